@@ -1,0 +1,1 @@
+# autotune: rules come with the part itself.

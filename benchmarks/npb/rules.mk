@@ -1,0 +1,1 @@
+# benchmarks/npb: rules come with the part itself.

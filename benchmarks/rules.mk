@@ -1,0 +1,1 @@
+# benchmarks: rules come with the part itself.

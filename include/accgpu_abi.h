@@ -1,0 +1,150 @@
+/* accgpu_abi.h — the contract between code the accgpu plugin generates and
+ * libaccgpu.  The plugin emits calls to these entry points (it builds the
+ * declarations itself; this header is their reference and what the runtime
+ * compiles against).  docs/kernel-abi.md explains every field.
+ *
+ * Bump ACCGPU_ABI_VERSION on any incompatible change: the runtime refuses a
+ * module built for another version with a clear message.                  */
+#ifndef ACCGPU_ABI_H
+#define ACCGPU_ABI_H 1
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACCGPU_ABI_VERSION 1
+
+/* Where a construct or clause came from; a static constant in the object. */
+typedef struct __accgpu_loc {
+  const char *file;
+  const char *func;      /* enclosing C function */
+  const char *construct; /* "parallel", "data", "enter data", "update", ... */
+  int line;
+  int col;
+} __accgpu_loc;
+
+/* One data clause item (array section, scalar, struct member, pointer). */
+enum __accgpu_map_kind {
+  ACCGPU_MAP_COPYIN = 1,   /* present_or_copyin */
+  ACCGPU_MAP_COPYOUT,      /* present_or_copyout */
+  ACCGPU_MAP_COPY,         /* present_or_copy */
+  ACCGPU_MAP_CREATE,       /* present_or_create */
+  ACCGPU_MAP_PRESENT,      /* must already be present */
+  ACCGPU_MAP_NO_CREATE,    /* device copy if present, else host address */
+  ACCGPU_MAP_DEVICEPTR,    /* host field already holds a device address */
+  ACCGPU_MAP_DELETE,       /* exit data delete */
+  ACCGPU_MAP_ATTACH,       /* host = address of a host pointer to attach */
+  ACCGPU_MAP_DETACH,       /* host = address of a host pointer to detach */
+  ACCGPU_MAP_UPDATE_DEVICE,/* update device(...) */
+  ACCGPU_MAP_UPDATE_SELF,  /* update self/host(...) */
+  ACCGPU_MAP_FIRSTPRIVATE  /* copied into a fresh device buffer per region */
+};
+
+enum __accgpu_map_flags {
+  ACCGPU_MAPF_FINALIZE = 1u << 0,   /* exit data ... finalize */
+  ACCGPU_MAPF_IF_PRESENT = 1u << 1, /* update if_present */
+  ACCGPU_MAPF_ZERO_LEN_OK = 1u << 2 /* a[0:0]: maps nothing, never fails */
+};
+
+typedef struct __accgpu_map {
+  void *host;       /* first byte of the host section */
+  size_t bytes;     /* its length */
+  unsigned kind;    /* enum __accgpu_map_kind */
+  unsigned flags;   /* enum __accgpu_map_flags */
+  const char *name; /* the clause item as written: "a[0:n]", "s.v" */
+} __accgpu_map;
+
+/* Device selector argument: the calling thread's current device, or a
+   device number from deviceid(e) (numbered over non-host devices). */
+#define ACCGPU_CURRENT_DEVICE (-1)
+
+/* ---- Kernel modules: one per translation unit, a static constant. ---- */
+
+typedef struct __accgpu_kernel {
+  const char *name;          /* extern "C" name in the CUDA source and PTX */
+  void (*emu_entry)(void **args); /* CPU build of the kernel, or NULL: then
+                                     looked up as NAME__emu in emu_image */
+  unsigned nparams;
+  const uint32_t *param_sizes; /* bytes of each parameter, as passed */
+  const __accgpu_loc *loc;   /* the compute construct it came from */
+} __accgpu_kernel;
+
+typedef struct __accgpu_module {
+  uint32_t abi_version;       /* ACCGPU_ABI_VERSION */
+  uint32_t nkernels;
+  const __accgpu_kernel *kernels;
+  const char *source_file;    /* translation unit */
+  const char *cuda_source;    /* NUL-terminated CUDA C of all kernels */
+  const char *ptx;            /* NUL-terminated PTX, or NULL (no toolkit) */
+  const unsigned char *emu_image; /* ELF shared object: the same CUDA C
+                                     built for the CPU, or NULL */
+  size_t emu_image_size;
+  void **cache;               /* one writable pointer the runtime owns */
+} __accgpu_module;
+
+typedef struct __accgpu_dim3 {
+  uint32_t x, y, z;
+} __accgpu_dim3;
+
+/* ---- Entry points called by generated host code. ---- */
+
+/* Nonzero when a compute construct should run on DEVICE (not the host
+   fallback): the device is not the host and COND (the if clause, 1 when
+   absent) holds.  Initializes the runtime on first use. */
+int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond);
+
+/* Structured region (data or compute construct): pushes a region on the
+   calling thread's region stack and maps NMAPS items; when DEVADDRS is not
+   NULL it receives each item's device address.  __accgpu_region_end pops it,
+   copying out and freeing what the region mapped. */
+void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
+                           unsigned nmaps, __accgpu_map *maps,
+                           void **devaddrs);
+void __accgpu_region_end(const __accgpu_loc *loc, int async);
+
+/* Unstructured data and update. */
+void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, __accgpu_map *maps);
+void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,
+                        unsigned nmaps, __accgpu_map *maps);
+void __accgpu_update(const __accgpu_loc *loc, int device, int async,
+                     unsigned nmaps, __accgpu_map *maps);
+/* update peer to(dst) to_device(d) from(src) from_device(s). */
+void __accgpu_update_peer(const __accgpu_loc *loc, void *dst, int to_device,
+                          const void *src, int from_device, size_t bytes,
+                          const char *name);
+
+/* host_data use_device: device address of a present host address. */
+void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
+                          const char *name);
+
+/* wait [(queues)] [async(a)] and wait device(d).  NQUEUES == 0: all queues. */
+void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
+                   const int *queues, int async);
+void __accgpu_wait_device(const __accgpu_loc *loc, int device);
+
+/* Launch kernel KERNEL of MOD.  ARGS follows cuLaunchKernel: ARGS[i] points
+   at the value of parameter i.  ASYNC is acc_async_sync or a queue. */
+void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
+                     unsigned kernel, __accgpu_dim3 grid, __accgpu_dim3 block,
+                     unsigned shared_bytes, int async, void **args);
+
+/* Launch limits of DEVICE for the compiler's defaults: multiprocessor count,
+   max threads per block, warp size (0 on the host). */
+typedef struct __accgpu_devlimits {
+  uint32_t sm_count, max_threads_per_block, warp_size, max_blocks_per_sm;
+} __accgpu_devlimits;
+void __accgpu_device_limits(int device, __accgpu_devlimits *out);
+
+/* Multi-device tasks (Xu §6.3.2): run FN(ARG) on DEVICE's worker thread,
+   FIFO with everything else submitted there; ARG is copied (ARG_BYTES). */
+void __accgpu_device_submit(int device, void (*fn)(void *), const void *arg,
+                            size_t arg_bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACCGPU_ABI_H */

@@ -1,0 +1,1 @@
+# plugin: rules come with the part itself.

@@ -1,0 +1,135 @@
+/* device.h — the interface every backend (nvidia, emulator, host) implements.
+ *
+ * A backend is one `const struct accgpu_backend`; signatures are typedef'd
+ * once so a backend whose function drifts from the prototype fails to compile.
+ * Devices and queues are opaque pointers the backend owns.
+ *
+ * Backends implement the asynchronous form of each operation on a queue; the
+ * core (runtime/core.c) turns them into synchronous calls by waiting on the
+ * queue.  Every operation returns 0 on success, or -1 after leaving a message
+ * with context ("cuMemAlloc_v2(device 0, 4096 B): out of memory") through
+ * accgpu_set_error(); the public layer adds variable, kernel and source line.
+ * No backend prints anything.                                              */
+#ifndef ACCGPU_DEVICE_H
+#define ACCGPU_DEVICE_H 1
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accgpu_abi.h"
+#include "openacc.h"
+
+struct accgpu_dev;   /* backend-defined device */
+struct accgpu_queue; /* backend-defined ordered stream of operations */
+
+typedef struct accgpu_devprops {
+  char name[128];
+  char vendor[64];
+  char driver[64];
+  size_t total_mem;
+  uint32_t sm_count;
+  uint32_t max_threads_per_block;
+  uint32_t max_blocks_per_sm;
+  uint32_t warp_size;
+  uint32_t shared_mem_per_block;
+  uint32_t l2_bytes;
+  int cc_major, cc_minor; /* compute capability; 0 on the emulator */
+} accgpu_devprops;
+
+/* Per-launch profile, filled by launch when PROF is not NULL. */
+typedef struct accgpu_launch_cfg {
+  __accgpu_dim3 grid, block;
+  unsigned shared_bytes;
+} accgpu_launch_cfg;
+
+typedef int accgpu_count_fn(void);
+typedef int accgpu_open_fn(int ordinal, struct accgpu_dev **out);
+typedef void accgpu_close_fn(struct accgpu_dev *dev);
+typedef int accgpu_props_fn(struct accgpu_dev *dev, accgpu_devprops *out);
+typedef int accgpu_mem_info_fn(struct accgpu_dev *dev, size_t *free_b,
+                               size_t *total_b);
+/* Raw device memory.  The core pools it (runtime/pool.c); backends do not. */
+typedef int accgpu_mem_alloc_fn(struct accgpu_dev *dev, size_t bytes,
+                                void **dptr);
+typedef int accgpu_mem_free_fn(struct accgpu_dev *dev, void *dptr);
+/* Page-locked host memory for staging (may return plain malloc memory). */
+typedef int accgpu_host_alloc_fn(struct accgpu_dev *dev, size_t bytes,
+                                 void **hptr);
+typedef int accgpu_host_free_fn(struct accgpu_dev *dev, void *hptr);
+
+typedef int accgpu_queue_create_fn(struct accgpu_dev *dev,
+                                   struct accgpu_queue **out);
+typedef int accgpu_queue_destroy_fn(struct accgpu_queue *q);
+/* Blocks until everything queued on Q has finished. */
+typedef int accgpu_queue_sync_fn(struct accgpu_queue *q);
+/* 1 when Q is idle, 0 when work is pending, -1 on error. */
+typedef int accgpu_queue_query_fn(struct accgpu_queue *q);
+/* Makes later work on Q wait for what is queued on OTHER now. */
+typedef int accgpu_queue_wait_queue_fn(struct accgpu_queue *q,
+                                       struct accgpu_queue *other);
+/* Runs FN(ARG) on the host once all work queued on Q before it finished. */
+typedef int accgpu_queue_callback_fn(struct accgpu_queue *q,
+                                     void (*fn)(void *), void *arg);
+
+typedef int accgpu_copy_h2d_fn(struct accgpu_queue *q, void *dst,
+                               const void *src, size_t bytes);
+typedef int accgpu_copy_d2h_fn(struct accgpu_queue *q, void *dst,
+                               const void *src, size_t bytes);
+typedef int accgpu_copy_d2d_fn(struct accgpu_queue *q, void *dst,
+                               const void *src, size_t bytes);
+typedef int accgpu_memset_fn(struct accgpu_queue *q, void *dst, int byte,
+                             size_t bytes);
+/* Direct copy between two devices of this backend; -1 with
+   ACCGPU_ERR_UNSUPPORTED left when they cannot reach each other. */
+typedef int accgpu_copy_peer_fn(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
+                                void *dst, struct accgpu_dev *src_dev,
+                                const void *src, size_t bytes);
+
+/* Loads MOD's code for DEV (PTX on nvidia, emu_image/emu_entry on the
+   emulator); *HANDLE is the backend's module. */
+typedef int accgpu_module_load_fn(struct accgpu_dev *dev,
+                                  const __accgpu_module *mod, void **handle);
+typedef int accgpu_module_unload_fn(struct accgpu_dev *dev, void *handle);
+typedef int accgpu_launch_fn(struct accgpu_queue *q, void *module_handle,
+                             unsigned kernel, const accgpu_launch_cfg *cfg,
+                             void **args);
+
+typedef struct accgpu_backend {
+  const char *name;     /* "nvidia", "emulator", "host" */
+  acc_device_t type;
+  accgpu_count_fn *count;
+  accgpu_open_fn *open;
+  accgpu_close_fn *close;
+  accgpu_props_fn *props;
+  accgpu_mem_info_fn *mem_info;
+  accgpu_mem_alloc_fn *mem_alloc;
+  accgpu_mem_free_fn *mem_free;
+  accgpu_host_alloc_fn *host_alloc;
+  accgpu_host_free_fn *host_free;
+  accgpu_queue_create_fn *queue_create;
+  accgpu_queue_destroy_fn *queue_destroy;
+  accgpu_queue_sync_fn *queue_sync;
+  accgpu_queue_query_fn *queue_query;
+  accgpu_queue_wait_queue_fn *queue_wait_queue;
+  accgpu_queue_callback_fn *queue_callback;
+  accgpu_copy_h2d_fn *copy_h2d;
+  accgpu_copy_d2h_fn *copy_d2h;
+  accgpu_copy_d2d_fn *copy_d2d;
+  accgpu_memset_fn *memset;
+  accgpu_copy_peer_fn *copy_peer; /* optional: NULL means stage via host */
+  accgpu_module_load_fn *module_load;
+  accgpu_module_unload_fn *module_unload;
+  accgpu_launch_fn *launch;
+} accgpu_backend;
+
+extern const accgpu_backend accgpu_backend_nvidia;
+extern const accgpu_backend accgpu_backend_emulator;
+
+/* Error text for the calling thread (runtime/error.c). */
+enum { ACCGPU_ERR_GENERIC = 1, ACCGPU_ERR_NOMEM, ACCGPU_ERR_UNSUPPORTED,
+       ACCGPU_ERR_LAUNCH };
+void accgpu_set_error(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+const char *accgpu_last_error(int *code);
+
+#endif /* ACCGPU_DEVICE_H */

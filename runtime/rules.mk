@@ -1,0 +1,29 @@
+# libaccgpu: every .c under runtime/ (and its backend folders) is part of it.
+RT_SRCS := $(wildcard runtime/*.c runtime/hashmap/*.c runtime/emulator/*.c \
+                      runtime/cuda/*.c)
+RT_ASM  := $(wildcard runtime/emulator/*.S)
+
+# $(call rt_objs,VARIANT-DIR) — object list of one build variant.
+rt_objs = $(patsubst %.c,$(1)/obj/%.o,$(RT_SRCS)) \
+          $(patsubst %.S,$(1)/obj/%.o,$(RT_ASM))
+
+RT_OBJS := $(call rt_objs,$(BUILD))
+
+ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libaccgpu.so: $(RT_OBJS)
+	$(CC) -shared -Wl,-soname,libaccgpu.so -o $@ $^ $(LDLIBS_RT)
+
+$(BUILD)/libaccgpu.a: $(RT_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+-include $(RT_OBJS:.o=.d)

@@ -1,0 +1,56 @@
+# Tests.  CUnit suites: every tests/unit/test_*.c registers its suites with
+# ACCGPU_SUITE (tests/unit/suite.h) and is linked into one runner.
+# Hand-written CUDA C kernels in tests/unit/kernels/*.cu are built for the
+# CPU with the emulator's dialect header (and checked with ptxas when the
+# CUDA toolkit is here).
+UT_SRCS  := tests/unit/main.c $(wildcard tests/unit/test_*.c)
+UT_KERNS := $(wildcard tests/unit/kernels/*.cu)
+EMU_KERNEL_CFLAGS = -x c -std=gnu11 -D__ACCGPU_EMU__ -include accgpu_cuda.h
+
+# $(call ut_runner,VARIANT-DIR,EXTRA-CFLAGS)
+define ut_runner
+$(1)/tests/unit-tests: $(patsubst %.c,$(1)/obj/%.o,$(UT_SRCS)) \
+                       $(patsubst %.cu,$(1)/obj/%.cu.o,$(UT_KERNS)) \
+                       $(1)/libaccgpu.a
+	$$(CC) $(2) -o $$@ $$^ -lcunit -lyaml $$(LDLIBS_RT)
+endef
+$(eval $(call ut_runner,$(BUILD),))
+
+$(BUILD)/obj/%.cu.o: %.cu include/accgpu_cuda.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(EMU_KERNEL_CFLAGS) -c $< -o $@
+
+ALL_TARGETS += $(BUILD)/tests/unit-tests
+TEST_CMDS   += $(BUILD)/tests/unit-tests
+
+# Sanitizer variants of the runtime and its unit tests.
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
+TSAN_FLAGS := -O1 -g -fsanitize=thread
+define san_variant
+$(BUILD)/$(1)/obj/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASE_CFLAGS) $(2) -c $$< -o $$@
+$(BUILD)/$(1)/obj/%.o: %.S
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASE_CFLAGS) $(2) -c $$< -o $$@
+$(BUILD)/$(1)/obj/%.cu.o: %.cu include/accgpu_cuda.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASE_CFLAGS) $(2) $$(EMU_KERNEL_CFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/libaccgpu.a: $(call rt_objs,$(BUILD)/$(1))
+	@rm -f $$@
+	ar rcs $$@ $$^
+$(eval $(call ut_runner,$(BUILD)/$(1),$(2)))
+endef
+$(eval $(call san_variant,asan,$(ASAN_FLAGS)))
+$(eval $(call san_variant,tsan,$(TSAN_FLAGS)))
+
+test-asan: deps
+	@$(MAKE) --no-print-directory $(BUILD)/asan/tests/unit-tests
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  tests/run.sh $(BUILD)/asan/tests/unit-tests
+
+test-tsan: deps
+	@$(MAKE) --no-print-directory $(BUILD)/tsan/tests/unit-tests
+	@TSAN_OPTIONS=halt_on_error=1 tests/run.sh $(BUILD)/tsan/tests/unit-tests
+
+-include $(patsubst %.c,$(BUILD)/obj/%.d,$(UT_SRCS))
