@@ -12,6 +12,7 @@ define ut_runner
 $(1)/tests/unit-tests: $(patsubst %.c,$(1)/obj/%.o,$(UT_SRCS)) \
                        $(patsubst %.cu,$(1)/obj/%.cu.o,$(UT_KERNS)) \
                        $(1)/libaccgpu.a
+	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) -o $$@ $$^ -lcunit -lyaml $$(LDLIBS_RT)
 endef
 $(eval $(call ut_runner,$(BUILD),))

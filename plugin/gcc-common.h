@@ -1,0 +1,40 @@
+/* gcc-common.h — the one place accgpu includes GCC's plugin headers and
+ * irons out version differences.  Every plugin/*.cc includes this first. */
+#ifndef ACCGPU_GCC_COMMON_H
+#define ACCGPU_GCC_COMMON_H 1
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "diagnostic.h"
+#include "diagnostic-core.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "gimple-pretty-print.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "tree-iterator.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "stor-layout.h"
+#include "fold-const.h"
+#include "varasm.h"
+#include "cgraph.h"
+#include "langhooks.h"
+#include "omp-general.h"
+#include "print-tree.h"
+#include "cpplib.h"
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#include "c-tree.h"
+
+#endif
