@@ -10,6 +10,11 @@
 #include "coretypes.h"
 #include "backend.h"
 #include "tree.h"
+/* c-common.h must precede diagnostic-core.h. */
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#include "c-tree.h"
+#include "cpplib.h"
 #include "gimple.h"
 #include "tree-pass.h"
 #include "context.h"
@@ -32,9 +37,5 @@
 #include "langhooks.h"
 #include "omp-general.h"
 #include "print-tree.h"
-#include "cpplib.h"
-#include "c-family/c-common.h"
-#include "c-family/c-pragma.h"
-#include "c-tree.h"
 
 #endif
