@@ -190,6 +190,8 @@ void accgpu_signal_wait(accgpu_signal *s); /* also destroys S */
 
 /* Innermost region of the calling thread, or NULL. */
 accgpu_region *accgpu_region_top(void);
+/* Number of regions on the calling thread's stack. */
+int accgpu_region_depth(void);
 /* Device of R; *QUEUED is set when R's operations go to that device's
    worker (the caller is not the worker itself). */
 accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);

@@ -174,6 +174,13 @@ static void end_fn(void *arg) {
 
 accgpu_region *accgpu_region_top(void) { return accgpu_thread_get()->top; }
 
+int accgpu_region_depth(void) {
+  int n = 0;
+  for (accgpu_region *r = accgpu_thread_get()->top; r; r = r->up)
+    n++;
+  return n;
+}
+
 accgpu_device *accgpu_region_device(accgpu_region *r, int *queued) {
   *queued = r->on_worker && !accgpu_on_worker_of(r->d);
   return r->d;

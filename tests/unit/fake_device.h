@@ -382,11 +382,14 @@ static void fake_install(int ndev, int async) {
   acc_set_device_num(0, acc_device_emulator);
 }
 
-/* Shuts the fake devices down; everything must be freed afterwards. */
-static void fake_uninstall(void) {
+/* Shuts the fake devices down.  Returns 0, or 1 when the runtime left
+   device memory allocated (a suite cleanup failure). */
+static int fake_uninstall(void) {
   accgpu_core_set_backend(acc_device_emulator, NULL);
-  CU_ASSERT_PTR_NULL(fake.allocs); /* the runtime freed all device memory */
   acc_set_device_type(acc_device_host);
+  if (fake.allocs)
+    fprintf(stdout, "\n  device memory leaked at shutdown\n");
+  return fake.allocs != NULL;
 }
 
 /* Runs FN in a child process with stderr captured; returns its exit status
