@@ -73,8 +73,7 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   case ACCGPU_MAP_DEVICEPTR:
     return m->host;
   case ACCGPU_MAP_ATTACH:
-    accgpu_data_attach(op, (void **)m->host, m->name);
-    return NULL;
+    return NULL; /* after the copies (region_map), or they would overwrite it */
   case ACCGPU_MAP_FIRSTPRIVATE:
     it->buf = accgpu_data_alloc(op, m->bytes, m->name);
     it->copyin = 1;
@@ -113,7 +112,8 @@ static void unmap_item(accgpu_op *op, accgpu_ritem *it) {
 }
 
 /* Maps NMAPS items of R: pass 1 finds or allocates (filling DEVADDRS), then
-   posts SIG (when not NULL), pass 2 queues the copies. */
+   posts SIG (when not NULL), pass 2 queues the copies, pass 3 attaches
+   pointers (into structures pass 2 copied). */
 static void region_map(accgpu_region *r, const __accgpu_map *maps,
                        void **devaddrs, accgpu_signal *sig) {
   accgpu_op op;
@@ -131,6 +131,9 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
       accgpu_data_h2d(&op, it->buf ? it->buf : accgpu_entry_dev(it->e, it->host),
                       it->host, it->bytes, it->name);
   }
+  for (unsigned i = 0; i < r->n; i++)
+    if (r->item[i].kind == ACCGPU_MAP_ATTACH)
+      accgpu_data_attach(&op, (void **)r->item[i].host, r->item[i].name);
   accgpu_op_end(&op);
 }
 
