@@ -85,7 +85,7 @@ static fake_alloc *fake_find(const void *p, size_t n) {
 }
 
 /* Device of the allocation holding [P, P+N), -1 when host memory. */
-static int fake_dev_of(const void *p, size_t n) {
+__attribute__((unused)) static int fake_dev_of(const void *p, size_t n) {
   pthread_mutex_lock(&fake.m);
   fake_alloc *a = fake_find(p, n);
   int d = a ? a->dev : -1;
@@ -394,7 +394,7 @@ static int fake_uninstall(void) {
 
 /* Runs FN in a child process with stderr captured; returns its exit status
    (-1 when it did not exit) and its stderr in OUT. */
-static int run_child(void (*fn)(void), char *out, size_t n) {
+__attribute__((unused)) static int run_child(void (*fn)(void), char *out, size_t n) {
   int pfd[2];
   if (pipe(pfd) != 0)
     return -2;
@@ -420,7 +420,7 @@ static int run_child(void (*fn)(void), char *out, size_t n) {
 
 /* Asserts FN exits with status 1 printing exactly one line that contains
    every string of WANT (NULL-terminated). */
-static void expect_fatal(void (*fn)(void), const char *const *want) {
+__attribute__((unused)) static void expect_fatal(void (*fn)(void), const char *const *want) {
   char out[4096];
   int st = run_child(fn, out, sizeof out);
   CU_ASSERT_EQUAL(st, 1);
