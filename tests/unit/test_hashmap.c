@@ -49,7 +49,8 @@ static void test_oindex_random(void) {
       void *v = accgpu_oindex_floor(&oi, q, &found);
       /* model: largest present key <= q */
       long best = -1;
-      for (long i = (long)((q >= 8 ? q - 8 : 0) / 8); i >= 0; i--)
+      long start = (long)((q >= 8 ? q - 8 : 0) / 8);
+      for (long i = start < KEYS ? start : KEYS - 1; i >= 0; i--)
         if (in[i] && (uintptr_t)i * 8 + 8 <= q) {
           best = i;
           break;
