@@ -160,7 +160,7 @@ static accgpu_device *device_struct(int i, int num) {
   pthread_mutex_init(&d->lock, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
-  rt.dev[i][num] = d;
+  __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
   return d;
 }
 
@@ -177,12 +177,19 @@ static void device_open(accgpu_device *d, const char *who) {
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
   accgpu_pool_init(&d->pool, d->be, d->dev);
-  d->opened = 1;
+  __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
   pthread_once(&init_once, init_once_fn);
   int i = accgpu_type_index(accgpu_resolve_type(t));
+  /* Fast path, no lock: a published, opened device (both flags are
+     written with release order under the locks). */
+  if (i >= 0 && num >= 0 && num < ACCGPU_MAX_PER_TYPE) {
+    accgpu_device *d = __atomic_load_n(&rt.dev[i][num], __ATOMIC_ACQUIRE);
+    if (d && __atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
+      return d;
+  }
   if (i < 0)
     accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
   pthread_mutex_lock(&rt.lock);
@@ -270,7 +277,7 @@ static void device_close(accgpu_device *d) {
     if (d->be->close)
       d->be->close(d->dev);
     d->dev = NULL;
-    d->opened = 0;
+    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&d->lock);
 }
@@ -301,7 +308,7 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
     accgpu_present_fini(&d->present);
     pthread_mutex_destroy(&d->lock);
     free(d);
-    rt.dev[i][n] = NULL;
+    __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
   }
   rt.override[i] = be;
   rt.counted[i] = 0;

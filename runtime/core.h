@@ -115,8 +115,9 @@ typedef struct accgpu_op {
   const char *routine;     /* acc_* name for API errors, or NULL */
   int async;
   struct accgpu_queue *q;
-  void **frees;
+  void **frees; /* FREES_INLINE until more are needed */
   unsigned nfree, capfree;
+  void *frees_inline[8];
 } accgpu_op;
 
 /* Locks D and resolves the queue. */
