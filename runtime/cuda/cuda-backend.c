@@ -6,6 +6,7 @@
  * user's own CUDA code may rely on) is left as it was.  A queue is one
  * non-blocking stream plus one event used to order other queues after it.
  * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -453,6 +454,8 @@ static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
   if (r == CUDA_SUCCESS)
     return 0;
   err_log[sizeof err_log - 1] = '\0';
+  for (size_t n = strlen(err_log); n > 0 && isspace((unsigned char)err_log[n - 1]);)
+    err_log[--n] = '\0'; /* the JIT ends its log with a newline */
   return fail(r, "cuModuleLoadDataEx(%s, device %d)%s%s",
               mod->source_file ? mod->source_file : "module", dev->ordinal,
               err_log[0] ? ": " : "", err_log);

@@ -1,7 +1,7 @@
 /* test_cuda.c — the nvidia backend without a GPU.
  *
  * 1. No driver: count() is 0 and nothing reaches stderr (forked child).
- * 2. A fake driver: the second half of this file, built at test time into
+ * 2. A fake driver: the first half of this file, built at test time into
  *    a private libcuda.so.1, implements the entry points the backend uses
  *    with host memory and strict checks (device addresses inside live
  *    allocations, balanced context pushes, streams used in their own
@@ -26,7 +26,7 @@ typedef struct fake_stats {
  * memory is host memory, but every device address is checked against the
  * live allocations, contexts are a per-thread stack that must be balanced,
  * "PTX" is text whose `.entry NAME` lines name kernels, and one kernel,
- * fake_axpy(float *y, const float *x, float a, int n), really runs. */
+ * accgpu_test_axpy(float *y, const float *x, float a, int n), really runs. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -279,7 +279,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
     return 1;
   st.grid[0] = gx, st.grid[1] = gy, st.grid[2] = gz;
   st.block[0] = bx, st.block[1] = by, st.block[2] = bz, st.shared = shared;
-  if (strcmp(f->name, "fake_axpy") != 0) return 0;
+  if (strcmp(f->name, "accgpu_test_axpy") != 0) return 0;
   float *y = (float *)(uintptr_t)*(CUdeviceptr *)params[0];
   const float *x = (const float *)(uintptr_t)*(CUdeviceptr *)params[1];
   float a = *(float *)params[2];
@@ -438,21 +438,237 @@ static fake_stats stats(void) {
 
 static const char *err_text(int *code) { return accgpu_last_error(code); }
 
+/* ---- Checks shared by the fake and a real GPU -------------------------- */
+
+/* y = a*x + y, one thread per element; IEEE mul then add, so a host
+   reference computed the same way matches bit for bit.  Valid for sm_75+. */
+static const char axpy_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry accgpu_test_axpy(.param .u64 y_param, .param .u64 "
+    "x_param, .param .f32 a_param, .param .u32 n_param)\n{\n"
+    "  .reg .pred %p;\n  .reg .b32 %r<5>;\n  .reg .f32 %f<4>;\n"
+    "  .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [y_param];\n  ld.param.u64 %rd2, [x_param];\n"
+    "  ld.param.f32 %f1, [a_param];\n  ld.param.u32 %r1, [n_param];\n"
+    "  mov.u32 %r2, %ctaid.x;\n  mov.u32 %r3, %ntid.x;\n"
+    "  mov.u32 %r4, %tid.x;\n  mad.lo.s32 %r2, %r2, %r3, %r4;\n"
+    "  setp.ge.s32 %p, %r2, %r1;\n  @%p bra DONE;\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n  cvta.to.global.u64 %rd2, %rd2;\n"
+    "  mul.wide.s32 %rd3, %r2, 4;\n  add.s64 %rd4, %rd2, %rd3;\n"
+    "  add.s64 %rd5, %rd1, %rd3;\n  ld.global.f32 %f2, [%rd4];\n"
+    "  ld.global.f32 %f3, [%rd5];\n  mul.rn.f32 %f2, %f1, %f2;\n"
+    "  add.rn.f32 %f3, %f2, %f3;\n  st.global.f32 [%rd5], %f3;\n"
+    "DONE:\n  ret;\n}\n";
+/* Fails in the JIT (the fake keys on the word SYNTAX_ERROR). */
+static const char bad_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry accgpu_test_axpy()\n{\n  SYNTAX_ERROR_bogus;\n}\n";
+static const uint32_t axpy_sizes[] = {8, 8, 4, 4};
+static const __accgpu_kernel axpy_kernels[] = {
+    {"accgpu_test_axpy", NULL, 4, axpy_sizes, NULL},
+    {"nope", NULL, 0, NULL, NULL}};
+
+static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
+  __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
+                       NULL, ptx, NULL, 0, NULL};
+  return m;
+}
+
+static void check_props(struct accgpu_dev *d, const char *want_name) {
+  accgpu_devprops p;
+  CU_ASSERT_EQUAL_FATAL(B->props(d, &p), 0);
+  CU_ASSERT_TRUE(want_name ? strcmp(p.name, want_name) == 0 : p.name[0]);
+  CU_ASSERT_STRING_EQUAL(p.vendor, "NVIDIA");
+  CU_ASSERT_EQUAL(strncmp(p.driver, "CUDA ", 5), 0);
+  CU_ASSERT_TRUE(p.total_mem > 0);
+  CU_ASSERT_TRUE(p.sm_count > 0);
+  CU_ASSERT_TRUE(p.max_threads_per_block >= 1024);
+  CU_ASSERT_EQUAL(p.warp_size, 32);
+  CU_ASSERT_TRUE(p.shared_mem_per_block >= 48 * 1024);
+  CU_ASSERT_TRUE(p.l2_bytes > 0);
+  CU_ASSERT_TRUE(p.max_blocks_per_sm > 0);
+  CU_ASSERT_TRUE(p.cc_major >= 7);
+}
+
+/* H2D, memset of a middle part, D2D and D2H against a host reference;
+   mem_info sees the allocations. */
+static void check_copies(struct accgpu_dev *d, struct accgpu_queue *q) {
+  enum { N = 1000 };
+  unsigned char src[N], ref[N], out[N];
+  for (int i = 0; i < N; i++)
+    src[i] = (unsigned char)(i * 7 + 3);
+  memcpy(ref, src, N);
+  memset(ref + 100, 0xab, 200);
+  void *a = NULL, *b = NULL;
+  size_t fr0, fr1, tot;
+  CU_ASSERT_EQUAL(B->mem_info(d, &fr0, &tot), 0);
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, 1 << 20, &a), 0);
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, N, &b), 0);
+  CU_ASSERT_EQUAL(B->mem_info(d, &fr1, &tot), 0);
+  CU_ASSERT_TRUE(fr1 < fr0);
+  CU_ASSERT_EQUAL(B->copy_h2d(q, a, src, N), 0);
+  CU_ASSERT_EQUAL(B->memset(q, (char *)a + 100, 0xab, 200), 0);
+  CU_ASSERT_EQUAL(B->copy_d2d(q, b, a, N), 0);
+  CU_ASSERT_EQUAL(B->copy_d2h(q, out, b, N), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+  CU_ASSERT_EQUAL(memcmp(out, ref, N), 0);
+  void *h = NULL;
+  CU_ASSERT_EQUAL(B->host_alloc(d, 4096, &h), 0);
+  if (h) { /* pinned staging: an async D2H into it */
+    CU_ASSERT_EQUAL(B->copy_d2h(q, h, a, N), 0);
+    CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+    CU_ASSERT_EQUAL(memcmp(h, ref, N), 0);
+    CU_ASSERT_EQUAL(B->host_free(d, h), 0);
+  }
+  CU_ASSERT_EQUAL(B->mem_free(d, a), 0);
+  CU_ASSERT_EQUAL(B->mem_free(d, b), 0);
+}
+
+/* Launches axpy over N elements (with SHARED dynamic bytes, which above
+   48 KiB needs the backend's opt-in) and compares with the host. */
+static void check_axpy(struct accgpu_dev *d, struct accgpu_queue *q, void *h,
+                       unsigned shared) {
+  enum { N = 1000 };
+  float x[N], y[N], ref[N], a = 2.5f;
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)i / 3, y[i] = (float)(N - i);
+    volatile float ax = a * x[i]; /* no contraction into an fma */
+    ref[i] = ax + y[i];
+  }
+  void *dx = NULL, *dy = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, sizeof x, &dx), 0);
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, sizeof y, &dy), 0);
+  CU_ASSERT_EQUAL(B->copy_h2d(q, dx, x, sizeof x), 0);
+  CU_ASSERT_EQUAL(B->copy_h2d(q, dy, y, sizeof y), 0);
+  int n = N;
+  void *args[] = {&dy, &dx, &a, &n};
+  accgpu_launch_cfg cfg = {{(N + 127) / 128, 1, 1}, {128, 1, 1}, shared};
+  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), 0);
+  CU_ASSERT_EQUAL(B->copy_d2h(q, y, dy, sizeof y), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+  CU_ASSERT_EQUAL(memcmp(y, ref, sizeof y), 0);
+  CU_ASSERT_EQUAL(B->mem_free(d, dx), 0);
+  CU_ASSERT_EQUAL(B->mem_free(d, dy), 0);
+}
+
+/* A kernel index out of range, then a launch the device refuses: a launch
+   error naming kernel and shape (left as the last error). */
+static void check_bad_launch(struct accgpu_queue *q, void *h, int ord) {
+  float *dummy = NULL;
+  float a = 1;
+  int n = 0;
+  void *args[] = {&dummy, &dummy, &a, &n};
+  accgpu_launch_cfg cfg = {{1, 1, 1}, {2048, 1, 1}, 0};
+  CU_ASSERT_EQUAL(B->launch(q, h, 1, &cfg, args), -1); /* no kernel 1 */
+  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), -1);
+  char want[160];
+  snprintf(want, sizeof want, "cuLaunchKernel('accgpu_test_axpy', grid "
+           "1x1x1, block 2048x1x1, 0 B shared, device %d): ", ord);
+  int code = 0;
+  CU_ASSERT_EQUAL(strncmp(err_text(&code), want, strlen(want)), 0);
+  CU_ASSERT_EQUAL(code, ACCGPU_ERR_LAUNCH);
+}
+
+/* Bad PTX (JIT log in the text), a missing kernel, no PTX at all. */
+static void check_module_errors(struct accgpu_dev *d, int ord) {
+  void *h = NULL;
+  char want[96];
+  __accgpu_module bad = make_module(bad_ptx, 1);
+  CU_ASSERT_EQUAL(B->module_load(d, &bad, &h), -1);
+  snprintf(want, sizeof want, "cuModuleLoadDataEx(axpy.c, device %d): ", ord);
+  CU_ASSERT_EQUAL(strncmp(err_text(NULL), want, strlen(want)), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "bogus"));
+  __accgpu_module missing = make_module(axpy_ptx, 2);
+  CU_ASSERT_EQUAL(B->module_load(d, &missing, &h), -1);
+  snprintf(want, sizeof want, "cuModuleGetFunction('nope' in axpy.c, device "
+           "%d): named symbol not found", ord);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), want);
+  __accgpu_module noptx = make_module(NULL, 1);
+  int code = 0;
+  CU_ASSERT_EQUAL(B->module_load(d, &noptx, &h), -1);
+  err_text(&code);
+  CU_ASSERT_EQUAL(code, ACCGPU_ERR_UNSUPPORTED);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "axpy.c has no PTX"));
+}
+
+static void check_oom(struct accgpu_dev *d, size_t total, int ord) {
+  void *a = NULL;
+  size_t want_bytes = total + (total >> 1);
+  CU_ASSERT_EQUAL(B->mem_alloc(d, want_bytes, &a), -1);
+  char want[96];
+  snprintf(want, sizeof want, "cuMemAlloc_v2(device %d, %zu B): out of memory",
+           ord, want_bytes);
+  int code = 0;
+  CU_ASSERT_STRING_EQUAL(err_text(&code), want);
+  CU_ASSERT_EQUAL(code, ACCGPU_ERR_NOMEM);
+}
+
+static void note_call(void *arg) { (*(int *)arg)++; }
+
+/* Host callback after queued work; one queue ordered after another. */
+static void check_queues(struct accgpu_dev *d) {
+  struct accgpu_queue *q1, *q2;
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q1), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q2), 0);
+  int calls = 0;
+  CU_ASSERT_EQUAL(B->queue_callback(q1, note_call, &calls), 0);
+  CU_ASSERT_EQUAL(B->queue_wait_queue(q2, q1), 0);
+  CU_ASSERT_EQUAL(B->queue_callback(q2, note_call, &calls), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q2), 0);
+  CU_ASSERT_EQUAL(calls, 2);
+  CU_ASSERT_EQUAL(B->queue_sync(q1), 0);
+  CU_ASSERT_EQUAL(B->queue_query(q1), 1);
+  CU_ASSERT_EQUAL(B->queue_destroy(q1), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q2), 0);
+}
+
+/* Returns copy_peer's result: 0 with the bytes arrived, or -1 with
+   ACCGPU_ERR_UNSUPPORTED. */
+static int check_peer(struct accgpu_dev *d0, struct accgpu_dev *d1) {
+  struct accgpu_queue *q0, *q1;
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d0, &q0), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d1, &q1), 0);
+  int src[64], out[64] = {0};
+  for (int i = 0; i < 64; i++)
+    src[i] = i * i - 5;
+  void *a = NULL, *b = NULL;
+  CU_ASSERT_EQUAL(B->mem_alloc(d0, sizeof src, &a), 0);
+  CU_ASSERT_EQUAL(B->mem_alloc(d1, sizeof src, &b), 0);
+  CU_ASSERT_EQUAL(B->copy_h2d(q0, a, src, sizeof src), 0);
+  int rc = 0;
+  for (int rep = 0; rep < 2; rep++)
+    rc |= B->copy_peer(q0, d1, b, d0, a, sizeof src);
+  int code = 0;
+  if (rc) {
+    err_text(&code);
+    CU_ASSERT_EQUAL(code, ACCGPU_ERR_UNSUPPORTED);
+  } else {
+    CU_ASSERT_EQUAL(B->queue_sync(q0), 0);
+    CU_ASSERT_EQUAL(B->copy_d2h(q1, out, b, sizeof out), 0);
+    CU_ASSERT_EQUAL(B->queue_sync(q1), 0);
+    CU_ASSERT_EQUAL(memcmp(out, src, sizeof src), 0);
+  }
+  CU_ASSERT_EQUAL(B->mem_free(d0, a), 0);
+  CU_ASSERT_EQUAL(B->mem_free(d1, b), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q0), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q1), 0);
+  return rc;
+}
+
+/* ---- 2. the fake driver: shared checks plus the fake's bookkeeping ----- */
+
 static void test_fake_count_and_props(void) {
   if (use_fake(2, 1 << 20, 0))
     return;
   CU_ASSERT_EQUAL(B->count(), 2);
   struct accgpu_dev *d = NULL;
   CU_ASSERT_EQUAL_FATAL(B->open(1, &d), 0);
+  check_props(d, "Fake GPU 1");
   accgpu_devprops p;
   CU_ASSERT_EQUAL(B->props(d, &p), 0);
-  CU_ASSERT_STRING_EQUAL(p.name, "Fake GPU 1");
   CU_ASSERT_STRING_EQUAL(p.driver, "CUDA 12.4");
   CU_ASSERT_EQUAL(p.total_mem, 1 << 20);
   CU_ASSERT_EQUAL(p.sm_count, 4);
-  CU_ASSERT_EQUAL(p.max_threads_per_block, 1024);
-  CU_ASSERT_EQUAL(p.warp_size, 32);
-  CU_ASSERT_EQUAL(p.shared_mem_per_block, 48 * 1024);
   CU_ASSERT_EQUAL(p.l2_bytes, 1 << 20);
   CU_ASSERT_EQUAL(p.max_blocks_per_sm, 32);
   CU_ASSERT_EQUAL(p.cc_major, 9);
@@ -467,51 +683,35 @@ static void test_fake_count_and_props(void) {
   CU_ASSERT_EQUAL(B->count(), 0);
 }
 
-/* H2D, memset of a middle part, D2D and D2H against a host reference. */
-static void test_fake_copies(void) {
-  if (use_fake(1, 1 << 20, 0))
-    return;
-  struct accgpu_dev *d;
-  struct accgpu_queue *q;
-  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
-  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
-  enum { N = 1000 };
-  unsigned char src[N], ref[N], out[N];
-  for (int i = 0; i < N; i++)
-    src[i] = (unsigned char)(i * 7 + 3);
-  memcpy(ref, src, N);
-  memset(ref + 100, 0xab, 200);
-  void *a, *b;
-  size_t fr0, fr1, tot;
-  CU_ASSERT_EQUAL(B->mem_info(d, &fr0, &tot), 0);
-  CU_ASSERT_EQUAL(B->mem_alloc(d, N, &a), 0);
-  CU_ASSERT_EQUAL(B->mem_alloc(d, N, &b), 0);
-  CU_ASSERT_EQUAL(B->mem_info(d, &fr1, &tot), 0);
-  CU_ASSERT_EQUAL(fr0 - fr1, 2 * N);
-  CU_ASSERT_EQUAL(B->copy_h2d(q, a, src, N), 0);
-  CU_ASSERT_EQUAL(B->memset(q, (char *)a + 100, 0xab, 200), 0);
-  CU_ASSERT_EQUAL(B->copy_d2d(q, b, a, N), 0);
-  CU_ASSERT_EQUAL(B->copy_d2h(q, out, b, N), 0);
-  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
-  CU_ASSERT_EQUAL(memcmp(out, ref, N), 0);
-  /* One byte past the allocation: the driver refuses, the text says so. */
-  CU_ASSERT_EQUAL(B->copy_d2h(q, out, (char *)b + 1, N), -1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL),
-                                "cuMemcpyDtoHAsync_v2(device 0, 1000 B): "
-                                "invalid argument"));
-  void *h;
-  CU_ASSERT_EQUAL(B->host_alloc(d, 64, &h), 0);
-  CU_ASSERT_EQUAL(stats().live_host, 1);
-  CU_ASSERT_EQUAL(B->host_free(d, h), 0);
-  CU_ASSERT_EQUAL(B->mem_free(d, a), 0);
-  CU_ASSERT_EQUAL(B->mem_free(d, b), 0);
-  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+/* Nothing leaks and every context push was popped. */
+static void check_fake_balanced(void) {
   fake_stats s = stats();
   CU_ASSERT_EQUAL(s.live_allocs, 0);
   CU_ASSERT_EQUAL(s.live_host, 0);
   CU_ASSERT_EQUAL(s.live_streams, 0);
   CU_ASSERT_EQUAL(s.live_events, 0);
+  CU_ASSERT_EQUAL(s.live_modules, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
+}
+
+static void test_fake_copies(void) {
+  if (use_fake(1, 4 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  check_copies(d, q);
+  /* One byte past an allocation: the driver refuses, the text says so. */
+  void *b = NULL;
+  char out[64];
+  CU_ASSERT_EQUAL(B->mem_alloc(d, 64, &b), 0);
+  CU_ASSERT_EQUAL(B->copy_d2h(q, out, (char *)b + 1, 64), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), "cuMemcpyDtoHAsync_v2(device 0, "
+                                         "64 B): invalid argument");
+  CU_ASSERT_EQUAL(B->mem_free(d, b), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  check_fake_balanced();
   B->close(d);
 }
 
@@ -520,35 +720,15 @@ static void test_fake_out_of_memory(void) {
     return;
   struct accgpu_dev *d;
   CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
-  void *a = NULL;
-  CU_ASSERT_EQUAL(B->mem_alloc(d, 8192, &a), -1);
+  check_oom(d, 4096, 0);
   int code = 0;
-  CU_ASSERT_STRING_EQUAL(err_text(&code),
-                         "cuMemAlloc_v2(device 0, 8192 B): out of memory");
-  CU_ASSERT_EQUAL(code, ACCGPU_ERR_NOMEM);
   CU_ASSERT_EQUAL(B->mem_free(d, (void *)(uintptr_t)0x1234), -1);
   CU_ASSERT_PTR_NOT_NULL(strstr(err_text(&code), "cuMemFree_v2(device 0"));
   CU_ASSERT_EQUAL(code, ACCGPU_ERR_GENERIC);
-  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  check_fake_balanced();
   B->close(d);
 }
 
-static const char axpy_ptx[] =
-    ".version 8.0\n.target sm_90\n.address_size 64\n"
-    ".visible .entry fake_axpy(.param .u64 y, .param .u64 x, .param .f32 a,"
-    " .param .u32 n)\n{ ret; }\n";
-static const uint32_t axpy_sizes[] = {8, 8, 4, 4};
-static const __accgpu_kernel axpy_kernels[] = {
-    {"fake_axpy", NULL, 4, axpy_sizes, NULL},
-    {"nope", NULL, 0, NULL, NULL}};
-
-static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
-  __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
-                       NULL, ptx, NULL, 0, NULL};
-  return m;
-}
-
-/* y = a*x + y through cuLaunchKernel's argument convention. */
 static void test_fake_launch(void) {
   if (use_fake(1, 1 << 20, 0))
     return;
@@ -559,43 +739,19 @@ static void test_fake_launch(void) {
   __accgpu_module m = make_module(axpy_ptx, 1);
   void *h = NULL;
   CU_ASSERT_EQUAL_FATAL(B->module_load(d, &m, &h), 0);
-  enum { N = 300 };
-  float x[N], y[N], ref[N];
-  for (int i = 0; i < N; i++)
-    x[i] = (float)i, y[i] = (float)(N - i), ref[i] = 2.5f * x[i] + y[i];
-  void *dx, *dy;
-  CU_ASSERT_EQUAL(B->mem_alloc(d, sizeof x, &dx), 0);
-  CU_ASSERT_EQUAL(B->mem_alloc(d, sizeof y, &dy), 0);
-  CU_ASSERT_EQUAL(B->copy_h2d(q, dx, x, sizeof x), 0);
-  CU_ASSERT_EQUAL(B->copy_h2d(q, dy, y, sizeof y), 0);
-  float a = 2.5f;
-  int n = N;
-  void *args[] = {&dy, &dx, &a, &n};
-  accgpu_launch_cfg cfg = {{3, 1, 1}, {128, 1, 1}, 64 * 1024};
-  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), 0);
-  CU_ASSERT_EQUAL(B->copy_d2h(q, y, dy, sizeof y), 0);
-  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
-  CU_ASSERT_EQUAL(memcmp(y, ref, sizeof y), 0);
+  check_axpy(d, q, h, 0);
+  check_axpy(d, q, h, 64 * 1024);
   fake_stats s = stats();
-  CU_ASSERT_EQUAL(s.grid[0], 3);
+  CU_ASSERT_EQUAL(s.grid[0], 8);
   CU_ASSERT_EQUAL(s.block[0], 128);
   CU_ASSERT_EQUAL(s.shared, 64 * 1024);
-
-  cfg.block.x = 2048; /* more than the device allows */
-  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), -1);
-  int code = 0;
-  CU_ASSERT_STRING_EQUAL(err_text(&code),
-                         "cuLaunchKernel('fake_axpy', grid 3x1x1, block "
-                         "2048x1x1, 65536 B shared, device 0): invalid "
-                         "argument");
-  CU_ASSERT_EQUAL(code, ACCGPU_ERR_LAUNCH);
-  CU_ASSERT_EQUAL(B->launch(q, h, 1, &cfg, args), -1);
-  CU_ASSERT_EQUAL(B->mem_free(d, dx), 0);
-  CU_ASSERT_EQUAL(B->mem_free(d, dy), 0);
+  check_bad_launch(q, h, 0);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL),
+                         "cuLaunchKernel('accgpu_test_axpy', grid 1x1x1, block "
+                         "2048x1x1, 0 B shared, device 0): invalid argument");
   CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
   CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
-  CU_ASSERT_EQUAL(stats().live_modules, 0);
-  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  check_fake_balanced();
   B->close(d);
 }
 
@@ -605,56 +761,35 @@ static void test_fake_module_errors(void) {
   struct accgpu_dev *d;
   CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
   void *h = NULL;
-  int code = 0;
-  __accgpu_module bad = make_module("SYNTAX_ERROR", 1);
+  __accgpu_module bad = make_module(bad_ptx, 1);
   CU_ASSERT_EQUAL(B->module_load(d, &bad, &h), -1);
-  CU_ASSERT_STRING_EQUAL(err_text(&code),
+  CU_ASSERT_STRING_EQUAL(err_text(NULL),
                          "cuModuleLoadDataEx(axpy.c, device 0): ptxas "
                          "application ptx input, line 3; error   : Unknown "
                          "symbol 'bogus': a PTX JIT compilation failed");
-  __accgpu_module missing = make_module(axpy_ptx, 2);
-  CU_ASSERT_EQUAL(B->module_load(d, &missing, &h), -1);
-  CU_ASSERT_STRING_EQUAL(err_text(&code),
-                         "cuModuleGetFunction('nope' in axpy.c, device 0): "
-                         "named symbol not found");
-  __accgpu_module noptx = make_module(NULL, 1);
-  CU_ASSERT_EQUAL(B->module_load(d, &noptx, &h), -1);
-  err_text(&code);
-  CU_ASSERT_EQUAL(code, ACCGPU_ERR_UNSUPPORTED);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "axpy.c has no PTX"));
-  fake_stats s = stats();
-  CU_ASSERT_EQUAL(s.live_modules, 0);
-  CU_ASSERT_EQUAL(s.ctx_depth, 0);
+  check_module_errors(d, 0);
+  check_fake_balanced();
   B->close(d);
 }
-
-static void note_call(void *arg) { (*(int *)arg)++; }
 
 static void test_fake_queues(void) {
   if (use_fake(1, 1 << 20, 0))
     return;
   struct accgpu_dev *d;
-  struct accgpu_queue *q1, *q2;
   CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
-  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q1), 0);
-  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q2), 0);
-  int calls = 0;
-  CU_ASSERT_EQUAL(B->queue_callback(q1, note_call, &calls), 0);
-  CU_ASSERT_EQUAL(B->queue_sync(q1), 0);
-  CU_ASSERT_EQUAL(calls, 1);
   fake_stats s0 = stats();
-  CU_ASSERT_EQUAL(B->queue_wait_queue(q2, q1), 0);
+  check_queues(d);
   fake_stats s1 = stats();
   CU_ASSERT_EQUAL(s1.records - s0.records, 1);
   CU_ASSERT_EQUAL(s1.waits - s0.waits, 1);
-  CU_ASSERT_EQUAL(B->queue_query(q1), 1);
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
   fake_config(1, 0, 1 << 20, 0, 1); /* streams report work pending */
-  CU_ASSERT_EQUAL(B->queue_query(q1), 0);
+  CU_ASSERT_EQUAL(B->queue_query(q), 0);
   fake_config(1, 0, 1 << 20, 0, 0);
-  CU_ASSERT_EQUAL(B->queue_destroy(q1), 0);
-  CU_ASSERT_EQUAL(B->queue_destroy(q2), 0);
-  CU_ASSERT_EQUAL(stats().live_streams, 0);
-  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  CU_ASSERT_EQUAL(B->queue_query(q), 1);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  check_fake_balanced();
   B->close(d);
 }
 
@@ -665,46 +800,123 @@ static void test_fake_peer(void) {
     if (use_fake(2, 1 << 20, peer))
       return;
     struct accgpu_dev *d0, *d1;
-    struct accgpu_queue *q;
     CU_ASSERT_EQUAL_FATAL(B->open(0, &d0), 0);
     CU_ASSERT_EQUAL_FATAL(B->open(1, &d1), 0);
-    CU_ASSERT_EQUAL_FATAL(B->queue_create(d0, &q), 0);
-    int src[64], out[64] = {0};
-    for (int i = 0; i < 64; i++)
-      src[i] = i * i - 5;
-    void *a, *b;
-    CU_ASSERT_EQUAL(B->mem_alloc(d0, sizeof src, &a), 0);
-    CU_ASSERT_EQUAL(B->mem_alloc(d1, sizeof src, &b), 0);
-    CU_ASSERT_EQUAL(B->copy_h2d(q, a, src, sizeof src), 0);
-    int base = stats().peer_enables, code = 0;
-    for (int rep = 0; rep < 2; rep++) {
-      int rc = B->copy_peer(q, d1, b, d0, a, sizeof src);
-      CU_ASSERT_EQUAL(rc, peer ? 0 : -1);
-      if (rc) {
-        err_text(&code);
-        CU_ASSERT_EQUAL(code, ACCGPU_ERR_UNSUPPORTED);
-      }
-    }
+    int base = stats().peer_enables;
+    CU_ASSERT_EQUAL(check_peer(d0, d1), peer ? 0 : -1);
     CU_ASSERT_EQUAL(stats().peer_enables - base, peer ? 1 : 0);
-    if (peer) {
-      struct accgpu_queue *q1;
-      CU_ASSERT_EQUAL_FATAL(B->queue_create(d1, &q1), 0);
-      CU_ASSERT_EQUAL(B->copy_d2h(q1, out, b, sizeof out), 0);
-      CU_ASSERT_EQUAL(B->queue_destroy(q1), 0);
-      CU_ASSERT_EQUAL(memcmp(out, src, sizeof src), 0);
-    }
-    CU_ASSERT_EQUAL(B->mem_free(d0, a), 0);
-    CU_ASSERT_EQUAL(B->mem_free(d1, b), 0);
-    CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
-    CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+    check_fake_balanced();
     B->close(d0);
     B->close(d1);
   }
+}
+
+/* The PTX the GPU suite JIT-compiles is valid for sm_75 and sm_90. */
+static void test_axpy_ptx_assembles(void) {
+  const char *ptxas = "/usr/local/cuda/bin/ptxas";
+  if (access(ptxas, X_OK) != 0 || fake_skip) {
+    printf("\n  [skipped: no %s]", ptxas);
+    return;
+  }
+  char in[4300], out[4300];
+  snprintf(in, sizeof in, "%s/axpy.ptx", fake_dir);
+  snprintf(out, sizeof out, "%s/axpy.cubin", fake_dir);
+  FILE *f = fopen(in, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(axpy_ptx, f);
+  fclose(f);
+  for (int i = 0; i < 2; i++) {
+    char *argv[] = {(char *)ptxas, i ? "-arch=sm_90" : "-arch=sm_75", "-o",
+                    out, in, NULL};
+    pid_t pid;
+    int status = -1;
+    CU_ASSERT_EQUAL(posix_spawn(&pid, ptxas, NULL, NULL, argv, environ), 0);
+    waitpid(pid, &status, 0);
+    CU_ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    unlink(out);
+  }
+  unlink(in);
 }
 
 ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_count_and_props),
              ACCGPU_TEST(test_fake_copies), ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch), ACCGPU_TEST(test_fake_module_errors),
-             ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer));
+             ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
+             ACCGPU_TEST(test_axpy_ptx_assembles));
+
+/* ---- 3. a real GPU, when there is one ---------------------------------- */
+
+static int gpus;
+
+static int gpu_init(void) {
+  accgpu_cuda_driver_reset(NULL);
+  gpus = B->count();
+  return 0;
+}
+
+/* Opens device 0 and a queue; returns 0, or -1 (skipped) without a GPU. */
+static int gpu_open(struct accgpu_dev **d, struct accgpu_queue **q) {
+  if (gpus == 0) {
+    printf("\n  [skipped: no GPU]");
+    return -1;
+  }
+  CU_ASSERT_EQUAL_FATAL(B->open(0, d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(*d, q), 0);
+  return 0;
+}
+
+static void gpu_close(struct accgpu_dev *d, struct accgpu_queue *q) {
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  B->close(d);
+}
+
+static void test_gpu_props_and_copies(void) {
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  if (gpu_open(&d, &q))
+    return;
+  check_props(d, NULL);
+  check_copies(d, q);
+  accgpu_devprops p;
+  B->props(d, &p);
+  check_oom(d, p.total_mem, 0);
+  gpu_close(d, q);
+}
+
+static void test_gpu_launch(void) {
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  if (gpu_open(&d, &q))
+    return;
+  __accgpu_module m = make_module(axpy_ptx, 1);
+  void *h = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->module_load(d, &m, &h), 0);
+  check_axpy(d, q, h, 0);
+  check_axpy(d, q, h, 64 * 1024);
+  check_bad_launch(q, h, 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0); /* a refused launch leaves no fault */
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  check_module_errors(d, 0);
+  gpu_close(d, q);
+}
+
+static void test_gpu_queues_and_peer(void) {
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  if (gpu_open(&d, &q))
+    return;
+  check_queues(d);
+  if (gpus >= 2) {
+    struct accgpu_dev *d1;
+    CU_ASSERT_EQUAL_FATAL(B->open(1, &d1), 0);
+    check_peer(d, d1);
+    B->close(d1);
+  }
+  gpu_close(d, q);
+}
+
+ACCGPU_SUITE(cuda_gpu, gpu_init, NULL, ACCGPU_TEST(test_gpu_props_and_copies),
+             ACCGPU_TEST(test_gpu_launch),
+             ACCGPU_TEST(test_gpu_queues_and_peer));
 #endif
