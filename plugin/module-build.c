@@ -31,10 +31,8 @@ extern char **environ;
 
 /* Replaces *LOG (when LOG is not NULL) by a malloc'd formatted text.
    Returns STATUS, so error paths read `return set_log(log, S, ...)`. */
-__attribute__((format(printf, 3, 4))) static int set_log(char **log,
-                                                         int status,
-                                                         const char *fmt,
-                                                         ...) {
+__attribute__((format(printf, 3, 4))) static int set_log(char **log, int status,
+                                                         const char *fmt, ...) {
   if (!log)
     return status;
   free(*log);
@@ -204,13 +202,13 @@ static int run_logged(char *const argv[], const char *dir, char **log) {
   in_dir(log_path, dir, "tool.log");
   int ws = 0;
   if (run_tool(argv, dir, log_path, &ws) != 0)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run '%s': %s",
-                   argv[0], strerror(errno));
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run '%s': %s", argv[0],
+                   strerror(errno));
   char *text = NULL;
   if (read_all(log_path, &text, NULL) != 0)
     text = NULL;
   int status = WIFEXITED(ws) && WEXITSTATUS(ws) == 0 ? ACCGPU_MB_OK
-                                                    : ACCGPU_MB_COMPILE_ERROR;
+                                                     : ACCGPU_MB_COMPILE_ERROR;
   if (WIFSIGNALED(ws))
     status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s killed by signal %d\n%s",
                      argv[0], WTERMSIG(ws), text ? text : "");
@@ -304,8 +302,8 @@ typedef struct nvrtc_api {
 /* Binds API to HANDLE.  Returns 0, or -1 when a symbol is missing. */
 static int nvrtc_bind(void *handle, nvrtc_api *api) {
   static const char *const names[] = {
-      "nvrtcCreateProgram", "nvrtcCompileProgram",    "nvrtcGetPTXSize",
-      "nvrtcGetPTX",        "nvrtcGetProgramLogSize", "nvrtcGetProgramLog",
+      "nvrtcCreateProgram",  "nvrtcCompileProgram",    "nvrtcGetPTXSize",
+      "nvrtcGetPTX",         "nvrtcGetProgramLogSize", "nvrtcGetProgramLog",
       "nvrtcDestroyProgram", "nvrtcGetErrorString"};
   void **slots[] = {(void **)&api->create,   (void **)&api->compile,
                     (void **)&api->ptx_size, (void **)&api->ptx,
@@ -370,8 +368,7 @@ static int nvrtc_take_ptx(const nvrtc_api *api, nvrtc_program prog,
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcGetPTXSize failed");
   char *ptx = malloc(n + 1);
   if (!ptx)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory (%zu B PTX)",
-                   n);
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory (%zu B PTX)", n);
   ptx[n] = '\0';
   if (api->ptx(prog, ptx) != NVRTC_SUCCESS) {
     free(ptx);
@@ -415,26 +412,32 @@ static int ptx_by_nvcc(const char *nvcc, const char *src,
                        char **ptx_out, char **log) {
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX], arch_opt[64];
   if (make_private_dir(dir) != 0)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
-                   strerror(errno));
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
   snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
-  char *argv[] = {(char *)nvcc, "-ptx", arch_opt, "-I", (char *)include_dir,
-                  "-x", "cu", "-o", in_dir(out, dir, "module.ptx"),
-                  in_dir(in, dir, "module.cu"), NULL};
+  char *argv[] = {(char *)nvcc,
+                  "-ptx",
+                  arch_opt,
+                  "-I",
+                  (char *)include_dir,
+                  "-x",
+                  "cu",
+                  "-o",
+                  in_dir(out, dir, "module.ptx"),
+                  in_dir(in, dir, "module.cu"),
+                  NULL};
   int status = ACCGPU_MB_SYSTEM_ERROR;
   if (write_new(in, src, strlen(src)) != 0)
     set_log(log, status, "%s: %s", in, strerror(errno));
   else if ((status = run_logged(argv, dir, log)) == ACCGPU_MB_OK &&
            read_all(out, ptx_out, NULL) != 0)
-    status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", out,
-                     strerror(errno));
+    status =
+        set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", out, strerror(errno));
   remove_tree(dir);
   return status;
 }
 
 int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
-                        const char *cuda_home, char **ptx_out,
-                        char **log_out) {
+                        const char *cuda_home, char **ptx_out, char **log_out) {
   if (log_out)
     *log_out = strdup("");
   *ptx_out = NULL;
@@ -442,7 +445,8 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
   if (ptx_arch(arch) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "ACCGPU_PTX_ARCH=%s: expected compute_NN or sm_NN with "
-                   "NN >= %d", getenv("ACCGPU_PTX_ARCH"), MIN_ARCH);
+                   "NN >= %d",
+                   getenv("ACCGPU_PTX_ARCH"), MIN_ARCH);
   nvrtc_api api;
   if (nvrtc_open(cuda_home, &api) == 0)
     return ptx_by_nvrtc(&api, cuda_src, include_dir, arch, ptx_out, log_out);
@@ -450,8 +454,9 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
     return ptx_by_nvcc(nvcc, cuda_src, include_dir, arch, ptx_out, log_out);
   return set_log(log_out, ACCGPU_MB_NO_TOOLKIT,
                  "no CUDA toolkit (neither libnvrtc nor nvcc) under %s",
-                 cuda_home ? cuda_home : "$CUDA_HOME, /usr/local/cuda, "
-                                         "the loader path or $PATH");
+                 cuda_home ? cuda_home
+                           : "$CUDA_HOME, /usr/local/cuda, "
+                             "the loader path or $PATH");
 }
 
 int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
@@ -464,8 +469,12 @@ int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
   if (make_private_dir(dir) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
                    strerror(errno));
-  char *argv[] = {ptxas, "-arch=sm_90", "-o", in_dir(out, dir, "m.cubin"),
-                  in_dir(in, dir, "m.ptx"), NULL};
+  char *argv[] = {ptxas,
+                  "-arch=sm_90",
+                  "-o",
+                  in_dir(out, dir, "m.cubin"),
+                  in_dir(in, dir, "m.ptx"),
+                  NULL};
   int status = ACCGPU_MB_SYSTEM_ERROR;
   if (write_new(in, ptx, strlen(ptx)) != 0)
     set_log(log_out, status, "%s: %s", in, strerror(errno));
@@ -507,10 +516,21 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
   if (make_private_dir(dir) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
                    strerror(errno));
-  char *flags[] = {"-O2", "-fPIC", "-shared", "-std=gnu11", "-D__ACCGPU_EMU__",
-                   "-I", (char *)include_dir, "-include", "accgpu_cuda.h",
-                   "-o", in_dir(out, dir, "module.so"), "-x", "c",
-                   in_dir(in, dir, "module.c"), NULL};
+  char *flags[] = {"-O2",
+                   "-fPIC",
+                   "-shared",
+                   "-std=gnu11",
+                   "-D__ACCGPU_EMU__",
+                   "-I",
+                   (char *)include_dir,
+                   "-include",
+                   "accgpu_cuda.h",
+                   "-o",
+                   in_dir(out, dir, "module.so"),
+                   "-x",
+                   "c",
+                   in_dir(in, dir, "module.c"),
+                   NULL};
   char *argv[MAX_CC_WORDS + sizeof flags / sizeof flags[0]];
   memcpy(argv, words, (size_t)n * sizeof *argv);
   memcpy(argv + n, flags, sizeof flags);

@@ -32,8 +32,7 @@ enum {
    CUDA_HOME: the toolkit to use, and only it; NULL searches $CUDA_HOME,
    /usr/local/cuda, the loader path (NVRTC) and $PATH (nvcc). */
 int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
-                        const char *cuda_home, char **ptx_out,
-                        char **log_out);
+                        const char *cuda_home, char **ptx_out, char **log_out);
 
 /* CUDA C source -> an ELF shared object for the emulator, built by CC
    (NULL: $CC, else "gcc"; words split on blanks) with -O2 -fPIC -shared

@@ -15,16 +15,16 @@ accgpu_cu_api accgpu_cu;
 
 /* Guarded by drv_lock. */
 static pthread_mutex_t drv_lock = PTHREAD_MUTEX_INITIALIZER;
-static int drv_state;  /* 0 not tried, 1 loaded, -1 unusable */
+static int drv_state; /* 0 not tried, 1 loaded, -1 unusable */
 static int drv_devices;
 static void *drv_handle;
 static char drv_path[4096] = DEFAULT_DRIVER;
 
 /* Fills accgpu_cu from HANDLE.  Returns 0, or -1 when a symbol is missing. */
 static int resolve_all(void *handle) {
-#define ACCGPU_CU_RESOLVE(field, sym, params)                                 \
-  *(void **)&accgpu_cu.field = dlsym(handle, #sym);                           \
-  if (!accgpu_cu.field)                                                       \
+#define ACCGPU_CU_RESOLVE(field, sym, params)                                  \
+  *(void **)&accgpu_cu.field = dlsym(handle, #sym);                            \
+  if (!accgpu_cu.field)                                                        \
     return -1;
   ACCGPU_CU_ENTRY_POINTS(ACCGPU_CU_RESOLVE)
 #undef ACCGPU_CU_RESOLVE

@@ -64,8 +64,8 @@ __attribute__((format(printf, 2, 3))) static int fail(CUresult r,
 }
 
 /* fail for launches: any refusal (bad configuration too) is a launch error. */
-__attribute__((format(printf, 2, 3))) static int fail_launch(
-    CUresult r, const char *fmt, ...) {
+__attribute__((format(printf, 2, 3))) static int
+fail_launch(CUresult r, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int code = accgpu_cuda_errcode(r);
@@ -138,8 +138,8 @@ static uint32_t attr(struct accgpu_dev *dev, int which) {
 
 static int cu_props(struct accgpu_dev *dev, accgpu_devprops *out) {
   memset(out, 0, sizeof *out);
-  CUresult r = accgpu_cu.DeviceGetName(out->name, sizeof out->name - 1,
-                                       dev->cudev);
+  CUresult r =
+      accgpu_cu.DeviceGetName(out->name, sizeof out->name - 1, dev->cudev);
   if (r != CUDA_SUCCESS)
     return fail(r, "cuDeviceGetName(device %d)", dev->ordinal);
   r = accgpu_cu.DeviceTotalMem(&out->total_mem, dev->cudev);
@@ -207,12 +207,12 @@ static int cu_mem_free(struct accgpu_dev *dev, void *p) {
 static int cu_host_alloc(struct accgpu_dev *dev, size_t bytes, void **out) {
   if (push(dev) != 0)
     return -1;
-  CUresult r = accgpu_cu.MemHostAlloc(out, bytes ? bytes : 1,
-                                      CU_MEMHOSTALLOC_PORTABLE);
+  CUresult r =
+      accgpu_cu.MemHostAlloc(out, bytes ? bytes : 1, CU_MEMHOSTALLOC_PORTABLE);
   pop();
-  return r == CUDA_SUCCESS ? 0
-                           : fail(r, "cuMemHostAlloc(device %d, %zu B)",
-                                  dev->ordinal, bytes);
+  return r == CUDA_SUCCESS
+             ? 0
+             : fail(r, "cuMemHostAlloc(device %d, %zu B)", dev->ordinal, bytes);
 }
 
 static int cu_host_free(struct accgpu_dev *dev, void *p) {
@@ -373,8 +373,8 @@ static int cu_memset(struct accgpu_queue *q, void *dst, int byte,
                      size_t bytes) {
   if (push(q->dev) != 0)
     return -1;
-  CUresult r = accgpu_cu.MemsetD8Async(dptr(dst), (unsigned char)byte, bytes,
-                                       q->stream);
+  CUresult r =
+      accgpu_cu.MemsetD8Async(dptr(dst), (unsigned char)byte, bytes, q->stream);
   pop();
   return r == CUDA_SUCCESS ? 0
                            : fail(r, "cuMemsetD8Async(device %d, %zu B)",
@@ -392,8 +392,8 @@ static int peer_enable(struct accgpu_dev *from, struct accgpu_dev *to) {
   int can = 0;
   CUresult r = accgpu_cu.DeviceCanAccessPeer(&can, from->cudev, to->cudev);
   if (r != CUDA_SUCCESS)
-    return fail(r, "cuDeviceCanAccessPeer(device %d, device %d)",
-                from->ordinal, to->ordinal);
+    return fail(r, "cuDeviceCanAccessPeer(device %d, device %d)", from->ordinal,
+                to->ordinal);
   if (can) {
     r = accgpu_cu.CtxEnablePeerAccess(to->ctx, 0);
     if (r == CUDA_ERROR_PEER_ACCESS_UNSUPPORTED)
@@ -410,8 +410,8 @@ static int peer_enable(struct accgpu_dev *from, struct accgpu_dev *to) {
 /* Copies between devices on Q (a queue of either device).  -1 with
    ACCGPU_ERR_UNSUPPORTED when the devices cannot reach each other. */
 static int cu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
-                        void *dst, struct accgpu_dev *src_dev,
-                        const void *src, size_t bytes) {
+                        void *dst, struct accgpu_dev *src_dev, const void *src,
+                        size_t bytes) {
   if (dst_dev->cudev == src_dev->cudev)
     return cu_copy_d2d(q, dst, src, bytes);
   if (push(q->dev) != 0)
@@ -454,8 +454,9 @@ static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
   if (r == CUDA_SUCCESS)
     return 0;
   err_log[sizeof err_log - 1] = '\0';
-  for (size_t n = strlen(err_log); n > 0 && isspace((unsigned char)err_log[n - 1]);)
-    err_log[--n] = '\0'; /* the JIT ends its log with a newline */
+  size_t n = strlen(err_log); /* the JIT ends its log with a newline */
+  while (n > 0 && isspace((unsigned char)err_log[n - 1]))
+    err_log[--n] = '\0';
   return fail(r, "cuModuleLoadDataEx(%s, device %d)%s%s",
               mod->source_file ? mod->source_file : "module", dev->ordinal,
               err_log[0] ? ": " : "", err_log);
@@ -515,20 +516,20 @@ static int cu_module_unload(struct accgpu_dev *dev, void *handle) {
   CUresult r = accgpu_cu.ModuleUnload(h->mod);
   pop();
   free(h);
-  return r == CUDA_SUCCESS
-             ? 0
-             : fail(r, "cuModuleUnload(device %d)", dev->ordinal);
+  return r == CUDA_SUCCESS ? 0
+                           : fail(r, "cuModuleUnload(device %d)", dev->ordinal);
 }
 
 /* ARGS follows cuLaunchKernel: ARGS[i] points at parameter i's value.
    Dynamic shared memory above 48 KiB needs the kernel's opt-in first. */
 static int cu_launch(struct accgpu_queue *q, void *module_handle,
-                     unsigned kernel, const accgpu_launch_cfg *c,
-                     void **args) {
+                     unsigned kernel, const accgpu_launch_cfg *c, void **args) {
   cu_module *h = module_handle;
   if (kernel >= h->desc->nkernels) {
-    accgpu_set_error(ACCGPU_ERR_LAUNCH, "nvidia: kernel %u of %s: no such "
-                     "kernel", kernel, h->desc->source_file);
+    accgpu_set_error(ACCGPU_ERR_LAUNCH,
+                     "nvidia: kernel %u of %s: no such "
+                     "kernel",
+                     kernel, h->desc->source_file);
     return -1;
   }
   const char *name = h->desc->kernels[kernel].name;
@@ -536,9 +537,9 @@ static int cu_launch(struct accgpu_queue *q, void *module_handle,
     return -1;
   CUresult r = CUDA_SUCCESS;
   if (c->shared_bytes > DEFAULT_SHARED_LIMIT)
-    r = accgpu_cu.FuncSetAttribute(h->fn[kernel],
-                                   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                   (int)c->shared_bytes);
+    r = accgpu_cu.FuncSetAttribute(
+        h->fn[kernel], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        (int)c->shared_bytes);
   if (r == CUDA_SUCCESS)
     r = accgpu_cu.LaunchKernel(h->fn[kernel], c->grid.x, c->grid.y, c->grid.z,
                                c->block.x, c->block.y, c->block.z,
@@ -546,10 +547,11 @@ static int cu_launch(struct accgpu_queue *q, void *module_handle,
   pop();
   if (r == CUDA_SUCCESS)
     return 0;
-  return fail_launch(r, "cuLaunchKernel('%s', grid %ux%ux%u, block "
-                     "%ux%ux%u, %u B shared, device %d)", name, c->grid.x,
-                     c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z,
-                     c->shared_bytes, q->dev->ordinal);
+  return fail_launch(r,
+                     "cuLaunchKernel('%s', grid %ux%ux%u, block "
+                     "%ux%ux%u, %u B shared, device %d)",
+                     name, c->grid.x, c->grid.y, c->grid.z, c->block.x,
+                     c->block.y, c->block.z, c->shared_bytes, q->dev->ordinal);
 }
 
 const accgpu_backend accgpu_backend_nvidia = {

@@ -171,8 +171,9 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned f) {
 }
 CUresult cuMemFreeHost(void *p) { free(p), st.live_host--; return 0; }
 
-#define NEED_CTX_STREAM(s) \
-  if (cur_dev() < 0 || !(s) || (s)->dev != cur_dev()) return CUDA_ERROR_INVALID_CONTEXT
+#define NEED_CTX_STREAM(s)                                                    \
+  if (cur_dev() < 0 || !(s) || (s)->dev != cur_dev())                         \
+  return CUDA_ERROR_INVALID_CONTEXT
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n,
                               CUstream s) {
   NEED_CTX_STREAM(s);
@@ -243,7 +244,8 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
     size_t cap = 0;
     for (unsigned i = 0; i < nopts; i++) {
       if (opts[i] == CU_JIT_ERROR_LOG_BUFFER) log = vals[i];
-      if (opts[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES) cap = (uintptr_t)vals[i];
+      if (opts[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+        cap = (uintptr_t)vals[i];
     }
     if (log && cap)
       snprintf(log, cap, "ptxas application ptx input, line 3; error   : "
@@ -840,8 +842,10 @@ static void test_axpy_ptx_assembles(void) {
 
 ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_count_and_props),
-             ACCGPU_TEST(test_fake_copies), ACCGPU_TEST(test_fake_out_of_memory),
-             ACCGPU_TEST(test_fake_launch), ACCGPU_TEST(test_fake_module_errors),
+             ACCGPU_TEST(test_fake_copies),
+             ACCGPU_TEST(test_fake_out_of_memory),
+             ACCGPU_TEST(test_fake_launch),
+             ACCGPU_TEST(test_fake_module_errors),
              ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
              ACCGPU_TEST(test_axpy_ptx_assembles));
 

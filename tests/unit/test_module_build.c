@@ -1,7 +1,8 @@
 /* test_module_build.c — the plugin's kernel-module builders.
  *
  * The builder is plain C with no GCC dependency; the unit runner is made of
- * tests/unit/test_*.c and libaccgpu only, so the implementation is included here.
+ * tests/unit/test_*.c and libaccgpu only, so the implementation is included
+ * here.
  *
  * Kernels use a small dialect header written by the test itself (the real
  * include/accgpu_cuda.h is exercised too when it exists).  Every test runs
@@ -119,8 +120,7 @@ static void check_axpy_ptx(int status, char *ptx, char *log) {
   CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".entry K("));
   CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".target sm_90"));
   char *plog = NULL;
-  CU_ASSERT_EQUAL(accgpu_mb_ptxas_check(ptx, cuda_home, &plog),
-                  ACCGPU_MB_OK);
+  CU_ASSERT_EQUAL(accgpu_mb_ptxas_check(ptx, cuda_home, &plog), ACCGPU_MB_OK);
   free(plog);
 }
 
@@ -185,9 +185,9 @@ static void test_ptx_arch_setting(void) {
 /* An explicit home without a toolkit: no fallback to the system's. */
 static void test_no_toolkit(void) {
   char *ptx = NULL, *log = NULL;
-  CU_ASSERT_EQUAL(accgpu_mb_build_ptx(axpy_src, inc_dir, empty_home, &ptx,
-                                      &log),
-                  ACCGPU_MB_NO_TOOLKIT);
+  CU_ASSERT_EQUAL(
+      accgpu_mb_build_ptx(axpy_src, inc_dir, empty_home, &ptx, &log),
+      ACCGPU_MB_NO_TOOLKIT);
   CU_ASSERT_PTR_NULL(ptx);
   CU_ASSERT_PTR_NOT_NULL(log && strstr(log, empty_home));
   free(log);
@@ -234,8 +234,8 @@ static void test_emu_image_runs(void) {
   unsigned char *img = NULL;
   size_t size = 0;
   char *log = NULL;
-  int st = accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, &img, &size,
-                                     &log);
+  int st =
+      accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, &img, &size, &log);
   CU_ASSERT_EQUAL_FATAL(st, ACCGPU_MB_OK);
   CU_ASSERT_TRUE_FATAL(size > 64 && memcmp(img, "\177ELF", 4) == 0);
   CU_ASSERT_EQUAL(img[16], 3); /* e_type low byte: ET_DYN */
@@ -262,8 +262,8 @@ static void test_emu_errors(void) {
   unsigned char *img = NULL;
   size_t size = 0;
   char *log = NULL;
-  int st = accgpu_mb_build_emu_image(bad_src, inc_dir, "gcc", &img, &size,
-                                     &log);
+  int st =
+      accgpu_mb_build_emu_image(bad_src, inc_dir, "gcc", &img, &size, &log);
   CU_ASSERT_EQUAL(st, ACCGPU_MB_COMPILE_ERROR);
   CU_ASSERT_PTR_NULL(img);
   CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "undeclared_thing"));
