@@ -146,8 +146,23 @@ static char *in_dir(char *out, const char *dir, const char *name) {
 
 /* ---- Running tools ----------------------------------------------------- */
 
-/* The caller's environment with TMPDIR=DIR.  Returns a malloc'd array whose
-   strings are borrowed from environ except the last one, TMPDIR_VAR. */
+/* 1 when environment entry E must not reach a tool: TMPDIR (replaced), and
+   what the gcc driver running the plugin exports for its own children —
+   a nested gcc would, e.g., write make dependencies of our temporary file
+   into the user's DEPENDENCIES_OUTPUT. */
+static int env_dropped(const char *e) {
+  static const char *const names[] = {
+      "TMPDIR=",           "DEPENDENCIES_OUTPUT=", "SUNPRO_DEPENDENCIES=",
+      "COLLECT_GCC=",      "COLLECT_GCC_OPTIONS=", "COLLECT_LTO_WRAPPER=",
+      "GCC_COMPARE_DEBUG="};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strncmp(e, names[i], strlen(names[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* The caller's environment less env_dropped() entries, plus TMPDIR_VAR.
+   Returns a malloc'd array whose strings are borrowed. */
 static char **env_with_tmpdir(char *tmpdir_var) {
   size_t n = 0;
   while (environ[n])
@@ -157,7 +172,7 @@ static char **env_with_tmpdir(char *tmpdir_var) {
     return NULL;
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+    if (!env_dropped(environ[i]))
       env[k++] = environ[i];
   env[k++] = tmpdir_var;
   env[k] = NULL;
@@ -441,6 +456,9 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
   if (log_out)
     *log_out = strdup("");
   *ptx_out = NULL;
+  if (!cuda_src || !include_dir)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
+                   "no source or no include directory");
   char arch[32], nvcc[PATH_MAX];
   if (ptx_arch(arch) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
@@ -508,6 +526,9 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
     *log_out = strdup("");
   *image_out = NULL;
   *size_out = 0;
+  if (!cuda_src || !include_dir)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
+                   "no source or no include directory");
   char ccbuf[PATH_MAX], *words[MAX_CC_WORDS];
   int n = split_cc(cc, ccbuf, words);
   if (n == 0)

@@ -273,10 +273,20 @@ static void test_emu_errors(void) {
   CU_ASSERT_EQUAL(st, ACCGPU_MB_SYSTEM_ERROR);
   CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "cannot run 'accgpu-no-such-cc'"));
   free(log);
-  /* Several words in CC are several arguments. */
+  /* Several words in CC are several arguments; the driver's dependency
+     output setting (inherited inside the plugin) is not passed on. */
+  char deps[PATH_MAX];
+  in_dir(deps, inc_dir, "user.d");
+  setenv("DEPENDENCIES_OUTPUT", deps, 1);
   st = accgpu_mb_build_emu_image(axpy_src, inc_dir, "gcc  -g0", &img, &size,
                                  &log);
+  unsetenv("DEPENDENCIES_OUTPUT");
   CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
+  CU_ASSERT_NOT_EQUAL(access(deps, F_OK), 0);
+  unlink(deps);
+  CU_ASSERT_EQUAL(
+      accgpu_mb_build_emu_image(axpy_src, NULL, "gcc", &img, &size, &log),
+      ACCGPU_MB_SYSTEM_ERROR);
   free(img);
   free(log);
   CU_ASSERT_TRUE(tmp_is_empty());
