@@ -36,6 +36,8 @@ typedef struct fake_stats {
 
 #define CUDA_ERROR_INVALID_CONTEXT 201
 #define FAKE_MAX_ALLOCS 256
+/* Counters are bumped from several threads; returns the old value. */
+#define BUMP(v, d) __atomic_fetch_add(&(v), (d), __ATOMIC_RELAXED)
 
 
 static struct fake_ctx { int dev; } fake_ctxs[FAKE_MAX_DEVS];
@@ -116,11 +118,11 @@ CUresult cuDeviceCanAccessPeer(int *can, CUdevice a, CUdevice b) {
   *can = cfg_peer && a != b; return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
-  fake_ctxs[d].dev = d; st.retained[d]++;
+  fake_ctxs[d].dev = d; BUMP(st.retained[d], 1);
   *c = (CUcontext)&fake_ctxs[d]; return 0;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) {
-  return st.retained[d]-- > 0 ? 0 : 1;
+  return BUMP(st.retained[d], -1) > 0 ? 0 : 1;
 }
 CUresult cuCtxPushCurrent_v2(CUcontext c) {
   stack[depth++] = (struct fake_ctx *)c; return 0;
@@ -132,23 +134,25 @@ CUresult cuCtxPopCurrent_v2(CUcontext *c) {
 CUresult cuCtxEnablePeerAccess(CUcontext peer, unsigned f) {
   (void)peer; (void)f;
   if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;
-  return st.peer_enables++ ? 704 : 0;
+  return BUMP(st.peer_enables, 1) ? 704 : 0;
 }
 CUresult cuMemGetInfo_v2(size_t *fr, size_t *tot) {
   if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;
-  *fr = cfg_total - used[cur_dev()], *tot = cfg_total; return 0;
+  pthread_mutex_lock(&fake_lock);
+  *fr = cfg_total - used[cur_dev()], *tot = cfg_total;
+  pthread_mutex_unlock(&fake_lock);
+  return 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
   int d = cur_dev();
   if (d < 0) return CUDA_ERROR_INVALID_CONTEXT;
   if (n == 0) return 1;
-  if (used[d] + n > cfg_total) return 2;
   pthread_mutex_lock(&fake_lock);
-  int i = 0;
+  int i = used[d] + n > cfg_total ? FAKE_MAX_ALLOCS : 0;
   while (i < FAKE_MAX_ALLOCS && allocs[i].p) i++;
   if (i < FAKE_MAX_ALLOCS) {
     allocs[i].p = (uintptr_t)malloc(n), allocs[i].n = n, allocs[i].dev = d;
-    *p = allocs[i].p, used[d] += n, st.live_allocs++;
+    *p = allocs[i].p, used[d] += n, BUMP(st.live_allocs, 1);
   }
   pthread_mutex_unlock(&fake_lock);
   return i < FAKE_MAX_ALLOCS ? 0 : 2;
@@ -160,16 +164,16 @@ CUresult cuMemFree_v2(CUdeviceptr p) {
   for (int i = 0; i < FAKE_MAX_ALLOCS && !found; i++)
     if (allocs[i].p == p) {
       free((void *)p), used[allocs[i].dev] -= allocs[i].n;
-      allocs[i].p = 0, st.live_allocs--, found = 1;
+      allocs[i].p = 0, BUMP(st.live_allocs, -1), found = 1;
     }
   pthread_mutex_unlock(&fake_lock);
   return found ? 0 : 1;
 }
 CUresult cuMemHostAlloc(void **p, size_t n, unsigned f) {
   if (cur_dev() < 0 || f != 1) return 1;
-  *p = malloc(n), st.live_host++; return 0;
+  *p = malloc(n), BUMP(st.live_host, 1); return 0;
 }
-CUresult cuMemFreeHost(void *p) { free(p), st.live_host--; return 0; }
+CUresult cuMemFreeHost(void *p) { free(p), BUMP(st.live_host, -1); return 0; }
 
 #define NEED_CTX_STREAM(s)                                                    \
   if (cur_dev() < 0 || !(s) || (s)->dev != cur_dev())                         \
@@ -205,11 +209,11 @@ CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n,
 }
 CUresult cuStreamCreate(CUstream *s, unsigned f) {
   if (cur_dev() < 0 || f != 1) return 1;
-  *s = malloc(sizeof **s), (*s)->dev = cur_dev(), st.live_streams++;
+  *s = malloc(sizeof **s), (*s)->dev = cur_dev(), BUMP(st.live_streams, 1);
   return 0;
 }
 CUresult cuStreamDestroy_v2(CUstream s) {
-  free(s), st.live_streams--; return 0;
+  free(s), BUMP(st.live_streams, -1); return 0;
 }
 CUresult cuStreamSynchronize(CUstream s) { NEED_CTX_STREAM(s); return 0; }
 CUresult cuStreamQuery(CUstream s) {
@@ -219,18 +223,18 @@ CUresult cuStreamQuery(CUstream s) {
 CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned f) {
   NEED_CTX_STREAM(s);
   if (!e || !e->recorded || f) return 1;
-  st.waits++; return 0;
+  BUMP(st.waits, 1); return 0;
 }
 CUresult cuEventCreate(CUevent *e, unsigned f) {
   if (cur_dev() < 0 || f != 2) return 1;
-  *e = calloc(1, sizeof **e), st.live_events++; return 0;
+  *e = calloc(1, sizeof **e), BUMP(st.live_events, 1); return 0;
 }
 CUresult cuEventDestroy_v2(CUevent e) {
-  free(e), st.live_events--; return 0;
+  free(e), BUMP(st.live_events, -1); return 0;
 }
 CUresult cuEventRecord(CUevent e, CUstream s) {
   NEED_CTX_STREAM(s);
-  e->recorded = 1, st.records++; return 0;
+  e->recorded = 1, BUMP(st.records, 1); return 0;
 }
 CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
   NEED_CTX_STREAM(s);
@@ -252,11 +256,11 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
                "Unknown symbol 'bogus'");
     return CUDA_ERROR_INVALID_PTX;
   }
-  *m = calloc(1, sizeof **m), (*m)->text = strdup(image), st.live_modules++;
+  *m = calloc(1, sizeof **m), (*m)->text = strdup(image), BUMP(st.live_modules, 1);
   return 0;
 }
 CUresult cuModuleUnload(CUmodule m) {
-  free(m->text), free(m), st.live_modules--; return 0;
+  free(m->text), free(m), BUMP(st.live_modules, -1); return 0;
 }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   char want[80];
@@ -296,6 +300,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
 
 #else /* !ACCGPU_FAKE_LIBCUDA: the tests */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -492,8 +497,7 @@ static void check_props(struct accgpu_dev *d, const char *want_name) {
   CU_ASSERT_TRUE(p.cc_major >= 7);
 }
 
-/* H2D, memset of a middle part, D2D and D2H against a host reference;
-   mem_info sees the allocations. */
+/* H2D, memset of a middle part, D2D and D2H against a host reference. */
 static void check_copies(struct accgpu_dev *d, struct accgpu_queue *q) {
   enum { N = 1000 };
   unsigned char src[N], ref[N], out[N];
@@ -502,12 +506,11 @@ static void check_copies(struct accgpu_dev *d, struct accgpu_queue *q) {
   memcpy(ref, src, N);
   memset(ref + 100, 0xab, 200);
   void *a = NULL, *b = NULL;
-  size_t fr0, fr1, tot;
-  CU_ASSERT_EQUAL(B->mem_info(d, &fr0, &tot), 0);
+  size_t fr, tot;
+  CU_ASSERT_EQUAL(B->mem_info(d, &fr, &tot), 0);
+  CU_ASSERT_TRUE(fr <= tot && tot > 0);
   CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, 1 << 20, &a), 0);
   CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, N, &b), 0);
-  CU_ASSERT_EQUAL(B->mem_info(d, &fr1, &tot), 0);
-  CU_ASSERT_TRUE(fr1 < fr0);
   CU_ASSERT_EQUAL(B->copy_h2d(q, a, src, N), 0);
   CU_ASSERT_EQUAL(B->memset(q, (char *)a + 100, 0xab, 200), 0);
   CU_ASSERT_EQUAL(B->copy_d2d(q, b, a, N), 0);
@@ -704,10 +707,16 @@ static void test_fake_copies(void) {
   CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
   CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
   check_copies(d, q);
-  /* One byte past an allocation: the driver refuses, the text says so. */
+  /* mem_info is the current context's; one byte past an allocation: the
+     driver refuses, the text says so. */
   void *b = NULL;
   char out[64];
+  size_t fr0, fr1, tot;
+  CU_ASSERT_EQUAL(B->mem_info(d, &fr0, &tot), 0);
   CU_ASSERT_EQUAL(B->mem_alloc(d, 64, &b), 0);
+  CU_ASSERT_EQUAL(B->mem_info(d, &fr1, &tot), 0);
+  CU_ASSERT_EQUAL(fr0 - fr1, 64);
+  CU_ASSERT_EQUAL(tot, 4 << 20);
   CU_ASSERT_EQUAL(B->copy_d2h(q, out, (char *)b + 1, 64), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL), "cuMemcpyDtoHAsync_v2(device 0, "
                                          "64 B): invalid argument");
@@ -813,6 +822,45 @@ static void test_fake_peer(void) {
   }
 }
 
+/* One worker: its own queue on the shared device, round trips checked. */
+static void *thread_body(void *arg) {
+  struct accgpu_dev *d = arg;
+  struct accgpu_queue *q;
+  long bad = B->queue_create(d, &q) != 0;
+  unsigned char src[256], out[256];
+  for (int it = 0; it < 50 && !bad; it++) {
+    void *p = NULL;
+    for (int i = 0; i < 256; i++)
+      src[i] = (unsigned char)(it * 31 + i + (intptr_t)&src);
+    bad |= B->mem_alloc(d, sizeof src, &p) != 0;
+    bad |= B->copy_h2d(q, p, src, sizeof src) != 0;
+    bad |= B->copy_d2h(q, out, p, sizeof out) != 0;
+    bad |= B->queue_sync(q) != 0;
+    bad |= memcmp(src, out, sizeof src) != 0;
+    bad |= B->mem_free(d, p) != 0;
+  }
+  bad |= B->queue_destroy(q) != 0;
+  bad |= stats().ctx_depth != 0; /* this thread's pushes all popped */
+  return (void *)bad;
+}
+
+static void test_fake_threads(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    CU_ASSERT_EQUAL_FATAL(pthread_create(&t[i], NULL, thread_body, d), 0);
+  for (int i = 0; i < 4; i++) {
+    void *bad = (void *)1;
+    pthread_join(t[i], &bad);
+    CU_ASSERT_PTR_NULL(bad);
+  }
+  check_fake_balanced();
+  B->close(d);
+}
+
 /* The PTX the GPU suite JIT-compiles is valid for sm_75 and sm_90. */
 static void test_axpy_ptx_assembles(void) {
   const char *ptxas = "/usr/local/cuda/bin/ptxas";
@@ -847,6 +895,7 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
              ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
+             ACCGPU_TEST(test_fake_threads),
              ACCGPU_TEST(test_axpy_ptx_assembles));
 
 /* ---- 3. a real GPU, when there is one ---------------------------------- */

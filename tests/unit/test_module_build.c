@@ -284,6 +284,8 @@ static void test_emu_errors(void) {
   CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
   CU_ASSERT_NOT_EQUAL(access(deps, F_OK), 0);
   unlink(deps);
+  free(img);
+  free(log);
   CU_ASSERT_EQUAL(
       accgpu_mb_build_emu_image(axpy_src, NULL, "gcc", &img, &size, &log),
       ACCGPU_MB_SYSTEM_ERROR);
