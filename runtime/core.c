@@ -13,15 +13,15 @@
 #include <strings.h>
 #include <unistd.h>
 
-/* The GPU backends live in runtime/cuda and runtime/emulator.  Weak so the
-   core links without them; NOTE: with a static libaccgpu.a a weak reference
-   does not pull an archive member in, so once both backends are merged
-   these should become plain references (ACCGPU_BACKEND_REF empty). */
-#ifndef ACCGPU_BACKEND_REF
-#define ACCGPU_BACKEND_REF __attribute__((weak))
+/* The GPU backends live in runtime/cuda and runtime/emulator.  The
+   emulator's reference is weak so the core links before that backend is
+   merged; NOTE: with a static libaccgpu.a a weak reference does not pull an
+   archive member in, so once runtime/emulator is merged it should become a
+   plain reference (define ACCGPU_EMU_REF empty or delete it). */
+#ifndef ACCGPU_EMU_REF
+#define ACCGPU_EMU_REF __attribute__((weak))
 #endif
-extern const accgpu_backend accgpu_backend_nvidia ACCGPU_BACKEND_REF;
-extern const accgpu_backend accgpu_backend_emulator ACCGPU_BACKEND_REF;
+extern const accgpu_backend accgpu_backend_emulator ACCGPU_EMU_REF;
 
 static struct {
   pthread_mutex_t lock; /* guards everything here after init */
@@ -57,7 +57,7 @@ static const accgpu_backend *backend_of(int i) {
     return rt.override[i];
   switch (i) {
   case 0: return &accgpu_backend_host;
-  case 1: return &accgpu_backend_nvidia ? &accgpu_backend_nvidia : NULL;
+  case 1: return &accgpu_backend_nvidia;
   default: return &accgpu_backend_emulator ? &accgpu_backend_emulator : NULL;
   }
 }
