@@ -22,6 +22,8 @@
 #define ACCGPU_EMU_REF __attribute__((weak))
 #endif
 extern const accgpu_backend accgpu_backend_emulator ACCGPU_EMU_REF;
+/* NULL when the weak reference found no emulator. */
+static const accgpu_backend *const emulator_ref = &accgpu_backend_emulator;
 
 static struct {
   pthread_mutex_t lock; /* guards everything here after init */
@@ -58,7 +60,7 @@ static const accgpu_backend *backend_of(int i) {
   switch (i) {
   case 0: return &accgpu_backend_host;
   case 1: return &accgpu_backend_nvidia;
-  default: return &accgpu_backend_emulator ? &accgpu_backend_emulator : NULL;
+  default: return emulator_ref;
   }
 }
 
