@@ -212,6 +212,8 @@ double accgpu_now(void); /* seconds, monotonic */
 void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
                         size_t bytes, double seconds);
 void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
+/* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
+void accgpu_time_report(void);
 
 /* ---- host.c ---- */
 extern const accgpu_backend accgpu_backend_host;
