@@ -284,16 +284,23 @@ static void device_close(accgpu_device *d) {
   pthread_mutex_unlock(&d->lock);
 }
 
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
 void accgpu_shutdown_type(acc_device_t t) {
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  int n = 0;
   pthread_mutex_lock(&rt.lock);
   for (int i = 0; i < 3; i++) {
     if (t != acc_device_none && type_of_index[i] != t)
       continue;
-    for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++)
-      if (rt.dev[i][n])
-        device_close(rt.dev[i][n]);
+    for (int k = 0; k < ACCGPU_MAX_PER_TYPE; k++)
+      if (rt.dev[i][k])
+        list[n++] = rt.dev[i][k];
   }
   pthread_mutex_unlock(&rt.lock);
+  for (int k = 0; k < n; k++)
+    device_close(list[k]);
 }
 
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {

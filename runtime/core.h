@@ -9,8 +9,8 @@
  *      (pool.h), the timing table lock, a worker's task-queue lock.  Queue
  *      callbacks (run on backend threads) take only leaf locks, so waiting
  *      on a queue while holding a device lock cannot deadlock.
- *   3. rt.lock (core.c) guards the device lists; it may be held while taking
- *      a device lock (shutdown), never the reverse.
+ *   3. rt.lock (core.c) guards the device lists; no other lock is taken
+ *      under it.  An opened device is found without it (release/acquire).
  *   4. No lock is held while waiting for a worker thread.
  * A thread never holds two device locks, except acc_update_peer, which
  * takes them in device-slot order.                                       */
