@@ -221,7 +221,9 @@ accgpu_device *accgpu_device_arg(int device, const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
     return accgpu_device_get(t->type, t->num, who);
-  return accgpu_device_get(t->type, device, who);
+  /* On the host fallback every deviceid is the one host. */
+  return accgpu_device_get(t->type, t->type == acc_device_host ? 0 : device,
+                           who);
 }
 
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
