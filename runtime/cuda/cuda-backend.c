@@ -457,9 +457,14 @@ static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
   size_t n = strlen(err_log); /* the JIT ends its log with a newline */
   while (n > 0 && isspace((unsigned char)err_log[n - 1]))
     err_log[--n] = '\0';
-  return fail(r, "cuModuleLoadDataEx(%s, device %d)%s%s",
-              mod->source_file ? mod->source_file : "module", dev->ordinal,
-              err_log[0] ? ": " : "", err_log);
+  /* The log goes last: a long one is cut by the error buffer, not the
+     driver's own text. */
+  accgpu_set_error(accgpu_cuda_errcode(r),
+                   "cuModuleLoadDataEx(%s, device %d): "
+                   "%s%s%s",
+                   mod->source_file ? mod->source_file : "module", dev->ordinal,
+                   accgpu_cuda_strerror(r), err_log[0] ? ": " : "", err_log);
+  return -1;
 }
 
 /* Looks up every kernel of MOD in H->mod.  Returns 0 or -1. */

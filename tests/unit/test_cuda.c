@@ -775,9 +775,9 @@ static void test_fake_module_errors(void) {
   __accgpu_module bad = make_module(bad_ptx, 1);
   CU_ASSERT_EQUAL(B->module_load(d, &bad, &h), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL),
-                         "cuModuleLoadDataEx(axpy.c, device 0): ptxas "
-                         "application ptx input, line 3; error   : Unknown "
-                         "symbol 'bogus': a PTX JIT compilation failed");
+                         "cuModuleLoadDataEx(axpy.c, device 0): a PTX JIT "
+                         "compilation failed: ptxas application ptx input, "
+                         "line 3; error   : Unknown symbol 'bogus'");
   check_module_errors(d, 0);
   check_fake_balanced();
   B->close(d);
