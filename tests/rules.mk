@@ -55,3 +55,6 @@ test-tsan: deps
 	@TSAN_OPTIONS=halt_on_error=1 tests/run.sh $(BUILD)/tsan/tests/unit-tests
 
 -include $(patsubst %.c,$(BUILD)/obj/%.d,$(UT_SRCS))
+
+# End-to-end compile-and-run tests bring their own rules.
+-include tests/e2e/rules.mk
