@@ -7,7 +7,9 @@
  *    allocations, balanced context pushes, streams used in their own
  *    context).  The backend logic runs against it: properties, copies,
  *    memset, OOM and JIT-log error text, launches with cuLaunchKernel's
- *    argument convention, queue ordering, peer copies. */
+ *    argument convention, queue ordering, peer copies, threads.
+ * 2b. The runtime core over the backend over the fake (cuda_core).
+ * 3. The same checks on a real GPU (cuda_gpu), skipped when there is none. */
 #include "cuda/cuda-api.h"
 
 #define FAKE_MAX_DEVS 4
