@@ -19,6 +19,7 @@ typedef struct fake_stats {
   int live_allocs, live_host, live_streams, live_events, live_modules;
   int retained[FAKE_MAX_DEVS];
   int peer_enables, waits, records;
+  int hostfn_calls; /* CUDA calls made from inside a host function */
   unsigned grid[3], block[3], shared; /* last launch */
 } fake_stats;
 #ifdef ACCGPU_FAKE_LIBCUDA
@@ -49,6 +50,7 @@ static size_t cfg_total = 1 << 20, used[FAKE_MAX_DEVS];
 static fake_stats st;
 static _Thread_local struct fake_ctx *stack[16];
 static _Thread_local int depth;
+static _Thread_local int in_hostfn; /* running a cuLaunchHostFunc function */
 static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct CUstream_st { int dev; };
@@ -126,7 +128,9 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) {
   return BUMP(st.retained[d], -1) > 0 ? 0 : 1;
 }
+/* Every backend call starts here: none may come from a host function. */
 CUresult cuCtxPushCurrent_v2(CUcontext c) {
+  if (in_hostfn) { BUMP(st.hostfn_calls, 1); return 800; }
   stack[depth++] = (struct fake_ctx *)c; return 0;
 }
 CUresult cuCtxPopCurrent_v2(CUcontext *c) {
@@ -240,7 +244,7 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
 }
 CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
   NEED_CTX_STREAM(s);
-  fn(arg); return 0;
+  in_hostfn = 1, fn(arg), in_hostfn = 0; return 0;
 }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
                             int *opts, void **vals) {
@@ -700,6 +704,7 @@ static void check_fake_balanced(void) {
   CU_ASSERT_EQUAL(s.live_events, 0);
   CU_ASSERT_EQUAL(s.live_modules, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
+  CU_ASSERT_EQUAL(s.hostfn_calls, 0);
 }
 
 static void test_fake_copies(void) {
@@ -782,6 +787,37 @@ static void test_fake_module_errors(void) {
                          "compilation failed: ptxas application ptx input, "
                          "line 3; error   : Unknown symbol 'bogus'");
   check_module_errors(d, 0);
+  check_fake_balanced();
+  B->close(d);
+}
+
+typedef struct free_later {
+  struct accgpu_dev *d;
+  void *p;
+  int rc;
+} free_later;
+
+static void free_cb(void *arg) {
+  free_later *f = arg;
+  f->rc = B->mem_free(f->d, f->p);
+}
+
+/* A callback may call into the backend (the core's deferred frees do):
+   it must not run inside the driver's host function. */
+static void test_fake_callback_frees(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  free_later f = {d, NULL, -1};
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, 4096, &f.p), 0);
+  CU_ASSERT_EQUAL(B->queue_callback(q, free_cb, &f), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+  CU_ASSERT_EQUAL(f.rc, 0);
+  CU_ASSERT_EQUAL(B->queue_query(q), 1);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
 }
@@ -897,7 +933,8 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
-             ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
+             ACCGPU_TEST(test_fake_queues),
+             ACCGPU_TEST(test_fake_callback_frees), ACCGPU_TEST(test_fake_peer),
              ACCGPU_TEST(test_fake_threads),
              ACCGPU_TEST(test_axpy_ptx_assembles));
 
@@ -909,7 +946,7 @@ static void *core_cache;
 /* Installs the nvidia backend, over the fake with NDEV devices, as the
    core's nvidia type and makes it the calling thread's device type. */
 static int core_use_fake(int ndev, int peer) {
-  if (use_fake(ndev, 8 << 20, peer))
+  if (use_fake(ndev, 16 << 20, peer))
     return -1;
   accgpu_core_set_backend(acc_device_nvidia, &accgpu_backend_nvidia);
   acc_set_device_type(acc_device_nvidia);
@@ -961,6 +998,32 @@ static void test_core_region_and_launch(void) {
     CU_ASSERT_FALSE(acc_is_present(y, sizeof y));
   }
   CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  core_done();
+}
+
+/* Asynchronous enter/exit data of an array above the pool's limit: the
+   core frees it from a queue callback, which calls mem_free. */
+static void test_core_async_big_exit(void) {
+  if (core_use_fake(1, 0))
+    return;
+  enum { N = (5 << 20) / sizeof(double) };
+  double *a = malloc(N * sizeof *a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+  for (int i = 0; i < N; i++)
+    a[i] = i;
+  __accgpu_map in = {a, N * sizeof *a, ACCGPU_MAP_COPYIN, 0, "a[0:n]"};
+  __accgpu_map out = {a, N * sizeof *a, ACCGPU_MAP_COPYOUT, 0, "a[0:n]"};
+  __accgpu_enter_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &in);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  double *dev = acc_deviceptr(a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+  a[7] = -1; /* the device copy still holds 7.0 */
+  __accgpu_exit_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &out);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  CU_ASSERT_EQUAL(a[7], 7.0);
+  CU_ASSERT_FALSE(acc_is_present(a, N * sizeof *a));
+  CU_ASSERT_EQUAL(stats().hostfn_calls, 0);
+  free(a);
   core_done();
 }
 
@@ -1033,6 +1096,7 @@ static void test_core_reports_jit_error(void) {
 
 ACCGPU_SUITE(cuda_core, fake_init, fake_clean,
              ACCGPU_TEST(test_core_region_and_launch),
+             ACCGPU_TEST(test_core_async_big_exit),
              ACCGPU_TEST(test_core_update_peer),
              ACCGPU_TEST(test_core_reports_jit_error));
 
