@@ -4,8 +4,14 @@
  * A device is its primary context; every call pushes that context for its
  * duration and pops it, so the calling thread's current context (which a
  * user's own CUDA code may rely on) is left as it was.  A queue is one
- * non-blocking stream plus one event used to order other queues after it.
- * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error. */
+ * non-blocking stream plus one event used to order other queues after it;
+ * its callbacks run on the device's runner thread (cuda-callback.h).
+ *
+ * Locks: none of our own around driver calls (the driver is thread-safe).
+ * After open, a device changes only its peer-access cache (atomics) and its
+ * callback runner (the runner's lock, never held across a CUDA call).
+ * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error;
+ * nothing is ever printed. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdatomic.h>
