@@ -341,6 +341,9 @@ static void test_real_dialect_header(void) {
     CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
     if (st != ACCGPU_MB_OK)
       printf("\n  ptx log: %s", log ? log : "");
+    else
+      CU_ASSERT_NOT_EQUAL(accgpu_mb_ptxas_check(ptx, cuda_home, NULL),
+                          ACCGPU_MB_COMPILE_ERROR);
     free(ptx);
     free(log);
   }
