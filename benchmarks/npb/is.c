@@ -182,7 +182,7 @@ static int is_check_partial(const struct is_state *s, int it, int *passed)
     long k = s->tval[i];
     if (k <= 0 || k > s->nk - 1)
       continue;
-    long want = pc->test_rank[i], got = s->trank[i];
+    long want = pc->test_rank[i], got = NPB_SPOIL_INT(s->trank[i]);
     int up;
     switch (pc->cls) {
     case 'S': up = i <= 2; want += up ? it : -it; break;

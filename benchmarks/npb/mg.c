@@ -343,7 +343,7 @@ int main(int argc, char **argv)
     t = npb_wtime() - t0;
   }
 
-  double err = fabs(rnm2 - pc->rnm2) / pc->rnm2;
+  double err = fabs(NPB_SPOIL(rnm2) - pc->rnm2) / pc->rnm2;
   int ok = err <= 1e-8;
   printf("\n L2 Norm is  %20.13e\n Error is    %20.13e\n", rnm2, err);
   double nn = (double)pc->n * pc->n * pc->n;
