@@ -9,9 +9,11 @@
  *
  * GPU mapping (Xu, ch. 4):
  *  - the keys are cut into NBLK blocks; each block counts its keys per bucket
- *    into its own column of hist[bucket][block] (array privatization, §4.1.1
- *    and §4.1.6 — no atomics);
- *  - an exclusive scan of hist in bucket-major order gives every block the
+ *    into its own row of hist[block][bucket] (array privatization, §4.1.1
+ *    and §4.1.6 — no atomics; a row is contiguous, so the counters of one
+ *    thread share cache lines);
+ *  - an exclusive scan of hist in bucket-major order (bucket 0 of every
+ *    block, then bucket 1, ...) gives every block the
  *    place of its keys in each bucket: a blocked two-level scan written as
  *    parallel loops (§4.1.7 without a scan clause);
  *  - each block scatters its keys into key_buff2, stable by construction;
@@ -48,7 +50,7 @@ struct is_state {
   const struct is_class *pc;
   long nk, max_key, nb, nblk, bsize, shift;
   int *keys, *kb1, *kb2;   /* key_array, ranks by value, keys by bucket */
-  int *hist;               /* [nb][nblk] counts, then their exclusive scan */
+  int *hist;               /* [nblk][nb] counts, then their exclusive scan */
   long *csum;              /* per scan chunk sums, then offsets */
   long *bstart;            /* [nb + 1] bucket boundaries in kb2 */
   int *tidx, *tval, *trank;
@@ -76,7 +78,7 @@ static void is_create_keys(struct is_state *s)
   }
 }
 
-/* Counts per block and bucket: hist[b * nblk + blk]. */
+/* Counts per block and bucket: hist[blk * nb + b]. */
 static void is_histogram(struct is_state *s)
 {
   int *keys = s->keys, *hist = s->hist;
@@ -86,15 +88,16 @@ static void is_histogram(struct is_state *s)
     present(keys[0:nk], hist[0:nb * nblk])
   for (long blk = 0; blk < nblk; blk++) {
     for (long b = 0; b < nb; b++)
-      hist[b * nblk + blk] = 0;
+      hist[blk * nb + b] = 0;
     long end = (blk + 1) * bs < nk ? (blk + 1) * bs : nk;
     for (long i = blk * bs; i < end; i++)
-      hist[(long)(keys[i] >> sh) * nblk + blk]++;
+      hist[blk * nb + (keys[i] >> sh)]++;
   }
 }
 
-/* Exclusive scan of hist[0, nb*nblk) in place: chunk sums, then each chunk's
-   offset as the sum of the sums before it, then a serial scan per chunk. */
+/* Exclusive scan of hist in place, in bucket-major order (element f is
+   bucket f / nblk of block f % nblk): chunk sums, then each chunk's offset as
+   the sum of the sums before it, then a serial scan per chunk. */
 static void is_scan(struct is_state *s)
 {
   int *hist = s->hist;
@@ -106,8 +109,8 @@ static void is_scan(struct is_state *s)
     present(hist[0:n], csum[0:nch])
   for (long c = 0; c < nch; c++) {
     long sum = 0, end = (c + 1) * len < n ? (c + 1) * len : n;
-    for (long i = c * len; i < end; i++)
-      sum += hist[i];
+    for (long f = c * len; f < end; f++)
+      sum += hist[(f % nblk) * nb + f / nblk];
     csum[c] = sum;
   }
 
@@ -118,16 +121,16 @@ static void is_scan(struct is_state *s)
     for (long d = 0; d < c; d++)
       off += csum[d];
     long end = (c + 1) * len < n ? (c + 1) * len : n;
-    for (long i = c * len; i < end; i++) {
-      long v = hist[i];
-      hist[i] = (int)off;
+    for (long f = c * len; f < end; f++) {
+      long at = (f % nblk) * nb + f / nblk, v = hist[at];
+      hist[at] = (int)off;
       off += v;
     }
   }
 
 #pragma acc parallel loop gang vector present(hist[0:n], bstart[0:nb + 1])
   for (long b = 0; b <= nb; b++)
-    bstart[b] = b < nb ? hist[b * nblk] : nk;
+    bstart[b] = b < nb ? hist[b] : nk; /* block 0's offset in bucket b */
 }
 
 /* Moves each key to its bucket's segment of kb2, block by block, keeping the
@@ -144,7 +147,7 @@ static void is_scatter(struct is_state *s)
     long end = (blk + 1) * bs < nk ? (blk + 1) * bs : nk;
     for (long i = blk * bs; i < end; i++) {
       int key = keys[i];
-      long slot = (long)(key >> sh) * nblk + blk;
+      long slot = blk * nb + (key >> sh);
       kb2[hist[slot]] = key;
       hist[slot]++;
     }
@@ -209,14 +212,9 @@ static void is_rank(struct is_state *s, int it)
       *trank = s->trank;
   long nk = s->nk, mk = s->max_key;
 
-#pragma acc parallel loop present(keys[0:nk], tidx[0:TEST_ARRAY_SIZE], \
-                                  tval[0:TEST_ARRAY_SIZE])
-  for (int i = 0; i < TEST_ARRAY_SIZE; i++) {
-    if (i == 0) {
-      keys[it] = it;
-      keys[it + MAX_ITERATIONS] = (int)mk - it;
-    }
-  }
+#pragma acc parallel loop present(keys[0:nk])
+  for (int i = 0; i < 2; i++)
+    keys[i == 0 ? it : it + MAX_ITERATIONS] = i == 0 ? it : (int)mk - it;
 #pragma acc parallel loop present(keys[0:nk], tidx[0:TEST_ARRAY_SIZE], \
                                   tval[0:TEST_ARRAY_SIZE])
   for (int i = 0; i < TEST_ARRAY_SIZE; i++)
