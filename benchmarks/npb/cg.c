@@ -34,7 +34,7 @@ static const struct cg_class cg_classes[] = {
     {'C', 150000, 15, 75, 110.0, 28.973605592845},
 };
 
-/* The matrix in CSR form.  Arrays are malloc'd; cg_free releases them. */
+/* The matrix in CSR form.  The arrays are malloc'd; main frees them. */
 struct csr {
   int n;
   long nnz;
@@ -79,6 +79,7 @@ static void cg_sparse_vector(const struct cg_class *pc, struct vecs *v, int i,
   v->cnt[i] = j == k ? k + 1 : k;
 }
 
+/* qsort order of ints, ascending. */
 static int cg_cmp_int(const void *x, const void *y)
 {
   int a = *(const int *)x, b = *(const int *)y;
@@ -253,6 +254,7 @@ static double cg_outer(const struct csr *m, double shift, double *x,
   return shift + 1.0 / xz;
 }
 
+/* x = 1 on the device (NPB's starting vector). */
 static void cg_fill_ones(int n, double *x)
 {
 #pragma acc parallel loop gang vector present(x[0:n])

@@ -196,6 +196,7 @@ static void ft_dim(struct ft_state *s, double *re, double *im,
     ft_stage(re, im, s->ntot, s->wr, s->wi, s->nw, d, lh);
 }
 
+/* Returns log2 of the power of two n. */
 static int ft_log2(int n)
 {
   int l = 0;

@@ -262,6 +262,9 @@ static int is_full_verify(const struct is_state *s)
   return bad == 0;
 }
 
+/* Sizes the problem for class cls and allocates the host arrays (calloc'd,
+   freed by main).  The block count keeps about 4096 keys per block, within
+   [64, 4096] blocks. */
 static void is_setup(struct is_state *s, char cls)
 {
   const struct is_class *pc = &is_classes[npb_class_index(cls)];

@@ -44,7 +44,7 @@ struct mg_grid {
 
 #define IX(m, i3, i2, i1) (((long)(i3) * (m) + (i2)) * (m) + (i1))
 
-/* Refreshes the ghost faces of the m^3 grid at g[0..] from the opposite
+/* Refreshes the ghost faces of the m^3 grid at g[off..] from the opposite
    interior planes: x faces, then y (including x ghosts), then z. */
 static void mg_comm3(double *g, long tot, long off, int m)
 {
@@ -70,6 +70,7 @@ static void mg_comm3(double *g, long tot, long off, int m)
     }
 }
 
+/* Zeroes the whole m^3 grid (ghosts included) at offset off of g. */
 static void mg_zero(double *g, long tot, long off, int m)
 {
   long len = (long)m * m * m;
@@ -283,6 +284,8 @@ static void mg_zran3(double *v, int m)
     v[hiw[j]] = 1.0;
 }
 
+/* Sizes the levels for an n^3 problem: level k has 2^k + 2 points per side,
+   the finest (k = lt) first in the arrays. */
 static void mg_levels(struct mg_grid *g, int n)
 {
   g->lt = 0;
