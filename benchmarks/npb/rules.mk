@@ -7,6 +7,7 @@
 # The class is the program's argument (S, W, A, B, C).
 #
 #   make bench-npb CLASS=A   run all five on ACC_DEVICE_TYPE, one table
+#                            (make bench runs it for class S)
 #   make test                class S of each (benchmarks/npb/test.sh)
 
 NPB_NAMES := ep cg mg ft is
@@ -30,6 +31,7 @@ NPB_ACC    := $(addprefix $(NPB_OUT)/accgpu/,$(NPB_NAMES))
 
 ALL_TARGETS += $(NPB_SERIAL) $(NPB_GOMP)
 TEST_CMDS   += benchmarks/npb/test.sh
+BENCH_CMDS  += benchmarks/npb/bench.sh
 # test.sh and bench.sh find the build tree here (TEST_CMDS take no arguments).
 export NPB_BUILD_DIR := $(ABS_BUILD)
 
