@@ -7,6 +7,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#ifdef _OPENACC
+#include <openacc.h>
+#endif
 
 static int e2e_errors;
 
@@ -44,6 +47,17 @@ static void e2e_check_real(const char *what, int line, double got,
 #define CHECK_REAL(what, got, want, rtol)                                     \
   e2e_check_real(what, __LINE__, got, want, rtol)
 #define CHECK_TRUE(what, cond) e2e_check_int(what, __LINE__, !!(cond), 1)
+
+/* 1 when compute regions run with their own copy of the data (emulator,
+   GPU), 0 when they share host memory (host device, serial build): the
+   observable effects of data clauses differ. */
+static int e2e_separate_memory(void) {
+#ifdef _OPENACC
+  return acc_get_device_type() != acc_device_host;
+#else
+  return 0;
+#endif
+}
 
 /* Exit status for main: 0 when every check held. */
 static int e2e_done(void) {
