@@ -87,10 +87,12 @@ directives() {
   sed -n -E "s@.*accgpu-$2:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1@p" "$1"
 }
 
-# Compiles SRC into BIN; compiler output goes to LOG.  Returns gcc's status.
+# Compiles SRC into BIN (an object file only when BIN ends in .o); compiler
+# output goes to LOG.  Returns gcc's status.
 compile() {
   local src=$1 bin=$2 log=$3 keep=$4 extra
   extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
+  [[ $bin == *.o ]] && extra="$extra -c"
   if [ "$MODE" = plugin ]; then
     mkdir -p "$keep"
     # shellcheck disable=SC2086
@@ -135,9 +137,18 @@ check_ptx() {
 run_on() {
   local src=$1 bin=$2 dev=$3 dir=$4 envs
   envs=$(directives "$src" test | sed -n 's/^env //p' | tr '\n' ' ')
+  # The outer redirection silences bash's own "Segmentation fault" notice;
+  # the exit status still tells.
   # shellcheck disable=SC2086
-  env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
-    >"$dir/$dev.out" 2>"$dir/$dev.err"
+  { env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
+      >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
+}
+
+# " (timed out)", " (SIGSEGV)" ... for an exit status, else nothing.
+signame() {
+  if [ "$1" -eq 124 ]; then echo " (timed out after ${TIMEOUT}s)"
+  elif [ "$1" -gt 128 ]; then echo " (SIG$(kill -l $(($1 - 128)) 2>/dev/null))"
+  fi
 }
 
 # First lines of FILE, indented, for a failure report.
@@ -165,7 +176,7 @@ run_corpus_test() {
     run_on "$src" "$bin" "$dev" "$dir"; rc=$?
     if [ $rc -ne 0 ] || [ -s "$dir/$dev.err" ]; then
       echo FAIL >"$dir/result"
-      { echo "  on $dev: exit $rc$( [ $rc -eq 124 ] && echo ' (timed out)')";
+      { echo "  on $dev: exit $rc$(signame $rc)";
         excerpt "$dir/$dev.err"; } >>"$dir/report"
     fi
   done
@@ -174,7 +185,7 @@ run_corpus_test() {
 
 run_diag_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re ok=1 n=0
-  if compile "$src" "$dir/prog" "$dir/compile.log" "$dir/keep"; then
+  if compile "$src" "$dir/prog.o" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
     echo "  compiled, but must be rejected" >"$dir/report"
     return
@@ -208,7 +219,7 @@ run_rterr_test() {
   : >"$dir/report"
   # A clean error exit: non-zero, not killed by a signal, not timed out.
   if [ $rc -eq 0 ] || [ $rc -ge 124 ]; then
-    ok=0; echo "  exit status $rc, want an error exit (1..123)" >>"$dir/report"
+    ok=0; echo "  exit status $rc$(signame $rc), want an error exit (1..123)" >>"$dir/report"
   fi
   while IFS= read -r re; do
     grep -qE -- "$re" "$dir/emulator.err" ||
@@ -241,7 +252,7 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  check_ptx run_on excerpt directives
+  check_ptx run_on excerpt directives signame
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT
 printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
