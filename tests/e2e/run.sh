@@ -40,6 +40,7 @@ for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c; do
   name=${f#tests/e2e/}; name=${name%.c}
   if [ $# -gt 0 ]; then
     keep=0
+    # shellcheck disable=SC2053  # the arguments are glob patterns
     for g in "$@"; do [[ $name == $g ]] && keep=1; done
     [ $keep -eq 1 ] || continue
   fi
@@ -260,6 +261,7 @@ done
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
   check_ptx run_on excerpt directives signame
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
+# shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
