@@ -27,3 +27,9 @@ $(BK_RUNNER): benchmarks/kernels/rules.mk
 	@mkdir -p $(dir $@)
 	@printf '#!/bin/sh\nexec "%s/benchmarks/kernels/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
 	@chmod +x $@
+
+# For scripts/demo.sh: Jacobi 2-D built with the plugin, run on the default
+# device with a short human-readable account.
+.PHONY: demo-jacobi
+demo-jacobi: $(BK_DIR)/jacobi2d.acc
+	@$(BK_DIR)/jacobi2d.acc small demo
