@@ -17,6 +17,8 @@
 #   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
 #   /* accgpu-test: cflags FLAGS */        extra compile flags
 #   /* accgpu-expect: error: LINE: REGEX */        (diag/) an error on LINE
+#   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
+#   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
 # Ends with "e2e: N passed, N failed, N skipped".
 set -u
@@ -157,13 +159,23 @@ signame() {
 # First lines of FILE, indented, for a failure report.
 excerpt() { sed -n '1,8s/^/    | /p' "$1"; }
 
+# The compiler's diagnostics in LOG (not GCC's plugin banner), indented.
+compile_excerpt() {
+  if grep -qE ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1"; then
+    grep -E -A2 ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1" |
+      sed -n '1,10s/^/    | /p'
+  else
+    excerpt "$1"
+  fi
+}
+
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
 run_corpus_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
   local bin="$dir/prog"
   if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
-    { echo "  compile failed:"; excerpt "$dir/compile.log"; } >"$dir/report"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
   if ! check_ptx "$dir/keep" "$dir/ptxas.log"; then
@@ -187,7 +199,7 @@ run_corpus_test() {
 }
 
 run_diag_test() {
-  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re ok=1 n=0
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re kind rest ok=1 n=0
   if compile "$src" "$dir/prog.o" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
     echo "  compiled, but must be rejected" >"$dir/report"
@@ -198,28 +210,31 @@ run_diag_test() {
   if grep -qE 'internal compiler error|Segmentation fault|killed' "$dir/compile.log"; then
     ok=0; echo "  the compiler crashed" >>"$dir/report"
   fi
+  # "KIND: LINE: REGEX"; KIND is error, sorry (GCC's "sorry, unimplemented")
+  # or error|sorry.
   while IFS= read -r exp; do
     n=$((n + 1))
-    line=${exp#error: }; line=${line%%:*}
-    re=${exp#error: *: }
-    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: error: " "$dir/compile.log" |
-         sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' | grep -qE -- "$re"; then
+    kind=${exp%%: *}; rest=${exp#*: }
+    line=${rest%%: *}; re=${rest#*: }
+    kind=${kind//sorry/sorry, unimplemented}
+    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: ($kind): " "$dir/compile.log" |
+         sed -E "s/^[^:]*:[0-9]+:[0-9]+: ($kind): //" | grep -qE -- "$re"; then
       ok=0
-      echo "  no error on line $line matching /$re/" >>"$dir/report"
+      echo "  no ${exp%%: *} on line $line matching /$re/" >>"$dir/report"
     fi
   done < <(directives "$src" expect)
   if [ $n -eq 0 ]; then
     ok=0; echo "  no accgpu-expect lines" >>"$dir/report"
   fi
   if [ $ok -eq 1 ]; then echo PASS >"$dir/result"; else
-    echo FAIL >"$dir/result"; excerpt "$dir/compile.log" >>"$dir/report"; fi
+    echo FAIL >"$dir/result"; compile_excerpt "$dir/compile.log" >>"$dir/report"; fi
 }
 
 run_rterr_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" re rc ok=1
   if ! compile "$src" "$dir/prog" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
-    { echo "  compile failed:"; excerpt "$dir/compile.log"; } >"$dir/report"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
   run_on "$src" "$dir/prog" emulator "$dir"; rc=$?
@@ -259,7 +274,7 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  check_ptx run_on excerpt directives signame
+  check_ptx run_on excerpt compile_excerpt directives signame
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
