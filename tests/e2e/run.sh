@@ -114,27 +114,61 @@ compile() {
   fi
 }
 
-# Assembles every module the plugin kept in KEEP with ptxas for sm_90: the
-# PTX it wrote there, else PTX made from the kept CUDA C with nvcc.
-check_ptx() {
-  local keep=$1 log=$2 f ptx n=0
+# After all runs: assembles every module the plugin kept with ptxas for
+# sm_90, the PTX it wrote (KEEP/*.ptx) or else PTX made from the kept CUDA C
+# by nvcc, all files in one nvcc call (its start-up costs more than the
+# work); a test whose module fails fails.  Arguments: the tests' names.
+check_all_ptx() {
+  local name f cus=() built=() ptxdir="$OUT/ptx"
   [ "$HAVE_PTXAS" -eq 1 ] || return 0
-  for f in "$keep"/*.ptx; do
-    [ -e "$f" ] || continue
-    n=$((n + 1))
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$log" 2>&1 ||
-      { echo "ptxas rejected $(basename "$f")" >>"$log"; return 1; }
+  mkdir -p "$ptxdir"
+  for name in "$@"; do   # only what compiled: the rest failed already
+    [ -x "$OUT/$name/prog" ] && built+=("$name")
   done
-  [ $n -gt 0 ] && return 0
-  for f in "$keep"/*.cu; do
-    [ -e "$f" ] || continue
-    ptx=${f%.cu}.nvcc.ptx
-    "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "$f" -o "$ptx" \
-      >>"$log" 2>&1 || { echo "nvcc rejected $(basename "$f")" >>"$log"; return 1; }
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$ptx" -o /dev/null >>"$log" 2>&1 ||
-      { echo "ptxas rejected $(basename "$ptx")" >>"$log"; return 1; }
+  for name in "${built[@]}"; do
+    compgen -G "$OUT/$name/keep/*.ptx" >/dev/null && continue
+    for f in "$OUT/$name"/keep/*.cu; do [ -e "$f" ] && cus+=("$f"); done
   done
-  return 0
+  if [ ${#cus[@]} -gt 0 ] &&
+     ! "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "${cus[@]}" \
+       --output-directory "$ptxdir" >"$ptxdir/nvcc.log" 2>&1; then
+    for f in "${cus[@]}"; do # find the culprits one by one
+      "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "$f" \
+        -o "$ptxdir/$(basename "${f%.cu}").ptx" >"$f.nvcc.log" 2>&1
+    done
+  fi
+  for name in "${built[@]}"; do
+    check_ptx_of "$name" "$ptxdir"
+  done
+}
+
+# Checks the modules of test NAME (PTX in its keep dir, else in PTXDIR);
+# a failure turns its result into FAIL with the tool's words.
+check_ptx_of() {
+  local name=$1 ptxdir=$2 dir="$OUT/$1" f ptx files=()
+  if compgen -G "$dir/keep/*.ptx" >/dev/null; then
+    files=("$dir"/keep/*.ptx)
+  else
+    for f in "$dir"/keep/*.cu; do
+      [ -e "$f" ] || continue
+      ptx="$ptxdir/$(basename "${f%.cu}").ptx"
+      if [ ! -s "$ptx" ]; then
+        { echo "nvcc rejected $(basename "$f")"; cat "$f.nvcc.log" 2>/dev/null; } >>"$dir/ptxas.log"
+        ptx_fail "$name"; return
+      fi
+      files+=("$ptx")
+    done
+  fi
+  for f in "${files[@]}"; do
+    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$dir/ptxas.log" 2>&1 ||
+      { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
+  done
+}
+
+ptx_fail() {
+  local dir="$OUT/$1"
+  echo FAIL >"$dir/result"
+  { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >>"$dir/report"
 }
 
 # Runs BIN with ACC_DEVICE_TYPE=DEV and the test's env directives; output in
@@ -176,11 +210,6 @@ run_corpus_test() {
   if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
-    return
-  fi
-  if ! check_ptx "$dir/keep" "$dir/ptxas.log"; then
-    echo FAIL >"$dir/result"
-    { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >"$dir/report"
     return
   fi
   devs="emulator host"
@@ -274,11 +303,13 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  check_ptx run_on excerpt compile_excerpt directives signame
+  run_on excerpt compile_excerpt directives signame
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
+
+check_all_ptx "${todo[@]}"
 
 passed=0 failed=0
 for name in "${todo[@]}"; do
