@@ -1,5 +1,6 @@
 /* reduction_float.c — reduction(OP:float) for every operator
- * OpenACC allows on float (+ * max min && ||), at gang, worker and vector level,
+ * OpenACC allows on float (+ * max min && ||),
+ * at gang, worker and vector level,
  * on one gang-worker-vector loop, and across nested gang/vector loops
  * that reduce into the same variable.
  * The reduction variable starts at a non-identity value, which must take

@@ -1,5 +1,6 @@
 /* reduction_longlong.c — reduction(OP:long long) for every operator
- * OpenACC allows on long long (+ * max min & | ^ && ||), at gang, worker and vector level,
+ * OpenACC allows on long long (+ * max min & | ^ && ||),
+ * at gang, worker and vector level,
  * on one gang-worker-vector loop, and across nested gang/vector loops
  * that reduce into the same variable.
  * The reduction variable starts at a non-identity value, which must take
