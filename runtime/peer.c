@@ -73,7 +73,7 @@ static void staged(const peer *p, accgpu_device *dd, void *ddev,
 
 static void peer_copy(const peer *p, void *dst, int to, const void *src,
                       int from, size_t bytes) {
-  acc_device_t t = accgpu_thread_get()->type;
+  acc_device_t t = accgpu_thread_get()->domain;
   accgpu_device *dd = accgpu_device_get(t, to, p->who);
   accgpu_device *sd = accgpu_device_get(t, from, p->who);
   if (dd->shared_mem) {
@@ -96,7 +96,7 @@ static void peer_copy(const peer *p, void *dst, int to, const void *src,
     if (dd->be->copy_d2d(qd, ddev, sdev, bytes) != 0)
       peer_fail(p, "cannot copy", dd);
     sync_or_fail(p, dd, qd);
-  } else if (dd->be->copy_peer &&
+  } else if (dd->be == sd->be && dd->be->copy_peer &&
              dd->be->copy_peer(qd, dd->dev, ddev, sd->dev, sdev, bytes) == 0) {
     sync_or_fail(p, dd, qd);
   } else {
