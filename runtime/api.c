@@ -584,17 +584,44 @@ void acc_detach_finalize_async(void **p, int a) {
   attach("acc_detach_finalize_async", p, 1, 1, a);
 }
 
-/* ---- CUDA interoperability: the backend interface exposes no native
-   handles, so these answer NULL/0 (the OpenACC answer off nvidia). ---- */
+/* ---- CUDA interoperability: the backend's native handles (nvidia);
+   NULL/0 on devices without them (host, emulator). ---- */
 
-void *acc_get_current_cuda_device(void) { return NULL; }
-void *acc_get_current_cuda_context(void) { return NULL; }
-void *acc_get_cuda_stream(int async) {
-  (void)async;
-  return NULL;
+/* Native handle KIND of the current device (of queue ASYNC for streams,
+   created on first use), or NULL. */
+static void *native(const char *who, int kind, int async) {
+  accgpu_device *d = cur(who);
+  if (!d->be->native)
+    return NULL;
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q =
+      kind == ACCGPU_NATIVE_STREAM ? accgpu_queue_get(d, async, NULL) : NULL;
+  void *h = d->be->native(d->dev, q, kind);
+  pthread_mutex_unlock(&d->lock);
+  return h;
 }
+
+/* A pointer to the current device's CUdevice (as libgomp answers). */
+void *acc_get_current_cuda_device(void) {
+  return native("acc_get_current_cuda_device", ACCGPU_NATIVE_DEVICE, 0);
+}
+void *acc_get_current_cuda_context(void) {
+  return native("acc_get_current_cuda_context", ACCGPU_NATIVE_CONTEXT, 0);
+}
+void *acc_get_cuda_stream(int async) {
+  return native("acc_get_cuda_stream", ACCGPU_NATIVE_STREAM, async);
+}
+
+/* Queue ASYNC of the current device issues its later work on STREAM (the
+   caller's; NULL gives the queue a stream of its own again).  Returns 1,
+   or 0 when the device has no CUDA streams or the backend refused. */
 int acc_set_cuda_stream(int async, void *stream) {
-  (void)async;
-  (void)stream;
-  return 0;
+  accgpu_device *d = cur("acc_set_cuda_stream");
+  if (!d->be->queue_bind)
+    return 0;
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q = accgpu_queue_get(d, async, NULL);
+  int r = d->be->queue_bind(q, stream);
+  pthread_mutex_unlock(&d->lock);
+  return r == 0;
 }

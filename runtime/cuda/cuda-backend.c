@@ -40,6 +40,7 @@ struct accgpu_dev {
 struct accgpu_queue {
   struct accgpu_dev *dev;
   CUstream stream;
+  int user_stream;     /* STREAM is the user's (acc_set_cuda_stream) */
   CUevent ev;          /* recorded when another queue must wait for it */
   accgpu_cb_count ncb; /* its callbacks, guarded by dev->callbacks.lock */
 };
@@ -281,7 +282,8 @@ static int cu_queue_destroy(struct accgpu_queue *q) {
   if (r1 == CUDA_SUCCESS) /* after a fault, handed-off ones never come */
     accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
   CUresult r2 = accgpu_cu.EventDestroy(q->ev);
-  CUresult r3 = accgpu_cu.StreamDestroy(q->stream);
+  CUresult r3 = q->user_stream ? CUDA_SUCCESS
+                               : accgpu_cu.StreamDestroy(q->stream);
   pop();
   free(q);
   if (r1 != CUDA_SUCCESS)
@@ -363,6 +365,39 @@ static int cu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
     return 0;
   accgpu_cb_cancel(it);
   return fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
+}
+
+/* Binds STREAM (the user's, or NULL for a new one of our own) to Q once
+   Q's queued work and callbacks are done; our old stream is destroyed, a
+   user's is left to the user.  Returns 0 or -1 (Q unchanged). */
+static int cu_queue_bind(struct accgpu_queue *q, void *stream) {
+  if (cu_queue_sync(q) != 0)
+    return -1;
+  if (push(q->dev) != 0)
+    return -1;
+  CUstream s = stream;
+  CUresult r = s ? CUDA_SUCCESS
+                 : accgpu_cu.StreamCreate(&s, CU_STREAM_NON_BLOCKING);
+  if (r == CUDA_SUCCESS && !q->user_stream)
+    accgpu_cu.StreamDestroy(q->stream);
+  pop();
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuStreamCreate(device %d)", q->dev->ordinal);
+  q->stream = s;
+  q->user_stream = stream != NULL;
+  return 0;
+}
+
+/* Native handles for acc_get_current_cuda_device/context and
+   acc_get_cuda_stream (device.h). */
+static void *cu_native(struct accgpu_dev *dev, struct accgpu_queue *q,
+                       int kind) {
+  switch (kind) {
+  case ACCGPU_NATIVE_DEVICE: return &dev->cudev;
+  case ACCGPU_NATIVE_CONTEXT: return dev->ctx;
+  case ACCGPU_NATIVE_STREAM: return q ? q->stream : NULL;
+  default: return NULL;
+  }
 }
 
 /* ---- Copies ---------------------------------------------------------- */
@@ -617,4 +652,6 @@ const accgpu_backend accgpu_backend_nvidia = {
     .module_load = cu_module_load,
     .module_unload = cu_module_unload,
     .launch = cu_launch,
+    .native = cu_native,
+    .queue_bind = cu_queue_bind,
 };

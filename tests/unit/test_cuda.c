@@ -21,6 +21,7 @@ typedef struct fake_stats {
   int peer_enables, waits, records;
   int hostfn_calls; /* CUDA calls made from inside a host function */
   unsigned grid[3], block[3], shared; /* last launch */
+  void *last_stream; /* of the last operation on a stream */
 } fake_stats;
 #ifdef ACCGPU_FAKE_LIBCUDA
 /* ---- A fake libcuda.so.1 ------------------------------------------------
@@ -182,6 +183,7 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned f) {
 CUresult cuMemFreeHost(void *p) { free(p), BUMP(st.live_host, -1); return 0; }
 
 #define NEED_CTX_STREAM(s)                                                    \
+  __atomic_store_n(&st.last_stream, (void *)(s), __ATOMIC_RELAXED);           \
   if (cur_dev() < 0 || !(s) || (s)->dev != cur_dev())                         \
   return CUDA_ERROR_INVALID_CONTEXT
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n,
@@ -1094,8 +1096,56 @@ static void test_core_reports_jit_error(void) {
     printf("\n  child stderr: %s", text);
 }
 
+/* CUDA interop: the current device's CUdevice and context, the stream of
+   an async queue, and a user stream bound to a queue carries its work. */
+static void test_core_cuda_interop(void) {
+  enum { N = 300 };
+  static float x[N];
+  if (core_use_fake(2, 0))
+    return;
+  acc_set_device_num(1, acc_device_nvidia);
+  CUdevice *cd = acc_get_current_cuda_device();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(cd);
+  CU_ASSERT_EQUAL(*cd, 1);
+  CUcontext ctx = acc_get_current_cuda_context();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
+  CUstream s2 = acc_get_cuda_stream(2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s2);
+  CU_ASSERT_EQUAL(acc_get_cuda_stream(2), s2);
+  CU_ASSERT_NOT_EQUAL(acc_get_cuda_stream(3), s2);
+  acc_copyin_async(x, sizeof x, 2);
+  CU_ASSERT_EQUAL(stats().last_stream, s2);
+  /* The user's stream, created in the device's context. */
+  CUstream us = NULL;
+  CU_ASSERT_EQUAL_FATAL(accgpu_cu.CtxPushCurrent(ctx), 0);
+  CU_ASSERT_EQUAL(accgpu_cu.StreamCreate(&us, CU_STREAM_NON_BLOCKING), 0);
+  accgpu_cu.CtxPopCurrent(&(CUcontext){NULL});
+  int streams = stats().live_streams;
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(2, us), 1);
+  CU_ASSERT_EQUAL(stats().live_streams, streams - 1); /* ours is gone */
+  CU_ASSERT_EQUAL(acc_get_cuda_stream(2), us);
+  x[5] = 42;
+  acc_update_device_async(x, sizeof x, 2);
+  CU_ASSERT_EQUAL(stats().last_stream, us);
+  acc_wait(2);
+  /* Back to a stream of the queue's own; the user's stays the user's. */
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(2, NULL), 1);
+  CU_ASSERT_NOT_EQUAL(acc_get_cuda_stream(2), us);
+  x[5] = 0;
+  acc_copyout(x, sizeof x);
+  CU_ASSERT_EQUAL(x[5], 42);
+  CU_ASSERT_EQUAL(accgpu_cu.StreamDestroy(us), 0);
+  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  core_done();
+  /* Off nvidia there are no CUDA handles. */
+  CU_ASSERT_PTR_NULL(acc_get_current_cuda_device());
+  CU_ASSERT_PTR_NULL(acc_get_cuda_stream(1));
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(1, (void *)&x), 0);
+}
+
 ACCGPU_SUITE(cuda_core, fake_init, fake_clean,
              ACCGPU_TEST(test_core_region_and_launch),
+             ACCGPU_TEST(test_core_cuda_interop),
              ACCGPU_TEST(test_core_async_big_exit),
              ACCGPU_TEST(test_core_update_peer),
              ACCGPU_TEST(test_core_reports_jit_error));
