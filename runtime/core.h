@@ -187,6 +187,15 @@ void accgpu_worker_stop(accgpu_device *d);
 /* 1 when the calling thread is D's worker (its tasks then run operations
    on D directly instead of queueing them behind themselves). */
 int accgpu_on_worker_of(const accgpu_device *d);
+/* 1 when the calling thread is any device's worker. */
+int accgpu_on_a_worker(void);
+/* 1 when an operation given device number DEVICE for D goes to D's worker:
+   a deviceid was given and the caller is not a worker (a worker waiting
+   for another worker could close a wait cycle). */
+static inline int accgpu_to_worker(const accgpu_device *d, int device) {
+  (void)d;
+  return device >= 0 && !accgpu_on_a_worker();
+}
 
 /* A one-shot signal a caller waits on while a worker fills its data. */
 typedef struct accgpu_signal {
