@@ -22,6 +22,7 @@
 
 #include "cuda-api.h"
 #include "cuda-callback.h"
+#include "cuda-nvrtc.h"
 #include "device.h"
 
 #define MAX_PEERS 64
@@ -507,17 +508,18 @@ static int cu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
 
 /* ---- Modules and launches -------------------------------------------- */
 
-/* JIT-compiles MOD's PTX for DEV.  Returns 0 and *OUT, or -1 with the JIT
-   log in the message.  The caller's push is current. */
+/* JIT-compiles PTX (MOD's, or compiled from its source) for DEV.  Returns 0
+   and *OUT, or -1 with the JIT log in the message.  The caller's push is
+   current. */
 static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
-                    CUmodule *out) {
+                    const char *ptx, CUmodule *out) {
   static _Thread_local char err_log[JIT_LOG_BYTES], info_log[JIT_LOG_BYTES];
   err_log[0] = info_log[0] = '\0';
   int opts[4] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                  CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   void *vals[4] = {err_log, (void *)(uintptr_t)sizeof err_log, info_log,
                    (void *)(uintptr_t)sizeof info_log};
-  CUresult r = accgpu_cu.ModuleLoadDataEx(out, mod->ptx, 4, opts, vals);
+  CUresult r = accgpu_cu.ModuleLoadDataEx(out, ptx, 4, opts, vals);
   if (r == CUDA_SUCCESS)
     return 0;
   err_log[sizeof err_log - 1] = '\0';
@@ -550,13 +552,14 @@ static int find_kernels(cu_module *h, const __accgpu_module *mod, int ord) {
 static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
                           void **handle) {
   const char *file = mod->source_file ? mod->source_file : "module";
-  if (!mod->ptx) {
-    accgpu_set_error(ACCGPU_ERR_UNSUPPORTED,
-                     "nvidia: %s has no PTX (compiled without the CUDA "
-                     "toolkit); recompile with it, or use the emulator",
-                     file);
+  const char *ptx = mod->ptx;
+  /* Built without the toolkit: NVRTC compiles the CUDA source here. */
+  if (!ptx &&
+      accgpu_nvrtc_ptx(mod,
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                       &ptx) != 0)
     return -1;
-  }
   cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->fn[0]);
   if (!h) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "nvidia: %s: out of memory", file);
@@ -567,7 +570,7 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
     free(h);
     return -1;
   }
-  int rc = load_ptx(dev, mod, &h->mod);
+  int rc = load_ptx(dev, mod, ptx, &h->mod);
   if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
     accgpu_cu.ModuleUnload(h->mod);
   pop();
