@@ -6,7 +6,7 @@
  * architecture this NVRTC knows; PTX for an older one still JITs on a newer
  * GPU).  libnvrtc is looked for as libnvrtc.so.13, .so.12, .so in
  * $CUDA_HOME/lib64, then through the dynamic loader's path, then in
- * /usr/local/cuda/lib64; it stays loaded.  The PTX is cached per process
+ * /usr/local/cuda/lib64; it stays loaded (never dlclosed).  The PTX is cached per process
  * per (module, architecture), so several devices and re-opened devices
  * compile once.
  *
@@ -275,8 +275,8 @@ void accgpu_nvrtc_reset(const char *path) {
     free(nv_cache);
     nv_cache = next;
   }
-  if (nv_handle)
-    dlclose(nv_handle);
+  /* NVRTC is never unloaded: its own static allocations would then look
+     leaked (and it is not built to be dlclosed). */
   nv_handle = NULL;
   memset(&nv, 0, sizeof nv);
   nv_state = 0;
