@@ -42,8 +42,16 @@
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
+/* ThreadSanitizer: all fibers of a runner run as its one TSan thread (they
+   run one at a time, and barriers order them).  TSan fiber contexts would
+   make every switch a vector-clock release/acquire as long as the number
+   of fibers ever created (10 million switches took minutes).  The shadow
+   call stack stays balanced as long as the functions a fiber enters and
+   never leaves are not instrumented: those carry EMU_NO_TSAN. */
 #ifdef EMU_TSAN
-#include <sanitizer/tsan_interface.h>
+#define EMU_NO_TSAN __attribute__((no_sanitize_thread))
+#else
+#define EMU_NO_TSAN
 #endif
 
 #define SLOT ACCGPU_EMU_STACK_SIZE
@@ -63,9 +71,6 @@ typedef struct emu_fiber {
   unsigned idx;            /* linear thread index in the block */
   unsigned state;
   unsigned gen;            /* barrier generation it waits in */
-#ifdef EMU_TSAN
-  void *tsan;
-#endif
 } emu_fiber;
 
 _Static_assert(sizeof(emu_fiber) <= CTX_BYTES, "fiber context too big");
@@ -95,9 +100,6 @@ struct emu_sched {
   const void *host_stack;
   size_t host_stack_size;
 #endif
-#ifdef EMU_TSAN
-  void *host_tsan;
-#endif
   emu_warp warps[EMU_MAX_THREADS / ACCGPU_EMU_WARP];
 };
 
@@ -119,7 +121,7 @@ void accgpu_emu_switch(void **save_sp, void *to_sp)
     __attribute__((visibility("hidden")));
 void accgpu_emu_fiber_start(void) __attribute__((visibility("hidden")));
 void accgpu_emu_fiber_main(emu_fiber *f)
-    __attribute__((visibility("hidden"), noreturn));
+    __attribute__((visibility("hidden"), noreturn)) EMU_NO_TSAN;
 
 static const __accgpu_emu_ops emu_ops;
 
@@ -133,16 +135,14 @@ static emu_fiber *fiber_at(emu_sched *s, unsigned i) {
 /* Switches from the running context (whose stack pointer goes to *SAVE)
    to fiber TO, or to the host context when TO is NULL.  DYING: the
    current fiber never runs again.  Returns when switched back. */
-static void switch_to(emu_sched *s, void **save, emu_fiber *to, int dying) {
+EMU_NO_TSAN static void switch_to(emu_sched *s, void **save, emu_fiber *to,
+                                  int dying) {
   void *to_sp = to ? to->sp : s->host_sp;
 #ifdef EMU_ASAN
   void *fake = NULL;
   const void *bottom = to ? (const char *)to + STACK_LO : s->host_stack;
   size_t size = to ? SLOT - STACK_LO : s->host_stack_size;
   __sanitizer_start_switch_fiber(dying ? NULL : &fake, bottom, size);
-#endif
-#ifdef EMU_TSAN
-  __tsan_switch_to_fiber(to ? to->tsan : s->host_tsan, 0);
 #endif
   (void)dying;
   accgpu_emu_switch(save, to_sp);
@@ -159,7 +159,7 @@ static void ready_push(emu_sched *s, emu_fiber *f) {
 /* Suspends F (already marked waiting or done) and runs the next ready
    fiber; with none ready, goes back to the host (all done, or a
    deadlock).  Returns when F is resumed. */
-static void yield_from(emu_fiber *f) {
+EMU_NO_TSAN static void yield_from(emu_fiber *f) {
   emu_sched *s = f->s;
   emu_fiber *next = NULL;
   if (s->rcount) {
@@ -299,7 +299,7 @@ static const __accgpu_emu_ops emu_ops = {
 /* Fiber life.                                                         */
 
 /* A thread exits: barriers stop counting it. */
-static void fiber_exit(emu_fiber *f) {
+EMU_NO_TSAN static void fiber_exit(emu_fiber *f) {
   emu_sched *s = f->s;
   unsigned warp = f->idx / ACCGPU_EMU_WARP;
   emu_warp *w = &s->warps[warp];
@@ -365,9 +365,6 @@ static emu_runner *runner_get(unsigned n, char *buf, size_t len) {
       snprintf(buf, len, "cannot protect fiber stack guard pages");
       return NULL;
     }
-#ifdef EMU_TSAN
-    f->tsan = __tsan_create_fiber(0);
-#endif
   }
   return r;
 }
@@ -376,10 +373,6 @@ void accgpu_emu_fibers_release(void) {
   emu_runner *r = runner;
   if (!r)
     return;
-#ifdef EMU_TSAN
-  for (unsigned i = 0; i < r->ninit; i++)
-    __tsan_destroy_fiber(((emu_fiber *)(r->slots + (size_t)i * SLOT))->tsan);
-#endif
   munmap(r->map, r->map_bytes);
   free(r->dyn_shared);
   free(r);
@@ -400,9 +393,6 @@ static void sched_host_context(emu_sched *s) {
     s->host_stack = addr;
     s->host_stack_size = size;
   }
-#endif
-#ifdef EMU_TSAN
-  s->host_tsan = __tsan_get_current_fiber();
 #endif
   (void)s;
 }

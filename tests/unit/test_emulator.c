@@ -616,6 +616,7 @@ static void test_async_queues(void) {
   int *dout = dev_from(NULL, n * sizeof(int)), *dflag = dev_from(NULL, 4);
   CU_ASSERT_FATAL(dout && dflag);
   OK(B->memset(q, dflag, 0, 4));
+  OK(B->queue_sync(q)); /* else Q2's flag could land before this memset */
   void *gargs[] = {&dout, &dflag}, *fargs[] = {&dflag, &one};
   /* The kernel on Q waits for a flag only Q2 will set. */
   OK(launch(q, modh, K_GATE, D3(4, 1, 1), D3(256, 1, 1), 0, gargs));
