@@ -25,7 +25,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <ucontext.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "emu.h"
 
@@ -60,7 +63,7 @@
 #endif
 
 #define SLOT ACCGPU_EMU_STACK_SIZE
-#define GUARD_BYTES 4096u
+#define GUARD_BYTES 16384u /* a frame bigger than this could jump it */
 #define RING_MASK (EMU_MAX_THREADS - 1)
 
 enum { F_READY, F_RUNNING, F_WAIT_BLOCK, F_WAIT_WARP, F_DONE };
@@ -102,6 +105,7 @@ struct emu_sched {
   emu_fiber *bar_wait[EMU_MAX_THREADS]; /* waiters, in arrival order */
   int bar_count[2], bar_n[2];
   int deadlock;
+  emu_fiber *running;   /* for the trap handler */
   unsigned dirty_slots; /* slots a deadlock left with frames on them */
   void *host_sp;
 #ifdef EMU_ASAN
@@ -118,10 +122,15 @@ typedef struct emu_runner {
   char *slots;      /* SLOT-aligned start of EMU_MAX_THREADS slots */
   unsigned ninit;   /* slots whose guard page is set up */
   void *dyn_shared;
+  void *altstack;   /* signal stack: the trap handler runs there */
   emu_sched sched;
 } emu_runner;
 
 static __thread emu_runner *runner;
+/* The block the calling runner is executing, or NULL (trap handler). */
+static __thread emu_sched *volatile current;
+
+static void trap_setup(emu_runner *r);
 
 /* switch.S */
 void accgpu_emu_switch(void **save_sp, void *to_sp)
@@ -176,6 +185,7 @@ static emu_fiber *start_in_new_slot(emu_sched *s) {
 EMU_NO_TSAN static void switch_to(emu_sched *s, void **save, emu_fiber *to,
                                   int dying) {
   void *to_sp = to ? to->sp : s->host_sp;
+  s->running = to;
 #ifdef EMU_ASAN
   void *fake = NULL;
   const char *lo = to ? slot_base(to) + GUARD_BYTES : NULL;
@@ -412,10 +422,15 @@ static emu_runner *runner_get(unsigned n, char *buf, size_t len) {
       free(r);
       return NULL;
     }
-    r->map = m;
-    r->map_bytes = bytes;
     r->slots = (char *)(((uintptr_t)m + SLOT - 1) & ~(SLOT - 1));
+    /* Unmap the alignment slack: nothing writable below slot 0. */
+    size_t head = (size_t)(r->slots - (char *)m);
+    if (head)
+      munmap(m, head);
+    r->map = r->slots;
+    r->map_bytes = bytes - head;
     runner = r;
+    trap_setup(r);
   }
   for (; r->ninit < n; r->ninit++) {
     char *base = r->slots + (size_t)r->ninit * SLOT;
@@ -431,6 +446,11 @@ void accgpu_emu_fibers_release(void) {
   emu_runner *r = runner;
   if (!r)
     return;
+  if (r->altstack) {
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(r->altstack);
+  }
   munmap(r->map, r->map_bytes);
   free(r->dyn_shared);
   free(r);
@@ -504,7 +524,9 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
   emu_sched *s = &r->sched;
   sched_host_context(s);
   sched_init(r, g, b);
+  current = s;
   switch_to(s, &s->host_sp, start_in_new_slot(s), 0);
+  current = NULL;
   if (s->deadlock) {
     if (s->dirty_slots < s->nslots)
       s->dirty_slots = s->nslots;
@@ -513,3 +535,72 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
   }
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Traps: a kernel that faults gets a message naming it, not a bare     */
+/* SIGSEGV.  Not under the sanitizers, which report faults themselves. */
+
+#if !defined(EMU_ASAN) && !defined(EMU_TSAN)
+#define TRAP_STACK (64u << 10)
+static struct sigaction trap_old_segv, trap_old_bus;
+static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
+
+/* Prints what faulted and exits; outside a kernel, gives the fault back
+   to the handler that was there before ours. */
+static void trap_handler(int sig, siginfo_t *si, void *uc) {
+  emu_sched *s = current;
+  char msg[512];
+  if (!s) {
+    sigaction(SIGSEGV, &trap_old_segv, NULL);
+    sigaction(SIGBUS, &trap_old_bus, NULL);
+    return; /* the fault repeats under the previous handler */
+  }
+  const emu_fiber *f = s->running;
+  /* An overflow leaves the stack pointer at or below the guard page (a
+     big frame can jump past it; the access may then fault elsewhere). */
+  uintptr_t sp = (uintptr_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+  int overflow = f && sp < (uintptr_t)slot_base(f) + GUARD_BYTES + 1024;
+  int n = snprintf(
+      msg, sizeof msg,
+      "accgpu emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u): "
+      "%s at address %p\n",
+      s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
+      s->blk.block_idx.z, f ? f->pub.thread_idx.x : 0,
+      f ? f->pub.thread_idx.y : 0, f ? f->pub.thread_idx.z : 0,
+      overflow ? "stack overflow (CUDA threads have 256 KiB stacks here)"
+               : sig == SIGBUS ? "bus error" : "invalid memory access",
+      si->si_addr);
+  if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
+    n = 0;
+  _exit(1);
+}
+
+static void trap_install(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = trap_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &trap_old_segv);
+  sigaction(SIGBUS, &sa, &trap_old_bus);
+}
+
+/* Gives the runner a signal stack (a stack overflow leaves none) and
+   installs the handler once per process. */
+static void trap_setup(emu_runner *r) {
+  stack_t ss = {0};
+  r->altstack = malloc(TRAP_STACK);
+  if (!r->altstack)
+    return;
+  ss.ss_sp = r->altstack;
+  ss.ss_size = TRAP_STACK;
+  if (sigaltstack(&ss, NULL) != 0) {
+    free(r->altstack);
+    r->altstack = NULL;
+    return;
+  }
+  pthread_once(&trap_once, trap_install);
+}
+#else
+static void trap_setup(emu_runner *r) { (void)r; }
+#endif
