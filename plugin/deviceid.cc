@@ -297,6 +297,10 @@ static const char *peer_impl(cpp_reader *pfile, const char *w)
   }
   if (!line.peer)
     return NULL;
+  /* to and from may also be the user's variables, even on this line. */
+  if ((!strcmp(w, "to") || !strcmp(w, "from")) &&
+      peek(pfile, 0)->type != CPP_OPEN_PAREN)
+    return NULL;
   if (!strcmp(w, "to") && !line.to) {
     line.to = true;
     return peer_list(pfile, !line.from, "__accgpu_peer_tolist");
