@@ -47,13 +47,55 @@ static gassign *ssa_def(tree t)
   return dyn_cast<gassign *>(SSA_NAME_DEF_STMT(t));
 }
 
+struct find_assign {
+  tree var;
+  gassign *found;
+};
+
+static tree find_assign_cb(gimple_stmt_iterator *gsi, bool *handled,
+                           struct walk_stmt_info *wi)
+{
+  struct find_assign *f = (struct find_assign *)wi->info;
+  gimple *stmt = gsi_stmt(*gsi);
+  *handled = false;
+  if (is_gimple_assign(stmt) && gimple_assign_lhs(stmt) == f->var) {
+    f->found = as_a<gassign *>(stmt);
+    *handled = true;
+    return f->var; /* stops the walk */
+  }
+  return NULL_TREE;
+}
+
+/* The assignment to the artificial (gimplifier) variable T, or NULL.  The
+   gimplifier assigns such a temporary once, before its use. */
+static gassign *temp_def(tree t)
+{
+  if (TREE_CODE(t) != VAR_DECL || !DECL_ARTIFICIAL(t) ||
+      !current_function_decl || !gimple_body(current_function_decl))
+    return NULL;
+  struct find_assign f = {t, NULL};
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &f;
+  walk_gimple_seq(gimple_body(current_function_decl), find_assign_cb, NULL,
+                  &wi);
+  return f.found;
+}
+
+/* The plain assignment defining T: an SSA name's, or a temporary's. */
+static gassign *any_def(tree t)
+{
+  gassign *d = ssa_def(t);
+  return d ? d : temp_def(t);
+}
+
 /* Follows copies and conversions of gimplifier temporaries back to the
    expression they stand for. */
 static tree strip_temps(tree t)
 {
   for (int depth = 0; depth < 16; depth++) {
     STRIP_NOPS(t);
-    gassign *def = ssa_def(t);
+    gassign *def = any_def(t);
     if (def && (gimple_assign_single_p(def) ||
                 CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def))))
       t = gimple_assign_rhs1(def);
@@ -94,7 +136,7 @@ static void render(struct namebuf *b, tree t, int depth)
     nb_add(b, "...");
     return;
   }
-  gassign *def = ssa_def(t);
+  gassign *def = any_def(t);
   if (def && gimple_num_ops(def) == 3) {
     tree_code code = gimple_assign_rhs_code(def);
     if (code == PLUS_EXPR || code == MINUS_EXPR || code == MULT_EXPR ||
@@ -156,7 +198,7 @@ static void render_elems(struct namebuf *b, tree t, HOST_WIDE_INT elsize)
     nb_int(b, elsize > 0 ? tree_to_shwi(t) / elsize : tree_to_shwi(t));
     return;
   }
-  gassign *def = ssa_def(t);
+  gassign *def = any_def(t);
   if (def && gimple_assign_rhs_code(def) == MULT_EXPR) {
     tree k = gimple_assign_rhs2(def);
     if (TREE_CODE(k) == INTEGER_CST && tree_fits_shwi_p(k) &&
@@ -181,7 +223,7 @@ static void render_section(struct namebuf *b, tree ptr, tree size,
     elsize = MAX(1, tree_to_shwi(TYPE_SIZE_UNIT(eltype)));
   tree lower = NULL_TREE;
   ptr = strip_temps(ptr);
-  gassign *def = ssa_def(ptr);
+  gassign *def = any_def(ptr);
   if (def && gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR) {
     lower = gimple_assign_rhs2(def);
     ptr = gimple_assign_rhs1(def);
