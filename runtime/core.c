@@ -13,15 +13,17 @@
 #include <strings.h>
 #include <unistd.h>
 
-/* The GPU backends live in runtime/cuda and runtime/emulator.  Weak so the
-   core links without them; NOTE: with a static libaccgpu.a a weak reference
-   does not pull an archive member in, so once both backends are merged
-   these should become plain references (ACCGPU_BACKEND_REF empty). */
-#ifndef ACCGPU_BACKEND_REF
-#define ACCGPU_BACKEND_REF __attribute__((weak))
+/* The GPU backends live in runtime/cuda and runtime/emulator.  The
+   emulator's reference is weak so the core links before that backend is
+   merged; NOTE: with a static libaccgpu.a a weak reference does not pull an
+   archive member in, so once runtime/emulator is merged it should become a
+   plain reference (define ACCGPU_EMU_REF empty or delete it). */
+#ifndef ACCGPU_EMU_REF
+#define ACCGPU_EMU_REF __attribute__((weak))
 #endif
-extern const accgpu_backend accgpu_backend_nvidia ACCGPU_BACKEND_REF;
-extern const accgpu_backend accgpu_backend_emulator ACCGPU_BACKEND_REF;
+extern const accgpu_backend accgpu_backend_emulator ACCGPU_EMU_REF;
+/* NULL when the weak reference found no emulator. */
+static const accgpu_backend *const emulator_ref = &accgpu_backend_emulator;
 
 static struct {
   pthread_mutex_t lock; /* guards everything here after init */
@@ -57,8 +59,8 @@ static const accgpu_backend *backend_of(int i) {
     return rt.override[i];
   switch (i) {
   case 0: return &accgpu_backend_host;
-  case 1: return &accgpu_backend_nvidia ? &accgpu_backend_nvidia : NULL;
-  default: return &accgpu_backend_emulator ? &accgpu_backend_emulator : NULL;
+  case 1: return &accgpu_backend_nvidia;
+  default: return emulator_ref;
   }
 }
 
@@ -160,7 +162,7 @@ static accgpu_device *device_struct(int i, int num) {
   pthread_mutex_init(&d->lock, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
-  rt.dev[i][num] = d;
+  __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
   return d;
 }
 
@@ -177,12 +179,19 @@ static void device_open(accgpu_device *d, const char *who) {
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
   accgpu_pool_init(&d->pool, d->be, d->dev);
-  d->opened = 1;
+  __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
   pthread_once(&init_once, init_once_fn);
   int i = accgpu_type_index(accgpu_resolve_type(t));
+  /* Fast path, no lock: a published, opened device (both flags are
+     written with release order under the locks). */
+  if (i >= 0 && num >= 0 && num < ACCGPU_MAX_PER_TYPE) {
+    accgpu_device *d = __atomic_load_n(&rt.dev[i][num], __ATOMIC_ACQUIRE);
+    if (d && __atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
+      return d;
+  }
   if (i < 0)
     accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
   pthread_mutex_lock(&rt.lock);
@@ -212,7 +221,9 @@ accgpu_device *accgpu_device_arg(int device, const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
     return accgpu_device_get(t->type, t->num, who);
-  return accgpu_device_get(t->type, device, who);
+  /* On the host fallback every deviceid is the one host. */
+  return accgpu_device_get(t->type, t->type == acc_device_host ? 0 : device,
+                           who);
 }
 
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
@@ -270,21 +281,28 @@ static void device_close(accgpu_device *d) {
     if (d->be->close)
       d->be->close(d->dev);
     d->dev = NULL;
-    d->opened = 0;
+    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&d->lock);
 }
 
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
 void accgpu_shutdown_type(acc_device_t t) {
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  int n = 0;
   pthread_mutex_lock(&rt.lock);
   for (int i = 0; i < 3; i++) {
     if (t != acc_device_none && type_of_index[i] != t)
       continue;
-    for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++)
-      if (rt.dev[i][n])
-        device_close(rt.dev[i][n]);
+    for (int k = 0; k < ACCGPU_MAX_PER_TYPE; k++)
+      if (rt.dev[i][k])
+        list[n++] = rt.dev[i][k];
   }
   pthread_mutex_unlock(&rt.lock);
+  for (int k = 0; k < n; k++)
+    device_close(list[k]);
 }
 
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
@@ -301,7 +319,7 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
     accgpu_present_fini(&d->present);
     pthread_mutex_destroy(&d->lock);
     free(d);
-    rt.dev[i][n] = NULL;
+    __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
   }
   rt.override[i] = be;
   rt.counted[i] = 0;

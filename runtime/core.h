@@ -9,8 +9,8 @@
  *      (pool.h), the timing table lock, a worker's task-queue lock.  Queue
  *      callbacks (run on backend threads) take only leaf locks, so waiting
  *      on a queue while holding a device lock cannot deadlock.
- *   3. rt.lock (core.c) guards the device lists; it may be held while taking
- *      a device lock (shutdown), never the reverse.
+ *   3. rt.lock (core.c) guards the device lists; no other lock is taken
+ *      under it.  An opened device is found without it (release/acquire).
  *   4. No lock is held while waiting for a worker thread.
  * A thread never holds two device locks, except acc_update_peer, which
  * takes them in device-slot order.                                       */
@@ -115,8 +115,9 @@ typedef struct accgpu_op {
   const char *routine;     /* acc_* name for API errors, or NULL */
   int async;
   struct accgpu_queue *q;
-  void **frees;
+  void **frees; /* FREES_INLINE until more are needed */
   unsigned nfree, capfree;
+  void *frees_inline[8];
 } accgpu_op;
 
 /* Locks D and resolves the queue. */
@@ -211,6 +212,8 @@ double accgpu_now(void); /* seconds, monotonic */
 void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
                         size_t bytes, double seconds);
 void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
+/* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
+void accgpu_time_report(void);
 
 /* ---- host.c ---- */
 extern const accgpu_backend accgpu_backend_host;

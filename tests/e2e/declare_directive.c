@@ -13,6 +13,9 @@ static int sum_with_table(int k) {
     table[i] = i * i;
 #pragma acc declare copyin(table)
 #pragma acc declare create(out)
+  /* Whether the copyin happens at the directive or at scope entry (before
+     the loop above) is left open by the spec: refresh the device copy. */
+#pragma acc update device(table)
 #pragma acc parallel loop present(table, out, g)
   for (int i = 0; i < N; i++)
     out[i] = g[i] + table[(i + k) % 16];

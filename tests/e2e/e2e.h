@@ -13,14 +13,14 @@
 
 static int e2e_errors;
 
-static void e2e_report(const char *what, int line, const char *got,
+static inline void e2e_report(const char *what, int line, const char *got,
                        const char *want) {
   if (++e2e_errors <= 10)
     fprintf(stderr, "line %d: %s: got %s, want %s\n", line, what, got, want);
 }
 
 /* Exact comparison of integers (any integer type, widened). */
-static void e2e_check_int(const char *what, int line, long long got,
+static inline void e2e_check_int(const char *what, int line, long long got,
                           long long want) {
   char g[32], w[32];
   if (got == want)
@@ -32,7 +32,7 @@ static void e2e_check_int(const char *what, int line, long long got,
 
 /* Relative comparison of floating-point values: |got-want| <= rtol*|want|
    (absolute rtol when want is 0).  rtol 0 asks for equality. */
-static void e2e_check_real(const char *what, int line, double got,
+static inline void e2e_check_real(const char *what, int line, double got,
                            double want, double rtol) {
   char g[40], w[40];
   double tol = want == 0 ? rtol : rtol * fabs(want);
@@ -51,7 +51,7 @@ static void e2e_check_real(const char *what, int line, double got,
 /* 1 when compute regions run with their own copy of the data (emulator,
    GPU), 0 when they share host memory (host device, serial build): the
    observable effects of data clauses differ. */
-static int e2e_separate_memory(void) {
+static inline int e2e_separate_memory(void) {
 #ifdef _OPENACC
   return acc_get_device_type() != acc_device_host;
 #else
@@ -60,7 +60,7 @@ static int e2e_separate_memory(void) {
 }
 
 /* Exit status for main: 0 when every check held. */
-static int e2e_done(void) {
+static inline int e2e_done(void) {
   if (e2e_errors > 10)
     fprintf(stderr, "... %d mismatches in all\n", e2e_errors);
   return e2e_errors != 0;

@@ -30,7 +30,8 @@ CC=${CC:-gcc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 JOBS=${ACCGPU_E2E_JOBS:-2}
 OUT="$BUILD/e2e/$MODE"
-TIMEOUT=60
+TIMEOUT=60          # per run of a test program
+COMPILE_TIMEOUT=180 # per compilation (a hung compiler fails one test)
 
 # ---- the corpus ---------------------------------------------------------
 tests=()
@@ -39,6 +40,7 @@ for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c; do
   name=${f#tests/e2e/}; name=${name%.c}
   if [ $# -gt 0 ]; then
     keep=0
+    # shellcheck disable=SC2053  # the arguments are glob patterns
     for g in "$@"; do [[ $name == $g ]] && keep=1; done
     [ $keep -eq 1 ] || continue
   fi
@@ -96,16 +98,17 @@ compile() {
   if [ "$MODE" = plugin ]; then
     mkdir -p "$keep"
     # shellcheck disable=SC2086
-    "$CC" -O2 -fplugin="$BUILD/accgpu.so" -fplugin-arg-accgpu-keep="$keep" \
-      -Iinclude $extra "$src" -o "$bin" -L"$BUILD" -laccgpu \
-      -Wl,-rpath,"$BUILD" -lm >"$log" 2>&1
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
+      -fplugin-arg-accgpu-keep="$keep" -Iinclude $extra "$src" -o "$bin" \
+      -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm >"$log" 2>&1
   elif [ "$MODE" = gomp ]; then
     # shellcheck disable=SC2086
-    "$CC" -O2 -fopenacc -foffload=disable $extra "$src" -o "$bin" -lm \
-      >"$log" 2>&1
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fopenacc -foffload=disable $extra \
+      "$src" -o "$bin" -lm >"$log" 2>&1
   else
     # shellcheck disable=SC2086
-    "$CC" -O2 -Wno-unknown-pragmas $extra "$src" -o "$bin" -lm >"$log" 2>&1
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -Wno-unknown-pragmas $extra "$src" \
+      -o "$bin" -lm >"$log" 2>&1
   fi
 }
 
@@ -191,6 +194,10 @@ run_diag_test() {
     return
   fi
   : >"$dir/report"
+  # Rejecting the program by crashing is no diagnostic.
+  if grep -qE 'internal compiler error|Segmentation fault|killed' "$dir/compile.log"; then
+    ok=0; echo "  the compiler crashed" >>"$dir/report"
+  fi
   while IFS= read -r exp; do
     n=$((n + 1))
     line=${exp#error: }; line=${line%%:*}
@@ -253,8 +260,10 @@ done
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
   check_ptx run_on excerpt directives signame
-export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT
-printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
+export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
+# shellcheck disable=SC2016  # $1 is expanded by the inner bash
+[ ${#todo[@]} -gt 0 ] &&
+  printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
 passed=0 failed=0
 for name in "${todo[@]}"; do

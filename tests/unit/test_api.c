@@ -170,6 +170,7 @@ static void test_host_device(void) {
   CU_ASSERT(acc_is_present(b, sizeof b));
   CU_ASSERT_EQUAL(acc_deviceptr(a + 3), (void *)(a + 3));
   CU_ASSERT_FALSE(__accgpu_offload_p(NULL, ACCGPU_CURRENT_DEVICE, 1));
+  CU_ASSERT_FALSE(__accgpu_offload_p(NULL, 3, 1)); /* deviceid(3): host */
   __accgpu_map m = {a, sizeof a, ACCGPU_MAP_COPY, 0, "a"};
   void *dev;
   __accgpu_region_begin(NULL, ACCGPU_CURRENT_DEVICE, acc_async_sync, 1, &m,
