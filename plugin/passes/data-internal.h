@@ -16,6 +16,8 @@ tree accgpu_string_cst(const char *s);
 enum accgpu_map_ctx {
   ACCGPU_CTX_REGION, /* data, declare, compute constructs */
   ACCGPU_CTX_ENTER,  /* enter data */
+  ACCGPU_CTX_DECLARE,/* a function's declare, on entry: as enter data, but
+                        present/deviceptr make no item (nothing to count) */
   ACCGPU_CTX_EXIT,   /* exit data */
   ACCGPU_CTX_UPDATE  /* update */
 };

@@ -273,6 +273,9 @@ const char *accgpu_item_name(tree c)
 static unsigned map_kind(tree c, enum accgpu_map_ctx ctx)
 {
   unsigned k = OMP_CLAUSE_MAP_KIND(c);
+  if (ctx == ACCGPU_CTX_DECLARE &&
+      (k == GOMP_MAP_FORCE_PRESENT || k == GOMP_MAP_FORCE_DEVICEPTR))
+    return KIND_SKIP;
   switch (k) {
   case GOMP_MAP_FIRSTPRIVATE_POINTER:
   case GOMP_MAP_FIRSTPRIVATE_REFERENCE:

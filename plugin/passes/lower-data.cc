@@ -321,14 +321,82 @@ static bool declare_exit_p(tree clauses)
   return true;
 }
 
+/* declare present(x) makes no reference (GCC emits nothing for it at the
+   scope's end): the variable only has to be present, which
+   __accgpu_use_device checks, naming it. */
+static void check_present(gimple_stmt_iterator *gsi, tree clauses,
+                          location_t loc)
+{
+  tree locobj = accgpu_build_loc(loc, "declare");
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+        OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_PRESENT)
+      continue;
+    tree decl = OMP_CLAUSE_DECL(c);
+    if (DECL_P(decl))
+      TREE_ADDRESSABLE(decl) = 1;
+    tree args[3] = {locobj, build_fold_addr_expr(unshare_expr(decl)),
+                    accgpu_string_cst(accgpu_item_name(c))};
+    emit_call(gsi, loc, "__accgpu_use_device", 3, args);
+  }
+}
+
+/* Release clauses for the copyin items of a declare: GCC 12 gives
+   `declare copyin(x)` (GOMP_MAP_TO) no clause at the scope's end (its
+   gimplify_oacc_declare_1 has no case for it), so x would stay mapped. */
+static tree copyin_releases(tree clauses)
+{
+  tree out = NULL_TREE;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+        (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_TO ||
+         OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_ALWAYS_TO)) {
+      tree r = copy_node(c);
+      OMP_CLAUSE_SET_MAP_KIND(r, GOMP_MAP_RELEASE);
+      OMP_CLAUSE_CHAIN(r) = out;
+      out = r;
+    }
+  return out;
+}
+
+/* Puts the statements after GSI (the rest of the declare's scope) in a
+   try/finally whose cleanup releases RELEASES. */
+static void release_at_scope_end(gimple_stmt_iterator *gsi, tree releases,
+                                 location_t loc)
+{
+  gimple_seq rest = gsi_split_seq_after(*gsi);
+  gimple_seq cleanup = NULL;
+  gimple_seq_add_stmt(&cleanup, gimple_build_nop());
+  gimple_stmt_iterator g = gsi_start(cleanup);
+  struct accgpu_maps m;
+  accgpu_build_maps_ctx(&g, releases, loc, ACCGPU_CTX_EXIT, 0, &m);
+  tree args[5] = {accgpu_build_loc(loc, "declare"),
+                  int_cst(ACCGPU_CURRENT_DEVICE), int_cst(ACC_ASYNC_SYNC),
+                  build_int_cst(unsigned_type_node, m.nmaps), m.maps};
+  emit_call(&g, loc, "__accgpu_exit_data", 5, args);
+  accgpu_maps_release(&m);
+  gsi_remove(&g, true);
+  gtry *t = gimple_build_try(rest, cleanup, GIMPLE_TRY_FINALLY);
+  gimple_set_location(t, loc);
+  gsi_insert_after(gsi, t, GSI_SAME_STMT);
+}
+
+/* A function's declare: enter data on entry, exit data at the scope's end
+   (dynamic references, so data regions inside nest freely). */
 static void lower_declare(gimple_stmt_iterator *gsi, gomp_target *stmt)
 {
-  if (declare_exit_p(gimple_omp_target_clauses(stmt)))
+  tree clauses = gimple_omp_target_clauses(stmt);
+  if (declare_exit_p(clauses)) {
     lower_unstructured(gsi, stmt, "declare", "__accgpu_exit_data",
                        ACCGPU_CTX_EXIT);
-  else
-    lower_unstructured(gsi, stmt, "declare", "__accgpu_enter_data",
-                       ACCGPU_CTX_ENTER);
+    return;
+  }
+  tree releases = copyin_releases(clauses);
+  if (releases)
+    release_at_scope_end(gsi, releases, gimple_location(stmt));
+  check_present(gsi, clauses, gimple_location(stmt));
+  lower_unstructured(gsi, stmt, "declare", "__accgpu_enter_data",
+                     ACCGPU_CTX_DECLARE);
 }
 
 /* ---- update and update peer ------------------------------------------- */

@@ -33,16 +33,24 @@ static double dev_value(double *host) { return *host; }
 static double *seen_devptr;
 static void record(double *p) { seen_devptr = p; }
 
-static void declare_scope(int n, int sep, double *out)
+/* declare in a function: copyin/create map for the scope, and the
+   scope's end releases them, also when left early by return.  *WHERE gets
+   loc's address so the caller can ask the present table about it (the
+   address is only compared, never dereferenced). */
+static void declare_scope(int n, double *out, void **where)
 {
-  double loc[N];
+  double loc[N], tmp[N];
   for (int i = 0; i < n; i++)
     loc[i] = i + 0.5;
-#pragma acc declare copyin(loc)
+#pragma acc declare copyin(loc) create(tmp)
   CHECK_TRUE("declare maps loc", present(loc, sizeof loc));
+  CHECK_TRUE("declare maps tmp", present(tmp, sizeof tmp));
+  *where = loc;
   loc[3] = -1;
   *out = dev_value(&loc[3]);
-  (void)sep;
+  if (n > 0)
+    return;
+  loc[0] = 0;
 }
 
 int main(void)
@@ -136,8 +144,11 @@ int main(void)
 #endif
 
   double dv = 0;
-  declare_scope(n, sep, &dv);
+  void *where = NULL;
+  declare_scope(n, &dv, &where);
   CHECK_REAL("declare copyin snapshot", dv, sep ? 3.5 : -1, 0);
+  if (sep)
+    CHECK_INT("declare released at return", present(where, 1), 0);
 
   free(a), free(b);
   return e2e_done();
