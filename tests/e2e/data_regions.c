@@ -128,6 +128,38 @@ int main(void)
   CHECK_TRUE("use_device gives acc_deviceptr(a)",
              seen_devptr == acc_deviceptr(a));
 #endif
+  /* host_data if(0) and if_present on absent data keep host addresses;
+     an array variable gets its device copy's address too. */
+  static double arr[16];
+  int no = n < 0;
+  double *seen_b = NULL;
+#pragma acc host_data use_device(a) if(no)
+  {
+    record(a);
+  }
+  CHECK_TRUE("host_data if(0) keeps the host address", seen_devptr == a);
+#pragma acc host_data use_device(b) if_present
+  {
+    seen_b = b;
+  }
+  CHECK_TRUE("if_present on absent data keeps the host address", seen_b == b);
+#pragma acc enter data create(arr)
+#pragma acc host_data use_device(arr)
+  {
+    record(arr);
+  }
+#ifdef _OPENACC
+  CHECK_TRUE("use_device on an array", seen_devptr == acc_deviceptr(arr));
+#endif
+#pragma acc host_data use_device(arr) if_present
+  {
+    record(&arr[2]);
+  }
+#ifdef _OPENACC
+  CHECK_TRUE("if_present on present data",
+             seen_devptr == (double *)acc_deviceptr(arr) + 2);
+#endif
+#pragma acc exit data delete(arr)
 #pragma acc exit data delete(a[0:n])
 
   /* deviceptr: a device buffer passes through unchanged. */
