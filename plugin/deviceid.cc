@@ -331,8 +331,13 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     impl = deviceid_impl(line.pragma);
     if (!impl)
       error_at(tok->src_loc, "%<deviceid%> is not valid on this directive");
-  } else if (!strcmp(w, "device") && line.pragma == PRAGMA_OACC_WAIT)
+  } else if (!strcmp(w, "device") && line.pragma == PRAGMA_OACC_WAIT) {
+    /* wait(device) may name the user's variable: no `(`, no expansion
+       (GCC's parser diagnoses a bare `wait device`). */
+    if (peek(pfile, 0)->type != CPP_OPEN_PAREN)
+      return NULL;
     impl = "__accgpu_waitdev";
+  }
   else if (line.pragma == PRAGMA_OACC_UPDATE && strcmp(w, "device"))
     impl = peer_impl(pfile, w);
   if (!impl)

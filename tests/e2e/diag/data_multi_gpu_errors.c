@@ -3,7 +3,7 @@
 /* accgpu-expect: error: 10: deviceid.*parenthesized argument */
 /* accgpu-expect: error: 11: deviceid.*needs an expression */
 /* accgpu-expect: error: 12: update peer.*to_device */
-/* accgpu-expect: error: 13: device.*parenthesized argument */
+/* accgpu-expect: error: 13: device */
 /* accgpu-expect: error: 14: deviceid.*not valid on this directive */
 void f(int n, double *a)
 {
