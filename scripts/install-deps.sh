@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages accgpu builds and tests with, only those that
-# are missing.  Idempotent and silent when everything is there.
+# are missing.  Idempotent and silent when everything is there.  The CUDA
+# toolkit is not a Debian package: it is detected in /usr/local/cuda and is
+# optional (without it kernels are not compiled to PTX; the emulator runs).
 set -euo pipefail
 pkgs=(gcc-12 g++-12 gcc-12-plugin-dev make pkg-config libyaml-dev libcunit1-dev)
 missing=()
@@ -11,6 +13,12 @@ done
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 echo "install-deps: installing ${missing[*]}"
+log=$(mktemp)
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq >/dev/null
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if ! { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  cat "$log"
+  rm -f "$log"
+  echo "install-deps: apt-get failed" >&2
+  exit 1
+fi
+rm -f "$log"

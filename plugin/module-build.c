@@ -1,0 +1,582 @@
+/* module-build.c — CUDA C -> PTX (NVRTC, else nvcc) and CUDA C -> emulator
+ * shared object (host C compiler); see module-build.h.
+ *
+ * Tools run through posix_spawn with argument vectors, their stdout and
+ * stderr going to a log file inside a private mkdtemp directory, with
+ * TMPDIR pointing there too so that nvcc's and gcc's own temporaries die
+ * with it.  The directory is removed on every path out. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "module-build.h"
+
+extern char **environ;
+
+#define DEFAULT_ARCH 90
+#define MIN_ARCH 75
+#define MAX_CC_WORDS 16
+
+/* ---- Logs and files ---------------------------------------------------- */
+
+/* Replaces *LOG (when LOG is not NULL) by a malloc'd formatted text.
+   Returns STATUS, so error paths read `return set_log(log, S, ...)`. */
+__attribute__((format(printf, 3, 4))) static int set_log(char **log, int status,
+                                                         const char *fmt, ...) {
+  if (!log)
+    return status;
+  free(*log);
+  va_list ap;
+  va_start(ap, fmt);
+  if (vasprintf(log, fmt, ap) < 0)
+    *log = NULL;
+  va_end(ap);
+  return status;
+}
+
+/* Reads all of PATH into a malloc'd buffer with a NUL after the data.
+   Returns 0 (and *LEN when LEN is not NULL) or -1 with errno set. */
+static int read_all(const char *path, char **out, size_t *len) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap + 1);
+  ssize_t got = 0;
+  while (buf && (got = read(fd, buf + n, cap - n)) > 0) {
+    n += (size_t)got;
+    if (n == cap) {
+      char *bigger = realloc(buf, 2 * cap + 1);
+      if (!bigger)
+        free(buf);
+      buf = bigger, cap *= 2;
+    }
+  }
+  int saved = errno;
+  close(fd);
+  if (!buf || got < 0) {
+    free(buf);
+    errno = buf ? saved : ENOMEM;
+    return -1;
+  }
+  buf[n] = '\0';
+  *out = buf;
+  if (len)
+    *len = n;
+  return 0;
+}
+
+/* Creates PATH (mode 0600, must not exist) holding LEN bytes of DATA.
+   Returns 0 or -1 with errno set. */
+static int write_new(const char *path, const void *data, size_t len) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return -1;
+  const char *p = data;
+  while (len > 0) {
+    ssize_t put = write(fd, p, len);
+    if (put < 0 && errno == EINTR)
+      continue;
+    if (put <= 0) {
+      int saved = errno;
+      close(fd);
+      errno = saved;
+      return -1;
+    }
+    p += put, len -= (size_t)put;
+  }
+  return close(fd);
+}
+
+/* ---- The private directory --------------------------------------------- */
+
+/* Makes $TMPDIR/accgpu-mb-XXXXXX (mode 0700) in DIR[PATH_MAX].
+   Returns 0 or -1 with errno set. */
+static int make_private_dir(char *dir) {
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp)
+    tmp = "/tmp";
+  if (strlen(tmp) > PATH_MAX - 64) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  snprintf(dir, PATH_MAX, "%s/accgpu-mb-XXXXXX", tmp);
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+/* Removes DIR and everything below it (tools may leave subdirectories). */
+static void remove_tree(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    char path[PATH_MAX];
+    while ((e = readdir(d)) != NULL) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+        continue;
+      if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= PATH_MAX)
+        continue;
+      struct stat sb;
+      if (lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        remove_tree(path);
+      else
+        unlink(path);
+    }
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
+/* DIR/NAME into OUT[PATH_MAX]; returns OUT.  make_private_dir leaves room
+   for the short names used here, so this never truncates. */
+static char *in_dir(char *out, const char *dir, const char *name) {
+  if (snprintf(out, PATH_MAX, "%s/%s", dir, name) >= PATH_MAX)
+    out[0] = '\0';
+  return out;
+}
+
+/* ---- Running tools ----------------------------------------------------- */
+
+/* 1 when environment entry E must not reach a tool: TMPDIR (replaced), and
+   what the gcc driver running the plugin exports for its own children —
+   a nested gcc would, e.g., write make dependencies of our temporary file
+   into the user's DEPENDENCIES_OUTPUT. */
+static int env_dropped(const char *e) {
+  static const char *const names[] = {
+      "TMPDIR=",           "DEPENDENCIES_OUTPUT=", "SUNPRO_DEPENDENCIES=",
+      "COLLECT_GCC=",      "COLLECT_GCC_OPTIONS=", "COLLECT_LTO_WRAPPER=",
+      "GCC_COMPARE_DEBUG="};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strncmp(e, names[i], strlen(names[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* The caller's environment less env_dropped() entries, plus TMPDIR_VAR.
+   Returns a malloc'd array whose strings are borrowed. */
+static char **env_with_tmpdir(char *tmpdir_var) {
+  size_t n = 0;
+  while (environ[n])
+    n++;
+  char **env = malloc((n + 2) * sizeof *env);
+  if (!env)
+    return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!env_dropped(environ[i]))
+      env[k++] = environ[i];
+  env[k++] = tmpdir_var;
+  env[k] = NULL;
+  return env;
+}
+
+/* Runs ARGV (ARGV[0] searched in $PATH when it has no '/') with stdin from
+   /dev/null, stdout and stderr appended to LOG_PATH, TMPDIR=DIR.  Returns 0
+   with its wait status in *WSTATUS, or -1 with errno set when it cannot
+   start. */
+static int run_tool(char *const argv[], const char *dir, const char *log_path,
+                    int *wstatus) {
+  char tmpdir_var[PATH_MAX + 8];
+  snprintf(tmpdir_var, sizeof tmpdir_var, "TMPDIR=%s", dir);
+  char **env = env_with_tmpdir(tmpdir_var);
+  if (!env)
+    return -1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log_path,
+                                   O_WRONLY | O_CREAT | O_APPEND, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env);
+  posix_spawn_file_actions_destroy(&fa);
+  free(env);
+  if (err != 0) {
+    errno = err;
+    return -1;
+  }
+  while (waitpid(pid, wstatus, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  return 0;
+}
+
+/* Runs ARGV and turns the outcome into a status with the tool's output as
+   the log.  Returns ACCGPU_MB_OK, _COMPILE_ERROR or _SYSTEM_ERROR. */
+static int run_logged(char *const argv[], const char *dir, char **log) {
+  char log_path[PATH_MAX];
+  in_dir(log_path, dir, "tool.log");
+  int ws = 0;
+  if (run_tool(argv, dir, log_path, &ws) != 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run '%s': %s", argv[0],
+                   strerror(errno));
+  char *text = NULL;
+  if (read_all(log_path, &text, NULL) != 0)
+    text = NULL;
+  int status = WIFEXITED(ws) && WEXITSTATUS(ws) == 0 ? ACCGPU_MB_OK
+                                                     : ACCGPU_MB_COMPILE_ERROR;
+  if (WIFSIGNALED(ws))
+    status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s killed by signal %d\n%s",
+                     argv[0], WTERMSIG(ws), text ? text : "");
+  else if (log && text) {
+    free(*log);
+    *log = text;
+    text = NULL;
+  }
+  free(text);
+  return status;
+}
+
+/* ---- Finding the toolkit ----------------------------------------------- */
+
+/* Toolkit roots to search, NULL-terminated, in HOMES[4]. */
+static void toolkit_homes(const char *cuda_home, const char *homes[4]) {
+  int n = 0;
+  if (cuda_home) {
+    homes[n++] = cuda_home;
+  } else {
+    const char *env = getenv("CUDA_HOME");
+    if (env && *env)
+      homes[n++] = env;
+    homes[n++] = "/usr/local/cuda";
+  }
+  homes[n] = NULL;
+}
+
+/* Full path of tool NAME in OUT[PATH_MAX]: HOME/bin/NAME for each searched
+   home, then (CUDA_HOME NULL only) $PATH.  Returns 0 or -1. */
+static int find_tool(const char *cuda_home, const char *name, char *out) {
+  const char *homes[4];
+  toolkit_homes(cuda_home, homes);
+  for (int i = 0; homes[i]; i++) {
+    snprintf(out, PATH_MAX, "%s/bin/%s", homes[i], name);
+    if (access(out, X_OK) == 0)
+      return 0;
+  }
+  const char *path = cuda_home ? NULL : getenv("PATH");
+  while (path && *path) {
+    size_t len = strcspn(path, ":");
+    if (len > 0 && len < PATH_MAX - 64) {
+      snprintf(out, PATH_MAX, "%.*s/%s", (int)len, path, name);
+      if (access(out, X_OK) == 0)
+        return 0;
+    }
+    path += len + (path[len] == ':');
+  }
+  return -1;
+}
+
+/* The virtual architecture from ACCGPU_PTX_ARCH (compute_NN, sm_NN or NN,
+   optionally with an 'a'/'f' suffix) into OUT[32].  Returns 0, or -1 when
+   the setting is malformed or below compute_75. */
+static int ptx_arch(char *out) {
+  const char *s = getenv("ACCGPU_PTX_ARCH");
+  if (!s || !*s) {
+    snprintf(out, 32, "compute_%d", DEFAULT_ARCH);
+    return 0;
+  }
+  if (!strncmp(s, "compute_", 8))
+    s += 8;
+  else if (!strncmp(s, "sm_", 3))
+    s += 3;
+  char *end;
+  errno = 0;
+  long nn = strtol(s, &end, 10);
+  if (end == s || errno || nn < MIN_ARCH || nn > 999 ||
+      (*end && strcmp(end, "a") && strcmp(end, "f")))
+    return -1;
+  return snprintf(out, 32, "compute_%ld%s", nn, end) < 32 ? 0 : -1;
+}
+
+/* ---- NVRTC -------------------------------------------------------------- */
+
+typedef struct nvrtc_program *nvrtc_program;
+typedef struct nvrtc_api {
+  int (*create)(nvrtc_program *p, const char *src, const char *name, int nh,
+                const char *const *headers, const char *const *names);
+  int (*compile)(nvrtc_program p, int nopt, const char *const *opts);
+  int (*ptx_size)(nvrtc_program p, size_t *n);
+  int (*ptx)(nvrtc_program p, char *out);
+  int (*log_size)(nvrtc_program p, size_t *n);
+  int (*log)(nvrtc_program p, char *out);
+  int (*destroy)(nvrtc_program *p);
+  const char *(*error_string)(int r);
+} nvrtc_api;
+
+#define NVRTC_SUCCESS 0
+
+/* Binds API to HANDLE.  Returns 0, or -1 when a symbol is missing. */
+static int nvrtc_bind(void *handle, nvrtc_api *api) {
+  static const char *const names[] = {
+      "nvrtcCreateProgram",  "nvrtcCompileProgram",    "nvrtcGetPTXSize",
+      "nvrtcGetPTX",         "nvrtcGetProgramLogSize", "nvrtcGetProgramLog",
+      "nvrtcDestroyProgram", "nvrtcGetErrorString"};
+  void **slots[] = {(void **)&api->create,   (void **)&api->compile,
+                    (void **)&api->ptx_size, (void **)&api->ptx,
+                    (void **)&api->log_size, (void **)&api->log,
+                    (void **)&api->destroy,  (void **)&api->error_string};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!(*slots[i] = dlsym(handle, names[i])))
+      return -1;
+  return 0;
+}
+
+/* Opens libnvrtc (.so.13, .so.12, .so) under each searched home's lib64/
+   and lib/, then (CUDA_HOME NULL only) through the loader path.  The
+   library stays loaded.  Returns 0 with API bound, or -1. */
+static int nvrtc_open(const char *cuda_home, nvrtc_api *api) {
+  static const char *const sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12",
+                                        "libnvrtc.so"};
+  static const char *const libdirs[] = {"lib64", "lib"};
+  const char *homes[4];
+  toolkit_homes(cuda_home, homes);
+  char path[PATH_MAX];
+  for (int h = 0; homes[h]; h++)
+    for (int d = 0; d < 2; d++)
+      for (int s = 0; s < 3; s++) {
+        snprintf(path, sizeof path, "%s/%s/%s", homes[h], libdirs[d],
+                 sonames[s]);
+        void *lib = access(path, R_OK) == 0 ? dlopen(path, RTLD_NOW) : NULL;
+        if (lib && nvrtc_bind(lib, api) == 0)
+          return 0;
+      }
+  for (int s = 0; !cuda_home && s < 3; s++) {
+    void *lib = dlopen(sonames[s], RTLD_NOW);
+    if (lib && nvrtc_bind(lib, api) == 0)
+      return 0;
+  }
+  dlerror(); /* a missing NVRTC is not an error */
+  return -1;
+}
+
+/* Copies PROG's log into *LOG.  Returns 0 or -1 (out of memory). */
+static int nvrtc_take_log(const nvrtc_api *api, nvrtc_program prog,
+                          char **log) {
+  size_t n = 0;
+  if (!log || api->log_size(prog, &n) != NVRTC_SUCCESS)
+    return 0;
+  char *text = malloc(n + 1);
+  if (!text)
+    return -1;
+  text[0] = text[n] = '\0';
+  if (n && api->log(prog, text) != NVRTC_SUCCESS)
+    text[0] = '\0';
+  free(*log);
+  *log = text;
+  return 0;
+}
+
+/* Copies PROG's PTX into *PTX_OUT.  Returns a status. */
+static int nvrtc_take_ptx(const nvrtc_api *api, nvrtc_program prog,
+                          char **ptx_out, char **log) {
+  size_t n = 0;
+  if (api->ptx_size(prog, &n) != NVRTC_SUCCESS || n == 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcGetPTXSize failed");
+  char *ptx = malloc(n + 1);
+  if (!ptx)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory (%zu B PTX)", n);
+  ptx[n] = '\0';
+  if (api->ptx(prog, ptx) != NVRTC_SUCCESS) {
+    free(ptx);
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcGetPTX failed");
+  }
+  *ptx_out = ptx;
+  return ACCGPU_MB_OK;
+}
+
+/* Compiles SRC with API for ARCH.  Returns a status; the program log (the
+   compiler's warnings or errors) goes to *LOG. */
+static int ptx_by_nvrtc(const nvrtc_api *api, const char *src,
+                        const char *include_dir, const char *arch,
+                        char **ptx_out, char **log) {
+  char arch_opt[64], inc_opt[PATH_MAX + 16];
+  snprintf(arch_opt, sizeof arch_opt, "--gpu-architecture=%s", arch);
+  snprintf(inc_opt, sizeof inc_opt, "--include-path=%s", include_dir);
+  const char *opts[] = {arch_opt, inc_opt};
+  nvrtc_program prog = NULL;
+  int r = api->create(&prog, src, "accgpu_module.cu", 0, NULL, NULL);
+  if (r != NVRTC_SUCCESS)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcCreateProgram: %s",
+                   api->error_string(r));
+  r = api->compile(prog, 2, opts);
+  int status = nvrtc_take_log(api, prog, log) != 0
+                   ? set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory")
+               : r == NVRTC_SUCCESS ? nvrtc_take_ptx(api, prog, ptx_out, log)
+                                    : ACCGPU_MB_COMPILE_ERROR;
+  if (status == ACCGPU_MB_COMPILE_ERROR && log && *log && !**log)
+    set_log(log, status, "nvrtcCompileProgram: %s", api->error_string(r));
+  api->destroy(&prog);
+  return status;
+}
+
+/* ---- nvcc and ptxas ----------------------------------------------------- */
+
+/* `NVCC -ptx -arch=ARCH -I INCLUDE_DIR -x cu` in a private directory.
+   Returns a status. */
+static int ptx_by_nvcc(const char *nvcc, const char *src,
+                       const char *include_dir, const char *arch,
+                       char **ptx_out, char **log) {
+  char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX], arch_opt[64];
+  if (make_private_dir(dir) != 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
+  snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
+  char *argv[] = {(char *)nvcc,
+                  "-ptx",
+                  arch_opt,
+                  "-I",
+                  (char *)include_dir,
+                  "-x",
+                  "cu",
+                  "-o",
+                  in_dir(out, dir, "module.ptx"),
+                  in_dir(in, dir, "module.cu"),
+                  NULL};
+  int status = ACCGPU_MB_SYSTEM_ERROR;
+  if (write_new(in, src, strlen(src)) != 0)
+    set_log(log, status, "%s: %s", in, strerror(errno));
+  else if ((status = run_logged(argv, dir, log)) == ACCGPU_MB_OK &&
+           read_all(out, ptx_out, NULL) != 0)
+    status =
+        set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", out, strerror(errno));
+  remove_tree(dir);
+  return status;
+}
+
+int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
+                        const char *cuda_home, char **ptx_out, char **log_out) {
+  if (log_out)
+    *log_out = strdup("");
+  *ptx_out = NULL;
+  if (!cuda_src || !include_dir)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
+                   "no source or no include directory");
+  char arch[32], nvcc[PATH_MAX];
+  if (ptx_arch(arch) != 0)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
+                   "ACCGPU_PTX_ARCH=%s: expected compute_NN or sm_NN with "
+                   "NN >= %d",
+                   getenv("ACCGPU_PTX_ARCH"), MIN_ARCH);
+  nvrtc_api api;
+  if (nvrtc_open(cuda_home, &api) == 0)
+    return ptx_by_nvrtc(&api, cuda_src, include_dir, arch, ptx_out, log_out);
+  if (find_tool(cuda_home, "nvcc", nvcc) == 0)
+    return ptx_by_nvcc(nvcc, cuda_src, include_dir, arch, ptx_out, log_out);
+  return set_log(log_out, ACCGPU_MB_NO_TOOLKIT,
+                 "no CUDA toolkit (neither libnvrtc nor nvcc) under %s",
+                 cuda_home ? cuda_home
+                           : "$CUDA_HOME, /usr/local/cuda, "
+                             "the loader path or $PATH");
+}
+
+int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
+                          char **log_out) {
+  if (log_out)
+    *log_out = strdup("");
+  char ptxas[PATH_MAX], dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX];
+  if (find_tool(cuda_home, "ptxas", ptxas) != 0)
+    return set_log(log_out, ACCGPU_MB_NO_TOOLKIT, "no ptxas found");
+  if (make_private_dir(dir) != 0)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
+                   strerror(errno));
+  char *argv[] = {ptxas,
+                  "-arch=sm_90",
+                  "-o",
+                  in_dir(out, dir, "m.cubin"),
+                  in_dir(in, dir, "m.ptx"),
+                  NULL};
+  int status = ACCGPU_MB_SYSTEM_ERROR;
+  if (write_new(in, ptx, strlen(ptx)) != 0)
+    set_log(log_out, status, "%s: %s", in, strerror(errno));
+  else
+    status = run_logged(argv, dir, log_out);
+  remove_tree(dir);
+  return status;
+}
+
+/* ---- The emulator image ------------------------------------------------- */
+
+/* Splits CC (or $CC, or "gcc") on blanks into WORDS[MAX_CC_WORDS] using
+   BUF[PATH_MAX] as storage.  Returns the number of words, 0 if none. */
+static int split_cc(const char *cc, char *buf, char **words) {
+  if (!cc || !*cc)
+    cc = getenv("CC");
+  if (!cc || !*cc)
+    cc = "gcc";
+  snprintf(buf, PATH_MAX, "%s", cc);
+  int n = 0;
+  for (char *save = NULL, *w = strtok_r(buf, " \t", &save);
+       w && n < MAX_CC_WORDS - 1; w = strtok_r(NULL, " \t", &save))
+    words[n++] = w;
+  return n;
+}
+
+int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
+                              const char *cc, unsigned char **image_out,
+                              size_t *size_out, char **log_out) {
+  if (log_out)
+    *log_out = strdup("");
+  *image_out = NULL;
+  *size_out = 0;
+  if (!cuda_src || !include_dir)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
+                   "no source or no include directory");
+  char ccbuf[PATH_MAX], *words[MAX_CC_WORDS];
+  int n = split_cc(cc, ccbuf, words);
+  if (n == 0)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "empty C compiler name");
+  char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX];
+  if (make_private_dir(dir) != 0)
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
+                   strerror(errno));
+  char *flags[] = {"-O2",
+                   "-fPIC",
+                   "-shared",
+                   "-std=gnu11",
+                   "-D__ACCGPU_EMU__",
+                   "-I",
+                   (char *)include_dir,
+                   "-include",
+                   "accgpu_cuda.h",
+                   "-o",
+                   in_dir(out, dir, "module.so"),
+                   "-x",
+                   "c",
+                   in_dir(in, dir, "module.c"),
+                   NULL};
+  char *argv[MAX_CC_WORDS + sizeof flags / sizeof flags[0]];
+  memcpy(argv, words, (size_t)n * sizeof *argv);
+  memcpy(argv + n, flags, sizeof flags);
+  int status = ACCGPU_MB_SYSTEM_ERROR;
+  if (write_new(in, cuda_src, strlen(cuda_src)) != 0)
+    set_log(log_out, status, "%s: %s", in, strerror(errno));
+  else if ((status = run_logged(argv, dir, log_out)) == ACCGPU_MB_OK &&
+           read_all(out, (char **)image_out, size_out) != 0)
+    status = set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", out,
+                     strerror(errno));
+  remove_tree(dir);
+  return status;
+}
+
+const char *accgpu_mb_status_text(int status) {
+  switch (status) {
+  case ACCGPU_MB_OK:
+    return "ok";
+  case ACCGPU_MB_NO_TOOLKIT:
+    return "no CUDA toolkit";
+  case ACCGPU_MB_COMPILE_ERROR:
+    return "compile error";
+  case ACCGPU_MB_SYSTEM_ERROR:
+    return "system error";
+  default:
+    return "unknown status";
+  }
+}

@@ -1,0 +1,579 @@
+/* api.c — the OpenACC 2.6 API of include/openacc.h, plus the compiler's
+ * wait and update-peer entry points.  Routines act on the calling thread's
+ * current device; misuse (data not present, a pointer acc_malloc did not
+ * return) is a fatal error naming the routine.                          */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static accgpu_device *cur(const char *who) {
+  accgpu_thread *t = accgpu_thread_get();
+  return accgpu_device_get(t->type, t->num, who);
+}
+
+/* ---- Devices ---- */
+
+int acc_get_num_devices(acc_device_t t) {
+  if (t == acc_device_none)
+    return 0;
+  return accgpu_type_count(accgpu_resolve_type(t));
+}
+
+void acc_set_device_type(acc_device_t t) {
+  accgpu_thread *th = accgpu_thread_get();
+  th->type = accgpu_resolve_type(t);
+  if (th->num >= accgpu_type_count(th->type))
+    th->num = 0;
+  cur("acc_set_device_type");
+}
+
+acc_device_t acc_get_device_type(void) { return accgpu_thread_get()->type; }
+
+void acc_set_device_num(int num, acc_device_t t) {
+  accgpu_thread *th = accgpu_thread_get();
+  if (t != acc_device_none && t != acc_device_default)
+    th->type = accgpu_resolve_type(t);
+  th->num = num;
+  cur("acc_set_device_num");
+}
+
+int acc_get_device_num(acc_device_t t) {
+  accgpu_thread *th = accgpu_thread_get();
+  if (t == acc_device_none || t == acc_device_default)
+    return th->num;
+  return accgpu_resolve_type(t) == th->type ? th->num : 0;
+}
+
+size_t acc_get_property(int num, acc_device_t t, acc_device_property_t p) {
+  accgpu_device *d = accgpu_device_get(t, num, "acc_get_property");
+  size_t free_b = 0, total_b = 0;
+  switch (p) {
+  case acc_property_memory:
+    return d->props.total_mem;
+  case acc_property_free_memory:
+    pthread_mutex_lock(&d->lock);
+    if (d->be->mem_info && d->be->mem_info(d->dev, &free_b, &total_b) != 0)
+      free_b = 0;
+    pthread_mutex_unlock(&d->lock);
+    return free_b;
+  case acc_property_shared_memory_support:
+    return (size_t)d->shared_mem;
+  default:
+    return 0;
+  }
+}
+
+const char *acc_get_property_string(int num, acc_device_t t,
+                                    acc_device_property_t p) {
+  accgpu_device *d = accgpu_device_get(t, num, "acc_get_property_string");
+  switch (p) {
+  case acc_property_name: return d->props.name;
+  case acc_property_vendor: return d->props.vendor;
+  case acc_property_driver: return d->props.driver;
+  default: return NULL;
+  }
+}
+
+void acc_init(acc_device_t t) {
+  accgpu_thread *th = accgpu_thread_get();
+  th->type = accgpu_resolve_type(t);
+  cur("acc_init");
+}
+
+void acc_shutdown(acc_device_t t) {
+  accgpu_shutdown_type(accgpu_resolve_type(t));
+}
+
+/* Host code runs on the host: only the host (and "none of the others")
+   questions are true here. */
+int acc_on_device(acc_device_t t) { return t == acc_device_host; }
+
+/* ---- Async queues ---- */
+
+typedef struct qlist {
+  struct accgpu_queue **q;
+  size_t n, cap;
+} qlist;
+
+static void qlist_add(uintptr_t key, uintptr_t q, void *ctx) {
+  qlist *l = ctx;
+  (void)key;
+  if (l->n < l->cap)
+    l->q[l->n++] = (struct accgpu_queue *)q;
+}
+
+/* Every queue of D (D's lock taken and released); caller frees L->q. */
+static void all_queues(accgpu_device *d, qlist *l) {
+  pthread_mutex_lock(&d->lock);
+  l->cap = d->queues.count;
+  l->n = 0;
+  l->q = malloc((l->cap ? l->cap : 1) * sizeof *l->q);
+  if (!l->q)
+    accgpu_fatal(NULL, "out of host memory");
+  accgpu_ptrmap_each(&d->queues, qlist_add, l);
+  pthread_mutex_unlock(&d->lock);
+}
+
+static void sync_queue(accgpu_device *d, struct accgpu_queue *q,
+                       const __accgpu_loc *loc, const char *who) {
+  char desc[64];
+  if (d->be->queue_sync(q) != 0)
+    accgpu_fatal(loc, "%s: %s failed: %s", who,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+}
+
+static int test_queue(accgpu_device *d, struct accgpu_queue *q,
+                      const char *who) {
+  char desc[64];
+  int r = d->be->queue_query(q);
+  if (r < 0)
+    accgpu_fatal(NULL, "%s: %s failed: %s", who,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  return r;
+}
+
+static struct accgpu_queue *find_queue(accgpu_device *d, int async) {
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q = accgpu_queue_find(d, async);
+  pthread_mutex_unlock(&d->lock);
+  return q;
+}
+
+static int test_on(accgpu_device *d, int async) {
+  struct accgpu_queue *q = find_queue(d, async);
+  return q ? test_queue(d, q, "acc_async_test") : 1;
+}
+
+static int test_all_on(accgpu_device *d) {
+  qlist l;
+  int idle = 1;
+  all_queues(d, &l);
+  for (size_t i = 0; i < l.n && idle; i++)
+    idle = test_queue(d, l.q[i], "acc_async_test_all");
+  free(l.q);
+  return idle;
+}
+
+/* Blocks until ASYNC's queue on D is done. */
+static void wait_on(accgpu_device *d, int async, const __accgpu_loc *loc) {
+  struct accgpu_queue *q = find_queue(d, async);
+  if (q)
+    sync_queue(d, q, loc, "wait");
+}
+
+/* Blocks until D's worker and every queue of D are done. */
+static void wait_all_on(accgpu_device *d, const __accgpu_loc *loc) {
+  qlist l;
+  accgpu_worker_drain(d);
+  all_queues(d, &l);
+  for (size_t i = 0; i < l.n; i++)
+    sync_queue(d, l.q[i], loc, "wait");
+  free(l.q);
+}
+
+/* Makes queue ASYNC2 wait for queue ASYNC (all queues when ALL). */
+static void wait_async_on(accgpu_device *d, int async, int async2, int all,
+                          const __accgpu_loc *loc) {
+  char desc[64];
+  qlist l = {0};
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q2 = accgpu_queue_get(d, async2, loc);
+  struct accgpu_queue *q = all ? NULL : accgpu_queue_find(d, async);
+  pthread_mutex_unlock(&d->lock);
+  if (all)
+    all_queues(d, &l);
+  else if (q)
+    l = (qlist){&q, 1, 1};
+  for (size_t i = 0; i < l.n; i++)
+    if (l.q[i] != q2 && d->be->queue_wait_queue(q2, l.q[i]) != 0)
+      accgpu_fatal(loc, "wait async(%d): %s failed: %s", async2,
+                   accgpu_device_desc(d, desc, sizeof desc),
+                   accgpu_last_error(NULL));
+  if (all)
+    free(l.q);
+}
+
+static accgpu_device *dev_num(int num, const char *who) {
+  return accgpu_device_get(accgpu_thread_get()->type, num, who);
+}
+
+int acc_async_test(int a) { return test_on(cur("acc_async_test"), a); }
+int acc_async_test_device(int a, int n) {
+  return test_on(dev_num(n, "acc_async_test_device"), a);
+}
+int acc_async_test_all(void) {
+  return test_all_on(cur("acc_async_test_all"));
+}
+int acc_async_test_all_device(int n) {
+  return test_all_on(dev_num(n, "acc_async_test_all_device"));
+}
+void acc_wait(int a) { wait_on(cur("acc_wait"), a, NULL); }
+void acc_wait_device(int a, int n) {
+  wait_on(dev_num(n, "acc_wait_device"), a, NULL);
+}
+void acc_wait_async(int a, int a2) {
+  wait_async_on(cur("acc_wait_async"), a, a2, 0, NULL);
+}
+void acc_wait_device_async(int a, int a2, int n) {
+  wait_async_on(dev_num(n, "acc_wait_device_async"), a, a2, 0, NULL);
+}
+void acc_wait_all(void) { wait_all_on(cur("acc_wait_all"), NULL); }
+void acc_wait_all_device(int n) {
+  wait_all_on(dev_num(n, "acc_wait_all_device"), NULL);
+}
+void acc_wait_all_async(int a) {
+  wait_async_on(cur("acc_wait_all_async"), 0, a, 1, NULL);
+}
+void acc_wait_all_device_async(int a, int n) {
+  wait_async_on(dev_num(n, "acc_wait_all_device_async"), 0, a, 1, NULL);
+}
+void acc_async_wait(int a) { acc_wait(a); }
+void acc_async_wait_all(void) { acc_wait_all(); }
+
+int acc_get_default_async(void) {
+  return accgpu_thread_get()->default_async;
+}
+
+void acc_set_default_async(int a) {
+  accgpu_thread_get()->default_async =
+      a == acc_async_default ? acc_async_noval : a;
+}
+
+void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
+                   const int *queues, int async) {
+  accgpu_device *d = accgpu_device_arg(device, "wait");
+  accgpu_worker_drain(d);
+  if (async != acc_async_sync) {
+    if (nqueues == 0)
+      wait_async_on(d, 0, async, 1, loc);
+    for (unsigned i = 0; i < nqueues; i++)
+      wait_async_on(d, queues[i], async, 0, loc);
+    return;
+  }
+  if (nqueues == 0)
+    wait_all_on(d, loc);
+  for (unsigned i = 0; i < nqueues; i++)
+    wait_on(d, queues[i], loc);
+}
+
+void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
+  wait_all_on(accgpu_device_arg(device, "wait device"), loc);
+}
+
+/* ---- Device memory ---- */
+
+void *acc_malloc(size_t bytes) {
+  char desc[64];
+  accgpu_device *d = cur("acc_malloc");
+  if (bytes == 0)
+    return NULL;
+  if (d->shared_mem)
+    return malloc(bytes);
+  void *p = accgpu_pool_alloc(&d->pool, bytes);
+  if (!p)
+    accgpu_fatal(NULL, "acc_malloc: out of memory allocating %zu bytes on "
+                 "%s: %s", bytes, accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  return p;
+}
+
+void acc_free(void *p) {
+  char desc[64];
+  accgpu_device *d = cur("acc_free");
+  if (!p)
+    return;
+  if (d->shared_mem) {
+    free(p);
+    return;
+  }
+  if (accgpu_pool_free(&d->pool, p) != 0)
+    accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s",
+                 p, accgpu_device_desc(d, desc, sizeof desc));
+}
+
+/* ---- Data ---- */
+
+/* acc_copyin/acc_create: present_or_* with the dynamic count. */
+static void *enter(const char *who, void *h, size_t bytes, int copyin,
+                   int async) {
+  accgpu_device *d = cur(who);
+  accgpu_op op;
+  int created;
+  if (d->shared_mem)
+    return h;
+  if (!h || !bytes)
+    return NULL;
+  accgpu_op_begin(&op, d, NULL, who, async);
+  accgpu_entry *e = accgpu_data_acquire(&op, h, bytes, NULL, 0, 0, &created);
+  void *dev = accgpu_entry_dev(e, h);
+  if (created && copyin)
+    accgpu_data_h2d(&op, dev, h, bytes, NULL);
+  accgpu_op_end(&op);
+  return dev;
+}
+
+/* Entry holding [H, H+BYTES) or a fatal error naming the routine. */
+static accgpu_entry *must_find(accgpu_op *op, void *h, size_t bytes) {
+  char desc[64];
+  accgpu_entry *e = accgpu_data_lookup(op, h, bytes, NULL);
+  if (!e)
+    accgpu_op_fatal(op, "%p (%zu bytes) is not present on %s", h, bytes,
+                    accgpu_device_desc(op->d, desc, sizeof desc));
+  return e;
+}
+
+/* acc_copyout/acc_delete (+ _finalize). */
+static void leave(const char *who, void *h, size_t bytes, int copyout,
+                  int finalize, int async) {
+  accgpu_device *d = cur(who);
+  accgpu_op op;
+  if (d->shared_mem || !h || !bytes)
+    return;
+  accgpu_op_begin(&op, d, NULL, who, async);
+  accgpu_entry *e = must_find(&op, h, bytes);
+  accgpu_data_release(&op, e, h, bytes, 0, finalize, copyout);
+  accgpu_op_end(&op);
+}
+
+static void update(const char *who, void *h, size_t bytes, int to_dev,
+                   int async) {
+  accgpu_device *d = cur(who);
+  accgpu_op op;
+  if (d->shared_mem || !h || !bytes)
+    return;
+  accgpu_op_begin(&op, d, NULL, who, async);
+  accgpu_entry *e = must_find(&op, h, bytes);
+  if (to_dev)
+    accgpu_data_h2d(&op, accgpu_entry_dev(e, h), h, bytes, NULL);
+  else
+    accgpu_data_d2h(&op, h, accgpu_entry_dev(e, h), bytes, NULL);
+  accgpu_op_end(&op);
+}
+
+void *acc_copyin(void *h, size_t n) {
+  return enter("acc_copyin", h, n, 1, acc_async_sync);
+}
+void acc_copyin_async(void *h, size_t n, int a) {
+  enter("acc_copyin_async", h, n, 1, a);
+}
+void *acc_present_or_copyin(void *h, size_t n) {
+  return enter("acc_present_or_copyin", h, n, 1, acc_async_sync);
+}
+void *acc_pcopyin(void *h, size_t n) {
+  return enter("acc_pcopyin", h, n, 1, acc_async_sync);
+}
+void *acc_create(void *h, size_t n) {
+  return enter("acc_create", h, n, 0, acc_async_sync);
+}
+void acc_create_async(void *h, size_t n, int a) {
+  enter("acc_create_async", h, n, 0, a);
+}
+void *acc_present_or_create(void *h, size_t n) {
+  return enter("acc_present_or_create", h, n, 0, acc_async_sync);
+}
+void *acc_pcreate(void *h, size_t n) {
+  return enter("acc_pcreate", h, n, 0, acc_async_sync);
+}
+void acc_copyout(void *h, size_t n) {
+  leave("acc_copyout", h, n, 1, 0, acc_async_sync);
+}
+void acc_copyout_async(void *h, size_t n, int a) {
+  leave("acc_copyout_async", h, n, 1, 0, a);
+}
+void acc_copyout_finalize(void *h, size_t n) {
+  leave("acc_copyout_finalize", h, n, 1, 1, acc_async_sync);
+}
+void acc_copyout_finalize_async(void *h, size_t n, int a) {
+  leave("acc_copyout_finalize_async", h, n, 1, 1, a);
+}
+void acc_delete(void *h, size_t n) {
+  leave("acc_delete", h, n, 0, 0, acc_async_sync);
+}
+void acc_delete_async(void *h, size_t n, int a) {
+  leave("acc_delete_async", h, n, 0, 0, a);
+}
+void acc_delete_finalize(void *h, size_t n) {
+  leave("acc_delete_finalize", h, n, 0, 1, acc_async_sync);
+}
+void acc_delete_finalize_async(void *h, size_t n, int a) {
+  leave("acc_delete_finalize_async", h, n, 0, 1, a);
+}
+void acc_update_device(void *h, size_t n) {
+  update("acc_update_device", h, n, 1, acc_async_sync);
+}
+void acc_update_device_async(void *h, size_t n, int a) {
+  update("acc_update_device_async", h, n, 1, a);
+}
+void acc_update_self(void *h, size_t n) {
+  update("acc_update_self", h, n, 0, acc_async_sync);
+}
+void acc_update_self_async(void *h, size_t n, int a) {
+  update("acc_update_self_async", h, n, 0, a);
+}
+
+int acc_is_present(void *h, size_t bytes) {
+  accgpu_device *d = cur("acc_is_present");
+  if (d->shared_mem)
+    return 1;
+  pthread_mutex_lock(&d->lock);
+  accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
+  int r = e && (bytes == 0 || bytes <= e->bytes - ((uintptr_t)h - e->host));
+  pthread_mutex_unlock(&d->lock);
+  return r;
+}
+
+void *acc_deviceptr(void *h) {
+  accgpu_device *d = cur("acc_deviceptr");
+  if (d->shared_mem || !h)
+    return h;
+  pthread_mutex_lock(&d->lock);
+  accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
+  void *r = e ? accgpu_entry_dev(e, h) : NULL;
+  pthread_mutex_unlock(&d->lock);
+  return r;
+}
+
+void *acc_hostptr(void *p) {
+  accgpu_device *d = cur("acc_hostptr");
+  if (d->shared_mem || !p)
+    return p;
+  pthread_mutex_lock(&d->lock);
+  accgpu_entry *e = accgpu_present_find_dev(&d->present, (uintptr_t)p);
+  void *r = e ? (void *)(e->host + ((uintptr_t)p - e->dev)) : NULL;
+  pthread_mutex_unlock(&d->lock);
+  return r;
+}
+
+void acc_map_data(void *h, void *p, size_t bytes) {
+  char desc[64];
+  accgpu_device *d = cur("acc_map_data");
+  accgpu_op op;
+  if (d->shared_mem)
+    return;
+  if (!h || !p || !bytes)
+    accgpu_fatal(NULL, "acc_map_data: invalid arguments (%p, %p, %zu)", h, p,
+                 bytes);
+  accgpu_op_begin(&op, d, NULL, "acc_map_data", acc_async_sync);
+  if (accgpu_present_overlap(&d->present, (uintptr_t)h, bytes))
+    accgpu_op_fatal(&op, "%p (%zu bytes) is already present on %s", h, bytes,
+                    accgpu_device_desc(d, desc, sizeof desc));
+  if (accgpu_present_overlap_dev(&d->present, (uintptr_t)p, bytes))
+    accgpu_op_fatal(&op, "device memory %p (%zu bytes) is already mapped", p,
+                    bytes);
+  accgpu_entry *e = calloc(1, sizeof *e);
+  if (!e)
+    accgpu_op_fatal(&op, "out of host memory");
+  *e = (accgpu_entry){.host = (uintptr_t)h, .dev = (uintptr_t)p,
+                      .bytes = bytes, .user_mapped = 1};
+  if (accgpu_present_insert(&d->present, e) != 0)
+    accgpu_op_fatal(&op, "out of host memory");
+  accgpu_op_end(&op);
+}
+
+void acc_unmap_data(void *h) {
+  accgpu_device *d = cur("acc_unmap_data");
+  accgpu_op op;
+  if (d->shared_mem)
+    return;
+  accgpu_op_begin(&op, d, NULL, "acc_unmap_data", acc_async_sync);
+  accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
+  if (!e || !e->user_mapped || e->host != (uintptr_t)h)
+    accgpu_op_fatal(&op, "%p was not mapped by acc_map_data", h);
+  if (e->structured)
+    accgpu_op_fatal(&op, "%p is still in use by a data region", h);
+  accgpu_present_remove(&d->present, e);
+  free(e->att);
+  free(e);
+  accgpu_op_end(&op);
+}
+
+/* ---- Raw copies ---- */
+
+typedef int copy_fn(struct accgpu_queue *, void *, const void *, size_t);
+
+static void raw_copy(const char *who, int kind, void *dst, const void *src,
+                     size_t bytes, int async) {
+  char desc[64];
+  accgpu_device *d = cur(who);
+  accgpu_op op;
+  if (d->shared_mem) {
+    memmove(dst, src, bytes);
+    return;
+  }
+  if (!bytes)
+    return;
+  accgpu_op_begin(&op, d, NULL, who, async);
+  if (kind == ACCGPU_T_H2D)
+    accgpu_data_h2d(&op, dst, src, bytes, NULL);
+  else if (kind == ACCGPU_T_D2H)
+    accgpu_data_d2h(&op, dst, src, bytes, NULL);
+  else if (d->be->copy_d2d(op.q, dst, src, bytes) != 0)
+    accgpu_op_fatal(&op, "cannot copy %zu bytes on %s: %s", bytes,
+                    accgpu_device_desc(d, desc, sizeof desc),
+                    accgpu_last_error(NULL));
+  accgpu_op_end(&op);
+}
+
+void acc_memcpy_to_device(void *dd, void *hs, size_t n) {
+  raw_copy("acc_memcpy_to_device", ACCGPU_T_H2D, dd, hs, n, acc_async_sync);
+}
+void acc_memcpy_to_device_async(void *dd, void *hs, size_t n, int a) {
+  raw_copy("acc_memcpy_to_device_async", ACCGPU_T_H2D, dd, hs, n, a);
+}
+void acc_memcpy_from_device(void *hd, void *ds, size_t n) {
+  raw_copy("acc_memcpy_from_device", ACCGPU_T_D2H, hd, ds, n,
+           acc_async_sync);
+}
+void acc_memcpy_from_device_async(void *hd, void *ds, size_t n, int a) {
+  raw_copy("acc_memcpy_from_device_async", ACCGPU_T_D2H, hd, ds, n, a);
+}
+void acc_memcpy_device(void *dd, void *ds, size_t n) {
+  raw_copy("acc_memcpy_device", ACCGPU_T_D2D, dd, ds, n, acc_async_sync);
+}
+void acc_memcpy_device_async(void *dd, void *ds, size_t n, int a) {
+  raw_copy("acc_memcpy_device_async", ACCGPU_T_D2D, dd, ds, n, a);
+}
+
+/* ---- Attach ---- */
+
+static void attach(const char *who, void **p, int detach, int fin, int a) {
+  accgpu_device *d = cur(who);
+  accgpu_op op;
+  if (d->shared_mem)
+    return;
+  accgpu_op_begin(&op, d, NULL, who, a);
+  if (detach)
+    accgpu_data_detach(&op, p, NULL, fin);
+  else
+    accgpu_data_attach(&op, p, NULL);
+  accgpu_op_end(&op);
+}
+
+void acc_attach(void **p) { attach("acc_attach", p, 0, 0, acc_async_sync); }
+void acc_attach_async(void **p, int a) { attach("acc_attach_async", p, 0, 0, a); }
+void acc_detach(void **p) { attach("acc_detach", p, 1, 0, acc_async_sync); }
+void acc_detach_async(void **p, int a) { attach("acc_detach_async", p, 1, 0, a); }
+void acc_detach_finalize(void **p) {
+  attach("acc_detach_finalize", p, 1, 1, acc_async_sync);
+}
+void acc_detach_finalize_async(void **p, int a) {
+  attach("acc_detach_finalize_async", p, 1, 1, a);
+}
+
+/* ---- CUDA interoperability: the backend interface exposes no native
+   handles, so these answer NULL/0 (the OpenACC answer off nvidia). ---- */
+
+void *acc_get_current_cuda_device(void) { return NULL; }
+void *acc_get_current_cuda_context(void) { return NULL; }
+void *acc_get_cuda_stream(int async) {
+  (void)async;
+  return NULL;
+}
+int acc_set_cuda_stream(int async, void *stream) {
+  (void)async;
+  (void)stream;
+  return 0;
+}

@@ -1,0 +1,334 @@
+/* core.c — device lists, lazy initialization, per-thread state, queues.
+ *
+ * Devices are numbered per type (host 0; nvidia 0..n-1; emulator 0..n-1).
+ * The calling thread's current device starts from ACC_DEVICE_TYPE and
+ * ACC_DEVICE_NUM (default: nvidia when a GPU is there, else host) and is
+ * changed by acc_set_device_type/num.  A device is opened on first use.  */
+#include "core.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* The GPU backends live in runtime/cuda and runtime/emulator.  The
+   emulator's reference is weak so the core links before that backend is
+   merged; NOTE: with a static libaccgpu.a a weak reference does not pull an
+   archive member in, so once runtime/emulator is merged it should become a
+   plain reference (define ACCGPU_EMU_REF empty or delete it). */
+#ifndef ACCGPU_EMU_REF
+#define ACCGPU_EMU_REF __attribute__((weak))
+#endif
+extern const accgpu_backend accgpu_backend_emulator ACCGPU_EMU_REF;
+/* NULL when the weak reference found no emulator. */
+static const accgpu_backend *const emulator_ref = &accgpu_backend_emulator;
+
+static struct {
+  pthread_mutex_t lock; /* guards everything here after init */
+  const accgpu_backend *override[3];
+  int counted[3];
+  int count[3];
+  accgpu_device *dev[3][ACCGPU_MAX_PER_TYPE];
+  acc_device_t default_type; /* concrete */
+  int default_num;
+  pid_t pid;
+} rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static _Thread_local accgpu_thread self;
+
+static const char *const type_names[3] = {"host", "nvidia", "emulator"};
+static const acc_device_t type_of_index[3] = {
+    acc_device_host, acc_device_nvidia, acc_device_emulator};
+
+int accgpu_type_index(acc_device_t t) {
+  switch (t) {
+  case acc_device_host: return 0;
+  case acc_device_nvidia: return 1;
+  case acc_device_emulator: return 2;
+  default: return -1;
+  }
+}
+
+/* Backend of type index I, or NULL when not linked (rt.lock not needed:
+   overrides change only in single-threaded test setup). */
+static const accgpu_backend *backend_of(int i) {
+  if (rt.override[i])
+    return rt.override[i];
+  switch (i) {
+  case 0: return &accgpu_backend_host;
+  case 1: return &accgpu_backend_nvidia;
+  default: return emulator_ref;
+  }
+}
+
+/* Device count of type index I, asking the backend once (rt.lock held). */
+static int count_locked(int i) {
+  if (!rt.counted[i]) {
+    const accgpu_backend *be = backend_of(i);
+    int n = be && be->count ? be->count() : 0;
+    rt.count[i] = n < 0 ? 0 : n > ACCGPU_MAX_PER_TYPE ? ACCGPU_MAX_PER_TYPE : n;
+    rt.counted[i] = 1;
+  }
+  return rt.count[i];
+}
+
+int accgpu_type_count(acc_device_t t) {
+  int i = accgpu_type_index(t);
+  if (i < 0)
+    return 0;
+  pthread_mutex_lock(&rt.lock);
+  int n = count_locked(i);
+  pthread_mutex_unlock(&rt.lock);
+  return n;
+}
+
+static void at_exit(void);
+
+/* Reads ACC_DEVICE_TYPE / ACC_DEVICE_NUM once. */
+static void init_once_fn(void) {
+  rt.pid = getpid();
+  accgpu_time_init();
+  const char *env = getenv("ACC_DEVICE_TYPE");
+  if (env && *env) {
+    if (!strcasecmp(env, "host"))
+      rt.default_type = acc_device_host;
+    else if (!strcasecmp(env, "nvidia"))
+      rt.default_type = acc_device_nvidia;
+    else if (!strcasecmp(env, "emulator"))
+      rt.default_type = acc_device_emulator;
+    else if (!strcasecmp(env, "not_host") || !strcasecmp(env, "not-host"))
+      rt.default_type = acc_device_not_host;
+    else
+      accgpu_fatal(NULL, "ACC_DEVICE_TYPE=%s is not one of host, nvidia, "
+                   "emulator, not_host", env);
+  } else {
+    rt.default_type = acc_device_default;
+  }
+  env = getenv("ACC_DEVICE_NUM");
+  if (env && *env) {
+    char *end;
+    long n = strtol(env, &end, 10);
+    if (*end || n < 0 || n >= ACCGPU_MAX_PER_TYPE)
+      accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
+    rt.default_num = (int)n;
+  }
+  atexit(at_exit);
+}
+
+acc_device_t accgpu_resolve_type(acc_device_t t) {
+  pthread_once(&init_once, init_once_fn);
+  if (t == acc_device_default)
+    t = rt.default_type;
+  if (t == acc_device_default)
+    return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
+                                                     : acc_device_host;
+  if (t == acc_device_not_host)
+    return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
+                                                     : acc_device_emulator;
+  return t;
+}
+
+accgpu_thread *accgpu_thread_get(void) {
+  if (!self.inited) {
+    self.type = accgpu_resolve_type(acc_device_default);
+    self.num = rt.default_num;
+    self.default_async = acc_async_noval;
+    self.inited = 1;
+  }
+  return &self;
+}
+
+const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n) {
+  snprintf(buf, n, "device %d (%s)", d->num, d->be->name);
+  return buf;
+}
+
+/* Device struct for (I, NUM), created unopened (rt.lock held). */
+static accgpu_device *device_struct(int i, int num) {
+  accgpu_device *d = rt.dev[i][num];
+  if (d)
+    return d;
+  d = calloc(1, sizeof *d);
+  if (!d)
+    accgpu_fatal(NULL, "out of host memory");
+  d->be = backend_of(i);
+  d->type = type_of_index[i];
+  d->num = num;
+  d->slot = i * ACCGPU_MAX_PER_TYPE + num;
+  d->shared_mem = i == 0;
+  pthread_mutex_init(&d->lock, NULL);
+  accgpu_present_init(&d->present);
+  accgpu_ptrmap_init(&d->queues);
+  __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
+  return d;
+}
+
+/* Opens D (D's lock held); fatal error naming WHO on failure. */
+static void device_open(accgpu_device *d, const char *who) {
+  char desc[64];
+  if (d->be->open(d->num, &d->dev) != 0)
+    accgpu_fatal(NULL, "%s: cannot open %s: %s", who,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  memset(&d->props, 0, sizeof d->props);
+  if (d->be->props && d->be->props(d->dev, &d->props) != 0)
+    accgpu_fatal(NULL, "%s: cannot query %s: %s", who,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  accgpu_pool_init(&d->pool, d->be, d->dev);
+  __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
+}
+
+accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
+  pthread_once(&init_once, init_once_fn);
+  int i = accgpu_type_index(accgpu_resolve_type(t));
+  /* Fast path, no lock: a published, opened device (both flags are
+     written with release order under the locks). */
+  if (i >= 0 && num >= 0 && num < ACCGPU_MAX_PER_TYPE) {
+    accgpu_device *d = __atomic_load_n(&rt.dev[i][num], __ATOMIC_ACQUIRE);
+    if (d && __atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
+      return d;
+  }
+  if (i < 0)
+    accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
+  pthread_mutex_lock(&rt.lock);
+  int n = count_locked(i);
+  if (num < 0 || num >= n) {
+    pthread_mutex_unlock(&rt.lock);
+    if (n == 0)
+      accgpu_fatal(NULL, "%s: no %s device is available", who, type_names[i]);
+    accgpu_fatal(NULL, "%s: %s device %d does not exist (%d available)", who,
+                 type_names[i], num, n);
+  }
+  accgpu_device *d = device_struct(i, num);
+  pthread_mutex_unlock(&rt.lock);
+  pthread_mutex_lock(&d->lock);
+  if (!d->opened)
+    device_open(d, who);
+  pthread_mutex_unlock(&d->lock);
+  return d;
+}
+
+accgpu_device *accgpu_current(void) {
+  accgpu_thread *t = accgpu_thread_get();
+  return accgpu_device_get(t->type, t->num, "accgpu");
+}
+
+accgpu_device *accgpu_device_arg(int device, const char *who) {
+  accgpu_thread *t = accgpu_thread_get();
+  if (device == ACCGPU_CURRENT_DEVICE)
+    return accgpu_device_get(t->type, t->num, who);
+  /* On the host fallback every deviceid is the one host. */
+  return accgpu_device_get(t->type, t->type == acc_device_host ? 0 : device,
+                           who);
+}
+
+/* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
+static uintptr_t queue_key(int async) {
+  if (async == acc_async_noval || async == acc_async_default)
+    async = accgpu_thread_get()->default_async;
+  if (async == acc_async_sync)
+    return ACCGPU_QKEY_SYNC;
+  if (async == acc_async_noval || async == acc_async_default)
+    return ACCGPU_QKEY_DEFAULT;
+  return async >= 0 ? (uintptr_t)async + 1 : 0;
+}
+
+struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async) {
+  uintptr_t q, key = queue_key(async);
+  return key && accgpu_ptrmap_get(&d->queues, key, &q)
+             ? (struct accgpu_queue *)q : NULL;
+}
+
+struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
+                                      const __accgpu_loc *loc) {
+  char desc[64];
+  uintptr_t key = queue_key(async);
+  if (!key)
+    accgpu_fatal(loc, "invalid async argument %d", async);
+  struct accgpu_queue *q = accgpu_queue_find(d, async);
+  if (q)
+    return q;
+  if (d->be->queue_create(d->dev, &q) != 0)
+    accgpu_fatal(loc, "cannot create async queue %d on %s: %s", async,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  if (accgpu_ptrmap_put(&d->queues, key, (uintptr_t)q) != 0)
+    accgpu_fatal(loc, "out of host memory");
+  return q;
+}
+
+static void queue_destroy(uintptr_t key, uintptr_t q, void *ctx) {
+  accgpu_device *d = ctx;
+  (void)key;
+  d->be->queue_sync((struct accgpu_queue *)q);
+  d->be->queue_destroy((struct accgpu_queue *)q);
+}
+
+/* Closes D: drains its worker and queues, frees everything it holds. */
+static void device_close(accgpu_device *d) {
+  accgpu_worker_stop(d);
+  pthread_mutex_lock(&d->lock);
+  if (d->opened) {
+    accgpu_ptrmap_each(&d->queues, queue_destroy, d);
+    accgpu_ptrmap_fini(&d->queues);
+    accgpu_data_clear(d);
+    accgpu_modules_unload(d);
+    accgpu_pool_fini(&d->pool);
+    if (d->be->close)
+      d->be->close(d->dev);
+    d->dev = NULL;
+    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&d->lock);
+}
+
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
+void accgpu_shutdown_type(acc_device_t t) {
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  int n = 0;
+  pthread_mutex_lock(&rt.lock);
+  for (int i = 0; i < 3; i++) {
+    if (t != acc_device_none && type_of_index[i] != t)
+      continue;
+    for (int k = 0; k < ACCGPU_MAX_PER_TYPE; k++)
+      if (rt.dev[i][k])
+        list[n++] = rt.dev[i][k];
+  }
+  pthread_mutex_unlock(&rt.lock);
+  for (int k = 0; k < n; k++)
+    device_close(list[k]);
+}
+
+void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
+  pthread_once(&init_once, init_once_fn);
+  int i = accgpu_type_index(t);
+  if (i < 0)
+    return;
+  accgpu_shutdown_type(t);
+  pthread_mutex_lock(&rt.lock);
+  for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++) {
+    accgpu_device *d = rt.dev[i][n];
+    if (!d)
+      continue;
+    accgpu_present_fini(&d->present);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+    __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
+  }
+  rt.override[i] = be;
+  rt.counted[i] = 0;
+  pthread_mutex_unlock(&rt.lock);
+}
+
+/* Normal exit: finish queued worker tasks and release devices.  Skipped in
+   a forked child (the workers are the parent's threads). */
+static void at_exit(void) {
+  if (getpid() == rt.pid)
+    accgpu_shutdown_type(acc_device_none);
+}

@@ -1,0 +1,221 @@
+/* core.h — internals shared by the files of libaccgpu's core.
+ *
+ * Lock rules (the whole API is thread safe):
+ *   1. accgpu_device.lock guards that device's opening, present table,
+ *      entries, queue table and module handles.  Data operations hold it
+ *      from lookup to the last enqueued copy (and the queue_sync of a
+ *      synchronous operation), so a map/unmap is atomic per device.
+ *   2. Leaf locks, never held while taking another lock: each pool's lock
+ *      (pool.h), the timing table lock, a worker's task-queue lock.  Queue
+ *      callbacks (run on backend threads) take only leaf locks, so waiting
+ *      on a queue while holding a device lock cannot deadlock.
+ *   3. rt.lock (core.c) guards the device lists; no other lock is taken
+ *      under it.  An opened device is found without it (release/acquire).
+ *   4. No lock is held while waiting for a worker thread.
+ * A thread never holds two device locks, except acc_update_peer, which
+ * takes them in device-slot order.                                       */
+#ifndef ACCGPU_CORE_H
+#define ACCGPU_CORE_H 1
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "accgpu_abi.h"
+#include "device.h"
+#include "hashmap/present.h"
+#include "hashmap/ptrmap.h"
+#include "openacc.h"
+#include "pool.h"
+
+/* Slots: type index (host 0, nvidia 1, emulator 2) * 32 + device number. */
+#define ACCGPU_MAX_PER_TYPE 32
+#define ACCGPU_MAX_SLOTS (3 * ACCGPU_MAX_PER_TYPE)
+
+struct accgpu_worker;
+
+typedef struct accgpu_device {
+  const accgpu_backend *be;
+  acc_device_t type;
+  int num;        /* number among devices of TYPE */
+  int slot;       /* index into module caches */
+  int shared_mem; /* host: data clauses are no-ops */
+  pthread_mutex_t lock;
+  /* Guarded by LOCK: */
+  int opened;
+  struct accgpu_dev *dev;
+  accgpu_devprops props;
+  accgpu_present present;
+  accgpu_pool pool;      /* initialized when opened; own leaf lock */
+  accgpu_ptrmap queues;  /* queue key -> struct accgpu_queue * */
+  struct accgpu_worker *worker; /* created on first task */
+} accgpu_device;
+
+/* Queue keys for the two internal queues; async >= 0 is its own key + 1. */
+#define ACCGPU_QKEY_SYNC ((uintptr_t)1 << 40)
+#define ACCGPU_QKEY_DEFAULT (((uintptr_t)1 << 40) + 1)
+
+/* ---- core.c: devices, threads, queues ---- */
+
+typedef struct accgpu_region accgpu_region;
+
+/* Per host thread state (thread-local; no lock). */
+typedef struct accgpu_thread {
+  int inited;
+  acc_device_t type; /* current device type: host, nvidia or emulator */
+  int num;
+  int default_async; /* acc_set_default_async, acc_async_noval if unset */
+  accgpu_region *top; /* region stack */
+} accgpu_thread;
+
+accgpu_thread *accgpu_thread_get(void);
+/* Normalizes DEFAULT/NOT_HOST to a concrete type (lazy init included). */
+acc_device_t accgpu_resolve_type(acc_device_t t);
+/* Device count of a concrete type (0 when its backend is absent). */
+int accgpu_type_count(acc_device_t t);
+/* Device NUM of type T, opened; fatal error naming WHO when impossible.
+   Returns with no lock held. */
+accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who);
+/* The calling thread's current device, opened. */
+accgpu_device *accgpu_current(void);
+/* DEVICE as the ABI passes it: ACCGPU_CURRENT_DEVICE or a number over the
+   current type's devices. */
+accgpu_device *accgpu_device_arg(int device, const char *who);
+/* Queue of ASYNC on D, created on first use (D's lock held).  Fatal error
+   on failure.  acc_async_noval names the thread's default queue. */
+struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
+                                      const __accgpu_loc *loc);
+/* Existing queue of ASYNC on D or NULL (D's lock held). */
+struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async);
+/* "device 0 (emulator)" into BUF. */
+const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n);
+/* Closes every device of type T (all types when T is acc_device_none). */
+void accgpu_shutdown_type(acc_device_t t);
+/* Test hook: replaces the backend of concrete type T (after shutting its
+   devices down); NULL restores the built-in one.  Returns nothing. */
+void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be);
+int accgpu_type_index(acc_device_t t);
+
+/* ---- error.c: fatal errors ---- */
+
+/* Prints "accgpu: error: FILE:LINE (CONSTRUCT in FUNC): MSG" (just
+   "accgpu: error: MSG" when LOC is NULL) on one line and exits with
+   status 1 (_exit after flushing stdio: atexit handlers could need the
+   locks this thread holds). */
+_Noreturn void accgpu_fatal(const __accgpu_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- data.c: mapping with OpenACC 2.6 reference counts ---- */
+
+/* One operation on one device: the queue it uses and device blocks to free
+   once the queue has done (D's lock held from begin to end). */
+typedef struct accgpu_op {
+  accgpu_device *d;
+  const __accgpu_loc *loc; /* or NULL for the API */
+  const char *routine;     /* acc_* name for API errors, or NULL */
+  int async;
+  struct accgpu_queue *q;
+  void **frees; /* FREES_INLINE until more are needed */
+  unsigned nfree, capfree;
+  void *frees_inline[8];
+} accgpu_op;
+
+/* Locks D and resolves the queue. */
+void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
+                     const char *routine, int async);
+/* Syncs a synchronous op, schedules or does the frees, unlocks D. */
+void accgpu_op_end(accgpu_op *op);
+/* "file.c:12 (parallel in main)" or "acc_copyin" prefix for messages. */
+_Noreturn void accgpu_op_fatal(accgpu_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Finds or creates the entry for [H, H+BYTES) (BYTES > 0).  STRUCTURED
+   picks the counter to increment.  MUST_EXIST: fatal when absent.  Sets
+   *CREATED when it allocated.  Fatal on partial presence or no memory. */
+accgpu_entry *accgpu_data_acquire(accgpu_op *op, void *h, size_t bytes,
+                                  const char *name, int structured,
+                                  int must_exist, int *created);
+/* Drops one reference (or, with FINALIZE, the whole dynamic count) of E;
+   when both counts reach zero copies [H, H+BYTES) back if COPYOUT, removes
+   and frees E.  Returns 1 when E was freed. */
+int accgpu_data_release(accgpu_op *op, accgpu_entry *e, void *h, size_t bytes,
+                        int structured, int finalize, int copyout);
+/* Entry holding all of [H, H+BYTES), NULL when absent; fatal on partial
+   overlap. */
+accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,
+                                 const char *name);
+/* Device address of host address H inside E. */
+static inline void *accgpu_entry_dev(const accgpu_entry *e, const void *h) {
+  return (void *)(e->dev + ((uintptr_t)h - e->host));
+}
+void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
+                     const char *name);
+void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
+                     const char *name);
+/* Device memory from D's pool; fatal naming NAME when out of memory. */
+void *accgpu_data_alloc(accgpu_op *op, size_t bytes, const char *name);
+/* Frees DPTR after the op's queue is done with it. */
+void accgpu_op_defer_free(accgpu_op *op, void *dptr);
+/* Attach/detach the pointer at host address PTR_ADDR; FINALIZE zeroes the
+   attach count.  Fatal when the pointer itself is not present. */
+void accgpu_data_attach(accgpu_op *op, void **ptr_addr, const char *name);
+void accgpu_data_detach(accgpu_op *op, void **ptr_addr, const char *name,
+                        int finalize);
+/* Frees every entry of D (D's lock held; device shutdown). */
+void accgpu_data_clear(accgpu_device *d);
+
+/* ---- worker.c: per-device worker threads (Xu §6.3.2) ---- */
+
+/* Queues FN(copy of ARG) on D's worker, FIFO.  Returns at once. */
+void accgpu_worker_submit(accgpu_device *d, void (*fn)(void *),
+                          const void *arg, size_t bytes);
+/* Waits until D's worker has run everything submitted before. */
+void accgpu_worker_drain(accgpu_device *d);
+/* Drains and joins D's worker (no D lock held). */
+void accgpu_worker_stop(accgpu_device *d);
+/* 1 when the calling thread is D's worker (its tasks then run operations
+   on D directly instead of queueing them behind themselves). */
+int accgpu_on_worker_of(const accgpu_device *d);
+
+/* A one-shot signal a caller waits on while a worker fills its data. */
+typedef struct accgpu_signal {
+  pthread_mutex_t m;
+  pthread_cond_t c;
+  int done;
+} accgpu_signal;
+void accgpu_signal_init(accgpu_signal *s);
+void accgpu_signal_post(accgpu_signal *s);
+void accgpu_signal_wait(accgpu_signal *s); /* also destroys S */
+
+/* ---- region.c ---- */
+
+/* Innermost region of the calling thread, or NULL. */
+accgpu_region *accgpu_region_top(void);
+/* Number of regions on the calling thread's stack. */
+int accgpu_region_depth(void);
+/* Device of R; *QUEUED is set when R's operations go to that device's
+   worker (the caller is not the worker itself). */
+accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);
+
+/* ---- launch.c ---- */
+
+/* Unloads D's module handles (D's lock held). */
+void accgpu_modules_unload(accgpu_device *d);
+
+/* ---- timing.c: ACCGPU_TIME ---- */
+
+enum accgpu_time_kind { ACCGPU_T_KERNEL, ACCGPU_T_H2D, ACCGPU_T_D2H,
+                        ACCGPU_T_D2D, ACCGPU_T_NKIND };
+/* Nonzero when ACCGPU_TIME=1 (operations are then made synchronous). */
+extern int accgpu_timing;
+double accgpu_now(void); /* seconds, monotonic */
+void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
+                        size_t bytes, double seconds);
+void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
+/* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
+void accgpu_time_report(void);
+
+/* ---- host.c ---- */
+extern const accgpu_backend accgpu_backend_host;
+
+#endif

@@ -1,0 +1,325 @@
+/* data.c — device data with OpenACC 2.6 reference counts (§2.6.7).
+ *
+ * Each entry of a device's present table has a structured count (data and
+ * compute regions: incremented at region entry, decremented at its exit) and
+ * a dynamic count (enter data, acc_copyin, acc_create: incremented; exit
+ * data, acc_copyout, acc_delete: decremented, zeroed by finalize).  Device
+ * memory is copied out (copyout/copy) and freed only when both counts are
+ * zero; entries made by acc_map_data are never freed here.  Mapping data
+ * that is only partly present is an error.  Every function here runs with
+ * the device lock held (accgpu_op_begin .. accgpu_op_end).              */
+#include "core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
+                     const char *routine, int async) {
+  memset(op, 0, sizeof *op);
+  op->d = d;
+  op->loc = loc;
+  op->routine = routine;
+  op->async = async;
+  op->frees = op->frees_inline;
+  op->capfree = 8;
+  pthread_mutex_lock(&d->lock);
+  op->q = accgpu_queue_get(d, async, loc);
+}
+
+_Noreturn void accgpu_op_fatal(accgpu_op *op, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (op->loc || !op->routine)
+    accgpu_fatal(op->loc, "%s", msg);
+  accgpu_fatal(NULL, "%s: %s", op->routine, msg);
+}
+
+/* Waits for the op's queue; fatal with the backend's text on failure. */
+static void op_sync(accgpu_op *op) {
+  char desc[64];
+  if (op->d->be->queue_sync(op->q) != 0)
+    accgpu_op_fatal(op, "%s failed: %s",
+                    accgpu_device_desc(op->d, desc, sizeof desc),
+                    accgpu_last_error(NULL));
+}
+
+typedef struct deferred {
+  accgpu_pool *pool;
+  void *dptr;
+} deferred;
+
+/* Queue callback: returns a block to its pool (takes only the pool lock). */
+static void free_cb(void *arg) {
+  deferred *f = arg;
+  accgpu_pool_free(f->pool, f->dptr);
+  free(f);
+}
+
+/* Schedules the frees of an asynchronous op; 0, or -1 when the backend
+   cannot run callbacks (then the caller syncs and frees). */
+static int defer_frees(accgpu_op *op) {
+  if (!op->d->be->queue_callback)
+    return -1;
+  for (unsigned i = 0; i < op->nfree; i++) {
+    deferred *f = malloc(sizeof *f);
+    if (!f)
+      accgpu_op_fatal(op, "out of host memory");
+    f->pool = &op->d->pool;
+    f->dptr = op->frees[i];
+    if (op->d->be->queue_callback(op->q, free_cb, f) != 0)
+      accgpu_op_fatal(op, "cannot queue a callback: %s",
+                      accgpu_last_error(NULL));
+  }
+  return 0;
+}
+
+void accgpu_op_end(accgpu_op *op) {
+  if (op->async == acc_async_sync) {
+    op_sync(op);
+  } else if (op->nfree && defer_frees(op) == 0) {
+    op->nfree = 0;
+  } else if (op->nfree) {
+    op_sync(op);
+  }
+  for (unsigned i = 0; i < op->nfree; i++)
+    accgpu_pool_free(&op->d->pool, op->frees[i]);
+  if (op->frees != op->frees_inline)
+    free(op->frees);
+  op->frees = NULL;
+  pthread_mutex_unlock(&op->d->lock);
+}
+
+void accgpu_op_defer_free(accgpu_op *op, void *dptr) {
+  if (op->nfree == op->capfree) {
+    unsigned cap = op->capfree * 2;
+    void **f = malloc(cap * sizeof *f);
+    if (!f)
+      accgpu_op_fatal(op, "out of host memory");
+    memcpy(f, op->frees, op->nfree * sizeof *f);
+    if (op->frees != op->frees_inline)
+      free(op->frees);
+    op->frees = f;
+    op->capfree = cap;
+  }
+  op->frees[op->nfree++] = dptr;
+}
+
+/* "'a[0:n]' (4000 bytes at 0x...)" or "0x... (4000 bytes)" into BUF. */
+static const char *what(char *buf, size_t n, const char *name, const void *h,
+                        size_t bytes) {
+  if (name)
+    snprintf(buf, n, "'%s' (%zu bytes at %p)", name, bytes, h);
+  else
+    snprintf(buf, n, "%p (%zu bytes)", h, bytes);
+  return buf;
+}
+
+void *accgpu_data_alloc(accgpu_op *op, size_t bytes, const char *name) {
+  char w[256], desc[64];
+  void *d = accgpu_pool_alloc(&op->d->pool, bytes);
+  if (!d)
+    accgpu_op_fatal(op, "out of memory allocating %s on %s: %s",
+                    what(w, sizeof w, name, NULL, bytes),
+                    accgpu_device_desc(op->d, desc, sizeof desc),
+                    accgpu_last_error(NULL));
+  return d;
+}
+
+/* Copies of the op; time the copy (synchronously) under ACCGPU_TIME. */
+typedef int copy_fn(struct accgpu_queue *, void *, const void *, size_t);
+
+static void copy(accgpu_op *op, int kind, copy_fn *fn, void *dst,
+                 const void *src, size_t bytes, const char *name) {
+  char w[256], desc[64];
+  double t0 = accgpu_timing ? accgpu_now() : 0;
+  if (fn(op->q, dst, src, bytes) != 0)
+    accgpu_op_fatal(op, "cannot copy %s %s %s: %s",
+                    what(w, sizeof w, name,
+                         kind == ACCGPU_T_H2D ? src : dst, bytes),
+                    kind == ACCGPU_T_H2D ? "to" : "from",
+                    accgpu_device_desc(op->d, desc, sizeof desc),
+                    accgpu_last_error(NULL));
+  if (accgpu_timing) {
+    op_sync(op);
+    accgpu_time_record(kind, name, op->loc, bytes, accgpu_now() - t0);
+  }
+}
+
+void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
+                     const char *name) {
+  copy(op, ACCGPU_T_H2D, op->d->be->copy_h2d, dst, src, bytes, name);
+}
+
+void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
+                     const char *name) {
+  copy(op, ACCGPU_T_D2H, op->d->be->copy_d2h, dst, src, bytes, name);
+}
+
+/* Fatal error for [H, H+BYTES) overlapping E without being inside it. */
+static _Noreturn void partial(accgpu_op *op, const accgpu_entry *e,
+                              const void *h, size_t bytes, const char *name) {
+  char w[256], desc[64];
+  accgpu_op_fatal(op, "%s is only partly present on %s (mapped: %zu bytes at "
+                  "%p)", what(w, sizeof w, name, h, bytes),
+                  accgpu_device_desc(op->d, desc, sizeof desc), e->bytes,
+                  (void *)e->host);
+}
+
+accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,
+                                 const char *name) {
+  uintptr_t a = (uintptr_t)h;
+  accgpu_entry *e = accgpu_present_find(&op->d->present, a);
+  if (bytes == 0)
+    return e;
+  if (e && bytes <= e->bytes - (a - e->host))
+    return e;
+  if (!e)
+    e = accgpu_present_overlap(&op->d->present, a, bytes);
+  if (e)
+    partial(op, e, h, bytes, name);
+  return NULL;
+}
+
+accgpu_entry *accgpu_data_acquire(accgpu_op *op, void *h, size_t bytes,
+                                  const char *name, int structured,
+                                  int must_exist, int *created) {
+  char w[256], desc[64];
+  accgpu_entry *e = accgpu_data_lookup(op, h, bytes, name);
+  *created = 0;
+  if (!e) {
+    if (must_exist)
+      accgpu_op_fatal(op, "%s is not present on %s",
+                      what(w, sizeof w, name, h, bytes),
+                      accgpu_device_desc(op->d, desc, sizeof desc));
+    e = calloc(1, sizeof *e);
+    if (!e)
+      accgpu_op_fatal(op, "out of host memory");
+    e->host = (uintptr_t)h;
+    e->bytes = bytes;
+    e->name = name;
+    e->dev = (uintptr_t)accgpu_data_alloc(op, bytes, name);
+    if (accgpu_present_insert(&op->d->present, e) != 0)
+      accgpu_op_fatal(op, "out of host memory");
+    *created = 1;
+  }
+  if (structured)
+    e->structured++;
+  else
+    e->dynamic++;
+  return e;
+}
+
+/* Removes E from the table and frees it once the queue is done. */
+static void entry_delete(accgpu_op *op, accgpu_entry *e) {
+  accgpu_present_remove(&op->d->present, e);
+  accgpu_op_defer_free(op, (void *)e->dev);
+  free(e->att);
+  free(e);
+}
+
+int accgpu_data_release(accgpu_op *op, accgpu_entry *e, void *h, size_t bytes,
+                        int structured, int finalize, int copyout) {
+  if (structured) {
+    if (e->structured)
+      e->structured--;
+  } else if (finalize) {
+    e->dynamic = 0;
+  } else if (e->dynamic) {
+    e->dynamic--;
+  }
+  if (e->structured || e->dynamic || e->user_mapped)
+    return 0;
+  if (copyout && bytes)
+    accgpu_data_d2h(op, h, accgpu_entry_dev(e, h), bytes, e->name);
+  entry_delete(op, e);
+  return 1;
+}
+
+/* ---- Pointer attachment ---- */
+
+static accgpu_attach_rec *attach_rec(accgpu_op *op, accgpu_entry *e,
+                                     uintptr_t p, int create) {
+  for (unsigned i = 0; i < e->natt; i++)
+    if (e->att[i].ptr_addr == p)
+      return &e->att[i];
+  if (!create)
+    return NULL;
+  if (e->natt == e->catt) {
+    unsigned cap = e->catt ? e->catt * 2 : 4;
+    accgpu_attach_rec *a = realloc(e->att, cap * sizeof *a);
+    if (!a)
+      accgpu_op_fatal(op, "out of host memory");
+    e->att = a;
+    e->catt = cap;
+  }
+  e->att[e->natt] = (accgpu_attach_rec){p, 0};
+  return &e->att[e->natt++];
+}
+
+/* Entry holding the pointer variable at PTR_ADDR; fatal when absent. */
+static accgpu_entry *pointer_entry(accgpu_op *op, void **ptr_addr,
+                                   const char *name) {
+  char w[256], desc[64];
+  accgpu_entry *e = accgpu_data_lookup(op, ptr_addr, sizeof *ptr_addr, name);
+  if (!e)
+    accgpu_op_fatal(op, "cannot attach: pointer %s is not present on %s",
+                    what(w, sizeof w, name, ptr_addr, sizeof *ptr_addr),
+                    accgpu_device_desc(op->d, desc, sizeof desc));
+  return e;
+}
+
+/* Writes VALUE into the device copy of the pointer at PTR_ADDR.  Waits for
+   the copy: VALUE lives on this stack. */
+static void write_pointer(accgpu_op *op, accgpu_entry *e, void **ptr_addr,
+                          void *value, const char *name) {
+  accgpu_data_h2d(op, accgpu_entry_dev(e, ptr_addr), &value, sizeof value,
+                  name);
+  op_sync(op);
+}
+
+void accgpu_data_attach(accgpu_op *op, void **ptr_addr, const char *name) {
+  accgpu_entry *e = pointer_entry(op, ptr_addr, name);
+  accgpu_entry *t = accgpu_present_find(&op->d->present, (uintptr_t)*ptr_addr);
+  if (!t)
+    return; /* target not present: nothing to attach (2.6 §2.7.2) */
+  accgpu_attach_rec *r = attach_rec(op, e, (uintptr_t)ptr_addr, 1);
+  if (r->count++ == 0)
+    write_pointer(op, e, ptr_addr, accgpu_entry_dev(t, *ptr_addr), name);
+}
+
+void accgpu_data_detach(accgpu_op *op, void **ptr_addr, const char *name,
+                        int finalize) {
+  accgpu_entry *e = pointer_entry(op, ptr_addr, name);
+  accgpu_attach_rec *r = attach_rec(op, e, (uintptr_t)ptr_addr, 0);
+  if (!r || r->count == 0)
+    return;
+  r->count = finalize ? 0 : r->count - 1;
+  if (r->count == 0)
+    write_pointer(op, e, ptr_addr, *ptr_addr, name);
+}
+
+/* ---- Shutdown ---- */
+
+static void collect(void *entry, void *ctx) {
+  accgpu_entry ***p = ctx;
+  *(*p)++ = entry;
+}
+
+void accgpu_data_clear(accgpu_device *d) {
+  size_t n = accgpu_present_count(&d->present);
+  accgpu_entry **all = malloc((n ? n : 1) * sizeof *all), **p = all;
+  if (all)
+    accgpu_present_each(&d->present, collect, &p);
+  accgpu_present_fini(&d->present);
+  accgpu_present_init(&d->present);
+  for (size_t i = 0; all && i < n; i++) {
+    free(all[i]->att);
+    free(all[i]);
+  }
+  free(all);
+}

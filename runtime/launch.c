@@ -1,0 +1,189 @@
+/* launch.c — kernel launch, module loading, offload decisions.
+ *
+ * A module (one per translation unit) is loaded on a device by the first
+ * launch that needs it there.  *mod->cache points at a table of backend
+ * handles, one per device slot, that this file allocates once per module
+ * (mods_lock) and keeps on a list so device shutdown can unload them.
+ * Handles are read and written under the device's lock; mods_lock is taken
+ * after a device lock, never before one.                                */
+#include "core.h"
+
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct modcache {
+  const __accgpu_module *mod;
+  void *handle[ACCGPU_MAX_SLOTS];
+  struct modcache *next;
+} modcache;
+
+static pthread_mutex_t mods_lock = PTHREAD_MUTEX_INITIALIZER;
+static modcache *mods;
+
+/* The handle table of MOD, allocated on first use.  Never freed: modules
+   are static objects of the program. */
+static modcache *cache_of(const __accgpu_module *mod) {
+  modcache *c = __atomic_load_n((modcache **)mod->cache, __ATOMIC_ACQUIRE);
+  if (c)
+    return c;
+  pthread_mutex_lock(&mods_lock);
+  c = *(modcache **)mod->cache;
+  if (!c) {
+    c = calloc(1, sizeof *c);
+    if (!c)
+      accgpu_fatal(NULL, "out of host memory");
+    c->mod = mod;
+    c->next = mods;
+    mods = c;
+    __atomic_store_n((modcache **)mod->cache, c, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&mods_lock);
+  return c;
+}
+
+void accgpu_modules_unload(accgpu_device *d) {
+  pthread_mutex_lock(&mods_lock);
+  for (modcache *c = mods; c; c = c->next)
+    if (c->handle[d->slot]) {
+      if (d->be->module_unload)
+        d->be->module_unload(d->dev, c->handle[d->slot]);
+      c->handle[d->slot] = NULL;
+    }
+  pthread_mutex_unlock(&mods_lock);
+}
+
+/* Backend handle of MOD on D, loading it (D's lock held). */
+static void *module_handle(accgpu_device *d, const __accgpu_loc *loc,
+                           const __accgpu_module *mod) {
+  char desc[64];
+  modcache *c = cache_of(mod);
+  void *h = c->handle[d->slot];
+  if (h)
+    return h;
+  if (d->be->module_load(d->dev, mod, &h) != 0)
+    accgpu_fatal(loc, "cannot load the kernels of %s on %s: %s",
+                 mod->source_file ? mod->source_file : "?",
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  pthread_mutex_lock(&mods_lock);
+  c->handle[d->slot] = h;
+  pthread_mutex_unlock(&mods_lock);
+  return h;
+}
+
+typedef struct launch_args {
+  const __accgpu_loc *loc;
+  const __accgpu_module *mod;
+  unsigned kernel;
+  accgpu_launch_cfg cfg;
+  int async;
+} launch_args;
+
+/* Launches on D from the calling thread. */
+static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
+  char desc[64];
+  const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
+  int sync = a->async == acc_async_sync || accgpu_timing;
+  pthread_mutex_lock(&d->lock);
+  void *h = module_handle(d, a->loc, a->mod);
+  struct accgpu_queue *q = accgpu_queue_get(d, a->async, a->loc);
+  double t0 = accgpu_timing ? accgpu_now() : 0;
+  if (d->be->launch(q, h, a->kernel, &a->cfg, args) != 0)
+    accgpu_fatal(a->loc, "kernel %s failed to launch on %s: %s", k->name,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  pthread_mutex_unlock(&d->lock);
+  if (sync && d->be->queue_sync(q) != 0)
+    accgpu_fatal(a->loc, "kernel %s failed on %s: %s", k->name,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  if (accgpu_timing)
+    accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0,
+                       accgpu_now() - t0);
+}
+
+/* A launch queued on a worker: the argument values travel with it. */
+typedef struct launch_task {
+  accgpu_device *d;
+  launch_args a;
+  unsigned nparams;
+  size_t off[64];
+  alignas(max_align_t) unsigned char vals[];
+} launch_task;
+
+#define ARG_ALIGN 16
+
+static void launch_task_fn(void *arg) {
+  launch_task *t = arg;
+  void *args[64];
+  for (unsigned i = 0; i < t->nparams; i++)
+    args[i] = t->vals + t->off[i];
+  launch_now(t->d, &t->a, args);
+}
+
+/* Queues the launch on D's worker, copying each argument value. */
+static void launch_queued(accgpu_device *d, const launch_args *a,
+                          void **args) {
+  const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
+  if (k->nparams > 64)
+    accgpu_fatal(a->loc, "kernel %s has more than 64 parameters", k->name);
+  size_t total = 0, off[64];
+  for (unsigned i = 0; i < k->nparams; i++) {
+    off[i] = total;
+    total += (k->param_sizes[i] + ARG_ALIGN - 1) / ARG_ALIGN * ARG_ALIGN;
+  }
+  launch_task *t = malloc(sizeof *t + total);
+  if (!t)
+    accgpu_fatal(a->loc, "out of host memory");
+  t->d = d;
+  t->a = *a;
+  t->nparams = k->nparams;
+  memcpy(t->off, off, sizeof off);
+  for (unsigned i = 0; i < k->nparams; i++)
+    memcpy(t->vals + off[i], args[i], k->param_sizes[i]);
+  accgpu_worker_submit(d, launch_task_fn, t, sizeof *t + total);
+  free(t);
+}
+
+void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
+                     unsigned kernel, __accgpu_dim3 grid, __accgpu_dim3 block,
+                     unsigned shared_bytes, int async, void **args) {
+  int queued = 0;
+  accgpu_region *r = accgpu_region_top();
+  accgpu_device *d = r ? accgpu_region_device(r, &queued) : accgpu_current();
+  if (mod->abi_version != ACCGPU_ABI_VERSION)
+    accgpu_fatal(loc, "the kernels of %s were built for ABI version %u; this "
+                 "libaccgpu has version %d: rebuild", mod->source_file,
+                 mod->abi_version, ACCGPU_ABI_VERSION);
+  if (kernel >= mod->nkernels)
+    accgpu_fatal(loc, "kernel %u does not exist in %s", kernel,
+                 mod->source_file);
+  if (d->shared_mem)
+    accgpu_fatal(loc, "kernel %s: cannot launch on the host device",
+                 mod->kernels[kernel].name);
+  launch_args a = {loc, mod, kernel, {grid, block, shared_bytes}, async};
+  if (queued)
+    launch_queued(d, &a, args);
+  else
+    launch_now(d, &a, args);
+}
+
+int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
+  (void)loc;
+  if (!cond)
+    return 0;
+  accgpu_device *d = accgpu_device_arg(device, "compute construct");
+  return !d->shared_mem;
+}
+
+void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
+  accgpu_device *d = accgpu_device_arg(device, "device limits");
+  memset(out, 0, sizeof *out);
+  if (d->shared_mem)
+    return;
+  out->sm_count = d->props.sm_count;
+  out->max_threads_per_block = d->props.max_threads_per_block;
+  out->warp_size = d->props.warp_size;
+  out->max_blocks_per_sm = d->props.max_blocks_per_sm;
+}

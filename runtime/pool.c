@@ -1,0 +1,175 @@
+/* pool.c — pooled device allocator (design in pool.h). */
+#include "pool.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Class of BYTES (<= ACCGPU_POOL_MAX) and its size in *SIZE.  Class 0 is
+   256 bytes; above, each power of two 2^p < s <= 2^(p+1) has four classes
+   2^p + q*2^(p-2), q = 1..4. */
+static unsigned class_of(size_t bytes, size_t *size) {
+  if (bytes <= 256) {
+    *size = 256;
+    return 0;
+  }
+  unsigned p = 63 - (unsigned)__builtin_clzll((unsigned long long)bytes - 1);
+  size_t base = (size_t)1 << p, step = base >> 2;
+  size_t q = (bytes - base + step - 1) / step;
+  *size = base + q * step;
+  return (p - 8) * 4 + (unsigned)q;
+}
+
+size_t accgpu_pool_round(size_t bytes) {
+  size_t size = bytes;
+  if (bytes <= ACCGPU_POOL_MAX)
+    class_of(bytes, &size);
+  return size;
+}
+
+void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
+                      struct accgpu_dev *dev) {
+  memset(p, 0, sizeof *p);
+  pthread_mutex_init(&p->lock, NULL);
+  p->be = be;
+  p->dev = dev;
+  accgpu_ptrmap_init(&p->live);
+}
+
+static int push(accgpu_pool_stack *s, void *v) {
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 16;
+    void **np = realloc(s->p, cap * sizeof *np);
+    if (!np)
+      return -1;
+    s->p = np;
+    s->cap = cap;
+  }
+  s->p[s->n++] = v;
+  return 0;
+}
+
+static size_t class_size(unsigned c) {
+  if (c == 0)
+    return 256;
+  unsigned p = (c - 1) / 4 + 8, q = (c - 1) % 4 + 1;
+  return ((size_t)1 << p) + q * ((size_t)1 << (p - 2));
+}
+
+/* Frees a live block that owns its backend allocation. */
+static void free_live(uintptr_t key, uintptr_t val, void *ctx) {
+  accgpu_pool *p = ctx;
+  if ((val >> 1) > ACCGPU_POOL_SLAB_MAX)
+    p->be->mem_free(p->dev, (void *)key);
+}
+
+/* Gives cached blocks of classes above the slab limit back to the backend
+   (pool lock held). */
+static void trim(accgpu_pool *p) {
+  for (unsigned c = 0; c < ACCGPU_POOL_NCLASS; c++) {
+    accgpu_pool_stack *s = &p->free[c];
+    if (class_size(c) <= ACCGPU_POOL_SLAB_MAX)
+      continue;
+    for (size_t i = 0; i < s->n; i++)
+      p->be->mem_free(p->dev, s->p[i]);
+    p->cached_bytes -= s->n * class_size(c);
+    s->n = 0;
+  }
+}
+
+void accgpu_pool_fini(accgpu_pool *p) {
+  accgpu_ptrmap_each(&p->live, free_live, p);
+  trim(p);
+  for (unsigned c = 0; c < ACCGPU_POOL_NCLASS; c++)
+    free(p->free[c].p);
+  for (size_t i = 0; i < p->slabs.n; i++)
+    p->be->mem_free(p->dev, p->slabs.p[i]);
+  free(p->slabs.p);
+  accgpu_ptrmap_fini(&p->live);
+  pthread_mutex_destroy(&p->lock);
+}
+
+/* Backend allocation with one retry after trimming (pool lock held). */
+static void *backend_alloc(accgpu_pool *p, size_t bytes) {
+  void *d = NULL;
+  p->backend_allocs++;
+  if (p->be->mem_alloc(p->dev, bytes, &d) == 0)
+    return d;
+  trim(p);
+  if (p->be->mem_alloc(p->dev, bytes, &d) == 0)
+    return d;
+  return NULL;
+}
+
+/* Carves a new slab into blocks of class C (pool lock held); 0 or -1. */
+static int refill_from_slab(accgpu_pool *p, unsigned c) {
+  size_t size = class_size(c);
+  char *slab = backend_alloc(p, ACCGPU_POOL_SLAB);
+  if (!slab)
+    return -1;
+  if (push(&p->slabs, slab) != 0) {
+    p->be->mem_free(p->dev, slab);
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
+    return -1;
+  }
+  for (size_t off = 0; off + size <= ACCGPU_POOL_SLAB; off += size)
+    if (push(&p->free[c], slab + off) == 0)
+      p->cached_bytes += size;
+  return 0;
+}
+
+/* A block of class C (pool lock held), or NULL. */
+static void *take(accgpu_pool *p, unsigned c) {
+  accgpu_pool_stack *s = &p->free[c];
+  size_t size = class_size(c);
+  if (s->n == 0) {
+    if (size <= ACCGPU_POOL_SLAB_MAX)
+      return refill_from_slab(p, c) == 0 ? take(p, c) : NULL;
+    return backend_alloc(p, size);
+  }
+  p->cached_bytes -= size;
+  return s->p[--s->n];
+}
+
+void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes) {
+  size_t size = bytes;
+  int pooled = bytes <= ACCGPU_POOL_MAX;
+  pthread_mutex_lock(&p->lock);
+  void *d = pooled ? take(p, class_of(bytes, &size)) : backend_alloc(p, bytes);
+  if (d && accgpu_ptrmap_put(&p->live, (uintptr_t)d,
+                             ((uintptr_t)size << 1) | (uintptr_t)pooled) != 0) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
+    if (pooled)
+      push(&p->free[class_of(bytes, &size)], d);
+    else
+      p->be->mem_free(p->dev, d);
+    d = NULL;
+  }
+  if (d)
+    p->live_bytes += size;
+  pthread_mutex_unlock(&p->lock);
+  return d;
+}
+
+int accgpu_pool_free(accgpu_pool *p, void *dptr) {
+  uintptr_t val;
+  int rc = 0;
+  pthread_mutex_lock(&p->lock);
+  if (!accgpu_ptrmap_del(&p->live, (uintptr_t)dptr, &val)) {
+    rc = -1;
+  } else {
+    size_t size = val >> 1;
+    p->live_bytes -= size;
+    if (!(val & 1)) {
+      p->be->mem_free(p->dev, dptr);
+    } else {
+      unsigned c = class_of(size, &size);
+      if (push(&p->free[c], dptr) == 0)
+        p->cached_bytes += size;
+      else if (size > ACCGPU_POOL_SLAB_MAX)
+        p->be->mem_free(p->dev, dptr);
+    }
+  }
+  pthread_mutex_unlock(&p->lock);
+  return rc;
+}

@@ -1,0 +1,53 @@
+/* pool.h — pooled device memory of one device (seed 000: device malloc and
+ * free cost tens of microseconds and free synchronizes, too slow to pay per
+ * region).  Sizes up to ACCGPU_POOL_MAX are rounded to one of four classes
+ * per power of two (at most 25% waste) and recycled through per-class free
+ * lists; classes up to ACCGPU_POOL_SLAB_MAX are carved out of 1 MiB slabs,
+ * so small maps cost no backend call at all.  Larger blocks go straight to
+ * the backend.  When the backend runs out of memory the pool gives its
+ * cached free blocks back and retries once.
+ *
+ * Thread safe: the pool lock is a leaf lock (nothing is taken under it), so
+ * queue callbacks may free blocks from any thread.                       */
+#ifndef ACCGPU_POOL_H
+#define ACCGPU_POOL_H 1
+
+#include <pthread.h>
+#include <stddef.h>
+
+#include "device.h"
+#include "hashmap/ptrmap.h"
+
+#define ACCGPU_POOL_MAX ((size_t)4 << 20)
+#define ACCGPU_POOL_SLAB_MAX ((size_t)64 << 10)
+#define ACCGPU_POOL_SLAB ((size_t)1 << 20)
+#define ACCGPU_POOL_NCLASS 57
+
+typedef struct accgpu_pool_stack {
+  void **p;
+  size_t n, cap;
+} accgpu_pool_stack;
+
+typedef struct accgpu_pool {
+  pthread_mutex_t lock;
+  const accgpu_backend *be;
+  struct accgpu_dev *dev;
+  accgpu_pool_stack free[ACCGPU_POOL_NCLASS];
+  accgpu_pool_stack slabs; /* slab bases, freed at fini */
+  accgpu_ptrmap live;      /* device address -> (bytes << 1) | pooled */
+  size_t live_bytes, cached_bytes, backend_allocs;
+} accgpu_pool;
+
+void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
+                      struct accgpu_dev *dev);
+/* Gives every block back to the backend (live ones too). */
+void accgpu_pool_fini(accgpu_pool *p);
+/* Device memory of at least BYTES (> 0), or NULL with the backend's error
+   left (accgpu_last_error).  The caller owns the block until _free. */
+void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes);
+/* Returns 0, or -1 when DPTR did not come from _alloc. */
+int accgpu_pool_free(accgpu_pool *p, void *dptr);
+/* Class size that BYTES rounds to (exposed for tests); BYTES when large. */
+size_t accgpu_pool_round(size_t bytes);
+
+#endif

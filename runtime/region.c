@@ -1,0 +1,380 @@
+/* region.c — the region stack (Xu §5.1.1, Figure 5.1) and the compiler's
+ * data entry points.
+ *
+ * Every data or compute construct pushes a region on the calling host
+ * thread's stack at entry and pops it at exit.  A region remembers what it
+ * mapped (entry and counter it incremented, firstprivate buffers, attached
+ * pointers), so its exit undoes exactly that: structured counts go down and
+ * what reaches zero is copied out and freed.  Nesting is just the stack:
+ * an inner region finds its data present and only counts it.
+ *
+ * With deviceid(e) (DEVICE >= 0) the mapping runs as a task on that
+ * device's worker (worker.c): the caller waits only for the allocation
+ * pass (it needs the device addresses), copies and the exit run later in
+ * FIFO order.  A region records its device, so region_end and launches in
+ * it go to the same device.                                             */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct accgpu_ritem {
+  accgpu_entry *e; /* entry whose structured count we hold, or NULL */
+  void *host;
+  size_t bytes;
+  void *buf;       /* firstprivate device buffer */
+  const char *name;
+  unsigned kind;
+  int copyin;      /* pass 2 copies host -> device */
+} accgpu_ritem;
+
+struct accgpu_region {
+  accgpu_region *up;
+  accgpu_device *d;
+  const __accgpu_loc *loc;
+  int async;
+  int on_worker; /* its operations run on D's worker */
+  unsigned n;
+  accgpu_ritem item[];
+};
+
+/* ---- Mapping one item (pass 1; D's lock held) ---- */
+
+static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
+  int created = 0;
+  it->host = m->host;
+  it->bytes = m->bytes;
+  it->name = m->name;
+  it->kind = m->kind;
+  if (m->bytes == 0 && m->kind != ACCGPU_MAP_DEVICEPTR &&
+      m->kind != ACCGPU_MAP_ATTACH) {
+    accgpu_entry *e = accgpu_present_find(&op->d->present,
+                                          (uintptr_t)m->host);
+    it->kind = 0; /* zero-length: maps nothing */
+    return e ? accgpu_entry_dev(e, m->host) : NULL;
+  }
+  switch (m->kind) {
+  case ACCGPU_MAP_COPYIN:
+  case ACCGPU_MAP_COPY:
+  case ACCGPU_MAP_COPYOUT:
+  case ACCGPU_MAP_CREATE:
+  case ACCGPU_MAP_PRESENT:
+    it->e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 1,
+                                m->kind == ACCGPU_MAP_PRESENT, &created);
+    it->copyin = created && (m->kind == ACCGPU_MAP_COPYIN ||
+                             m->kind == ACCGPU_MAP_COPY);
+    return accgpu_entry_dev(it->e, m->host);
+  case ACCGPU_MAP_NO_CREATE:
+    it->e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+    if (!it->e)
+      return m->host;
+    it->e->structured++;
+    return accgpu_entry_dev(it->e, m->host);
+  case ACCGPU_MAP_DEVICEPTR:
+    return m->host;
+  case ACCGPU_MAP_ATTACH:
+    return NULL; /* after the copies (region_map), or they would overwrite it */
+  case ACCGPU_MAP_FIRSTPRIVATE:
+    it->buf = accgpu_data_alloc(op, m->bytes, m->name);
+    it->copyin = 1;
+    return it->buf;
+  default:
+    accgpu_op_fatal(op, "'%s': map kind %u is not valid on a data or compute "
+                    "construct", m->name ? m->name : "?", m->kind);
+  }
+}
+
+/* Undoes what map_item did (D's lock held). */
+static void unmap_item(accgpu_op *op, accgpu_ritem *it) {
+  switch (it->kind) {
+  case ACCGPU_MAP_COPY:
+  case ACCGPU_MAP_COPYOUT:
+    accgpu_data_release(op, it->e, it->host, it->bytes, 1, 0, 1);
+    break;
+  case ACCGPU_MAP_COPYIN:
+  case ACCGPU_MAP_CREATE:
+  case ACCGPU_MAP_PRESENT:
+    accgpu_data_release(op, it->e, it->host, it->bytes, 1, 0, 0);
+    break;
+  case ACCGPU_MAP_NO_CREATE:
+    if (it->e)
+      accgpu_data_release(op, it->e, it->host, it->bytes, 1, 0, 0);
+    break;
+  case ACCGPU_MAP_ATTACH:
+    accgpu_data_detach(op, (void **)it->host, it->name, 0);
+    break;
+  case ACCGPU_MAP_FIRSTPRIVATE:
+    accgpu_op_defer_free(op, it->buf);
+    break;
+  default:
+    break;
+  }
+}
+
+/* Maps NMAPS items of R: pass 1 finds or allocates (filling DEVADDRS), then
+   posts SIG (when not NULL), pass 2 queues the copies, pass 3 attaches
+   pointers (into structures pass 2 copied). */
+static void region_map(accgpu_region *r, const __accgpu_map *maps,
+                       void **devaddrs, accgpu_signal *sig) {
+  accgpu_op op;
+  accgpu_op_begin(&op, r->d, r->loc, NULL, r->async);
+  for (unsigned i = 0; i < r->n; i++) {
+    void *a = map_item(&op, &r->item[i], &maps[i]);
+    if (devaddrs)
+      devaddrs[i] = a;
+  }
+  if (sig)
+    accgpu_signal_post(sig);
+  for (unsigned i = 0; i < r->n; i++) {
+    accgpu_ritem *it = &r->item[i];
+    if (it->copyin)
+      accgpu_data_h2d(&op, it->buf ? it->buf : accgpu_entry_dev(it->e, it->host),
+                      it->host, it->bytes, it->name);
+  }
+  for (unsigned i = 0; i < r->n; i++)
+    if (r->item[i].kind == ACCGPU_MAP_ATTACH)
+      accgpu_data_attach(&op, (void **)r->item[i].host, r->item[i].name);
+  accgpu_op_end(&op);
+}
+
+/* Unmaps R in reverse order and frees it. */
+static void region_unmap(accgpu_region *r, const __accgpu_loc *loc,
+                         int async) {
+  accgpu_op op;
+  accgpu_op_begin(&op, r->d, loc ? loc : r->loc, NULL, async);
+  for (unsigned i = r->n; i-- > 0;)
+    unmap_item(&op, &r->item[i]);
+  accgpu_op_end(&op);
+  free(r);
+}
+
+/* ---- Worker tasks ---- */
+
+typedef struct begin_task {
+  accgpu_region *r;
+  const __accgpu_map *maps;
+  void **devaddrs;
+  accgpu_signal *sig;
+} begin_task;
+
+static void begin_fn(void *arg) {
+  begin_task *t = arg;
+  region_map(t->r, t->maps, t->devaddrs, t->sig);
+}
+
+typedef struct end_task {
+  accgpu_region *r;
+  const __accgpu_loc *loc;
+  int async;
+} end_task;
+
+static void end_fn(void *arg) {
+  end_task *t = arg;
+  region_unmap(t->r, t->loc, t->async);
+}
+
+/* ---- Entry points ---- */
+
+accgpu_region *accgpu_region_top(void) { return accgpu_thread_get()->top; }
+
+int accgpu_region_depth(void) {
+  int n = 0;
+  for (accgpu_region *r = accgpu_thread_get()->top; r; r = r->up)
+    n++;
+  return n;
+}
+
+accgpu_device *accgpu_region_device(accgpu_region *r, int *queued) {
+  *queued = r->on_worker && !accgpu_on_worker_of(r->d);
+  return r->d;
+}
+
+void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
+                           unsigned nmaps, __accgpu_map *maps,
+                           void **devaddrs) {
+  accgpu_thread *t = accgpu_thread_get();
+  accgpu_device *d = accgpu_device_arg(device, "data region");
+  accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
+  if (!r)
+    accgpu_fatal(loc, "out of host memory");
+  r->d = d;
+  r->loc = loc;
+  r->async = async;
+  r->n = nmaps;
+  r->up = t->top;
+  t->top = r;
+  if (d->shared_mem) {
+    r->n = 0; /* host: data clauses are no-ops */
+    for (unsigned i = 0; devaddrs && i < nmaps; i++)
+      devaddrs[i] = maps[i].host;
+    return;
+  }
+  if (device >= 0 && !accgpu_on_worker_of(d)) {
+    accgpu_signal sig;
+    accgpu_signal_init(&sig);
+    r->on_worker = 1;
+    begin_task bt = {r, maps, devaddrs, &sig};
+    accgpu_worker_submit(d, begin_fn, &bt, sizeof bt);
+    accgpu_signal_wait(&sig);
+    return;
+  }
+  region_map(r, maps, devaddrs, NULL);
+}
+
+void __accgpu_region_end(const __accgpu_loc *loc, int async) {
+  accgpu_thread *t = accgpu_thread_get();
+  accgpu_region *r = t->top;
+  if (!r)
+    accgpu_fatal(loc, "end of a region that was never entered");
+  t->top = r->up;
+  if (r->on_worker && !accgpu_on_worker_of(r->d)) {
+    end_task et = {r, loc, async};
+    accgpu_worker_submit(r->d, end_fn, &et, sizeof et);
+    return;
+  }
+  region_unmap(r, loc, async);
+}
+
+/* ---- enter data / exit data / update ---- */
+
+typedef void list_fn(accgpu_op *op, const __accgpu_map *m);
+
+static void enter_item(accgpu_op *op, const __accgpu_map *m) {
+  int created;
+  if (m->kind == ACCGPU_MAP_ATTACH) {
+    accgpu_data_attach(op, (void **)m->host, m->name);
+    return;
+  }
+  if (m->bytes == 0)
+    return;
+  if (m->kind != ACCGPU_MAP_COPYIN && m->kind != ACCGPU_MAP_CREATE)
+    accgpu_op_fatal(op, "'%s': map kind %u is not valid on enter data",
+                    m->name ? m->name : "?", m->kind);
+  accgpu_entry *e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 0, 0,
+                                        &created);
+  if (created && m->kind == ACCGPU_MAP_COPYIN)
+    accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
+                    m->name);
+}
+
+/* exit data on data that is not present does nothing (as in OpenACC 2.7+;
+   2.6 leaves it undefined); partly present data is an error. */
+static void exit_item(accgpu_op *op, const __accgpu_map *m) {
+  int fin = (m->flags & ACCGPU_MAPF_FINALIZE) != 0;
+  if (m->kind == ACCGPU_MAP_DETACH) {
+    accgpu_data_detach(op, (void **)m->host, m->name, fin);
+    return;
+  }
+  if (m->bytes == 0)
+    return;
+  if (m->kind != ACCGPU_MAP_COPYOUT && m->kind != ACCGPU_MAP_DELETE)
+    accgpu_op_fatal(op, "'%s': map kind %u is not valid on exit data",
+                    m->name ? m->name : "?", m->kind);
+  accgpu_entry *e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+  if (e)
+    accgpu_data_release(op, e, m->host, m->bytes, 0, fin,
+                        m->kind == ACCGPU_MAP_COPYOUT);
+}
+
+static void update_item(accgpu_op *op, const __accgpu_map *m) {
+  char desc[64];
+  if (m->bytes == 0)
+    return;
+  accgpu_entry *e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+  if (!e) {
+    if (m->flags & ACCGPU_MAPF_IF_PRESENT)
+      return;
+    accgpu_op_fatal(op, "'%s' (%zu bytes at %p) is not present on %s",
+                    m->name ? m->name : "?", m->bytes, m->host,
+                    accgpu_device_desc(op->d, desc, sizeof desc));
+  }
+  if (m->kind == ACCGPU_MAP_UPDATE_DEVICE)
+    accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
+                    m->name);
+  else if (m->kind == ACCGPU_MAP_UPDATE_SELF)
+    accgpu_data_d2h(op, m->host, accgpu_entry_dev(e, m->host), m->bytes,
+                    m->name);
+  else
+    accgpu_op_fatal(op, "'%s': map kind %u is not valid on update",
+                    m->name ? m->name : "?", m->kind);
+}
+
+typedef struct list_task {
+  accgpu_device *d;
+  list_fn *fn;
+  const __accgpu_loc *loc;
+  int async;
+  unsigned n;
+  __accgpu_map maps[];
+} list_task;
+
+static void run_list(accgpu_device *d, list_fn *fn, const __accgpu_loc *loc,
+                     int async, unsigned n, const __accgpu_map *maps) {
+  accgpu_op op;
+  accgpu_op_begin(&op, d, loc, NULL, async);
+  for (unsigned i = 0; i < n; i++)
+    fn(&op, &maps[i]);
+  accgpu_op_end(&op);
+}
+
+static void list_task_fn(void *arg) {
+  list_task *t = arg;
+  run_list(t->d, t->fn, t->loc, t->async, t->n, t->maps);
+}
+
+/* Runs FN over MAPS on DEVICE now, or queues it on the device's worker
+   (with a copy of MAPS) when DEVICE was given by deviceid. */
+static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
+                      int async, unsigned n, const __accgpu_map *maps) {
+  accgpu_device *d = accgpu_device_arg(device, loc && loc->construct
+                                                   ? loc->construct : "data");
+  if (d->shared_mem || n == 0)
+    return;
+  if (device < 0 || accgpu_on_worker_of(d)) {
+    run_list(d, fn, loc, async, n, maps);
+    return;
+  }
+  size_t bytes = sizeof(list_task) + n * sizeof *maps;
+  list_task *t = malloc(bytes);
+  if (!t)
+    accgpu_fatal(loc, "out of host memory");
+  *t = (list_task){d, fn, loc, async, n};
+  memcpy(t->maps, maps, n * sizeof *maps);
+  accgpu_worker_submit(d, list_task_fn, t, bytes);
+  free(t);
+}
+
+void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, __accgpu_map *maps) {
+  data_list(enter_item, loc, device, async, nmaps, maps);
+}
+
+void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,
+                        unsigned nmaps, __accgpu_map *maps) {
+  data_list(exit_item, loc, device, async, nmaps, maps);
+}
+
+void __accgpu_update(const __accgpu_loc *loc, int device, int async,
+                     unsigned nmaps, __accgpu_map *maps) {
+  data_list(update_item, loc, device, async, nmaps, maps);
+}
+
+void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
+                          const char *name) {
+  accgpu_thread *t = accgpu_thread_get();
+  accgpu_device *d = t->top ? t->top->d : accgpu_current();
+  char desc[64];
+  if (d->shared_mem)
+    return host;
+  if (t->top && t->top->on_worker)
+    accgpu_worker_drain(d); /* the region's mapping may still be queued */
+  pthread_mutex_lock(&d->lock);
+  accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)host);
+  void *dev = e ? accgpu_entry_dev(e, host) : NULL;
+  pthread_mutex_unlock(&d->lock);
+  if (!e)
+    accgpu_fatal(loc, "'%s' (at %p) is not present on %s",
+                 name ? name : "?", host,
+                 accgpu_device_desc(d, desc, sizeof desc));
+  return dev;
+}

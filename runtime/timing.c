@@ -1,0 +1,116 @@
+/* timing.c — ACCGPU_TIME=1: a table of kernels and transfers printed at
+ * exit, per source construct, like NVHPC's NV_ACC_TIME.  It goes to stderr
+ * (as NV_ACC_TIME does) because stdout belongs to the program; it appears
+ * only when the user asked for it.  Timed operations are made synchronous
+ * so the times are the device's, not the time to enqueue.
+ *
+ * The table is guarded by a leaf lock.                                   */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int accgpu_timing;
+
+#define NREC 1024
+
+typedef struct rec {
+  int used, kind;
+  const char *name;
+  const __accgpu_loc *loc;
+  unsigned long count;
+  size_t bytes;
+  double seconds;
+} rec;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static rec recs[NREC];
+static unsigned nrecs;
+
+double accgpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Records are keyed by (kind, name, loc) pointer identity: names and
+   locations are static constants of the program. */
+void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
+                        size_t bytes, double seconds) {
+  size_t h = ((uintptr_t)name * 31 + (uintptr_t)loc * 7 + (unsigned)kind) %
+             NREC;
+  pthread_mutex_lock(&lock);
+  for (unsigned probes = 0; probes < NREC; probes++, h = (h + 1) % NREC) {
+    rec *r = &recs[h];
+    if (r->used && !(r->kind == kind && r->name == name && r->loc == loc))
+      continue;
+    if (!r->used) {
+      *r = (rec){1, kind, name, loc, 0, 0, 0};
+      nrecs++;
+    }
+    r->count++;
+    r->bytes += bytes;
+    r->seconds += seconds;
+    break;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+static int by_place(const void *a, const void *b) {
+  const rec *x = a, *y = b;
+  const char *fx = x->loc && x->loc->file ? x->loc->file : "";
+  const char *fy = y->loc && y->loc->file ? y->loc->file : "";
+  int c = strcmp(fx, fy);
+  if (c)
+    return c;
+  int lx = x->loc ? x->loc->line : 0, ly = y->loc ? y->loc->line : 0;
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
+  return x->kind - y->kind;
+}
+
+void accgpu_time_report(void) {
+  static const char *const kinds[] = {"kernel", "upload", "download",
+                                      "device copy"};
+  rec *all = calloc(nrecs ? nrecs : 1, sizeof *all);
+  unsigned n = 0;
+  if (!all)
+    return;
+  pthread_mutex_lock(&lock);
+  for (unsigned i = 0; i < NREC && n < nrecs; i++)
+    if (recs[i].used)
+      all[n++] = recs[i];
+  pthread_mutex_unlock(&lock);
+  qsort(all, n, sizeof *all, by_place);
+  fprintf(stderr, "\naccgpu: ACCGPU_TIME profile (synchronous timings)\n");
+  const __accgpu_loc *cur = (const __accgpu_loc *)-1;
+  for (unsigned i = 0; i < n; i++) {
+    rec *r = &all[i];
+    if (r->loc != cur) {
+      cur = r->loc;
+      if (cur)
+        fprintf(stderr, "  %s:%d (%s in %s)\n", cur->file, cur->line,
+                cur->construct ? cur->construct : "?",
+                cur->func ? cur->func : "?");
+      else
+        fprintf(stderr, "  (OpenACC API calls)\n");
+    }
+    fprintf(stderr, "    %-11s %-32s count %8lu  total %10.3f ms  avg %9.3f "
+            "us", kinds[r->kind], r->name ? r->name : "-", r->count,
+            r->seconds * 1e3, r->seconds * 1e6 / r->count);
+    if (r->kind != ACCGPU_T_KERNEL)
+      fprintf(stderr, "  bytes %zu", r->bytes);
+    fputc('\n', stderr);
+  }
+  free(all);
+}
+
+void accgpu_time_init(void) {
+  const char *env = getenv("ACCGPU_TIME");
+  if (env && *env && strcmp(env, "0") != 0) {
+    accgpu_timing = 1;
+    atexit(accgpu_time_report);
+  }
+}

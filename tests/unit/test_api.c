@@ -1,0 +1,209 @@
+/* test_api.c — the OpenACC API of include/openacc.h on the fake device (two
+ * devices) and on the host: devices and properties, acc_malloc through the
+ * pool, presence of partial ranges, interior device/host pointers, raw
+ * copies, attach counts, update peer (direct and staged), and the one-line
+ * errors of API misuse. */
+#include "fake_device.h"
+#include "suite.h"
+
+#define N 512
+static double a[N], b[N];
+
+static int init_suite(void) {
+  fake_install(2, 0);
+  return 0;
+}
+static int clean_suite(void) { return fake_uninstall(); }
+
+static void test_devices(void) {
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_emulator), 2);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_host), 1);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_none), 0);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_emulator);
+  acc_set_device_num(1, acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_emulator), 1);
+  CU_ASSERT_STRING_EQUAL(
+      acc_get_property_string(1, acc_device_emulator, acc_property_name),
+      "fake1");
+  CU_ASSERT_EQUAL(acc_get_property(0, acc_device_emulator,
+                                   acc_property_memory), (size_t)1 << 30);
+  acc_set_device_num(0, acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_emulator), 0);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_host), 0);
+  CU_ASSERT(acc_on_device(acc_device_host));
+  CU_ASSERT_FALSE(acc_on_device(acc_device_not_host));
+  CU_ASSERT_FALSE(acc_on_device(acc_device_emulator));
+  __accgpu_devlimits lim;
+  __accgpu_device_limits(ACCGPU_CURRENT_DEVICE, &lim);
+  CU_ASSERT_EQUAL(lim.warp_size, 32);
+  CU_ASSERT_EQUAL(lim.sm_count, 4);
+  CU_ASSERT(__accgpu_offload_p(NULL, ACCGPU_CURRENT_DEVICE, 1));
+  CU_ASSERT_FALSE(__accgpu_offload_p(NULL, ACCGPU_CURRENT_DEVICE, 0));
+  CU_ASSERT_PTR_NULL(acc_get_cuda_stream(0));
+}
+
+/* Free memory drops by what acc_malloc took; a freed block is reused
+   without a new backend allocation. */
+static void test_malloc_pool(void) {
+  size_t before = acc_get_property(0, acc_device_emulator,
+                                   acc_property_free_memory);
+  void *p = acc_malloc(1000);
+  CU_ASSERT_PTR_NOT_NULL(p);
+  CU_ASSERT_EQUAL(fake_dev_of(p, 1000), 0);
+  CU_ASSERT(acc_get_property(0, acc_device_emulator,
+                             acc_property_free_memory) < before);
+  acc_free(p);
+  unsigned long allocs = fake.mem_allocs;
+  for (int i = 0; i < 100; i++) {
+    void *q = acc_malloc(1000 + i % 24); /* all round to 1024 */
+    acc_free(q);
+  }
+  CU_ASSERT_EQUAL(fake.mem_allocs, allocs);
+  void *big = acc_malloc((size_t)9 << 20); /* beyond the pool: direct */
+  CU_ASSERT_EQUAL(fake.mem_allocs, allocs + 1);
+  acc_free(big);
+  acc_free(NULL);
+}
+
+static void test_presence(void) {
+  acc_copyin(a + 100, 100 * sizeof *a);
+  CU_ASSERT(acc_is_present(a + 100, 100 * sizeof *a));
+  CU_ASSERT(acc_is_present(a + 150, 10 * sizeof *a));
+  CU_ASSERT(acc_is_present(a + 199, 0));
+  CU_ASSERT_FALSE(acc_is_present(a + 150, 100 * sizeof *a)); /* partial */
+  CU_ASSERT_FALSE(acc_is_present(a + 99, 2 * sizeof *a));
+  CU_ASSERT_FALSE(acc_is_present(a + 200, sizeof *a));
+  double *d = acc_deviceptr(a + 100);
+  CU_ASSERT_EQUAL(fake_dev_of(d, 100 * sizeof *a), 0);
+  CU_ASSERT_EQUAL(acc_deviceptr(a + 123), (void *)(d + 23));
+  CU_ASSERT_EQUAL(acc_hostptr(d + 23), (void *)(a + 123));
+  CU_ASSERT_PTR_NULL(acc_deviceptr(a + 200));
+  CU_ASSERT_PTR_NULL(acc_hostptr(a));
+  /* acc_copyin of present data counts and returns the same address */
+  CU_ASSERT_EQUAL(acc_copyin(a + 120, 8), (void *)(d + 20));
+  CU_ASSERT_EQUAL(acc_pcreate(a + 100, 8), (void *)d);
+  acc_delete(a + 100, 8);
+  acc_delete(a + 100, 8);
+  CU_ASSERT(acc_is_present(a + 100, 8));
+  acc_delete(a + 100, 100 * sizeof *a);
+  CU_ASSERT_FALSE(acc_is_present(a + 100, 8));
+  /* the current device only */
+  acc_copyin(b, sizeof b);
+  acc_set_device_num(1, acc_device_emulator);
+  CU_ASSERT_FALSE(acc_is_present(b, sizeof b));
+  acc_set_device_num(0, acc_device_emulator);
+  acc_delete(b, sizeof b);
+}
+
+static void test_update_and_memcpy(void) {
+  for (int i = 0; i < N; i++)
+    a[i] = i;
+  double *d = acc_copyin(a, sizeof a);
+  for (int i = 0; i < N; i++)
+    a[i] = -i;
+  acc_update_device(a + 10, 10 * sizeof *a); /* part of it */
+  CU_ASSERT_EQUAL(d[9], 9);
+  CU_ASSERT_EQUAL(d[10], -10);
+  CU_ASSERT_EQUAL(d[20], 20);
+  d[30] = 0.5;
+  acc_update_self(a + 30, sizeof *a);
+  CU_ASSERT_EQUAL(a[30], 0.5);
+  CU_ASSERT_EQUAL(a[31], -31);
+  double v = 42, w = 0;
+  acc_memcpy_to_device(d + 1, &v, sizeof v);
+  acc_memcpy_device(d + 2, d + 1, sizeof v);
+  acc_memcpy_from_device(&w, d + 2, sizeof w);
+  CU_ASSERT_EQUAL(w, 42);
+  acc_delete(a, sizeof a);
+}
+
+static void test_attach_counts(void) {
+  struct {
+    double *p;
+  } s = {b};
+  acc_copyin(&s, sizeof s);
+  void **dp = acc_deviceptr(&s.p);
+  acc_copyin(b, sizeof b);
+  acc_attach((void **)&s.p);
+  CU_ASSERT_EQUAL(*dp, acc_deviceptr(b));
+  acc_attach((void **)&s.p);
+  acc_detach((void **)&s.p);
+  CU_ASSERT_EQUAL(*dp, acc_deviceptr(b)); /* count 1 left */
+  acc_detach((void **)&s.p);
+  CU_ASSERT_EQUAL(*dp, (void *)b); /* detached: host value */
+  acc_attach((void **)&s.p);
+  acc_attach((void **)&s.p);
+  acc_detach_finalize((void **)&s.p);
+  CU_ASSERT_EQUAL(*dp, (void *)b);
+  acc_delete(b, sizeof b);
+  acc_delete(&s, sizeof s);
+}
+
+static void peer_roundtrip(void) {
+  for (int i = 0; i < N; i++)
+    a[i] = i, b[i] = 0;
+  acc_set_device_num(0, acc_device_emulator);
+  acc_copyin(a, sizeof a);
+  acc_set_device_num(1, acc_device_emulator);
+  acc_create(b, sizeof b);
+  acc_update_peer(b, 1, a, 0, sizeof a);
+  acc_copyout(b, sizeof b);
+  acc_set_device_num(0, acc_device_emulator);
+  acc_delete(a, sizeof a);
+  for (int i = 0; i < N; i++)
+    CU_ASSERT_EQUAL_FATAL(b[i], i);
+}
+
+static void test_update_peer(void) {
+  unsigned long peers = fake.peer_copies;
+  peer_roundtrip();
+  CU_ASSERT_EQUAL(fake.peer_copies, peers + 1);
+  fake.no_peer = 1; /* the runtime must stage through the host */
+  peer_roundtrip();
+  fake.no_peer = 0;
+}
+
+static void test_host_device(void) {
+  acc_set_device_type(acc_device_host);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_host);
+  CU_ASSERT_EQUAL(acc_copyin(a, sizeof a), (void *)a);
+  CU_ASSERT(acc_is_present(b, sizeof b));
+  CU_ASSERT_EQUAL(acc_deviceptr(a + 3), (void *)(a + 3));
+  CU_ASSERT_FALSE(__accgpu_offload_p(NULL, ACCGPU_CURRENT_DEVICE, 1));
+  CU_ASSERT_FALSE(__accgpu_offload_p(NULL, 3, 1)); /* deviceid(3): host */
+  __accgpu_map m = {a, sizeof a, ACCGPU_MAP_COPY, 0, "a"};
+  void *dev;
+  __accgpu_region_begin(NULL, ACCGPU_CURRENT_DEVICE, acc_async_sync, 1, &m,
+                        &dev);
+  CU_ASSERT_EQUAL(dev, (void *)a);
+  __accgpu_region_end(NULL, acc_async_sync);
+  void *p = acc_malloc(64);
+  acc_free(p);
+  acc_set_device_num(0, acc_device_emulator);
+}
+
+static void child_copyout_absent(void) { acc_copyout(a, sizeof a); }
+static void child_free_bogus(void) { acc_free(a); }
+static void child_bad_device(void) { acc_set_device_num(5, acc_device_emulator); }
+static void child_peer_absent(void) { acc_update_peer(b, 1, a, 0, 8); }
+
+static void test_api_errors(void) {
+  static const char *const w1[] = {"accgpu: error: acc_copyout: 0x",
+                                   "(4096 bytes) is not present on device 0 "
+                                   "(emulator)", NULL};
+  static const char *const w2[] = {"acc_free:", "not allocated by acc_malloc",
+                                   NULL};
+  static const char *const w3[] = {"acc_set_device_num", "emulator device 5",
+                                   "2 available", NULL};
+  static const char *const w4[] = {"acc_update_peer", "not present", NULL};
+  expect_fatal(child_copyout_absent, w1);
+  expect_fatal(child_free_bogus, w2);
+  expect_fatal(child_bad_device, w3);
+  expect_fatal(child_peer_absent, w4);
+}
+
+ACCGPU_SUITE(api, init_suite, clean_suite, ACCGPU_TEST(test_devices),
+             ACCGPU_TEST(test_malloc_pool), ACCGPU_TEST(test_presence),
+             ACCGPU_TEST(test_update_and_memcpy),
+             ACCGPU_TEST(test_attach_counts), ACCGPU_TEST(test_update_peer),
+             ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_api_errors));
