@@ -70,6 +70,68 @@ static void walk_seq(gimple_seq *seq)
   }
 }
 
+/* walk_tree callback: is *TP a scalar variable that must live in memory? */
+static tree addressable_scalar(tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp;
+  if (TYPE_P(t) || TREE_CODE(t) == ADDR_EXPR) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (VAR_P(t) && TREE_ADDRESSABLE(t) && is_gimple_reg_type(TREE_TYPE(t)))
+    return t;
+  return NULL_TREE;
+}
+
+/* Mapping a scalar by reference makes it addressable, which turns its
+   existing uses as register operands (if (i < n), _1 = n + 1, f (n)) into
+   invalid GIMPLE; load such operands into temporaries again. */
+static void regimplify_seq(gimple_seq *seq)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(*seq); !gsi_end_p(gsi);
+       gsi_next(&gsi)) {
+    gimple *stmt = gsi_stmt(gsi);
+    switch (gimple_code(stmt)) {
+    case GIMPLE_BIND:
+      regimplify_seq(gimple_bind_body_ptr(as_a<gbind *>(stmt)));
+      continue;
+    case GIMPLE_TRY:
+      regimplify_seq(gimple_try_eval_ptr(stmt));
+      regimplify_seq(gimple_try_cleanup_ptr(stmt));
+      continue;
+    case GIMPLE_CATCH:
+      regimplify_seq(gimple_catch_handler_ptr(as_a<gcatch *>(stmt)));
+      continue;
+    case GIMPLE_EH_FILTER:
+      regimplify_seq(gimple_eh_filter_failure_ptr(stmt));
+      continue;
+    case GIMPLE_ASSIGN:
+      if (gimple_assign_single_p(stmt))
+        continue; /* loads and stores may name memory */
+      break;
+    case GIMPLE_COND:
+    case GIMPLE_CALL:
+    case GIMPLE_SWITCH:
+    case GIMPLE_RETURN:
+      break;
+    default:
+      continue;
+    }
+    bool bad = false;
+    for (unsigned i = 0; i < gimple_num_ops(stmt) && !bad; i++) {
+      tree op = gimple_op(stmt, i);
+      if (!op)
+        continue;
+      if (gimple_code(stmt) == GIMPLE_CALL && i < 3)
+        continue; /* lhs, fn, chain */
+      bad = walk_tree(&op, addressable_scalar, NULL, NULL) != NULL_TREE
+            && VAR_P(op);
+    }
+    if (bad)
+      gimple_regimplify_operands(stmt, &gsi);
+  }
+}
+
 namespace {
 const pass_data acc_pass_data = {
   GIMPLE_PASS, "accgpu", OPTGROUP_NONE, TV_NONE, PROP_gimple_any, 0, 0, 0, 0,
@@ -88,6 +150,7 @@ struct acc_pass : gimple_opt_pass {
     }
     kg_maybe_emit_device_function(fun);
     walk_seq(&body);
+    regimplify_seq(&body);
     gimple_set_body(fun->decl, body);
     if (accgpu_opts.dump) {
       fprintf(stderr, "accgpu: after, %s\n", function_name(fun));
