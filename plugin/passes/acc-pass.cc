@@ -78,7 +78,8 @@ static tree addressable_scalar(tree *tp, int *walk_subtrees, void *data)
     *walk_subtrees = 0;
     return NULL_TREE;
   }
-  if (VAR_P(t) && TREE_ADDRESSABLE(t) && is_gimple_reg_type(TREE_TYPE(t)))
+  if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) && TREE_ADDRESSABLE(t)
+      && is_gimple_reg_type(TREE_TYPE(t)))
     return t;
   return NULL_TREE;
 }
@@ -125,7 +126,7 @@ static void regimplify_seq(gimple_seq *seq)
       if (gimple_code(stmt) == GIMPLE_CALL && i < 3)
         continue; /* lhs, fn, chain */
       bad = walk_tree(&op, addressable_scalar, NULL, NULL) != NULL_TREE
-            && VAR_P(op);
+            && (VAR_P(op) || TREE_CODE(op) == PARM_DECL);
     }
     if (bad)
       gimple_regimplify_operands(stmt, &gsi);

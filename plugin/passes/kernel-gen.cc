@@ -353,6 +353,8 @@ static void ex(kg *g, kbuf *b, tree t);
 
 static bool is_local_auto(tree d)
 {
+  if (TREE_CODE(d) == SSA_NAME)
+    return true;
   return (VAR_P(d) || TREE_CODE(d) == PARM_DECL || TREE_CODE(d) == RESULT_DECL)
          && !TREE_STATIC(d) && !DECL_EXTERNAL(d);
 }
@@ -372,7 +374,10 @@ static const char *decl_name(kg *g, tree d)
     return "0";
   }
   char buf[200];
-  ident(d, "t", buf, sizeof buf);
+  if (TREE_CODE(d) == SSA_NAME)
+    snprintf(buf, sizeof buf, "ssa_%u", SSA_NAME_VERSION(d));
+  else
+    ident(d, "t", buf, sizeof buf);
   struct kbuf *save = g->out;
   g->out = &g->decls;
   kb_add(&g->decls, "  ");
@@ -725,6 +730,7 @@ static void ex(kg *g, kbuf *b, tree t)
   case VAR_DECL:
   case PARM_DECL:
   case RESULT_DECL:
+  case SSA_NAME: /* the gimplifier's temporaries outside OMP regions */
     kb_add(b, decl_name(g, t));
     return;
   case ADDR_EXPR: {
@@ -1966,6 +1972,10 @@ static void kg_fini(kg *g)
 static void use_devfn(tree fn)
 {
   devfn *d = find_devfn(fn);
+  if (!d && !g_wanted.contains(fn)) {
+    accgpu_keep(fn);
+    g_wanted.safe_push(fn); /* not seen yet: used when it is */
+  }
   if (!d || d->used)
     return;
   d->used = true;
