@@ -88,6 +88,7 @@ struct kg {
   int dims;            /* dimensions the kernel uses */
   int part;            /* dimensions partitioned at this point */
   int kind;            /* target kind */
+  bool gang_redundant_store;
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
@@ -1025,6 +1026,8 @@ static void emit_assign(kg *g, gimple *s)
   }
   struct kbuf l = {};
   ex(g, &l, lhs);
+  if (!(g->part & KG_GANG) && shared_store_p(g, lhs))
+    g->gang_redundant_store = true;
   bool guard = need_guard(g) && shared_store_p(g, lhs);
   if (guard)
     open_guard(g);
@@ -2083,6 +2086,7 @@ bool kg_generate(struct kg_region *r)
                        "__accgpu_atom_%s(%s, __gred%u);\n", sfx, dev, i);
     free(sfx);
   }
+  r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty();
   bool ok = !g.failed && check_callees(&g, loc);
 
   /* Signature, now that read-only pointers are known. */
