@@ -1795,10 +1795,14 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   case GIMPLE_PREDICT:
   case GIMPLE_DEBUG:
     break;
+  case GIMPLE_OMP_TARGET:
+    if (!g->quiet)
+      error_at(gimple_location(s), "accgpu: OpenACC construct nested inside "
+               "a compute region (OpenACC 2.6 has no nested parallelism)");
+    g->failed = true;
+    break;
   default:
-    fail(g, NULL, gimple_code(s) == GIMPLE_OMP_TARGET
-                      ? "nested OpenACC construct inside a compute region"
-                      : "unsupported statement");
+    fail(g, NULL, "unsupported statement");
   }
 }
 
@@ -1892,11 +1896,18 @@ static int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
     d = 0;
   else if (n->explicit_dims) {
     d = n->explicit_dims;
-    if (d & used) {
-      if (!g->quiet)
-        error_at(gimple_location(n->stmt),
-                 "accgpu: loop uses a level of parallelism (gang, worker or "
-                 "vector) already used by an enclosing loop");
+    /* Outer loops must use strictly outer levels: gang > worker > vector. */
+    int outer_min = used & KG_VECTOR ? KG_VECTOR : used & KG_WORKER
+                    ? KG_WORKER : used & KG_GANG ? KG_GANG : 8;
+    int lowest = d & KG_GANG ? KG_GANG : d & KG_WORKER ? KG_WORKER : KG_VECTOR;
+    if (lowest <= outer_min && used) {
+      const char *nm = lowest == KG_GANG ? "gang"
+                       : lowest == KG_WORKER ? "worker" : "vector";
+      const char *on = outer_min == KG_GANG ? "gang"
+                       : outer_min == KG_WORKER ? "worker" : "vector";
+      error_at(gimple_location(n->stmt),
+               "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
+               "parallelism must enclose worker, and worker vector", nm, on);
       g->failed = true;
     }
   } else if (kernels ? n->indep : !n->autop) {

@@ -291,8 +291,51 @@ static void privatize_host(gimple_seq *host, tree clauses)
   *host = init;
 }
 
+int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
+
+static const char *const dim_names[] = {"gang", "worker", "vector"};
+
+/* Errors for acc loops in a routine that use a level of parallelism the
+   routine does not have (LEVEL: 0 gang ... 3 seq). */
+static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
+                               walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  int level = *(int *)wi->info;
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
+    int dim = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG ? 0
+              : OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER ? 1
+              : OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR ? 2 : 3;
+    if (dim < level)
+      error_at(gimple_location(s), "accgpu: %<%s%> loop inside a %<routine "
+               "%s%>: the routine has no %s parallelism", dim_names[dim],
+               level < 3 ? dim_names[level] : "seq", dim_names[dim]);
+  }
+  return NULL_TREE;
+}
+
 bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
 {
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_FOR
+      && gimple_omp_for_kind(s) == GF_OMP_FOR_KIND_OACC_LOOP) {
+    tree attr = oacc_get_fn_attrib(current_function_decl);
+    if (!attr)
+      error_at(gimple_location(s), "accgpu: %<loop%> directive outside a "
+               "compute region, in a function that is not an OpenACC "
+               "%<routine%>");
+    else {
+      int level = oacc_fn_attrib_level(attr);
+      walk_stmt_info wi;
+      memset(&wi, 0, sizeof wi);
+      wi.info = &level;
+      gimple_seq one = NULL;
+      gimple_seq_add_stmt_without_update(&one, s);
+      walk_gimple_seq(one, check_routine_loop, NULL, &wi);
+    }
+  }
   return strip_one(gsi);
 }
 
