@@ -390,6 +390,10 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         }
         ps.map_clause = prev;
         ps.bias = OMP_CLAUSE_SIZE(c);
+      } else if (DECL_P(d)
+                 && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_DEVICEPTR) {
+        p.decl = d; /* already a device address: passed by value */
+        p.type = TREE_TYPE(d);
       } else if (DECL_P(d) && data_map_kind_p(c)) {
         p.decl = d;
         p.type = build_pointer_type(TREE_TYPE(d));
