@@ -89,6 +89,7 @@ struct kg {
   int part;            /* dimensions partitioned at this point */
   int kind;            /* target kind */
   bool gang_redundant_store;
+  vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
@@ -381,7 +382,7 @@ static const char *decl_name(kg *g, tree d)
     ident(d, "t", buf, sizeof buf);
   struct kbuf *save = g->out;
   g->out = &g->decls;
-  kb_add(&g->decls, "  ");
+  kb_add(&g->decls, g->shared.contains(d) ? "  __shared__ " : "  ");
   decl_str(g, &g->decls, TREE_TYPE(d), buf);
   kb_add(&g->decls, ";\n");
   g->out = save;
@@ -843,6 +844,8 @@ static bool shared_store_p(kg *g, tree lhs)
     return true;
   }
   if (DECL_P(base)) {
+    if (g->shared.contains(base))
+      return true;
     const char *n = lookup_name(g, base);
     return n && n[0] == '(';
   }
@@ -878,6 +881,7 @@ static void note_store(kg *g, tree lhs)
 /* Statements.                                                         */
 
 static void emit_seq(kg *g, gimple_seq seq);
+static void maybe_share(kg *g, tree d);
 
 static void label_name(kbuf *b, tree label)
 {
@@ -1655,6 +1659,10 @@ static void emit_omp_for(kg *g, gomp_for *f)
   }
   for (unsigned i = 0; i < reds.length(); i++)
     push_name(g, reds[i].decl, reds[i].priv);
+  if ((dims & KG_GANG) && !(dims & (KG_WORKER | KG_VECTOR)))
+    for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+        maybe_share(g, OMP_CLAUSE_DECL(c));
   int save_part = g->part;
   g->part |= dims;
   emit_seq(g, gimple_omp_body(f));
@@ -1725,6 +1733,21 @@ static void emit_omp_for(kg *g, gomp_for *f)
   kb_add(g->out, "}\n");
 }
 
+/* A gang-private aggregate (array, struct) declared or made private
+   outside worker/vector loops is one copy per gang that the gang's
+   threads share (seed 001 §5.2.2): __shared__ when it fits. */
+static void maybe_share(kg *g, tree d)
+{
+  if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
+      || (g->part & (KG_WORKER | KG_VECTOR)) || !VAR_P(d)
+      || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
+      || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
+      || tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 16384
+      || g->shared.contains(d))
+    return;
+  g->shared.safe_push(d);
+}
+
 static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
 {
   gimple *s = gsi_stmt(*gsi);
@@ -1757,6 +1780,8 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
     kb_add(g->out, ": ;\n");
     break;
   case GIMPLE_BIND:
+    for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
+      maybe_share(g, v);
     emit_seq(g, gimple_bind_body(as_a<gbind *>(s)));
     break;
   case GIMPLE_TRY:
@@ -1977,6 +2002,7 @@ static void kg_fini(kg *g)
   g->callees.release();
   g->derived_from.release();
   g->written.release();
+  g->shared.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   free(g->why);
