@@ -178,7 +178,12 @@ static char *module_source(void)
 {
   size_t n;
   const char *head = "/* accgpu kernel module (generated) */\n"
-                     "#include \"accgpu_cuda.h\"\n";
+                     "#include \"accgpu_cuda.h\"\n"
+                     "#ifdef __ACCGPU_EMU__\n"
+                     "#define __ACCGPU_DEVTYPE 5 /* acc_device_emulator */\n"
+                     "#else\n"
+                     "#define __ACCGPU_DEVTYPE 4 /* acc_device_nvidia */\n"
+                     "#endif\n";
   const char *pre = kg_prelude();
   n = strlen(head) + strlen(pre) + 1;
   for (unsigned i = 0; i < kernels.length(); i++)

@@ -1094,6 +1094,21 @@ static void emit_call(kg *g, gimple *s)
     return;
   }
   const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  if (!strcmp(name, "acc_on_device") && gimple_call_num_args(s) == 1) {
+    /* On a device: true for acc_device_not_host and its own type. */
+    if (lhs) {
+      struct kbuf l = {}, a = {};
+      ex(g, &l, lhs);
+      ex(g, &a, gimple_call_arg(s, 0));
+      ind(g);
+      kb_printf(g->out, "%s = ((int)(%s) == 3 || (int)(%s) == "
+                        "__ACCGPU_DEVTYPE);\n", kb_str(&l), kb_str(&a),
+                kb_str(&a));
+      kb_free(&l);
+      kb_free(&a);
+    }
+    return;
+  }
   if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
     enum built_in_function code = DECL_FUNCTION_CODE(fn);
     if (code == BUILT_IN_UNREACHABLE || code == BUILT_IN_TRAP)
