@@ -1989,11 +1989,14 @@ static void info_loops(kg *g, vec<lnode *> *v)
                                                          : " vector") : "");
     for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
-        inform(l, "accgpu: reduction(%s:%qD) across %s",
+        inform(l, "accgpu: reduction(%s:%qD) %s%s%s%s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
-               OMP_CLAUSE_DECL(c),
-               d & KG_VECTOR ? "vector lanes, then gangs by atomics"
-                             : d ? "the loop's threads" : "one thread");
+               OMP_CLAUSE_DECL(c), d ? "across" : "within each thread",
+               d & KG_GANG ? " gangs" : "",
+               d & KG_WORKER ? " workers (shared memory)" : "",
+               d & KG_VECTOR ? (d & KG_WORKER ? " and vector (warp shuffles)"
+                                              : " vector (tree in shared memory)")
+                             : "");
     info_loops(g, &n->kids);
   }
 }
