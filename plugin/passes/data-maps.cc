@@ -428,6 +428,34 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
   return n;
 }
 
+/* Fills ARR[I] from clause C (accgpu kind KIND) before GSI. */
+static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
+                      unsigned kind, unsigned flags, location_t loc)
+{
+  tree bytes = item_bytes(c, kind);
+  if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
+      integer_zerop(bytes))
+    flags |= ACCGPU_MAPF_ZERO_LEN_OK;
+  set_field(gsi, arr, i, "host", item_host(c, kind), loc);
+  set_field(gsi, arr, i, "bytes", bytes, loc);
+  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
+            loc);
+  set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
+            loc);
+  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+}
+
+/* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
+   order: pointers are attached after everything else is mapped and
+   detached before anything is unmapped.  True for items of the second
+   round. */
+static bool late_item(unsigned kind, enum accgpu_map_ctx ctx)
+{
+  if (ctx == ACCGPU_CTX_EXIT)
+    return kind != ACCGPU_MAP_DETACH;
+  return kind == ACCGPU_MAP_ATTACH;
+}
+
 void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
                            location_t loc, enum accgpu_map_ctx ctx,
                            unsigned extra_flags, struct accgpu_maps *out)
@@ -437,34 +465,23 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
   out->maps = null_pointer_node;
   if (out->nmaps == 0)
     return;
-  tree atype = build_array_type_nelts(accgpu_map_type(), out->nmaps);
-  tree arr = create_tmp_var(atype, "accgpu_maps");
+  tree mt = accgpu_map_type();
+  tree arr = create_tmp_var(build_array_type_nelts(mt, out->nmaps),
+                            "accgpu_maps");
   TREE_ADDRESSABLE(arr) = 1;
-  unsigned i = 0;
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
-        accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
-      continue;
-    unsigned kind = map_kind(c, ctx);
-    if (kind == KIND_SKIP)
-      continue;
-    unsigned flags = extra_flags;
-    tree bytes = item_bytes(c, kind);
-    if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
-        integer_zerop(bytes))
-      flags |= ACCGPU_MAPF_ZERO_LEN_OK;
-    set_field(gsi, arr, i, "host", item_host(c, kind), loc);
-    set_field(gsi, arr, i, "bytes", bytes, loc);
-    set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-              loc);
-    set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
-              loc);
-    set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)),
-              loc);
-    out->clause.safe_push(c);
-    i++;
-  }
-  out->maps = build_fold_addr_expr(arr);
+  for (int round = 0; round < 2; round++)
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+          accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
+        continue;
+      unsigned kind = map_kind(c, ctx);
+      if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
+        continue;
+      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags, loc);
+      out->clause.safe_push(c);
+    }
+  out->maps = build_fold_addr_expr(build4(ARRAY_REF, mt, arr, size_int(0),
+                                          NULL_TREE, NULL_TREE));
 }
 
 void accgpu_build_maps(gimple_stmt_iterator *gsi, tree clauses,

@@ -26,11 +26,13 @@ void accgpu_deviceid_init(const char *plugin_name);
    region, nested constructs untouched) and nothing else. */
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
 
-/* Result of accgpu_build_maps: MAPS is the address of a local
-   __accgpu_map[NMAPS] filled before the insertion point (null_pointer_node
-   when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP (or other data clause)
+/* Result of accgpu_build_maps: MAPS is &arr[0] (type __accgpu_map *) of a
+   local __accgpu_map arr[NMAPS] filled before the insertion point
+   (null_pointer_node when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP
    that item i came from, so the compute side can pair devaddrs[i] with the
-   variable a kernel parameter stands for.
+   variable a kernel parameter stands for.  Items follow the clause order
+   except that attach items come last (the runtime maps in order and GCC
+   lists `attach:s->v` before `to:*s`).
    Choices the compute side relies on:
    - Pointer-assign pseudo-maps (GOMP_MAP_FIRSTPRIVATE_POINTER, shown as
      `map(firstprivate:a [pointer assign, bias: B])`), GOMP_MAP_POINTER and
