@@ -4,8 +4,14 @@
  * A device is its primary context; every call pushes that context for its
  * duration and pops it, so the calling thread's current context (which a
  * user's own CUDA code may rely on) is left as it was.  A queue is one
- * non-blocking stream plus one event used to order other queues after it.
- * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error. */
+ * non-blocking stream plus one event used to order other queues after it;
+ * its callbacks run on the device's runner thread (cuda-callback.h).
+ *
+ * Locks: none of our own around driver calls (the driver is thread-safe).
+ * After open, a device changes only its peer-access cache (atomics) and its
+ * callback runner (the runner's lock, never held across a CUDA call).
+ * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error;
+ * nothing is ever printed. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -15,6 +21,7 @@
 #include <string.h>
 
 #include "cuda-api.h"
+#include "cuda-callback.h"
 #include "device.h"
 
 #define MAX_PEERS 64
@@ -27,12 +34,14 @@ struct accgpu_dev {
   CUcontext ctx; /* retained primary context */
   /* Peer access towards device i: 0 unknown, 1 enabled, -1 impossible. */
   _Atomic signed char peer[MAX_PEERS];
+  accgpu_cb_runner callbacks; /* runs queue callbacks off the driver */
 };
 
 struct accgpu_queue {
   struct accgpu_dev *dev;
   CUstream stream;
-  CUevent ev; /* recorded when another queue must wait for this one */
+  CUevent ev;          /* recorded when another queue must wait for it */
+  accgpu_cb_count ncb; /* its callbacks, guarded by dev->callbacks.lock */
 };
 
 typedef struct cu_module {
@@ -117,13 +126,16 @@ static int cu_open(int ordinal, struct accgpu_dev **out) {
     free(dev);
     return fail(r, "cuDevicePrimaryCtxRetain(device %d)", ordinal);
   }
+  accgpu_cb_init(&dev->callbacks);
   *out = dev;
   return 0;
 }
 
+/* Every queue of DEV must be destroyed already. */
 static void cu_close(struct accgpu_dev *dev) {
   if (!dev)
     return;
+  accgpu_cb_fini(&dev->callbacks);
   accgpu_cu.PrimaryCtxRelease(dev->cudev);
   free(dev);
 }
@@ -258,13 +270,16 @@ static int cu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
   return 0;
 }
 
-/* Waits for Q's work (its host callbacks may use memory the caller frees
+/* Waits for Q's work and callbacks (they may use memory the caller frees
    next), then destroys it.  Returns the first error, Q is freed anyway. */
 static int cu_queue_destroy(struct accgpu_queue *q) {
   int dev = q->dev->ordinal;
   if (push(q->dev) != 0)
     return -1;
+  unsigned long ncb = accgpu_cb_posted(&q->dev->callbacks, &q->ncb);
   CUresult r1 = accgpu_cu.StreamSynchronize(q->stream);
+  if (r1 == CUDA_SUCCESS) /* after a fault, handed-off ones never come */
+    accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
   CUresult r2 = accgpu_cu.EventDestroy(q->ev);
   CUresult r3 = accgpu_cu.StreamDestroy(q->stream);
   pop();
@@ -278,15 +293,18 @@ static int cu_queue_destroy(struct accgpu_queue *q) {
   return 0;
 }
 
-/* Errors of earlier asynchronous work (a faulting kernel) surface here. */
+/* Waits for the stream, then for the callbacks it handed off.  Errors of
+   earlier asynchronous work (a faulting kernel) surface here. */
 static int cu_queue_sync(struct accgpu_queue *q) {
   if (push(q->dev) != 0)
     return -1;
+  unsigned long ncb = accgpu_cb_posted(&q->dev->callbacks, &q->ncb);
   CUresult r = accgpu_cu.StreamSynchronize(q->stream);
   pop();
-  return r == CUDA_SUCCESS
-             ? 0
-             : fail(r, "cuStreamSynchronize(device %d)", q->dev->ordinal);
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuStreamSynchronize(device %d)", q->dev->ordinal);
+  accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
+  return 0;
 }
 
 static int cu_queue_query(struct accgpu_queue *q) {
@@ -295,7 +313,7 @@ static int cu_queue_query(struct accgpu_queue *q) {
   CUresult r = accgpu_cu.StreamQuery(q->stream);
   pop();
   if (r == CUDA_SUCCESS)
-    return 1;
+    return accgpu_cb_idle(&q->dev->callbacks, &q->ncb);
   if (r == CUDA_ERROR_NOT_READY)
     return 0;
   return fail(r, "cuStreamQuery(device %d)", q->dev->ordinal);
@@ -322,15 +340,29 @@ static int cu_queue_wait_queue(struct accgpu_queue *q,
              : fail(r, "cuStreamWaitEvent(device %d)", q->dev->ordinal);
 }
 
+/* FN(ARG) runs on the device's callback runner once the stream reaches
+   this point, so FN may call into the backend (cuda-callback.h). */
 static int cu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
                              void *arg) {
-  if (push(q->dev) != 0)
+  struct accgpu_cb_item *it =
+      accgpu_cb_prepare(&q->dev->callbacks, &q->ncb, fn, arg);
+  if (!it) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "nvidia: device %d: cannot start the "
+                     "callback thread",
+                     q->dev->ordinal);
     return -1;
-  CUresult r = accgpu_cu.LaunchHostFunc(q->stream, fn, arg);
+  }
+  if (push(q->dev) != 0) {
+    accgpu_cb_cancel(it);
+    return -1;
+  }
+  CUresult r = accgpu_cu.LaunchHostFunc(q->stream, accgpu_cb_host_fn, it);
   pop();
-  return r == CUDA_SUCCESS
-             ? 0
-             : fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
+  if (r == CUDA_SUCCESS)
+    return 0;
+  accgpu_cb_cancel(it);
+  return fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
 }
 
 /* ---- Copies ---------------------------------------------------------- */
@@ -457,9 +489,14 @@ static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
   size_t n = strlen(err_log); /* the JIT ends its log with a newline */
   while (n > 0 && isspace((unsigned char)err_log[n - 1]))
     err_log[--n] = '\0';
-  return fail(r, "cuModuleLoadDataEx(%s, device %d)%s%s",
-              mod->source_file ? mod->source_file : "module", dev->ordinal,
-              err_log[0] ? ": " : "", err_log);
+  /* The log goes last: a long one is cut by the error buffer, not the
+     driver's own text. */
+  accgpu_set_error(accgpu_cuda_errcode(r),
+                   "cuModuleLoadDataEx(%s, device %d): "
+                   "%s%s%s",
+                   mod->source_file ? mod->source_file : "module", dev->ordinal,
+                   accgpu_cuda_strerror(r), err_log[0] ? ": " : "", err_log);
+  return -1;
 }
 
 /* Looks up every kernel of MOD in H->mod.  Returns 0 or -1. */

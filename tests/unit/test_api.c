@@ -182,6 +182,18 @@ static void test_host_device(void) {
   acc_set_device_num(0, acc_device_emulator);
 }
 
+/* acc_shutdown frees every device block; the next use starts afresh. */
+static void test_shutdown_reinit(void) {
+  acc_copyin(a, sizeof a);
+  void *p = acc_malloc(100);
+  (void)p;
+  acc_shutdown(acc_device_emulator);
+  CU_ASSERT_PTR_NULL(fake.allocs);
+  CU_ASSERT_FALSE(acc_is_present(a, sizeof a));
+  CU_ASSERT_PTR_NOT_NULL(acc_copyin(a, sizeof a));
+  acc_delete(a, sizeof a);
+}
+
 static void child_copyout_absent(void) { acc_copyout(a, sizeof a); }
 static void child_free_bogus(void) { acc_free(a); }
 static void child_bad_device(void) { acc_set_device_num(5, acc_device_emulator); }
@@ -206,4 +218,5 @@ ACCGPU_SUITE(api, init_suite, clean_suite, ACCGPU_TEST(test_devices),
              ACCGPU_TEST(test_malloc_pool), ACCGPU_TEST(test_presence),
              ACCGPU_TEST(test_update_and_memcpy),
              ACCGPU_TEST(test_attach_counts), ACCGPU_TEST(test_update_peer),
-             ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_api_errors));
+             ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_shutdown_reinit),
+             ACCGPU_TEST(test_api_errors));

@@ -7,7 +7,9 @@
  *    allocations, balanced context pushes, streams used in their own
  *    context).  The backend logic runs against it: properties, copies,
  *    memset, OOM and JIT-log error text, launches with cuLaunchKernel's
- *    argument convention, queue ordering, peer copies. */
+ *    argument convention, queue ordering, peer copies, threads.
+ * 2b. The runtime core over the backend over the fake (cuda_core).
+ * 3. The same checks on a real GPU (cuda_gpu), skipped when there is none. */
 #include "cuda/cuda-api.h"
 
 #define FAKE_MAX_DEVS 4
@@ -17,6 +19,7 @@ typedef struct fake_stats {
   int live_allocs, live_host, live_streams, live_events, live_modules;
   int retained[FAKE_MAX_DEVS];
   int peer_enables, waits, records;
+  int hostfn_calls; /* CUDA calls made from inside a host function */
   unsigned grid[3], block[3], shared; /* last launch */
 } fake_stats;
 #ifdef ACCGPU_FAKE_LIBCUDA
@@ -47,6 +50,7 @@ static size_t cfg_total = 1 << 20, used[FAKE_MAX_DEVS];
 static fake_stats st;
 static _Thread_local struct fake_ctx *stack[16];
 static _Thread_local int depth;
+static _Thread_local int in_hostfn; /* running a cuLaunchHostFunc function */
 static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct CUstream_st { int dev; };
@@ -124,7 +128,9 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) {
   return BUMP(st.retained[d], -1) > 0 ? 0 : 1;
 }
+/* Every backend call starts here: none may come from a host function. */
 CUresult cuCtxPushCurrent_v2(CUcontext c) {
+  if (in_hostfn) { BUMP(st.hostfn_calls, 1); return 800; }
   stack[depth++] = (struct fake_ctx *)c; return 0;
 }
 CUresult cuCtxPopCurrent_v2(CUcontext *c) {
@@ -238,7 +244,7 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
 }
 CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
   NEED_CTX_STREAM(s);
-  fn(arg); return 0;
+  in_hostfn = 1, fn(arg), in_hostfn = 0; return 0;
 }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
                             int *opts, void **vals) {
@@ -309,6 +315,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core.h"
 #include "device.h"
 #include "suite.h"
 
@@ -697,6 +704,7 @@ static void check_fake_balanced(void) {
   CU_ASSERT_EQUAL(s.live_events, 0);
   CU_ASSERT_EQUAL(s.live_modules, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
+  CU_ASSERT_EQUAL(s.hostfn_calls, 0);
 }
 
 static void test_fake_copies(void) {
@@ -775,10 +783,41 @@ static void test_fake_module_errors(void) {
   __accgpu_module bad = make_module(bad_ptx, 1);
   CU_ASSERT_EQUAL(B->module_load(d, &bad, &h), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL),
-                         "cuModuleLoadDataEx(axpy.c, device 0): ptxas "
-                         "application ptx input, line 3; error   : Unknown "
-                         "symbol 'bogus': a PTX JIT compilation failed");
+                         "cuModuleLoadDataEx(axpy.c, device 0): a PTX JIT "
+                         "compilation failed: ptxas application ptx input, "
+                         "line 3; error   : Unknown symbol 'bogus'");
   check_module_errors(d, 0);
+  check_fake_balanced();
+  B->close(d);
+}
+
+typedef struct free_later {
+  struct accgpu_dev *d;
+  void *p;
+  int rc;
+} free_later;
+
+static void free_cb(void *arg) {
+  free_later *f = arg;
+  f->rc = B->mem_free(f->d, f->p);
+}
+
+/* A callback may call into the backend (the core's deferred frees do):
+   it must not run inside the driver's host function. */
+static void test_fake_callback_frees(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  free_later f = {d, NULL, -1};
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, 4096, &f.p), 0);
+  CU_ASSERT_EQUAL(B->queue_callback(q, free_cb, &f), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+  CU_ASSERT_EQUAL(f.rc, 0);
+  CU_ASSERT_EQUAL(B->queue_query(q), 1);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
 }
@@ -894,9 +933,172 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
-             ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
+             ACCGPU_TEST(test_fake_queues),
+             ACCGPU_TEST(test_fake_callback_frees), ACCGPU_TEST(test_fake_peer),
              ACCGPU_TEST(test_fake_threads),
              ACCGPU_TEST(test_axpy_ptx_assembles));
+
+/* ---- 2b. the core (runtime/core.c, ...) over the backend over the fake -- */
+
+static const __accgpu_loc LOC = {"axpy.c", "main", "parallel", 40, 3};
+static void *core_cache;
+
+/* Installs the nvidia backend, over the fake with NDEV devices, as the
+   core's nvidia type and makes it the calling thread's device type. */
+static int core_use_fake(int ndev, int peer) {
+  if (use_fake(ndev, 16 << 20, peer))
+    return -1;
+  accgpu_core_set_backend(acc_device_nvidia, &accgpu_backend_nvidia);
+  acc_set_device_type(acc_device_nvidia);
+  return 0;
+}
+
+/* Hands the nvidia type back to the default driver; everything the core
+   held on the fake is released. */
+static void core_done(void) {
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  acc_set_device_type(acc_device_host);
+  check_fake_balanced();
+}
+
+/* A compute region: copyin(x) copy(y), the PTX kernel launched by the core
+   on device DEV made current; y = a*x + y after the region. */
+static void core_axpy(int dev, float *x, float *y, int n, float a) {
+  static const __accgpu_kernel k[] = {
+      {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC}};
+  static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
+                                    axpy_ptx, NULL, 0, &core_cache};
+  __accgpu_map maps[2] = {
+      {x, n * sizeof *x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
+      {y, n * sizeof *y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
+  void *dev_addr[2];
+  acc_set_device_num(dev, acc_device_nvidia);
+  __accgpu_region_begin(&LOC, ACCGPU_CURRENT_DEVICE, acc_async_sync, 2, maps,
+                        dev_addr);
+  void *args[] = {&dev_addr[1], &dev_addr[0], &a, &n};
+  __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){(n + 127) / 128, 1, 1},
+                  (__accgpu_dim3){128, 1, 1}, 0, acc_async_sync, args);
+  __accgpu_region_end(&LOC, acc_async_sync);
+}
+
+static void test_core_region_and_launch(void) {
+  if (core_use_fake(2, 0))
+    return;
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_nvidia), 2);
+  enum { N = 777 };
+  static float x[N], y[N], ref[N];
+  for (int dev = 0; dev < 2; dev++) {
+    for (int i = 0; i < N; i++) {
+      x[i] = (float)(i % 13), y[i] = (float)dev;
+      volatile float ax = 0.5f * x[i];
+      ref[i] = ax + y[i];
+    }
+    core_axpy(dev, x, y, N, 0.5f);
+    CU_ASSERT_EQUAL(memcmp(y, ref, sizeof y), 0);
+    CU_ASSERT_FALSE(acc_is_present(y, sizeof y));
+  }
+  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  core_done();
+}
+
+/* Asynchronous enter/exit data of an array above the pool's limit: the
+   core frees it from a queue callback, which calls mem_free. */
+static void test_core_async_big_exit(void) {
+  if (core_use_fake(1, 0))
+    return;
+  enum { N = (5 << 20) / sizeof(double) };
+  double *a = malloc(N * sizeof *a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+  for (int i = 0; i < N; i++)
+    a[i] = i;
+  __accgpu_map in = {a, N * sizeof *a, ACCGPU_MAP_COPYIN, 0, "a[0:n]"};
+  __accgpu_map out = {a, N * sizeof *a, ACCGPU_MAP_COPYOUT, 0, "a[0:n]"};
+  __accgpu_enter_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &in);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  double *dev = acc_deviceptr(a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+  a[7] = -1; /* the device copy still holds 7.0 */
+  __accgpu_exit_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &out);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  CU_ASSERT_EQUAL(a[7], 7.0);
+  CU_ASSERT_FALSE(acc_is_present(a, N * sizeof *a));
+  CU_ASSERT_EQUAL(stats().hostfn_calls, 0);
+  free(a);
+  core_done();
+}
+
+/* acc_update_peer: staged through the host without peer access, direct
+   (one cuCtxEnablePeerAccess) with it; the same bytes arrive either way. */
+static void test_core_update_peer(void) {
+  enum { N = 500 };
+  static double a[N], b[N];
+  for (int peer = 0; peer <= 1; peer++) {
+    if (core_use_fake(2, peer))
+      return;
+    for (int i = 0; i < N; i++)
+      a[i] = i * 0.25, b[i] = -1;
+    acc_set_device_num(0, acc_device_nvidia);
+    acc_copyin(a, sizeof a);
+    acc_set_device_num(1, acc_device_nvidia);
+    acc_create(b, sizeof b);
+    int base = stats().peer_enables;
+    acc_update_peer(b, 1, a, 0, sizeof a);
+    CU_ASSERT_EQUAL(stats().peer_enables - base, peer);
+    acc_copyout(b, sizeof b);
+    acc_set_device_num(0, acc_device_nvidia);
+    acc_delete(a, sizeof a);
+    CU_ASSERT_EQUAL(memcmp(a, b, sizeof a), 0);
+    core_done();
+  }
+}
+
+/* A JIT failure ends the program with the source line and the JIT log
+   (checked in a child: the core exits on errors). */
+static void test_core_reports_jit_error(void) {
+  if (fake_skip) {
+    printf("\n  [skipped: no fake driver]");
+    return;
+  }
+  FILE *err = tmpfile();
+  CU_ASSERT_FATAL(err != NULL);
+  fflush(NULL);
+  pid_t pid = fork();
+  CU_ASSERT_FATAL(pid >= 0);
+  if (pid == 0) {
+    dup2(fileno(err), 2);
+    if (core_use_fake(1, 0))
+      _exit(3);
+    static const __accgpu_kernel k[] = {
+        {"accgpu_test_axpy", NULL, 0, NULL, &LOC}};
+    static void *cache;
+    static const __accgpu_module m = {
+        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache};
+    __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){1, 1, 1},
+                    (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, NULL);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CU_ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
+                 WEXITSTATUS(status) != 3);
+  char text[2048] = "";
+  rewind(err);
+  size_t got = fread(text, 1, sizeof text - 1, err);
+  text[got] = '\0';
+  fclose(err);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "axpy.c:40"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "cuModuleLoadDataEx(axpy.c, device 0): "
+                                      "a PTX JIT compilation failed: "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Unknown symbol 'bogus'"));
+  if (!strstr(text, "axpy.c:40") || !strstr(text, "bogus"))
+    printf("\n  child stderr: %s", text);
+}
+
+ACCGPU_SUITE(cuda_core, fake_init, fake_clean,
+             ACCGPU_TEST(test_core_region_and_launch),
+             ACCGPU_TEST(test_core_async_big_exit),
+             ACCGPU_TEST(test_core_update_peer),
+             ACCGPU_TEST(test_core_reports_jit_error));
 
 /* ---- 3. a real GPU, when there is one ---------------------------------- */
 

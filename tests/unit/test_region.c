@@ -216,7 +216,17 @@ static void child_bad_abi(void) {
                   (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, args);
 }
 
+static void child_launch_fails(void) {
+  fake.fail_launch = 1;
+  launch_add(NULL, 0, 0, acc_async_sync);
+}
+
 static void test_errors(void) {
+  static const char *const w3[] = {"fig51.c:7 (parallel in main)",
+                                   "kernel k_add failed to launch on device 0 "
+                                   "(emulator): fakeLaunch(k_add): too many "
+                                   "resources", NULL};
+  expect_fatal(child_launch_fails, w3);
   static const char *const w1[] = {"fig51.c:5 (data in main)",
                                    "never entered", NULL};
   static const char *const w2[] = {"fig51.c:9 (kernels in main)", "old.c",
