@@ -19,7 +19,7 @@
  * GCC gimplifies the marker sections into map clauses such as
  * `map(alloc:__accgpu_devmark[D.1] [len: 1])`; the pass takes the index as
  * the device number and drops the clause (accgpu_take_deviceid).         */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 

@@ -13,7 +13,7 @@
  * Every such variable is copied in (its initial value): for create the
  * device contents are unspecified, so a copy is as good.  `link` variables
  * are left to the data clauses that name them.                          */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "omp-offload.h"

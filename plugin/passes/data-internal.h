@@ -4,7 +4,7 @@
 #ifndef ACCGPU_DATA_INTERNAL_H
 #define ACCGPU_DATA_INTERNAL_H 1
 
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 
 /* data-rt.cc */
 void accgpu_data_register_roots(const char *plugin_name);

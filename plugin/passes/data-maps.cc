@@ -10,7 +10,7 @@
  *
  * Pointer-assign pseudo-maps (firstprivate pointer, GOMP_MAP_POINTER) and
  * struct headers (GOMP_MAP_STRUCT) make no item: see lower-data.h.      */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "accgpu_abi.h"

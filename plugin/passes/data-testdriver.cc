@@ -3,7 +3,7 @@
  *   g++ -DACCGPU_DATA_TESTDRIVER ... -o build/accgpu-data.so
  * It lowers data constructs and leaves compute constructs to GCC.      */
 #ifdef ACCGPU_DATA_TESTDRIVER
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 
 int plugin_is_GPL_compatible;

@@ -12,7 +12,7 @@
  * enter/exit data, update, declare become one runtime call each; wait
  * (the GOACC_wait builtin) becomes __accgpu_wait; host_data replaces the
  * listed pointers in its body by __accgpu_use_device results.          */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "accgpu_abi.h"
