@@ -364,5 +364,6 @@ static void install_callbacks(void *, void *)
 void accgpu_deviceid_init(const char *plugin_name)
 {
   accgpu_data_register_roots(plugin_name);
+  accgpu_declare_init(plugin_name);
   register_callback(plugin_name, PLUGIN_START_UNIT, install_callbacks, NULL);
 }
