@@ -1,8 +1,9 @@
 /* data_multi_gpu_stencil.c — Xu's multi-GPU pattern (§6.3): a 1-D
  * three-point stencil split over two devices.  Each device holds its half
  * plus one halo element, computes with `parallel loop deviceid(d)`, and the
- * halos travel device to device with `update peer`; `wait device` drains
- * each device before the exchange and at the end.  Checked against the
+ * halos travel device to device with `update peer` (ordered after the
+ * kernels queued on both devices); `wait device` drains each device at the
+ * end.  Checked against the
  * same stencil computed serially. */
 /* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_DEVICES=2 */
@@ -50,8 +51,6 @@ int main(void)
 #pragma acc parallel loop deviceid(1) present(a[n-1:n+1], b[n:n])
     for (int i = n; i < total - 1; i++)
       a[i] = b[i];
-#pragma acc wait device(0)
-#pragma acc wait device(1)
 #pragma acc update peer to(a[n:1]) to_device(0) from(a[n:1]) from_device(1)
 #pragma acc update peer to(a[n-1:1]) to_device(1) from(a[n-1:1]) from_device(0)
   }
