@@ -27,9 +27,10 @@ int main(void)
       for (int i = n; i < 2 * n; i++)
         a[i] = 3 * a[i];
 #pragma acc wait device(1)
-#pragma acc parallel loop deviceid(1) present(a[n:n])
+#pragma acc parallel loop deviceid(1) present(a[n:n]) async(2)
       for (int i = n; i < 2 * n; i++)
         a[i] = a[i] + 1;
+#pragma acc wait device(1)
     }
 #pragma acc wait device(0)
   }
