@@ -37,6 +37,7 @@ int main(int argc, char **argv) {
           div[IDX(k, j, i)] = DIV(k, j, i);
       }
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

@@ -30,6 +30,7 @@ int main(int argc, char **argv) {
                               6.0 * in[IDX(k, j, i)];
       }
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

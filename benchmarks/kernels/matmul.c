@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
         c[(long)i * n + j] = s;
       }
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

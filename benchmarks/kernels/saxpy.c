@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
 #pragma acc parallel loop present(x[0:n], y[0:n])
     for (long i = 0; i < n; i++)
       y[i] = alpha * x[i] + y[i];
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

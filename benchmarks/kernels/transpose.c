@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
       for (int i = 0; i < n; i++)
         out[(long)j * n + i] = in[(long)i * n + j];
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

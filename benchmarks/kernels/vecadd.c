@@ -17,6 +17,7 @@ int main(int argc, char **argv) {
 #pragma acc parallel loop present(a[0:n], b[0:n], c[0:n])
     for (long i = 0; i < n; i++)
       c[i] = a[i] + b[i];
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

@@ -38,6 +38,7 @@ int main(int argc, char **argv) {
           w2[IDX(k, j, i)] = STENCIL(w0, w1, k, j, i);
       }
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
         out[(long)y * nx + x] = s;
       }
     }
+#pragma acc wait
     if (r > 0)
       t += bench_now() - t0;
   }

@@ -495,8 +495,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *r,
                    val(gsi, fold_convert(integer_type_node, ci->waits[i]))));
     add(gsi, gimple_build_call(fn_wait, 5, locp, dev,
                                build_int_cst(unsigned_type_node, n),
-                               build_fold_addr_expr(q),
-                               build_int_cst(integer_type_node, -2)));
+                               build_fold_addr_expr(q), async));
   }
   struct accgpu_maps m;
   accgpu_build_maps(gsi, clauses, loc, &m);
@@ -549,14 +548,14 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *r,
   accgpu_maps_release(&m);
 }
 
-/* The async argument: acc_async_sync (-1) without the clause, the queue
-   when given, acc_async_noval (-2) for a bare async. */
+/* The async argument: acc_async_sync (-2) without the clause, the queue
+   when given, acc_async_noval (-1) for a bare async. */
 static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
 {
   if (!ci->has_async)
-    return build_int_cst(integer_type_node, -1);
-  if (!ci->async)
     return build_int_cst(integer_type_node, -2);
+  if (!ci->async)
+    return build_int_cst(integer_type_node, -1);
   return val(gsi, fold_convert(integer_type_node, ci->async));
 }
 
