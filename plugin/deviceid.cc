@@ -348,7 +348,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
 }
 
 /* The front end sets its own line_change after plugin_init (in its
-   post-options hook), so ours is chained in when the unit starts. */
+   post-options hook, for compiling and for -E alike), so ours is chained
+   in when it registers pragmas: later, and before any token is lexed.  A
+   preprocessed input (-save-temps, .i) was rewritten when it was
+   preprocessed: it needs the markers but no macros (and cpp_define does
+   not work on it). */
 static void install_callbacks(void *, void *)
 {
   cpp_callbacks *cb = cpp_get_callbacks(parse_in);
@@ -358,12 +362,13 @@ static void install_callbacks(void *, void *)
   prev_macro_to_expand = cb->macro_to_expand;
   cb->line_change = cb_line_change;
   cb->macro_to_expand = cb_macro_to_expand;
-  define_macros(parse_in);
+  if (!cpp_get_options(parse_in)->preprocessed)
+    define_macros(parse_in);
 }
 
 void accgpu_deviceid_init(const char *plugin_name)
 {
   accgpu_data_register_roots(plugin_name);
   accgpu_declare_init(plugin_name);
-  register_callback(plugin_name, PLUGIN_START_UNIT, install_callbacks, NULL);
+  register_callback(plugin_name, PLUGIN_PRAGMAS, install_callbacks, NULL);
 }
