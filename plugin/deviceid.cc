@@ -292,6 +292,14 @@ static const char *peer_list(cpp_reader *pfile, bool first, const char *impl)
 static const char *peer_impl(cpp_reader *pfile, const char *w)
 {
   if (!strcmp(w, "peer")) {
+    /* The keyword is followed by to(...) or from(...); anything else is
+       the user's variable named peer. */
+    const cpp_token *t = peek(pfile, 0);
+    const char *next = t->type == CPP_NAME
+                           ? (const char *)NODE_NAME(t->val.node.node)
+                           : "";
+    if (strcmp(next, "to") && strcmp(next, "from"))
+      return NULL;
     line.peer = true;
     return "__accgpu_empty";
   }
