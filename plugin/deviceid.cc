@@ -15,6 +15,11 @@
  *   update peer to(l) to_device(d) from(m) from_device(s)
  *        -> update device(l) device(__accgpu_peer_to[(d):1])
  *                  self(m) self(__accgpu_peer_from[(s):1])
+ *        (self(m) is dropped when m is spelled like l: GCC rejects a
+ *        variable named twice, and the pass uses l for both)
+ *
+ * A word followed by something else than its `(` (peer: than to/from) is
+ * the user's identifier and stays as it is.
  *
  * GCC gimplifies the marker sections into map clauses such as
  * `map(alloc:__accgpu_devmark[D.1] [len: 1])`; the pass takes the index as
