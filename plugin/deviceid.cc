@@ -58,6 +58,7 @@ static struct {
   bool ready;          /* markers declared */
   int pragma;          /* PRAGMA_OACC_* of this acc line, or 0 */
   location_t where;    /* its location */
+  bool deviceid;       /* deviceid(...) seen on this line */
   bool peer, to, to_dev, from, from_dev; /* update peer pieces seen */
   char list[512];      /* text of the first of to(...)/from(...) */
 } line;
@@ -159,8 +160,10 @@ tree accgpu_take_deviceid(tree *clauses)
       p = &OMP_CLAUSE_CHAIN(*p);
       continue;
     }
-    if (dev)
-      error_at(OMP_CLAUSE_LOCATION(*p), "too many %<deviceid%> clauses");
+    if (dev) /* normally caught while lexing; the macro's use site */
+      error_at(linemap_resolve_location(line_table, OMP_CLAUSE_LOCATION(*p),
+                                        LRK_MACRO_EXPANSION_POINT, NULL),
+               "too many %<deviceid%> clauses");
     else
       dev = accgpu_marker_device(*p);
     *p = OMP_CLAUSE_CHAIN(*p);
@@ -179,6 +182,7 @@ static void finish_line(void)
     error_at(line.where,
              "%<update peer%> needs %<to(list)%>, %<to_device(e)%>, "
              "%<from(list)%> and %<from_device(e)%>");
+  line.deviceid = false;
   line.peer = line.to = line.to_dev = line.from = line.from_dev = false;
   line.pragma = 0;
 }
@@ -344,6 +348,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     impl = deviceid_impl(line.pragma);
     if (!impl)
       error_at(tok->src_loc, "%<deviceid%> is not valid on this directive");
+    else if (line.deviceid && peek(pfile, 0)->type == CPP_OPEN_PAREN) {
+      error_at(tok->src_loc, "too many %<deviceid%> clauses");
+      return NULL;
+    }
+    line.deviceid = true;
   } else if (!strcmp(w, "device") && line.pragma == PRAGMA_OACC_WAIT) {
     /* wait(device) may name the user's variable: no `(`, no expansion
        (GCC's parser diagnoses a bare `wait device`). */
