@@ -11,7 +11,7 @@
  *
  * Emulated kernels run one CUDA thread per fiber.  Fiber stacks are
  * ACCGPU_EMU_STACK_SIZE bytes, aligned to their size, with the thread's
- * __accgpu_emu_thread at the lowest address: masking the stack pointer finds
+ * __accgpu_emu_thread in the top page: masking the stack pointer finds
  * it, with no TLS and no symbol from the runtime, so a kernel image loaded
  * with dlopen needs nothing but libc/libm.  Barriers and warp exchanges go
  * through the function table in that structure.                          */
@@ -99,6 +99,13 @@ static __device__ __forceinline__ double atomicMax(double *p, double v) {
 #define ACCGPU_EMU_STACK_SHIFT 18
 #define ACCGPU_EMU_STACK_SIZE ((uintptr_t)1 << ACCGPU_EMU_STACK_SHIFT)
 #define ACCGPU_EMU_WARP 32
+/* Where in its slot the thread structure lies: in the top page, just above
+   the stack, so a running thread touches one page for both.  Slots are
+   "coloured" by their address so the structures of neighbouring slots fall
+   in different cache sets instead of all aliasing at 256 KiB. */
+#define ACCGPU_EMU_CTX_OFFSET(base)                                           \
+  (ACCGPU_EMU_STACK_SIZE - 64u -                                              \
+   (((uintptr_t)(base) >> ACCGPU_EMU_STACK_SHIFT) & 63u) * 64u)
 
 typedef struct __accgpu_uint3 {
   unsigned x, y, z;
@@ -174,7 +181,8 @@ __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
 #else
   sp = (uintptr_t)__builtin_frame_address(0);
 #endif
-  return (__accgpu_emu_thread *)(sp & ~(ACCGPU_EMU_STACK_SIZE - 1));
+  sp &= ~(ACCGPU_EMU_STACK_SIZE - 1);
+  return (__accgpu_emu_thread *)(sp + ACCGPU_EMU_CTX_OFFSET(sp));
 }
 
 #define threadIdx (__accgpu_emu_self()->thread_idx)

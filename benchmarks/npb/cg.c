@@ -60,8 +60,8 @@ static void cg_sparse_vector(const struct cg_class *pc, struct vecs *v, int i,
   while (nn1 < n)
     nn1 *= 2;
   while (k < pc->nonzer) {
-    double value = npb_randlc(tran, NPB_MULT);
-    double where = npb_randlc(tran, NPB_MULT);
+    double value = NPB_RANDLC(*tran);
+    double where = NPB_RANDLC(*tran);
     int c = (int)(nn1 * where); /* 0-based; NPB's 1-based index is c + 1 */
     int seen = c >= n;
     for (int j = 0; j < k && !seen; j++)
@@ -272,7 +272,7 @@ int main(int argc, char **argv)
   printf(" Size: %11d\n Iterations: %5d\n", n, pc->niter);
 
   uint64_t tran = NPB_SEED;
-  npb_randlc(&tran, NPB_MULT); /* NPB draws (and discards) one number first */
+  (void)NPB_RANDLC(tran); /* NPB draws (and discards) one number first */
   struct csr m = cg_makea(pc, &tran);
   long nnz = m.nnz;
   int *rowstr = m.rowstr, *colidx = m.colidx;

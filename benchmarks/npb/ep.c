@@ -42,13 +42,14 @@ static void ep_run(long nch, long chunk, double *sx, double *sy, double *q)
 #pragma acc parallel loop gang vector vector_length(128) \
     reduction(+:tsx, tsy) present(qq[0:NQ * nch])
     for (long c = 0; c < nch; c++) {
-      uint64_t x = npb_skip(EP_SEED, (uint64_t)(2 * c * chunk));
+      uint64_t x;
+      NPB_SKIP(x, EP_SEED, (uint64_t)(2 * c * chunk));
       double lsx = 0.0, lsy = 0.0;
       for (int l = 0; l < NQ; l++)
         qq[l * nch + c] = 0.0;
       for (long p = 0; p < chunk; p++) {
-        double x1 = 2.0 * npb_randlc(&x, NPB_MULT) - 1.0;
-        double x2 = 2.0 * npb_randlc(&x, NPB_MULT) - 1.0;
+        double x1 = 2.0 * NPB_RANDLC(x) - 1.0;
+        double x2 = 2.0 * NPB_RANDLC(x) - 1.0;
         double t1 = x1 * x1 + x2 * x2;
         if (t1 <= 1.0) {
           double t2 = sqrt(-2.0 * log(t1) / t1);

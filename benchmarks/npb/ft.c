@@ -87,10 +87,11 @@ static void ft_init_u(struct ft_state *s)
 #pragma acc parallel loop gang vector vector_length(128) \
     present(re[0:ntot], im[0:ntot])
   for (long line = 0; line < (long)ny * nz; line++) {
-    uint64_t x = npb_skip(NPB_SEED, (uint64_t)(2 * nx * line));
+    uint64_t x;
+    NPB_SKIP(x, NPB_SEED, (uint64_t)(2 * nx * line));
     for (int i = 0; i < nx; i++) {
-      re[line * nx + i] = npb_randlc(&x, NPB_MULT);
-      im[line * nx + i] = npb_randlc(&x, NPB_MULT);
+      re[line * nx + i] = NPB_RANDLC(x);
+      im[line * nx + i] = NPB_RANDLC(x);
     }
   }
 }

@@ -66,13 +66,14 @@ static void is_create_keys(struct is_state *s)
 
 #pragma acc parallel loop gang vector vector_length(128) present(keys[0:nk])
   for (long c = 0; c < nch; c++) {
-    uint64_t x = npb_skip(NPB_SEED, (uint64_t)(4 * c * len));
+    uint64_t x;
+    NPB_SKIP(x, NPB_SEED, (uint64_t)(4 * c * len));
     long end = (c + 1) * len < nk ? (c + 1) * len : nk;
     for (long i = c * len; i < end; i++) {
-      double r = npb_randlc(&x, NPB_MULT);
-      r += npb_randlc(&x, NPB_MULT);
-      r += npb_randlc(&x, NPB_MULT);
-      r += npb_randlc(&x, NPB_MULT);
+      double r = NPB_RANDLC(x);
+      r += NPB_RANDLC(x);
+      r += NPB_RANDLC(x);
+      r += NPB_RANDLC(x);
       keys[i] = (int)(k * r);
     }
   }

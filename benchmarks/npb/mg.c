@@ -48,7 +48,7 @@ struct mg_grid {
    interior planes: x faces, then y (including x ghosts), then z. */
 static void mg_comm3(double *g, long tot, long off, int m)
 {
-#pragma acc parallel loop gang collapse(2) present(g[0:tot])
+#pragma acc parallel loop gang vector collapse(2) present(g[0:tot])
   for (int i3 = 1; i3 < m - 1; i3++)
     for (int i2 = 1; i2 < m - 1; i2++) {
       g[off + IX(m, i3, i2, 0)] = g[off + IX(m, i3, i2, m - 2)];
@@ -273,7 +273,7 @@ static void mg_zran3(double *v, int m)
   for (int i3 = 1; i3 <= n; i3++)
     for (int i2 = 1; i2 <= n; i2++)
       for (int i1 = 1; i1 <= n; i1++) {
-        double z = npb_randlc(&x, NPB_MULT);
+        double z = NPB_RANDLC(x);
         mg_keep10(hi, hiw, z, IX(m, i3, i2, i1), 1);
         mg_keep10(lo, low, z, IX(m, i3, i2, i1), 0);
       }

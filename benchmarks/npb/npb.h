@@ -5,7 +5,8 @@
  * a = 5^13, and the value handed out is x_{k+1} * 2^-46.  NPB describes it in
  * double precision arithmetic split into 23-bit halves; we keep the state as an
  * exact 46-bit integer, which gives bit-identical numbers and lets a kernel
- * jump ahead n steps with a^n mod 2^46 (binary powering).
+ * jump ahead n steps with a^n mod 2^46 (binary powering).  All five
+ * benchmarks use a = 5^13.
  *
  * Everything here is header-only so that each benchmark is one translation
  * unit and the same source builds serially, with GCC's OpenACC and with the
@@ -25,48 +26,37 @@
 #define NPB_MASK46 ((UINT64_C(1) << 46) - 1)
 #define NPB_MASK23 ((UINT64_C(1) << 23) - 1)
 
-/* Returns a * x mod 2^46 for a, x < 2^46.  Both are split in 23-bit halves so
-   every partial product fits in 64 bits: the high*high term vanishes mod 2^46
-   and the cross terms only matter mod 2^23. */
-#pragma acc routine seq
-static inline uint64_t npb_mul46(uint64_t a, uint64_t x)
-{
-  uint64_t ah = a >> 23, al = a & NPB_MASK23;
-  uint64_t xh = x >> 23, xl = x & NPB_MASK23;
-  uint64_t cross = (ah * xl + al * xh) & NPB_MASK23;
-  return ((cross << 23) + al * xl) & NPB_MASK46;
-}
+/* The generator is written as macros, not functions: compute regions then
+   need no `#pragma acc routine` (the benchmarks exercise loops, data and
+   reductions, and build with compilers whose routine support lags).
+   Arguments are evaluated more than once: pass plain variables. */
 
-/* Returns a^n mod 2^46 (the multiplier that jumps a sequence n steps). */
-#pragma acc routine seq
-static inline uint64_t npb_pow46(uint64_t a, uint64_t n)
-{
-  uint64_t r = 1;
-  while (n != 0) {
-    if (n & 1)
-      r = npb_mul46(r, a);
-    a = npb_mul46(a, a);
-    n >>= 1;
-  }
-  return r;
-}
+/* a * x mod 2^46 for a, x < 2^46.  Both are split in 23-bit halves so every
+   partial product fits in 64 bits: the high*high term vanishes mod 2^46 and
+   the cross terms only matter mod 2^23. */
+#define NPB_LO23(v) ((v) & NPB_MASK23)
+#define NPB_MUL46(a, x)                                                      \
+  (((NPB_LO23(((a) >> 23) * NPB_LO23(x) + NPB_LO23(a) * ((x) >> 23)) << 23) + \
+    NPB_LO23(a) * NPB_LO23(x)) & NPB_MASK46)
 
-/* Advances *x by one step of multiplier a and returns the new value in
-   (0, 1): NPB's randlc. */
-#pragma acc routine seq
-static inline double npb_randlc(uint64_t *x, uint64_t a)
-{
-  *x = npb_mul46(a, *x);
-  return (double)*x * 0x1p-46;
-}
+/* Advances the uint64_t state x by one step of 5^13 and yields the new value
+   in (0, 1): NPB's randlc(&x, 5^13). */
+#define NPB_RANDLC(x) ((x) = NPB_MUL46(NPB_MULT, (x)), (double)(x) * 0x1p-46)
 
-/* Returns the seed that NPB's stream starting at SEED reaches after n steps,
-   so the next randlc from it yields the (n+1)-th number of the stream. */
-#pragma acc routine seq
-static inline uint64_t npb_skip(uint64_t seed, uint64_t n)
-{
-  return npb_mul46(npb_pow46(NPB_MULT, n), seed);
-}
+/* Sets r to the state NPB's stream from `seed` reaches after n steps
+   (seed * 5^(13 n) mod 2^46), by binary powering: the next NPB_RANDLC(r)
+   yields the stream's (n+1)-th number. */
+#define NPB_SKIP(r, seed, n)                                              \
+  do {                                                                    \
+    uint64_t npb_a_ = NPB_MULT, npb_n_ = (n), npb_p_ = 1;                 \
+    while (npb_n_ != 0) {                                                 \
+      if (npb_n_ & 1)                                                     \
+        npb_p_ = NPB_MUL46(npb_p_, npb_a_);                               \
+      npb_a_ = NPB_MUL46(npb_a_, npb_a_);                                 \
+      npb_n_ >>= 1;                                                       \
+    }                                                                     \
+    (r) = NPB_MUL46(npb_p_, (seed));                                      \
+  } while (0)
 
 /* Under -DNPB_NEGATIVE_CONTROL (test.sh's negative control only) each
    benchmark spoils its own result slightly before checking it: the check must

@@ -133,6 +133,18 @@ static const char *lookup_name(kg *g, tree decl)
   return NULL;
 }
 
+/* Writes a C identifier for DECL into BUF: its name (non-identifier
+   characters replaced) and its uid. */
+static const char *ident(tree decl, const char *dflt, char *buf, size_t n)
+{
+  const char *nm = DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : dflt;
+  snprintf(buf, n, "%s_%u", nm, DECL_UID(decl));
+  for (char *p = buf; *p; p++)
+    if (!ISALNUM(*p) && *p != '_')
+      *p = '_';
+  return buf;
+}
+
 static void push_name(kg *g, tree decl, const char *text)
 {
   name_entry e = {decl, xstrdup(text)};
@@ -360,11 +372,7 @@ static const char *decl_name(kg *g, tree d)
     return "0";
   }
   char buf[200];
-  if (DECL_NAME(d))
-    snprintf(buf, sizeof buf, "%s_%u", IDENTIFIER_POINTER(DECL_NAME(d)),
-             DECL_UID(d));
-  else
-    snprintf(buf, sizeof buf, "t_%u", DECL_UID(d));
+  ident(d, "t", buf, sizeof buf);
   struct kbuf *save = g->out;
   g->out = &g->decls;
   kb_add(&g->decls, "  ");
@@ -2009,8 +2017,7 @@ bool kg_generate(struct kg_region *r)
     kg_param *p = &r->params[i];
     tree d = p->decl;
     char nb[200];
-    snprintf(nb, sizeof nb, "%s_%u", DECL_NAME(d) ? IDENTIFIER_POINTER(
-                                         DECL_NAME(d)) : "v", DECL_UID(d));
+    ident(d, "v", nb, sizeof nb);
     p->name = xstrdup(nb);
     if (p->by_ref) {
       char t[220];
@@ -2160,9 +2167,7 @@ void kg_maybe_emit_device_function(function *fun)
   /* Parameters are named like locals but must not be declared twice. */
   for (tree a = DECL_ARGUMENTS(fn); a; a = DECL_CHAIN(a)) {
     char nb[200];
-    snprintf(nb, sizeof nb, "%s_%u",
-             DECL_NAME(a) ? IDENTIFIER_POINTER(DECL_NAME(a)) : "p",
-             DECL_UID(a));
+    ident(a, "p", nb, sizeof nb);
     push_name(&g, a, nb);
   }
   char *proto = device_proto(&g, fn, true);

@@ -257,6 +257,10 @@ static bool read_clauses(struct kg_region *r, tree clauses,
       if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER) {
         p.decl = d;
         p.type = TREE_TYPE(d);
+        if (TREE_CODE(p.type) == ARRAY_TYPE) { /* section of an array */
+          p.type = build_pointer_type(p.type);
+          p.by_ref = true;
+        }
         ps.map_clause = prev;
         ps.bias = OMP_CLAUSE_SIZE(c);
       } else if (DECL_P(d) && data_map_kind_p(c)) {

@@ -1,6 +1,8 @@
-/* reduction_float.c — reduction(OP:float) for every operator OpenACC allows on
- * float (+ * max min && ||), at gang, worker and vector level,
- * on one gang-worker-vector loop, and across nested gang/vector loops that reduce into the same variable.
+/* reduction_float.c — reduction(OP:float) for every operator
+ * OpenACC allows on float (+ * max min && ||),
+ * at gang, worker and vector level,
+ * on one gang-worker-vector loop, and across nested gang/vector loops
+ * that reduce into the same variable.
  * The reduction variable starts at a non-identity value, which must take
  * part in the result.  Reference: the same updates in plain serial loops. */
 #include "e2e.h"
@@ -47,7 +49,8 @@ static void test_add(void) {
     r += ar[k];
   CHECK_REAL("+ gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop worker reduction(+:s)
@@ -58,7 +61,8 @@ static void test_add(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("+ worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop vector reduction(+:s)
@@ -113,7 +117,8 @@ static void test_mul(void) {
     r *= mu[k];
   CHECK_REAL("* gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop worker reduction(*:s)
@@ -124,7 +129,8 @@ static void test_mul(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("* worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop vector reduction(*:s)
@@ -179,7 +185,8 @@ static void test_max(void) {
     r = ar[k] > r ? ar[k] : r;
   CHECK_REAL("max gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(max:s)
@@ -190,7 +197,8 @@ static void test_max(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("max worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(max:s)
@@ -245,7 +253,8 @@ static void test_min(void) {
     r = ar[k] < r ? ar[k] : r;
   CHECK_REAL("min gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(min:s)
@@ -256,7 +265,8 @@ static void test_min(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("min worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(min:s)
@@ -311,7 +321,8 @@ static void test_land(void) {
     r = r && la[k];
   CHECK_REAL("&& gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop worker reduction(&&:s)
@@ -322,7 +333,8 @@ static void test_land(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("&& worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop vector reduction(&&:s)
@@ -377,7 +389,8 @@ static void test_lor(void) {
     r = r || lo[k];
   CHECK_REAL("|| gang worker vector", r, ref, 1e-5);
 
-#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop worker reduction(||:s)
@@ -388,7 +401,8 @@ static void test_lor(void) {
   for (int i = 0; i < N; i++)
     CHECK_REAL("|| worker (row)", row[i], ref_row[i], 1e-5);
 
-#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop vector reduction(||:s)

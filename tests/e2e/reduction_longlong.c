@@ -1,6 +1,8 @@
-/* reduction_longlong.c — reduction(OP:long long) for every operator OpenACC allows on
- * long long (+ * max min & | ^ && ||), at gang, worker and vector level,
- * on one gang-worker-vector loop, and across nested gang/vector loops that reduce into the same variable.
+/* reduction_longlong.c — reduction(OP:long long) for every operator
+ * OpenACC allows on long long (+ * max min & | ^ && ||),
+ * at gang, worker and vector level,
+ * on one gang-worker-vector loop, and across nested gang/vector loops
+ * that reduce into the same variable.
  * The reduction variable starts at a non-identity value, which must take
  * part in the result.  Reference: the same updates in plain serial loops. */
 #include "e2e.h"
@@ -50,7 +52,8 @@ static void test_add(void) {
     r += ar[k];
   CHECK_INT("+ gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop worker reduction(+:s)
@@ -61,7 +64,8 @@ static void test_add(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("+ worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop vector reduction(+:s)
@@ -116,7 +120,8 @@ static void test_mul(void) {
     r *= mu[k];
   CHECK_INT("* gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop worker reduction(*:s)
@@ -127,7 +132,8 @@ static void test_mul(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("* worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop vector reduction(*:s)
@@ -182,7 +188,8 @@ static void test_max(void) {
     r = ar[k] > r ? ar[k] : r;
   CHECK_INT("max gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(max:s)
@@ -193,7 +200,8 @@ static void test_max(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("max worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(max:s)
@@ -248,7 +256,8 @@ static void test_min(void) {
     r = ar[k] < r ? ar[k] : r;
   CHECK_INT("min gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(min:s)
@@ -259,7 +268,8 @@ static void test_min(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("min worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(min:s)
@@ -314,7 +324,8 @@ static void test_and(void) {
     r &= ba[k];
   CHECK_INT("& gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ba[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ba[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = (long long)~0x10;
 #pragma acc loop worker reduction(&:s)
@@ -325,7 +336,8 @@ static void test_and(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("& worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ba[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ba[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = (long long)~0x10;
 #pragma acc loop vector reduction(&:s)
@@ -380,7 +392,8 @@ static void test_or(void) {
     r |= bo[k];
   CHECK_INT("| gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(bo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(bo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x100000;
 #pragma acc loop worker reduction(|:s)
@@ -391,7 +404,8 @@ static void test_or(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("| worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(bo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(bo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x100000;
 #pragma acc loop vector reduction(|:s)
@@ -446,7 +460,8 @@ static void test_xor(void) {
     r ^= bx[k];
   CHECK_INT("^ gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(bx[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(bx[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x5a5a;
 #pragma acc loop worker reduction(^:s)
@@ -457,7 +472,8 @@ static void test_xor(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("^ worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(bx[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(bx[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x5a5a;
 #pragma acc loop vector reduction(^:s)
@@ -512,7 +528,8 @@ static void test_land(void) {
     r = r && la[k];
   CHECK_INT("&& gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop worker reduction(&&:s)
@@ -523,7 +540,8 @@ static void test_land(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("&& worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop vector reduction(&&:s)
@@ -578,7 +596,8 @@ static void test_lor(void) {
     r = r || lo[k];
   CHECK_INT("|| gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop worker reduction(||:s)
@@ -589,7 +608,8 @@ static void test_lor(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("|| worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop vector reduction(||:s)

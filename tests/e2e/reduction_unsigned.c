@@ -1,6 +1,8 @@
-/* reduction_unsigned.c — reduction(OP:unsigned) for every operator OpenACC allows on
- * unsigned (+ * max min & | ^ && ||), at gang, worker and vector level,
- * on one gang-worker-vector loop, and across nested gang/vector loops that reduce into the same variable.
+/* reduction_unsigned.c — reduction(OP:unsigned) for every operator
+ * OpenACC allows on unsigned (+ * max min & | ^ && ||),
+ * at gang, worker and vector level,
+ * on one gang-worker-vector loop, and across nested gang/vector loops
+ * that reduce into the same variable.
  * The reduction variable starts at a non-identity value, which must take
  * part in the result.  Reference: the same updates in plain serial loops. */
 #include "e2e.h"
@@ -51,7 +53,8 @@ static void test_add(void) {
     r += ar[k];
   CHECK_INT("+ gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop worker reduction(+:s)
@@ -62,7 +65,8 @@ static void test_add(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("+ worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 5;
 #pragma acc loop vector reduction(+:s)
@@ -117,7 +121,8 @@ static void test_mul(void) {
     r *= mu[k];
   CHECK_INT("* gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop worker reduction(*:s)
@@ -128,7 +133,8 @@ static void test_mul(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("* worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 2;
 #pragma acc loop vector reduction(*:s)
@@ -183,7 +189,8 @@ static void test_max(void) {
     r = ar[k] > r ? ar[k] : r;
   CHECK_INT("max gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(max:s)
@@ -194,7 +201,8 @@ static void test_max(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("max worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(max:s)
@@ -249,7 +257,8 @@ static void test_min(void) {
     r = ar[k] < r ? ar[k] : r;
   CHECK_INT("min gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop worker reduction(min:s)
@@ -260,7 +269,8 @@ static void test_min(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("min worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 3;
 #pragma acc loop vector reduction(min:s)
@@ -315,7 +325,8 @@ static void test_and(void) {
     r &= ba[k];
   CHECK_INT("& gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(ba[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(ba[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = (unsigned)~0x10;
 #pragma acc loop worker reduction(&:s)
@@ -326,7 +337,8 @@ static void test_and(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("& worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(ba[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(ba[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = (unsigned)~0x10;
 #pragma acc loop vector reduction(&:s)
@@ -381,7 +393,8 @@ static void test_or(void) {
     r |= bo[k];
   CHECK_INT("| gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(bo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(bo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x100000;
 #pragma acc loop worker reduction(|:s)
@@ -392,7 +405,8 @@ static void test_or(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("| worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(bo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(bo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x100000;
 #pragma acc loop vector reduction(|:s)
@@ -447,7 +461,8 @@ static void test_xor(void) {
     r ^= bx[k];
   CHECK_INT("^ gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(bx[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(bx[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x5a5a;
 #pragma acc loop worker reduction(^:s)
@@ -458,7 +473,8 @@ static void test_xor(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("^ worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(bx[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(bx[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0x5a5a;
 #pragma acc loop vector reduction(^:s)
@@ -513,7 +529,8 @@ static void test_land(void) {
     r = r && la[k];
   CHECK_INT("&& gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop worker reduction(&&:s)
@@ -524,7 +541,8 @@ static void test_land(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("&& worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 1;
 #pragma acc loop vector reduction(&&:s)
@@ -579,7 +597,8 @@ static void test_lor(void) {
     r = r || lo[k];
   CHECK_INT("|| gang worker vector", (long long)r, (long long)ref);
 
-#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop worker reduction(||:s)
@@ -590,7 +609,8 @@ static void test_lor(void) {
   for (int i = 0; i < N; i++)
     CHECK_INT("|| worker (row)", (long long)row[i], (long long)ref_row[i]);
 
-#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) copyout(row[0:N])
+#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) \
+    copyout(row[0:N])
   for (int i = 0; i < N; i++) {
     T s = 0;
 #pragma acc loop vector reduction(||:s)

@@ -73,8 +73,10 @@ if [ "$MODE" = plugin ]; then
   fi
 fi
 
-rm -rf "$OUT"
+# Fresh outputs for the selected tests only (others' stay for inspection).
 mkdir -p "$OUT"
+rm -rf "$OUT/ptx"
+for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name"; done
 
 # Known failures (plugin mode only): "name  reason".
 declare -A KNOWN=()

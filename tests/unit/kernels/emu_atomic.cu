@@ -4,9 +4,10 @@
 #include "emu_test.h"
 
 /* Adds v to *p with a CAS loop on int (the pattern generated code uses for
-   operations CUDA lacks). */
+   operations CUDA lacks).  The first read is atomic too: a plain read racing
+   with atomicCAS is a data race in C11 terms (ThreadSanitizer reports it). */
 static __device__ void emu_cas_add(int *p, int v) {
-  int old = *p, assumed;
+  int old = atomicAdd(p, 0), assumed;
   do {
     assumed = old;
     old = atomicCAS(p, assumed, assumed + v);
