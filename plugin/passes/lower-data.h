@@ -47,8 +47,11 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
    - attach/detach items: host = &pointer, bytes = the clause's bias.
    - Marker clauses of the multi-GPU syntax never make items (call
      accgpu_take_deviceid before or after, either way).
-   - A mapped variable the gimplifier kept as a register is made
-     addressable and the function's statements using it are regimplified.
+   - A mapped variable the gimplifier kept as a register (a scalar in
+     reduction(+:r) -> map(tofrom:r)) is made addressable and the
+     function's statements using it are regimplified.  Statements built
+     after the call must treat it as memory: `r = x + r` is invalid GIMPLE
+     now; load r into a temporary first (or gimple_regimplify_operands).
    - Item names are rebuilt from the clause ("a[0:n]", "s->v[0:s->n]",
      "t.x"); "?" stands for a part that could not be traced. */
 struct accgpu_maps {
