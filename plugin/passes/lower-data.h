@@ -49,9 +49,12 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
      accgpu_take_deviceid before or after, either way).
    - A mapped variable the gimplifier kept as a register (a scalar in
      reduction(+:r) -> map(tofrom:r)) is made addressable and the
-     function's statements using it are regimplified.  Statements built
-     after the call must treat it as memory: `r = x + r` is invalid GIMPLE
-     now; load r into a temporary first (or gimple_regimplify_operands).
+     function's statements using it are regimplified: only those reachable
+     from gimple_body (current_function_decl) at that moment, so call it
+     before detaching a construct's body (the host fallback copy).
+     Statements built after the call must treat it as memory: `r = x + r`
+     is invalid GIMPLE now; load r into a temporary first (or
+     gimple_regimplify_operands).
    - Item names are rebuilt from the clause ("a[0:n]", "s->v[0:s->n]",
      "t.x"); "?" stands for a part that could not be traced. */
 struct accgpu_maps {
