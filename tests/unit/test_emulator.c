@@ -515,6 +515,8 @@ static void test_memory(void) {
   CU_ASSERT_EQUAL(B->copy_h2d(q, buf, buf, sizeof buf), -1);
   CU_ASSERT_EQUAL(B->copy_d2h(q, buf, buf, sizeof buf), -1);
   CU_ASSERT_EQUAL(B->mem_free(dev, buf), -1);
+  OK(B->copy_h2d(q, NULL, NULL, 0)); /* empty copies need no addresses */
+  OK(B->copy_d2h(q, NULL, NULL, 0));
   OK(B->memset(q, p, 7, sizeof buf));
   OK(to_host(buf, p, sizeof buf));
   CU_ASSERT(buf[0] == 7 && buf[sizeof buf - 1] == 7);
@@ -540,6 +542,7 @@ static void test_out_of_memory(void) {
   OK(B->mem_alloc(small, 20 * mb, &b));
   OK(B->mem_alloc(small, 20 * mb, &c));
   CU_ASSERT_EQUAL(B->mem_alloc(small, 20 * mb, &big), -1);
+  CU_ASSERT_EQUAL(B->mem_alloc(small, (size_t)-1, &big), -1); /* no wrap */
   OK(B->mem_free(small, b));
   OK(B->mem_alloc(small, 20 * mb, &b)); /* the freed hole is reused */
   OK(B->mem_free(small, a));
@@ -558,6 +561,8 @@ static void test_two_devices(void) {
   void *h1;
   int n = 5000;
   size_t bytes = n * sizeof(float);
+  setenv("ACCGPU_EMU_DEVICES", "0", 1);
+  CU_ASSERT_EQUAL(B->count(), 0);
   setenv("ACCGPU_EMU_DEVICES", "2", 1);
   CU_ASSERT_EQUAL_FATAL(B->count(), 2);
   CU_ASSERT_EQUAL(B->open(2, &bad), -1);
