@@ -277,14 +277,21 @@ __ACCGPU_INL uint64_t __accgpu_shfl64(unsigned mask, uint64_t v, int how,
   }
 __ACCGPU_SHFL_TYPED(i, int, uint32_t)
 __ACCGPU_SHFL_TYPED(u, unsigned, uint32_t)
+__ACCGPU_SHFL_TYPED(l, long, uint64_t)
+__ACCGPU_SHFL_TYPED(ul, unsigned long, uint64_t)
 __ACCGPU_SHFL_TYPED(ll, long long, uint64_t)
 __ACCGPU_SHFL_TYPED(ull, unsigned long long, uint64_t)
 __ACCGPU_SHFL_TYPED(f, float, uint32_t)
 __ACCGPU_SHFL_TYPED(d, double, uint64_t)
 #undef __ACCGPU_SHFL_TYPED
 
+/* CUDA's overloads; narrower integers promote to int as in C++. */
 #define __ACCGPU_SHFL(m, v, how, arg, w)                                      \
   _Generic((v), int: __accgpu_shfl_i, unsigned: __accgpu_shfl_u,              \
+           char: __accgpu_shfl_i, signed char: __accgpu_shfl_i,               \
+           unsigned char: __accgpu_shfl_i, short: __accgpu_shfl_i,            \
+           unsigned short: __accgpu_shfl_i,                                   \
+           long: __accgpu_shfl_l, unsigned long: __accgpu_shfl_ul,            \
            long long: __accgpu_shfl_ll, unsigned long long: __accgpu_shfl_ull,\
            float: __accgpu_shfl_f, double: __accgpu_shfl_d)(                  \
       (m), (v), (how), (int)(arg), (unsigned)(w))

@@ -428,6 +428,8 @@ static int warp_lane_ok(const emu_warp_out *o, const int *v, unsigned l) {
          o->fbcast == (float)v[5] * 0.5f &&
          o->dbcast == (double)v[(l + 1) % 32] * 0.25 &&
          o->llrot == (long long)v[l ^ 7] * 4294967296LL &&
+         o->lsum == (long)sum * 100000000000L &&
+         o->sdown == (short)v[l < 31 ? l + 1 : l] &&
          o->popc == __builtin_popcount((unsigned)v[l]) &&
          o->ffs == __builtin_ffs(v[l]) &&
          o->clz == (v[l] ? __builtin_clz((unsigned)v[l]) : 32);
