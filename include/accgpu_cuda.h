@@ -381,6 +381,12 @@ __ACCGPU_INL float __accgpu_exch_f(float *p, float v) {
   o.b = __atomic_exchange_n((uint32_t *)p, n.b, __ACCGPU_SC);
   return o.f;
 }
+/* 16-bit CAS (CUDA has it from sm_70). */
+__ACCGPU_INL unsigned short __accgpu_cas_us(unsigned short *p, unsigned short c,
+                                           unsigned short v) {
+  __atomic_compare_exchange_n(p, &c, v, 0, __ACCGPU_SC, __ACCGPU_SC);
+  return c;
+}
 /* CUDA's wrap-around counters (unsigned only). */
 __ACCGPU_INL unsigned __accgpu_inc_u(unsigned *p, unsigned lim) {
   unsigned old = __atomic_load_n(p, __ACCGPU_SC);
@@ -428,7 +434,8 @@ __ACCGPU_INL unsigned __accgpu_dec_u(unsigned *p, unsigned lim) {
 #define atomicXor(p, v) __ACCGPU_BITOP(xor, p, v)
 #define atomicCAS(p, c, v)                                                    \
   _Generic((p), int *: __accgpu_cas_i, unsigned *: __accgpu_cas_u,            \
-           unsigned long long *: __accgpu_cas_ull)((p), (c), (v))
+           unsigned long long *: __accgpu_cas_ull,                            \
+           unsigned short *: __accgpu_cas_us)((p), (c), (v))
 #define atomicInc(p, v) __accgpu_inc_u((p), (v))
 #define atomicDec(p, v) __accgpu_dec_u((p), (v))
 

@@ -360,6 +360,7 @@ static void atomic_ref(emu_atomic_out *o, const int *vals, int n) {
     o->dsum += (double)v * 0.5;
     o->dmin = fmin(o->dmin, -(double)v);
     o->dmax = fmax(o->dmax, (double)v * 1e10);
+    o->us_count++;
   }
 }
 
@@ -403,6 +404,7 @@ static void test_atomics(void) {
   CU_ASSERT_EQUAL(got.dsum, want.dsum);
   CU_ASSERT_EQUAL(got.dmin, want.dmin);
   CU_ASSERT_EQUAL(got.dmax, want.dmax);
+  CU_ASSERT_EQUAL(got.us_count, want.us_count);
   B->mem_free(dev, dout);
   B->mem_free(dev, dvals);
   free(vals);

@@ -10,6 +10,7 @@ typedef struct emu_atomic_out {
   long long llmin, llmax;
   float fsum, fmin, fmax;
   double dsum, dmin, dmax;
+  unsigned short us_count; /* 16-bit CAS-loop counter */
 } emu_atomic_out;
 
 typedef struct emu_warp_out {
