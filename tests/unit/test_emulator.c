@@ -524,6 +524,19 @@ static void test_memory(void) {
   OK(B->memset(q, p, 7, sizeof buf));
   OK(to_host(buf, p, sizeof buf));
   CU_ASSERT(buf[0] == 7 && buf[sizeof buf - 1] == 7);
+  /* Device-to-device copy, checked byte for byte. */
+  unsigned char pat[1000], back[1000];
+  void *p2;
+  for (size_t i = 0; i < sizeof pat; i++)
+    pat[i] = (unsigned char)(i * 13 + 5);
+  OK(B->mem_alloc(dev, sizeof pat, &p2));
+  OK(B->copy_h2d(q, p, pat, sizeof pat));
+  OK(B->copy_d2d(q, p2, p, sizeof pat));
+  OK(B->memset(q, p, 0, sizeof pat)); /* ordered after the d2d copy */
+  OK(to_host(back, p2, sizeof back));
+  CU_ASSERT(memcmp(back, pat, sizeof pat) == 0);
+  CU_ASSERT_EQUAL(B->copy_d2d(q, p2, buf, sizeof buf), -1);
+  OK(B->mem_free(dev, p2));
   OK(B->mem_free(dev, p));
   OK(B->mem_info(dev, &fr1, &tot));
   CU_ASSERT_EQUAL(fr1, fr0);
