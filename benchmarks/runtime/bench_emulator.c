@@ -124,6 +124,25 @@ static void bench_vector(void) {
   free(r);
 }
 
+/* Launch + queue_sync of a one-thread kernel that does nothing: the fixed
+   cost of a launch (a hand-off to the queue thread and back). */
+static void bench_launch(void) {
+  int n = 0, reps = 2000;
+  float a = 0, *d = NULL;
+  void *args[] = {&d, &d, &a, &n};
+  timing t = {0, 0};
+  double w0 = now(), c0 = cpu();
+  for (int k = 0; k < reps; k++) {
+    accgpu_launch_cfg c = {{1, 1, 1}, {1, 1, 1}, 0};
+    if (B->launch(q, modh, 0, &c, args) || B->queue_sync(q))
+      die("empty launch");
+  }
+  timing_add(&t, w0, c0);
+  printf("emulator empty launch + queue_sync: %.1f us wall, %.1f us CPU "
+         "each (%d launches)\n",
+         t.wall / reps * 1e6, t.cpu / reps * 1e6, reps);
+}
+
 /* The serial model of bench_relax over all blocks. */
 static void relax_serial(float *v, unsigned blocks, unsigned n, int phases) {
   float s[256];
@@ -213,6 +232,7 @@ int main(void) {
       B->module_load(dev, &mod, &modh) || B->props(dev, &p))
     die("setup");
   printf("bench_emulator: %u host threads run blocks\n", p.sm_count);
+  bench_launch();
   bench_vector();
   bench_ucontext(bench_barriers());
   B->module_unload(dev, modh);
