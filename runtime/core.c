@@ -87,6 +87,7 @@ static void at_exit(void);
 static void init_once_fn(void) {
   rt.pid = getpid();
   accgpu_time_init();
+  accgpu_profile_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
     if (!strcasecmp(env, "host"))

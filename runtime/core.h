@@ -235,6 +235,25 @@ void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
 /* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
 void accgpu_time_report(void);
 
+/* ---- profile.c: ACCGPU_PROFILE ---- */
+
+/* Nonzero when a profile is being recorded (launches are then made
+   synchronous). */
+extern int accgpu_profiling;
+/* Reads ACCGPU_PROFILE; when set, starts recording and writes the file at
+   exit. */
+void accgpu_profile_init(void);
+/* Starts recording; accgpu_profile_write will write PATH. */
+void accgpu_profile_start(const char *path);
+/* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
+   (takes the profile's leaf lock). */
+void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
+                           const accgpu_launch_cfg *cfg,
+                           const accgpu_device *d, double seconds);
+/* Writes the YAML profile.  Returns 0, or -1 after a one-line warning on
+   stderr. */
+int accgpu_profile_write(void);
+
 /* ---- host.c ---- */
 extern const accgpu_backend accgpu_backend_host;
 
