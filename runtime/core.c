@@ -125,14 +125,6 @@ acc_device_t accgpu_resolve_domain(acc_device_t t) {
   return t;
 }
 
-acc_device_t accgpu_resolve_type(acc_device_t t) {
-  t = accgpu_resolve_domain(t);
-  if (t == acc_device_not_host)
-    return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
-                                                     : acc_device_emulator;
-  return t;
-}
-
 int accgpu_domain_count(acc_device_t domain) {
   domain = accgpu_resolve_domain(domain);
   if (domain == acc_device_not_host)
