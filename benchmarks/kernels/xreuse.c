@@ -1,0 +1,47 @@
+/* xreuse.c — schedule probe "x-reuse" (Xu, §7.4, Table 7.3): in a double
+ * loop nest (y outer, x inner) the iterations of the inner loop share data
+ * lying in one contiguous row: out[y][x] = sum of in[y][x .. x+R-1].
+ * Bandwidth counts one read and one write of 8 bytes per point. */
+#include "bench.h"
+
+#define R 16
+
+int main(int argc, char **argv) {
+  int ny = bench_arg(argc, argv, "large") ? 4096 : 256, nx = ny;
+  int w = nx + R, reps = 5;
+  long nin = (long)ny * w, nout = (long)ny * nx;
+  double *in = bench_alloc(nin, sizeof *in), *out = bench_alloc(nout, 8);
+  double *ref = bench_alloc(nout, sizeof *ref);
+  for (long p = 0; p < nin; p++)
+    in[p] = (p % 101) * 0.5;
+  double t = 0;
+#pragma acc data copyin(in[0:nin]) copyout(out[0:nout])
+  for (int r = 0; r <= reps; r++) {
+    double t0 = bench_now();
+#pragma acc parallel loop gang present(in[0:nin], out[0:nout])
+    for (int y = 0; y < ny; y++) {
+#pragma acc loop vector
+      for (int x = 0; x < nx; x++) {
+        double s = 0.0;
+        for (int k = 0; k < R; k++)
+          s += in[(long)y * w + x + k];
+        out[(long)y * nx + x] = s;
+      }
+    }
+#pragma acc wait
+    if (r > 0)
+      t += bench_now() - t0;
+  }
+  t /= reps;
+  for (int y = 0; y < ny; y++)
+    for (int x = 0; x < nx; x++) {
+      double s = 0.0;
+      for (int k = 0; k < R; k++)
+        s += in[(long)y * w + x + k];
+      ref[(long)y * nx + x] = s;
+    }
+  char size[32];
+  snprintf(size, sizeof size, "%dx%d,R=%d", ny, nx, R);
+  return bench_report("xreuse", size, t, 16.0 * nout / t / 1e9, "GB/s",
+                      bench_maxrel(out, ref, nout, 1.0) == 0);
+}

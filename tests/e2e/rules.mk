@@ -1,0 +1,20 @@
+# End-to-end tests (tests/e2e/run.sh): the corpus compiled with the plugin and
+# run on the emulator and host devices.  tests/run.sh word-splits each entry
+# of TEST_CMDS, so the build directory reaches the harness through a small
+# generated wrapper rather than an argument.
+E2E_WRAPPER := $(BUILD)/tests/e2e-tests
+
+ALL_TARGETS += $(E2E_WRAPPER)
+TEST_CMDS   += $(E2E_WRAPPER)
+
+$(E2E_WRAPPER): tests/e2e/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/tests/e2e/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@
+
+# Validate the corpus without the plugin: GCC's own OpenACC host fallback and
+# a plain serial build.
+.PHONY: test-e2e-gomp
+test-e2e-gomp:
+	@ACCGPU_E2E_COMPILER=gomp tests/e2e/run.sh $(BUILD)
+	@ACCGPU_E2E_COMPILER=serial tests/e2e/run.sh $(BUILD)

@@ -1,0 +1,337 @@
+#!/usr/bin/env bash
+# End-to-end tests: compile every tests/e2e/*.c with the accgpu plugin, run it
+# on the emulator and on the host device; a pass needs exit status 0 and
+# nothing at all on stderr (as the OpenACC V&V suite counts it).
+#   tests/e2e/diag/*.c   must fail to compile with the expected errors
+#   tests/e2e/rterr/*.c  must compile, then fail at run time as expected
+#
+# Usage: tests/e2e/run.sh [BUILD-DIR] [NAME-GLOB...]
+# Environment:
+#   ACCGPU_E2E_COMPILER=plugin|gomp|serial  plugin (default), GCC's own
+#                     OpenACC host fallback (-fopenacc -foffload=disable), or
+#                     plain gcc with the pragmas ignored (validates the corpus)
+#   ACCGPU_E2E_JOBS=N                tests compiled and run at once (default 2)
+#   CC, CUDA_HOME                    compiler, CUDA toolkit (optional)
+# Header directives in a test, one per comment line:
+#   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
+#   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
+#   /* accgpu-test: cflags FLAGS */        extra compile flags
+#   /* accgpu-expect: error: LINE: REGEX */        (diag/) an error on LINE
+#   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
+#   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
+#   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
+# Ends with "e2e: N passed, N failed, N skipped".
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 1
+BUILD=${1:-${BUILD:-build}}
+[ $# -gt 0 ] && shift
+BUILD=$(cd "$BUILD" 2>/dev/null && pwd || echo "$ROOT/$BUILD")
+MODE=${ACCGPU_E2E_COMPILER:-plugin}
+CC=${CC:-gcc}
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+JOBS=${ACCGPU_E2E_JOBS:-2}
+OUT="$BUILD/e2e/$MODE"
+TIMEOUT=60          # per run of a test program
+COMPILE_TIMEOUT=180 # per compilation (a hung compiler fails one test)
+
+# ---- the corpus ---------------------------------------------------------
+tests=()
+for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c; do
+  [ -e "$f" ] || continue
+  name=${f#tests/e2e/}; name=${name%.c}
+  if [ $# -gt 0 ]; then
+    keep=0
+    # shellcheck disable=SC2053  # the arguments are glob patterns
+    for g in "$@"; do [[ $name == $g ]] && keep=1; done
+    [ $keep -eq 1 ] || continue
+  fi
+  tests+=("$name")
+done
+
+summary() { echo "e2e: $1 passed, $2 failed, $3 skipped"; }
+
+# An accgpu.so without plugin_init is the empty library a tree with no plugin
+# sources links: as good as absent.
+if [ "$MODE" = plugin ] && ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null |
+     grep -qw plugin_init; then
+  echo "e2e: no plugin built ($BUILD/accgpu.so missing or empty): all ${#tests[@]} tests skipped"
+  summary 0 0 "${#tests[@]}"
+  exit 0
+fi
+if [[ $MODE != plugin && $MODE != gomp && $MODE != serial ]]; then
+  echo "e2e: ACCGPU_E2E_COMPILER must be plugin, gomp or serial, not '$MODE'" >&2
+  exit 2
+fi
+
+HAVE_PTXAS=0
+if [ "$MODE" = plugin ]; then
+  if [ -x "$CUDA_HOME/bin/ptxas" ]; then
+    HAVE_PTXAS=1
+  else
+    echo "e2e: no CUDA toolkit ($CUDA_HOME/bin/ptxas): generated PTX is not checked with ptxas"
+  fi
+fi
+
+# Fresh outputs for the selected tests only (others' stay for inspection).
+mkdir -p "$OUT"
+rm -rf "$OUT/ptx"
+for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name"; done
+
+# Known failures (plugin mode only): "name  reason".
+declare -A KNOWN=()
+if [ "$MODE" = plugin ] && [ -f tests/e2e/KNOWN_FAILURES ]; then
+  while read -r kname kreason; do
+    [[ -z $kname || $kname == \#* ]] && continue
+    KNOWN[$kname]=$kreason
+  done < tests/e2e/KNOWN_FAILURES
+fi
+
+# ---- one test -------------------------------------------------------------
+# Prints the test's directive values for KEY (text after "accgpu-KEY:").
+directives() {
+  sed -n -E "s@.*accgpu-$2:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1@p" "$1"
+}
+
+# Compiles SRC into BIN (an object file only when BIN ends in .o); compiler
+# output goes to LOG.  Returns gcc's status.
+compile() {
+  local src=$1 bin=$2 log=$3 keep=$4 extra
+  extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
+  [[ $bin == *.o ]] && extra="$extra -c"
+  if [ "$MODE" = plugin ]; then
+    mkdir -p "$keep"
+    # shellcheck disable=SC2086
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
+      -fplugin-arg-accgpu-keep="$keep" -Iinclude $extra "$src" -o "$bin" \
+      -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm >"$log" 2>&1
+  elif [ "$MODE" = gomp ]; then
+    # shellcheck disable=SC2086
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fopenacc -foffload=disable $extra \
+      "$src" -o "$bin" -lm >"$log" 2>&1
+  else
+    # shellcheck disable=SC2086
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -Wno-unknown-pragmas $extra "$src" \
+      -o "$bin" -lm >"$log" 2>&1
+  fi
+}
+
+# After all runs: assembles every module the plugin kept with ptxas for
+# sm_90, the PTX it wrote (KEEP/*.ptx) or else PTX made from the kept CUDA C
+# by nvcc, all files in one nvcc call (its start-up costs more than the
+# work); a test whose module fails fails.  Arguments: the tests' names.
+check_all_ptx() {
+  local name f cus=() built=() ptxdir="$OUT/ptx"
+  [ "$HAVE_PTXAS" -eq 1 ] || return 0
+  mkdir -p "$ptxdir"
+  for name in "$@"; do   # only what compiled: the rest failed already
+    [ -x "$OUT/$name/prog" ] && built+=("$name")
+  done
+  for name in "${built[@]}"; do
+    compgen -G "$OUT/$name/keep/*.ptx" >/dev/null && continue
+    for f in "$OUT/$name"/keep/*.cu; do [ -e "$f" ] && cus+=("$f"); done
+  done
+  if [ ${#cus[@]} -gt 0 ] &&
+     ! "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "${cus[@]}" \
+       --output-directory "$ptxdir" >"$ptxdir/nvcc.log" 2>&1; then
+    for f in "${cus[@]}"; do # find the culprits one by one
+      "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "$f" \
+        -o "$ptxdir/$(basename "${f%.cu}").ptx" >"$f.nvcc.log" 2>&1
+    done
+  fi
+  for name in "${built[@]}"; do
+    check_ptx_of "$name" "$ptxdir"
+  done
+}
+
+# Checks the modules of test NAME (PTX in its keep dir, else in PTXDIR);
+# a failure turns its result into FAIL with the tool's words.
+check_ptx_of() {
+  local name=$1 ptxdir=$2 dir="$OUT/$1" f ptx files=()
+  if compgen -G "$dir/keep/*.ptx" >/dev/null; then
+    files=("$dir"/keep/*.ptx)
+  else
+    for f in "$dir"/keep/*.cu; do
+      [ -e "$f" ] || continue
+      ptx="$ptxdir/$(basename "${f%.cu}").ptx"
+      if [ ! -s "$ptx" ]; then
+        { echo "nvcc rejected $(basename "$f")"; cat "$f.nvcc.log" 2>/dev/null; } >>"$dir/ptxas.log"
+        ptx_fail "$name"; return
+      fi
+      files+=("$ptx")
+    done
+  fi
+  for f in "${files[@]}"; do
+    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$dir/ptxas.log" 2>&1 ||
+      { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
+  done
+}
+
+ptx_fail() {
+  local dir="$OUT/$1"
+  echo FAIL >"$dir/result"
+  { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >>"$dir/report"
+}
+
+# Runs BIN with ACC_DEVICE_TYPE=DEV and the test's env directives; output in
+# DIR/DEV.{out,err}.  Returns the program's status.
+run_on() {
+  local src=$1 bin=$2 dev=$3 dir=$4 envs
+  envs=$(directives "$src" test | sed -n 's/^env //p' | tr '\n' ' ')
+  # The outer redirection silences bash's own "Segmentation fault" notice;
+  # the exit status still tells.
+  # shellcheck disable=SC2086
+  { env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
+      >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
+}
+
+# " (timed out)", " (SIGSEGV)" ... for an exit status, else nothing.
+signame() {
+  if [ "$1" -eq 124 ]; then echo " (timed out after ${TIMEOUT}s)"
+  elif [ "$1" -gt 128 ]; then echo " (SIG$(kill -l $(($1 - 128)) 2>/dev/null))"
+  fi
+}
+
+# First lines of FILE, indented, for a failure report.
+excerpt() { sed -n '1,8s/^/    | /p' "$1"; }
+
+# The compiler's diagnostics in LOG (not GCC's plugin banner), indented.
+compile_excerpt() {
+  if grep -qE ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1"; then
+    grep -E -A2 ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1" |
+      sed -n '1,10s/^/    | /p'
+  else
+    excerpt "$1"
+  fi
+}
+
+# Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
+run_corpus_test() {
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
+  local bin="$dir/prog"
+  if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
+    echo FAIL >"$dir/result"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
+    return
+  fi
+  devs="emulator host"
+  [ "$MODE" != plugin ] && devs="host"
+  directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
+  : >"$dir/report"
+  for dev in $devs; do
+    run_on "$src" "$bin" "$dev" "$dir"; rc=$?
+    if [ $rc -ne 0 ] || [ -s "$dir/$dev.err" ]; then
+      echo FAIL >"$dir/result"
+      { echo "  on $dev: exit $rc$(signame $rc)";
+        excerpt "$dir/$dev.err"; } >>"$dir/report"
+    fi
+  done
+  [ -f "$dir/result" ] || echo PASS >"$dir/result"
+}
+
+run_diag_test() {
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re kind rest ok=1 n=0
+  if compile "$src" "$dir/prog.o" "$dir/compile.log" "$dir/keep"; then
+    echo FAIL >"$dir/result"
+    echo "  compiled, but must be rejected" >"$dir/report"
+    return
+  fi
+  : >"$dir/report"
+  # Rejecting the program by crashing is no diagnostic.
+  if grep -qE 'internal compiler error|Segmentation fault|killed' "$dir/compile.log"; then
+    ok=0; echo "  the compiler crashed" >>"$dir/report"
+  fi
+  # "KIND: LINE: REGEX"; KIND is error, sorry (GCC's "sorry, unimplemented")
+  # or error|sorry.
+  while IFS= read -r exp; do
+    n=$((n + 1))
+    kind=${exp%%: *}; rest=${exp#*: }
+    line=${rest%%: *}; re=${rest#*: }
+    kind=${kind//sorry/sorry, unimplemented}
+    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: ($kind): " "$dir/compile.log" |
+         sed -E "s/^[^:]*:[0-9]+:[0-9]+: ($kind): //" | grep -qE -- "$re"; then
+      ok=0
+      echo "  no ${exp%%: *} on line $line matching /$re/" >>"$dir/report"
+    fi
+  done < <(directives "$src" expect)
+  if [ $n -eq 0 ]; then
+    ok=0; echo "  no accgpu-expect lines" >>"$dir/report"
+  fi
+  if [ $ok -eq 1 ]; then echo PASS >"$dir/result"; else
+    echo FAIL >"$dir/result"; compile_excerpt "$dir/compile.log" >>"$dir/report"; fi
+}
+
+run_rterr_test() {
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" re rc ok=1
+  if ! compile "$src" "$dir/prog" "$dir/compile.log" "$dir/keep"; then
+    echo FAIL >"$dir/result"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
+    return
+  fi
+  run_on "$src" "$dir/prog" emulator "$dir"; rc=$?
+  : >"$dir/report"
+  # A clean error exit: non-zero, not killed by a signal, not timed out.
+  if [ $rc -eq 0 ] || [ $rc -ge 124 ]; then
+    ok=0; echo "  exit status $rc$(signame $rc), want an error exit (1..123)" >>"$dir/report"
+  fi
+  while IFS= read -r re; do
+    grep -qE -- "$re" "$dir/emulator.err" ||
+      { ok=0; echo "  stderr does not match /$re/" >>"$dir/report"; }
+  done < <(directives "$src" expect-stderr)
+  if [ $ok -eq 1 ]; then echo PASS >"$dir/result"; else
+    echo FAIL >"$dir/result"; excerpt "$dir/emulator.err" >>"$dir/report"; fi
+}
+
+run_one() {
+  local name=$1
+  mkdir -p "$OUT/$name"
+  case $name in
+    diag/*)  run_diag_test "$name" ;;
+    rterr/*) run_rterr_test "$name" ;;
+    *)       run_corpus_test "$name" ;;
+  esac
+}
+
+# ---- drive ----------------------------------------------------------------
+todo=()
+skipped=0
+for name in "${tests[@]}"; do
+  if [ "$MODE" != plugin ] && [[ $name == diag/* || $name == rterr/* ]]; then
+    skipped=$((skipped + 1))   # accgpu's own diagnostics and run-time checks
+    continue
+  fi
+  todo+=("$name")
+done
+[ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
+
+export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
+  run_on excerpt compile_excerpt directives signame
+export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
+# shellcheck disable=SC2016  # $1 is expanded by the inner bash
+[ ${#todo[@]} -gt 0 ] &&
+  printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
+
+check_all_ptx "${todo[@]}"
+
+passed=0 failed=0
+for name in "${todo[@]}"; do
+  res=$(cat "$OUT/$name/result" 2>/dev/null || echo FAIL)
+  if [ -n "${KNOWN[$name]+x}" ]; then
+    if [ "$res" = PASS ]; then
+      echo "XPASS $name (remove it from tests/e2e/KNOWN_FAILURES)"
+      passed=$((passed + 1))
+    else
+      echo "XFAIL $name: ${KNOWN[$name]}"
+      skipped=$((skipped + 1))
+    fi
+  elif [ "$res" = PASS ]; then
+    echo "PASS  $name"
+    passed=$((passed + 1))
+  else
+    echo "FAIL  $name"
+    cat "$OUT/$name/report" 2>/dev/null
+    failed=$((failed + 1))
+  fi
+done
+summary $passed $failed $skipped
+[ $failed -eq 0 ]
