@@ -277,14 +277,21 @@ __ACCGPU_INL uint64_t __accgpu_shfl64(unsigned mask, uint64_t v, int how,
   }
 __ACCGPU_SHFL_TYPED(i, int, uint32_t)
 __ACCGPU_SHFL_TYPED(u, unsigned, uint32_t)
+__ACCGPU_SHFL_TYPED(l, long, uint64_t)
+__ACCGPU_SHFL_TYPED(ul, unsigned long, uint64_t)
 __ACCGPU_SHFL_TYPED(ll, long long, uint64_t)
 __ACCGPU_SHFL_TYPED(ull, unsigned long long, uint64_t)
 __ACCGPU_SHFL_TYPED(f, float, uint32_t)
 __ACCGPU_SHFL_TYPED(d, double, uint64_t)
 #undef __ACCGPU_SHFL_TYPED
 
+/* CUDA's overloads; narrower integers promote to int as in C++. */
 #define __ACCGPU_SHFL(m, v, how, arg, w)                                      \
   _Generic((v), int: __accgpu_shfl_i, unsigned: __accgpu_shfl_u,              \
+           char: __accgpu_shfl_i, signed char: __accgpu_shfl_i,               \
+           unsigned char: __accgpu_shfl_i, short: __accgpu_shfl_i,            \
+           unsigned short: __accgpu_shfl_i,                                   \
+           long: __accgpu_shfl_l, unsigned long: __accgpu_shfl_ul,            \
            long long: __accgpu_shfl_ll, unsigned long long: __accgpu_shfl_ull,\
            float: __accgpu_shfl_f, double: __accgpu_shfl_d)(                  \
       (m), (v), (how), (int)(arg), (unsigned)(w))
@@ -374,6 +381,12 @@ __ACCGPU_INL float __accgpu_exch_f(float *p, float v) {
   o.b = __atomic_exchange_n((uint32_t *)p, n.b, __ACCGPU_SC);
   return o.f;
 }
+/* 16-bit CAS (CUDA has it from sm_70). */
+__ACCGPU_INL unsigned short __accgpu_cas_us(unsigned short *p, unsigned short c,
+                                           unsigned short v) {
+  __atomic_compare_exchange_n(p, &c, v, 0, __ACCGPU_SC, __ACCGPU_SC);
+  return c;
+}
 /* CUDA's wrap-around counters (unsigned only). */
 __ACCGPU_INL unsigned __accgpu_inc_u(unsigned *p, unsigned lim) {
   unsigned old = __atomic_load_n(p, __ACCGPU_SC);
@@ -421,7 +434,8 @@ __ACCGPU_INL unsigned __accgpu_dec_u(unsigned *p, unsigned lim) {
 #define atomicXor(p, v) __ACCGPU_BITOP(xor, p, v)
 #define atomicCAS(p, c, v)                                                    \
   _Generic((p), int *: __accgpu_cas_i, unsigned *: __accgpu_cas_u,            \
-           unsigned long long *: __accgpu_cas_ull)((p), (c), (v))
+           unsigned long long *: __accgpu_cas_ull,                            \
+           unsigned short *: __accgpu_cas_us)((p), (c), (v))
 #define atomicInc(p, v) __accgpu_inc_u((p), (v))
 #define atomicDec(p, v) __accgpu_dec_u((p), (v))
 

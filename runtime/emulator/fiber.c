@@ -97,6 +97,7 @@ struct emu_sched {
   char *slots;        /* the runner's fiber slots */
   unsigned n, live;   /* threads in the block, threads not exited */
   unsigned started;   /* threads started so far (in thread order) */
+  __accgpu_uint3 next_tid; /* threadIdx of the next thread to start */
   unsigned nslots;    /* slots in use */
   emu_fiber *of[EMU_MAX_THREADS]; /* the fiber running each started thread */
   unsigned ready[EMU_MAX_THREADS]; /* ring of thread indices */
@@ -151,16 +152,22 @@ __attribute__((unused)) static char *slot_base(const emu_fiber *f) {
   return (char *)((uintptr_t)f & ~(SLOT - 1));
 }
 
-/* Makes F run thread IDX of its block. */
-static void bind(emu_sched *s, emu_fiber *f, unsigned idx) {
-  unsigned bx = s->blk.block_dim.x, by = s->blk.block_dim.y;
-  f->pub.thread_idx.x = idx % bx;
-  f->pub.thread_idx.y = idx / bx % by;
-  f->pub.thread_idx.z = idx / (bx * by);
+/* Makes F run the next unstarted thread of its block.  Coordinates are
+   counted up, not divided out: this runs once per CUDA thread. */
+static void bind_next(emu_sched *s, emu_fiber *f) {
+  unsigned idx = s->started++;
+  f->pub.thread_idx = s->next_tid;
   f->pub.lane = idx % ACCGPU_EMU_WARP;
   f->idx = idx;
   f->state = F_RUNNING;
   s->of[idx] = f;
+  if (++s->next_tid.x == s->blk.block_dim.x) {
+    s->next_tid.x = 0;
+    if (++s->next_tid.y == s->blk.block_dim.y) {
+      s->next_tid.y = 0;
+      s->next_tid.z++;
+    }
+  }
 }
 
 static void fiber_prepare(emu_sched *s, emu_fiber *f);
@@ -171,7 +178,7 @@ static emu_fiber *start_in_new_slot(emu_sched *s) {
   f->pub.ops = &emu_ops;
   f->pub.blk = &s->blk;
   f->s = s;
-  bind(s, f, s->started++);
+  bind_next(s, f);
   fiber_prepare(s, f);
   return f;
 }
@@ -373,7 +380,7 @@ void accgpu_emu_fiber_main(emu_fiber *f) {
     thread_exit(s, f);
     if (s->started == s->n)
       break;
-    bind(s, f, s->started++);
+    bind_next(s, f);
   }
   f->state = F_DONE;
   yield_from(f);
@@ -489,6 +496,7 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   s->blk.dyn_shared = r->dyn_shared;
   s->n = s->live = g->block.x * g->block.y * g->block.z;
   s->started = s->nslots = 0;
+  s->next_tid.x = s->next_tid.y = s->next_tid.z = 0;
   s->rhead = s->rcount = 0;
   s->bar_arrived = 0;
   s->deadlock = 0;

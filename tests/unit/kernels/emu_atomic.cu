@@ -27,6 +27,11 @@ ACCGPU_KERNEL void emu_atomics(emu_atomic_out *o, const int *vals, int n) {
   atomicOr(&o->ior, 1 << (v & 15));
   atomicXor(&o->ixor, v);
   emu_cas_add(&o->icas_sum, v);
+  unsigned short old16 = atomicCAS(&o->us_count, 0, 0), was16;
+  do {
+    was16 = old16;
+    old16 = atomicCAS(&o->us_count, was16, (unsigned short)(was16 + 1u));
+  } while (old16 != was16);
   if (atomicExch(&o->exch_count, i) != i)
     atomicAdd(&o->exch_count, 0);
   atomicAdd(&o->usum, (unsigned)v);
