@@ -12,7 +12,7 @@ PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -Wall -Wextra \
                    -DACCGPU_SRC_INCLUDE_DIR='"$(TOP)/include"' \
                    -DACCGPU_CUDA_HOME='"$(CUDA_HOME)"'
 
-ifneq ($(PLUGIN_OBJS),)
+ifneq ($(strip $(PLUGIN_OBJS)),)
 ALL_TARGETS += $(BUILD)/accgpu.so
 endif
 
