@@ -20,6 +20,7 @@
  * collapsed iteration space, independent of the launch size.            */
 #include "passes/kernel-gen.h"
 #include "passes/kernel-text.h"
+#include "passes/kernel-deps.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -90,6 +91,7 @@ struct kg {
   int kind;            /* target kind */
   bool gang_redundant_store;
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
+  vec<kg_plain_loop> plain; /* kernels: plain loops run in parallel */
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
@@ -1846,10 +1848,76 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   }
 }
 
+/* A plain loop of a kernels region found independent: a gang-vector
+   stride loop.  *GSI is at its initialization; left at its exit label. */
+static void emit_plain_loop(kg *g, kg_plain_loop *l, gimple_stmt_iterator *gsi)
+{
+  loop_level lv = {l->index, l->n1, l->n2, l->step, l->cond};
+  int id = g->counter++;
+  ind(g);
+  kb_add(g->out, "{\n");
+  g->indent++;
+  if (l->test_first) {
+    /* The bound's computation, once, before the loop. */
+    gimple_stmt_iterator t = *gsi;
+    while (gsi_stmt(t) != l->test_first)
+      gsi_next(&t);
+    for (; gsi_stmt(t) != l->cond_stmt; gsi_next(&t))
+      emit_stmt(g, &t);
+  }
+  emit_trip(g, &lv, id, 0);
+  ind(g);
+  kb_printf(g->out, "for (long long __iv%d = (long long)blockIdx.x * "
+                    "blockDim.x + threadIdx.x; __iv%d < __tc%d_0; __iv%d += "
+                    "(long long)gridDim.x * blockDim.x) {\n", id, id, id, id);
+  g->indent++;
+  ind(g);
+  kb_printf(g->out, "%s = (", decl_name(g, l->index));
+  type_str(g, g->out, TREE_TYPE(l->index));
+  kb_add(g->out, ")(");
+  ll(g, g->out, l->n1);
+  kb_printf(g->out, " + __iv%d * ", id);
+  ll(g, g->out, l->step);
+  kb_add(g->out, ");\n");
+  int save = g->part;
+  g->part |= KG_GANG | KG_VECTOR;
+  while (gsi_stmt(*gsi) != l->first_body)
+    gsi_next(gsi);
+  for (; gsi_stmt(*gsi) != l->incr; gsi_next(gsi))
+    emit_stmt(g, gsi);
+  g->part = save;
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  redundant_barrier(g);
+  /* The index's value after the loop, as sequential code leaves it. */
+  ind(g);
+  kb_printf(g->out, "%s = (", decl_name(g, l->index));
+  type_str(g, g->out, TREE_TYPE(l->index));
+  kb_add(g->out, ")(");
+  ll(g, g->out, l->n1);
+  kb_printf(g->out, " + __tc%d_0 * ", id);
+  ll(g, g->out, l->step);
+  kb_add(g->out, ");\n");
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  while (gsi_stmt(*gsi) != l->exit)
+    gsi_next(gsi);
+}
+
 static void emit_seq(kg *g, gimple_seq seq)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi)) {
+    kg_plain_loop *pl = NULL;
+    for (unsigned k = 0; k < g->plain.length(); k++)
+      if (g->plain[k].init == gsi_stmt(gsi))
+        pl = &g->plain[k];
+    if (pl) {
+      emit_plain_loop(g, pl, &gsi);
+      continue;
+    }
     emit_stmt(g, &gsi);
     if (gsi_end_p(gsi))
       break;
@@ -2021,6 +2089,7 @@ static void kg_fini(kg *g)
   g->derived_from.release();
   g->written.release();
   g->shared.release();
+  g->plain.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   free(g->why);
@@ -2115,9 +2184,21 @@ bool kg_generate(struct kg_region *r)
   /* Loop partitioning. */
   vec<lnode *> loops = vNULL;
   collect_loops(gimple_omp_body(r->stmt), &loops);
-  int dims = 0;
-  for (unsigned i = 0; i < loops.length(); i++)
-    dims |= assign_dims(&g, loops[i], 0, kernels, serial);
+  int dims = 0, npart = 0;
+  for (unsigned i = 0; i < loops.length(); i++) {
+    int d = assign_dims(&g, loops[i], 0, kernels, serial);
+    dims |= d;
+    npart += d != 0;
+  }
+  if (kernels) {
+    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain);
+    if (!g.plain.is_empty())
+      dims |= KG_GANG | KG_VECTOR;
+    npart += g.plain.length();
+    for (unsigned i = 0; accgpu_opts.info && i < g.plain.length(); i++)
+      inform(gimple_location(g.plain[i].init), "accgpu: loop parallelized "
+             "across gangs and vector (no loop-carried dependence)");
+  }
   g.dims = dims;
   r->dims = dims;
   if (accgpu_opts.info)
@@ -2141,7 +2222,10 @@ bool kg_generate(struct kg_region *r)
                        "__accgpu_atom_%s(%s, __gred%u);\n", sfx, dev, i);
     free(sfx);
   }
-  r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty();
+  /* kernels: several parallel loops in one kernel need the barrier between
+     them that only one gang gives. */
+  r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty()
+                            || (kernels && npart > 1);
   bool ok = !g.failed && check_callees(&g, loc);
 
   /* Signature, now that read-only pointers are known. */
