@@ -2205,6 +2205,9 @@ bool kg_generate(struct kg_region *r)
     info_loops(&g, &loops);
   free_loops(&loops);
 
+  for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+      maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */

@@ -410,6 +410,11 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_FIRSTPRIVATE:
       p.decl = OMP_CLAUSE_DECL(c);
       p.type = TREE_TYPE(p.decl);
+      if (TREE_CODE(p.type) == ARRAY_TYPE) {
+        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an "
+                 "array (%qD) is not supported yet", p.decl);
+        return false;
+      }
       break;
     case OMP_CLAUSE_REDUCTION: {
       kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
