@@ -11,7 +11,7 @@
  *
  * Emulated kernels run one CUDA thread per fiber.  Fiber stacks are
  * ACCGPU_EMU_STACK_SIZE bytes, aligned to their size, with the thread's
- * __accgpu_emu_thread at the lowest address: masking the stack pointer finds
+ * __accgpu_emu_thread in the top page: masking the stack pointer finds
  * it, with no TLS and no symbol from the runtime, so a kernel image loaded
  * with dlopen needs nothing but libc/libm.  Barriers and warp exchanges go
  * through the function table in that structure.                          */
@@ -99,6 +99,13 @@ static __device__ __forceinline__ double atomicMax(double *p, double v) {
 #define ACCGPU_EMU_STACK_SHIFT 18
 #define ACCGPU_EMU_STACK_SIZE ((uintptr_t)1 << ACCGPU_EMU_STACK_SHIFT)
 #define ACCGPU_EMU_WARP 32
+/* Where in its slot the thread structure lies: in the top page, just above
+   the stack, so a running thread touches one page for both.  Slots are
+   "coloured" by their address so the structures of neighbouring slots fall
+   in different cache sets instead of all aliasing at 256 KiB. */
+#define ACCGPU_EMU_CTX_OFFSET(base)                                           \
+  (ACCGPU_EMU_STACK_SIZE - 64u -                                              \
+   (((uintptr_t)(base) >> ACCGPU_EMU_STACK_SHIFT) & 63u) * 64u)
 
 typedef struct __accgpu_uint3 {
   unsigned x, y, z;
@@ -174,7 +181,8 @@ __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
 #else
   sp = (uintptr_t)__builtin_frame_address(0);
 #endif
-  return (__accgpu_emu_thread *)(sp & ~(ACCGPU_EMU_STACK_SIZE - 1));
+  sp &= ~(ACCGPU_EMU_STACK_SIZE - 1);
+  return (__accgpu_emu_thread *)(sp + ACCGPU_EMU_CTX_OFFSET(sp));
 }
 
 #define threadIdx (__accgpu_emu_self()->thread_idx)
@@ -269,14 +277,21 @@ __ACCGPU_INL uint64_t __accgpu_shfl64(unsigned mask, uint64_t v, int how,
   }
 __ACCGPU_SHFL_TYPED(i, int, uint32_t)
 __ACCGPU_SHFL_TYPED(u, unsigned, uint32_t)
+__ACCGPU_SHFL_TYPED(l, long, uint64_t)
+__ACCGPU_SHFL_TYPED(ul, unsigned long, uint64_t)
 __ACCGPU_SHFL_TYPED(ll, long long, uint64_t)
 __ACCGPU_SHFL_TYPED(ull, unsigned long long, uint64_t)
 __ACCGPU_SHFL_TYPED(f, float, uint32_t)
 __ACCGPU_SHFL_TYPED(d, double, uint64_t)
 #undef __ACCGPU_SHFL_TYPED
 
+/* CUDA's overloads; narrower integers promote to int as in C++. */
 #define __ACCGPU_SHFL(m, v, how, arg, w)                                      \
   _Generic((v), int: __accgpu_shfl_i, unsigned: __accgpu_shfl_u,              \
+           char: __accgpu_shfl_i, signed char: __accgpu_shfl_i,               \
+           unsigned char: __accgpu_shfl_i, short: __accgpu_shfl_i,            \
+           unsigned short: __accgpu_shfl_i,                                   \
+           long: __accgpu_shfl_l, unsigned long: __accgpu_shfl_ul,            \
            long long: __accgpu_shfl_ll, unsigned long long: __accgpu_shfl_ull,\
            float: __accgpu_shfl_f, double: __accgpu_shfl_d)(                  \
       (m), (v), (how), (int)(arg), (unsigned)(w))
@@ -366,6 +381,12 @@ __ACCGPU_INL float __accgpu_exch_f(float *p, float v) {
   o.b = __atomic_exchange_n((uint32_t *)p, n.b, __ACCGPU_SC);
   return o.f;
 }
+/* 16-bit CAS (CUDA has it from sm_70). */
+__ACCGPU_INL unsigned short __accgpu_cas_us(unsigned short *p, unsigned short c,
+                                           unsigned short v) {
+  __atomic_compare_exchange_n(p, &c, v, 0, __ACCGPU_SC, __ACCGPU_SC);
+  return c;
+}
 /* CUDA's wrap-around counters (unsigned only). */
 __ACCGPU_INL unsigned __accgpu_inc_u(unsigned *p, unsigned lim) {
   unsigned old = __atomic_load_n(p, __ACCGPU_SC);
@@ -413,7 +434,8 @@ __ACCGPU_INL unsigned __accgpu_dec_u(unsigned *p, unsigned lim) {
 #define atomicXor(p, v) __ACCGPU_BITOP(xor, p, v)
 #define atomicCAS(p, c, v)                                                    \
   _Generic((p), int *: __accgpu_cas_i, unsigned *: __accgpu_cas_u,            \
-           unsigned long long *: __accgpu_cas_ull)((p), (c), (v))
+           unsigned long long *: __accgpu_cas_ull,                            \
+           unsigned short *: __accgpu_cas_us)((p), (c), (v))
 #define atomicInc(p, v) __accgpu_inc_u((p), (v))
 #define atomicDec(p, v) __accgpu_dec_u((p), (v))
 

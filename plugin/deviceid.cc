@@ -15,11 +15,16 @@
  *   update peer to(l) to_device(d) from(m) from_device(s)
  *        -> update device(l) device(__accgpu_peer_to[(d):1])
  *                  self(m) self(__accgpu_peer_from[(s):1])
+ *        (self(m) is dropped when m is spelled like l: GCC rejects a
+ *        variable named twice, and the pass uses l for both)
+ *
+ * A word followed by something else than its `(` (peer: than to/from) is
+ * the user's identifier and stays as it is.
  *
  * GCC gimplifies the marker sections into map clauses such as
  * `map(alloc:__accgpu_devmark[D.1] [len: 1])`; the pass takes the index as
  * the device number and drops the clause (accgpu_take_deviceid).         */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 
@@ -53,6 +58,7 @@ static struct {
   bool ready;          /* markers declared */
   int pragma;          /* PRAGMA_OACC_* of this acc line, or 0 */
   location_t where;    /* its location */
+  bool deviceid;       /* deviceid(...) seen on this line */
   bool peer, to, to_dev, from, from_dev; /* update peer pieces seen */
   char list[512];      /* text of the first of to(...)/from(...) */
 } line;
@@ -154,8 +160,10 @@ tree accgpu_take_deviceid(tree *clauses)
       p = &OMP_CLAUSE_CHAIN(*p);
       continue;
     }
-    if (dev)
-      error_at(OMP_CLAUSE_LOCATION(*p), "too many %<deviceid%> clauses");
+    if (dev) /* normally caught while lexing; the macro's use site */
+      error_at(linemap_resolve_location(line_table, OMP_CLAUSE_LOCATION(*p),
+                                        LRK_MACRO_EXPANSION_POINT, NULL),
+               "too many %<deviceid%> clauses");
     else
       dev = accgpu_marker_device(*p);
     *p = OMP_CLAUSE_CHAIN(*p);
@@ -174,6 +182,7 @@ static void finish_line(void)
     error_at(line.where,
              "%<update peer%> needs %<to(list)%>, %<to_device(e)%>, "
              "%<from(list)%> and %<from_device(e)%>");
+  line.deviceid = false;
   line.peer = line.to = line.to_dev = line.from = line.from_dev = false;
   line.pragma = 0;
 }
@@ -292,6 +301,14 @@ static const char *peer_list(cpp_reader *pfile, bool first, const char *impl)
 static const char *peer_impl(cpp_reader *pfile, const char *w)
 {
   if (!strcmp(w, "peer")) {
+    /* The keyword is followed by to(...) or from(...); anything else is
+       the user's variable named peer. */
+    const cpp_token *t = peek(pfile, 0);
+    const char *next = t->type == CPP_NAME
+                           ? (const char *)NODE_NAME(t->val.node.node)
+                           : "";
+    if (strcmp(next, "to") && strcmp(next, "from"))
+      return NULL;
     line.peer = true;
     return "__accgpu_empty";
   }
@@ -331,6 +348,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     impl = deviceid_impl(line.pragma);
     if (!impl)
       error_at(tok->src_loc, "%<deviceid%> is not valid on this directive");
+    else if (line.deviceid && peek(pfile, 0)->type == CPP_OPEN_PAREN) {
+      error_at(tok->src_loc, "too many %<deviceid%> clauses");
+      return NULL;
+    }
+    line.deviceid = true;
   } else if (!strcmp(w, "device") && line.pragma == PRAGMA_OACC_WAIT) {
     /* wait(device) may name the user's variable: no `(`, no expansion
        (GCC's parser diagnoses a bare `wait device`). */
@@ -348,7 +370,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
 }
 
 /* The front end sets its own line_change after plugin_init (in its
-   post-options hook), so ours is chained in when the unit starts. */
+   post-options hook, for compiling and for -E alike), so ours is chained
+   in when it registers pragmas: later, and before any token is lexed.  A
+   preprocessed input (-save-temps, .i) was rewritten when it was
+   preprocessed: it needs the markers but no macros (and cpp_define does
+   not work on it). */
 static void install_callbacks(void *, void *)
 {
   cpp_callbacks *cb = cpp_get_callbacks(parse_in);
@@ -358,11 +384,13 @@ static void install_callbacks(void *, void *)
   prev_macro_to_expand = cb->macro_to_expand;
   cb->line_change = cb_line_change;
   cb->macro_to_expand = cb_macro_to_expand;
-  define_macros(parse_in);
+  if (!cpp_get_options(parse_in)->preprocessed)
+    define_macros(parse_in);
 }
 
 void accgpu_deviceid_init(const char *plugin_name)
 {
   accgpu_data_register_roots(plugin_name);
-  register_callback(plugin_name, PLUGIN_START_UNIT, install_callbacks, NULL);
+  accgpu_declare_init(plugin_name);
+  register_callback(plugin_name, PLUGIN_PRAGMAS, install_callbacks, NULL);
 }

@@ -63,23 +63,34 @@ typedef struct accgpu_region accgpu_region;
 typedef struct accgpu_thread {
   int inited;
   acc_device_t type; /* current device type: host, nvidia or emulator */
-  int num;
+  int num;           /* its number among devices of TYPE */
+  acc_device_t domain; /* selected type: host, nvidia, emulator, not_host;
+                          device numbers without a type count over it */
   int default_async; /* acc_set_default_async, acc_async_noval if unset */
   accgpu_region *top; /* region stack */
 } accgpu_thread;
 
 accgpu_thread *accgpu_thread_get(void);
-/* Normalizes DEFAULT/NOT_HOST to a concrete type (lazy init included). */
+/* Normalizes DEFAULT/NOT_HOST to a concrete type (lazy init included):
+   NOT_HOST gives its first device's type. */
 acc_device_t accgpu_resolve_type(acc_device_t t);
+/* Normalizes DEFAULT to ACC_DEVICE_TYPE or the built-in default; keeps
+   NOT_HOST (a numbering over nvidia, then emulator devices). */
+acc_device_t accgpu_resolve_domain(acc_device_t t);
+/* Devices numbered in DOMAIN (NOT_HOST: nvidia + emulator). */
+int accgpu_domain_count(acc_device_t domain);
+/* Number of device (TYPE, NUM) in DOMAIN's numbering, -1 when outside. */
+int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num);
 /* Device count of a concrete type (0 when its backend is absent). */
 int accgpu_type_count(acc_device_t t);
-/* Device NUM of type T, opened; fatal error naming WHO when impossible.
-   Returns with no lock held. */
+/* Device NUM of type T (NOT_HOST/DEFAULT: NUM counts over that domain),
+   opened; fatal error naming WHO when impossible.  Returns with no lock
+   held. */
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who);
 /* The calling thread's current device, opened. */
 accgpu_device *accgpu_current(void);
 /* DEVICE as the ABI passes it: ACCGPU_CURRENT_DEVICE or a number over the
-   current type's devices. */
+   calling thread's domain (any number names the host on the host). */
 accgpu_device *accgpu_device_arg(int device, const char *who);
 /* Queue of ASYNC on D, created on first use (D's lock held).  Fatal error
    on failure.  acc_async_noval names the thread's default queue. */
@@ -176,6 +187,15 @@ void accgpu_worker_stop(accgpu_device *d);
 /* 1 when the calling thread is D's worker (its tasks then run operations
    on D directly instead of queueing them behind themselves). */
 int accgpu_on_worker_of(const accgpu_device *d);
+/* 1 when the calling thread is any device's worker. */
+int accgpu_on_a_worker(void);
+/* 1 when an operation given device number DEVICE for D goes to D's worker:
+   a deviceid was given and the caller is not a worker (a worker waiting
+   for another worker could close a wait cycle). */
+static inline int accgpu_to_worker(const accgpu_device *d, int device) {
+  (void)d;
+  return device >= 0 && !accgpu_on_a_worker();
+}
 
 /* A one-shot signal a caller waits on while a worker fills its data. */
 typedef struct accgpu_signal {

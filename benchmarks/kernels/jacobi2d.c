@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
         a[(long)i * n + j] = anew[(long)i * n + j];
     }
   }
+#pragma acc wait
   double t = bench_now() - t0; /* includes the two copies, as a user sees */
   double rerr = 0.0;
   for (int it = 0; it < iters; it++)

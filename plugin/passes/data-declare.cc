@@ -4,7 +4,8 @@
  * device_resident) at file scope with the attribute "omp declare target"
  * and emits no statement.  libgomp maps such variables when the offload
  * image loads; accgpu maps them from a static constructor, one per
- * translation unit, built when the pass first runs:
+ * translation unit, built when the pass first runs (or, in a unit whose
+ * functions never reach the pass, at the end of the unit):
  *
  *   static const __accgpu_map maps[] = {{&g, sizeof g, COPYIN, 0, "g"}, ...};
  *   static void _GLOBAL__I_... (void)
@@ -13,7 +14,7 @@
  * Every such variable is copied in (its initial value): for create the
  * device contents are unspecified, so a copy is as good.  `link` variables
  * are left to the data clauses that name them.                          */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "omp-offload.h"
@@ -82,6 +83,28 @@ static void disown_gcc_offload(void)
       vnode->offloadable = 0;
   vec_safe_truncate(offload_vars, 0);
   g->have_offload = false;
+}
+
+/* GCC streams offload sections at the start of the IPA passes: turn them
+   off by then even when no function reached the pass. */
+static void ipa_start_cb(void *, void *)
+{
+  disown_gcc_offload();
+}
+
+/* A unit without functions maps its globals from here: a function added
+   this late is lowered and expanded at once (cgraph's FINISHED state). */
+static void finish_unit_cb(void *, void *)
+{
+  if (!seen_error())
+    accgpu_declare_globals();
+}
+
+void accgpu_declare_init(const char *plugin_name)
+{
+  register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start_cb,
+                    NULL);
+  register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
 }
 
 void accgpu_declare_globals(void)

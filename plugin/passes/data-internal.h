@@ -4,7 +4,7 @@
 #ifndef ACCGPU_DATA_INTERNAL_H
 #define ACCGPU_DATA_INTERNAL_H 1
 
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 
 /* data-rt.cc */
 void accgpu_data_register_roots(const char *plugin_name);
@@ -32,6 +32,8 @@ const char *accgpu_item_name(tree clause);
 /* data-declare.cc: maps `declare` globals at program start (once per
    translation unit, on the first call). */
 void accgpu_declare_globals(void);
+/* Makes sure it runs in a unit whose functions never reach the pass. */
+void accgpu_declare_init(const char *plugin_name);
 
 /* deviceid.cc: the marker arrays the token rewriting puts in clauses. */
 enum accgpu_marker {

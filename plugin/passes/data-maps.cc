@@ -10,7 +10,7 @@
  *
  * Pointer-assign pseudo-maps (firstprivate pointer, GOMP_MAP_POINTER) and
  * struct headers (GOMP_MAP_STRUCT) make no item: see lower-data.h.      */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "accgpu_abi.h"
@@ -128,6 +128,34 @@ static void render_binary(struct namebuf *b, tree_code code, tree x, tree y,
   render(b, y, depth + 1);
 }
 
+/* Byte size of TYPE, or 0 when not constant. */
+static HOST_WIDE_INT type_bytes(tree type)
+{
+  tree s = TYPE_SIZE_UNIT(type);
+  return s && tree_fits_shwi_p(s) ? tree_to_shwi(s) : 0;
+}
+
+/* *P as "p[k]" when P is p + k elements, else "*p". */
+static void render_deref(struct namebuf *b, tree t, int depth)
+{
+  tree p = strip_temps(TREE_OPERAND(t, 0));
+  gassign *def = any_def(p);
+  HOST_WIDE_INT el = type_bytes(TREE_TYPE(t));
+  if (def && gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR && el > 0) {
+    tree off = strip_temps(gimple_assign_rhs2(def));
+    if (TREE_CODE(off) == INTEGER_CST && tree_fits_shwi_p(off) &&
+        tree_to_shwi(off) % el == 0) {
+      render(b, gimple_assign_rhs1(def), depth + 1);
+      nb_add(b, "[");
+      nb_int(b, tree_to_shwi(off) / el);
+      nb_add(b, "]");
+      return;
+    }
+  }
+  nb_add(b, "*");
+  render(b, p, depth + 1);
+}
+
 /* Appends C-like text for expression T (following gimplifier temps). */
 static void render(struct namebuf *b, tree t, int depth)
 {
@@ -173,8 +201,7 @@ static void render(struct namebuf *b, tree t, int depth)
   }
   case MEM_REF:
   case INDIRECT_REF:
-    nb_add(b, "*");
-    render(b, TREE_OPERAND(t, 0), depth + 1);
+    render_deref(b, t, depth);
     return;
   case ARRAY_REF:
     render(b, TREE_OPERAND(t, 0), depth + 1);
@@ -241,6 +268,51 @@ static void render_section(struct namebuf *b, tree ptr, tree size,
   nb_add(b, "]");
 }
 
+/* DECL = ROW[0] where ROW is a row of a 2-D array (or of a pointer to
+   rows) and SIZE covers whole rows: "a[i:k][0:len]".  False otherwise. */
+static bool render_rows(struct namebuf *b, tree decl, tree size)
+{
+  tree row = TREE_OPERAND(decl, 0);
+  HOST_WIDE_INT rb = type_bytes(TREE_TYPE(row));
+  HOST_WIDE_INT eb = type_bytes(TREE_TYPE(decl));
+  if (!integer_zerop(TREE_OPERAND(decl, 1)) ||
+      TREE_CODE(TREE_TYPE(row)) != ARRAY_TYPE || rb <= 0 || eb <= 0)
+    return false;
+  tree lower;
+  if (TREE_CODE(row) == ARRAY_REF) {
+    render(b, TREE_OPERAND(row, 0), 0);
+    lower = TREE_OPERAND(row, 1);
+  } else if ((TREE_CODE(row) == MEM_REF &&
+              integer_zerop(TREE_OPERAND(row, 1))) ||
+             TREE_CODE(row) == INDIRECT_REF) {
+    render(b, TREE_OPERAND(row, 0), 0);
+    lower = integer_zero_node;
+  } else
+    return false;
+  nb_add(b, "[");
+  render(b, lower, 0);
+  nb_add(b, ":");
+  render_elems(b, size, rb);
+  nb_add(b, "][0:");
+  nb_int(b, rb / eb);
+  nb_add(b, "]");
+  return true;
+}
+
+/* DECL = a[i] with SIZE bytes: "a[i:k]" (or rows of a 2-D array). */
+static void render_array_section(struct namebuf *b, tree decl, tree size)
+{
+  if (render_rows(b, decl, size))
+    return;
+  HOST_WIDE_INT el = type_bytes(TREE_TYPE(decl));
+  render(b, TREE_OPERAND(decl, 0), 0);
+  nb_add(b, "[");
+  render(b, TREE_OPERAND(decl, 1), 0);
+  nb_add(b, ":");
+  render_elems(b, size, el > 0 ? el : 1);
+  nb_add(b, "]");
+}
+
 const char *accgpu_item_name(tree c)
 {
   struct namebuf b = {{0}, 0};
@@ -250,17 +322,9 @@ const char *accgpu_item_name(tree c)
   if ((TREE_CODE(decl) == MEM_REF || TREE_CODE(decl) == INDIRECT_REF) &&
       OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_DEVICEPTR)
     render_section(&b, TREE_OPERAND(decl, 0), size, TREE_TYPE(decl));
-  else if (TREE_CODE(decl) == ARRAY_REF && size) {
-    render(&b, TREE_OPERAND(decl, 0), 0);
-    nb_add(&b, "[");
-    render(&b, TREE_OPERAND(decl, 1), 0);
-    nb_add(&b, ":");
-    render_elems(&b, size,
-                 tree_fits_shwi_p(TYPE_SIZE_UNIT(TREE_TYPE(decl)))
-                     ? tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(decl)))
-                     : 1);
-    nb_add(&b, "]");
-  } else
+  else if (TREE_CODE(decl) == ARRAY_REF && size)
+    render_array_section(&b, decl, size);
+  else
     render(&b, decl, 0);
   return ggc_strdup(b.s);
 }
@@ -428,6 +492,34 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
   return n;
 }
 
+/* Fills ARR[I] from clause C (accgpu kind KIND) before GSI. */
+static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
+                      unsigned kind, unsigned flags, location_t loc)
+{
+  tree bytes = item_bytes(c, kind);
+  if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
+      integer_zerop(bytes))
+    flags |= ACCGPU_MAPF_ZERO_LEN_OK;
+  set_field(gsi, arr, i, "host", item_host(c, kind), loc);
+  set_field(gsi, arr, i, "bytes", bytes, loc);
+  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
+            loc);
+  set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
+            loc);
+  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+}
+
+/* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
+   order: pointers are attached after everything else is mapped and
+   detached before anything is unmapped.  True for items of the second
+   round. */
+static bool late_item(unsigned kind, enum accgpu_map_ctx ctx)
+{
+  if (ctx == ACCGPU_CTX_EXIT)
+    return kind != ACCGPU_MAP_DETACH;
+  return kind == ACCGPU_MAP_ATTACH;
+}
+
 void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
                            location_t loc, enum accgpu_map_ctx ctx,
                            unsigned extra_flags, struct accgpu_maps *out)
@@ -437,34 +529,23 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
   out->maps = null_pointer_node;
   if (out->nmaps == 0)
     return;
-  tree atype = build_array_type_nelts(accgpu_map_type(), out->nmaps);
-  tree arr = create_tmp_var(atype, "accgpu_maps");
+  tree mt = accgpu_map_type();
+  tree arr = create_tmp_var(build_array_type_nelts(mt, out->nmaps),
+                            "accgpu_maps");
   TREE_ADDRESSABLE(arr) = 1;
-  unsigned i = 0;
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
-        accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
-      continue;
-    unsigned kind = map_kind(c, ctx);
-    if (kind == KIND_SKIP)
-      continue;
-    unsigned flags = extra_flags;
-    tree bytes = item_bytes(c, kind);
-    if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
-        integer_zerop(bytes))
-      flags |= ACCGPU_MAPF_ZERO_LEN_OK;
-    set_field(gsi, arr, i, "host", item_host(c, kind), loc);
-    set_field(gsi, arr, i, "bytes", bytes, loc);
-    set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-              loc);
-    set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
-              loc);
-    set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)),
-              loc);
-    out->clause.safe_push(c);
-    i++;
-  }
-  out->maps = build_fold_addr_expr(arr);
+  for (int round = 0; round < 2; round++)
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+          accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
+        continue;
+      unsigned kind = map_kind(c, ctx);
+      if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
+        continue;
+      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags, loc);
+      out->clause.safe_push(c);
+    }
+  out->maps = build_fold_addr_expr(build4(ARRAY_REF, mt, arr, size_int(0),
+                                          NULL_TREE, NULL_TREE));
 }
 
 void accgpu_build_maps(gimple_stmt_iterator *gsi, tree clauses,

@@ -3,7 +3,7 @@
  * __accgpu_loc / __accgpu_map / __accgpu_dim3, and the static location
  * objects.  Every tree kept here outlives a function, so all of them hang
  * off GC roots registered by accgpu_data_register_roots.                 */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 

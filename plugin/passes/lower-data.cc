@@ -12,7 +12,7 @@
  * enter/exit data, update, declare become one runtime call each; wait
  * (the GOACC_wait builtin) becomes __accgpu_wait; host_data replaces the
  * listed pointers in its body by __accgpu_use_device results.          */
-#include "passes/data-gcc.h"
+#include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "accgpu_abi.h"
@@ -449,6 +449,12 @@ static void lower_peer(gimple_stmt_iterator *gsi, tree locobj,
              to->length(), from->length());
     return;
   }
+  /* The copy runs on the calling thread (runtime/peer.c): work queued
+     earlier on either device by deviceid directives must be done first. */
+  tree dev_args[2] = {locobj, p->from_dev};
+  emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
+  dev_args[1] = p->to_dev;
+  emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
   for (unsigned i = 0; i < to->length(); i++) {
     tree dst = (*to)[i], src = (*from)[i];
     tree bytes = OMP_CLAUSE_SIZE(dst);

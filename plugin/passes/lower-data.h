@@ -26,11 +26,13 @@ void accgpu_deviceid_init(const char *plugin_name);
    region, nested constructs untouched) and nothing else. */
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
 
-/* Result of accgpu_build_maps: MAPS is the address of a local
-   __accgpu_map[NMAPS] filled before the insertion point (null_pointer_node
-   when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP (or other data clause)
+/* Result of accgpu_build_maps: MAPS is &arr[0] (type __accgpu_map *) of a
+   local __accgpu_map arr[NMAPS] filled before the insertion point
+   (null_pointer_node when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP
    that item i came from, so the compute side can pair devaddrs[i] with the
-   variable a kernel parameter stands for.
+   variable a kernel parameter stands for.  Items follow the clause order
+   except that attach items come last (the runtime maps in order and GCC
+   lists `attach:s->v` before `to:*s`).
    Choices the compute side relies on:
    - Pointer-assign pseudo-maps (GOMP_MAP_FIRSTPRIVATE_POINTER, shown as
      `map(firstprivate:a [pointer assign, bias: B])`), GOMP_MAP_POINTER and
@@ -45,8 +47,14 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
    - attach/detach items: host = &pointer, bytes = the clause's bias.
    - Marker clauses of the multi-GPU syntax never make items (call
      accgpu_take_deviceid before or after, either way).
-   - A mapped variable the gimplifier kept as a register is made
-     addressable and the function's statements using it are regimplified.
+   - A mapped variable the gimplifier kept as a register (a scalar in
+     reduction(+:r) -> map(tofrom:r)) is made addressable and the
+     function's statements using it are regimplified: only those reachable
+     from gimple_body (current_function_decl) at that moment, so call it
+     before detaching a construct's body (the host fallback copy).
+     Statements built after the call must treat it as memory: `r = x + r`
+     is invalid GIMPLE now; load r into a temporary first (or
+     gimple_regimplify_operands).
    - Item names are rebuilt from the clause ("a[0:n]", "s->v[0:s->n]",
      "t.x"); "?" stands for a part that could not be traced. */
 struct accgpu_maps {

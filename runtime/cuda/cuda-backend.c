@@ -22,6 +22,7 @@
 
 #include "cuda-api.h"
 #include "cuda-callback.h"
+#include "cuda-nvrtc.h"
 #include "device.h"
 
 #define MAX_PEERS 64
@@ -40,6 +41,7 @@ struct accgpu_dev {
 struct accgpu_queue {
   struct accgpu_dev *dev;
   CUstream stream;
+  int user_stream;     /* STREAM is the user's (acc_set_cuda_stream) */
   CUevent ev;          /* recorded when another queue must wait for it */
   accgpu_cb_count ncb; /* its callbacks, guarded by dev->callbacks.lock */
 };
@@ -281,7 +283,8 @@ static int cu_queue_destroy(struct accgpu_queue *q) {
   if (r1 == CUDA_SUCCESS) /* after a fault, handed-off ones never come */
     accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
   CUresult r2 = accgpu_cu.EventDestroy(q->ev);
-  CUresult r3 = accgpu_cu.StreamDestroy(q->stream);
+  CUresult r3 = q->user_stream ? CUDA_SUCCESS
+                               : accgpu_cu.StreamDestroy(q->stream);
   pop();
   free(q);
   if (r1 != CUDA_SUCCESS)
@@ -363,6 +366,39 @@ static int cu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
     return 0;
   accgpu_cb_cancel(it);
   return fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
+}
+
+/* Binds STREAM (the user's, or NULL for a new one of our own) to Q once
+   Q's queued work and callbacks are done; our old stream is destroyed, a
+   user's is left to the user.  Returns 0 or -1 (Q unchanged). */
+static int cu_queue_bind(struct accgpu_queue *q, void *stream) {
+  if (cu_queue_sync(q) != 0)
+    return -1;
+  if (push(q->dev) != 0)
+    return -1;
+  CUstream s = stream;
+  CUresult r = s ? CUDA_SUCCESS
+                 : accgpu_cu.StreamCreate(&s, CU_STREAM_NON_BLOCKING);
+  if (r == CUDA_SUCCESS && !q->user_stream)
+    accgpu_cu.StreamDestroy(q->stream);
+  pop();
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuStreamCreate(device %d)", q->dev->ordinal);
+  q->stream = s;
+  q->user_stream = stream != NULL;
+  return 0;
+}
+
+/* Native handles for acc_get_current_cuda_device/context and
+   acc_get_cuda_stream (device.h). */
+static void *cu_native(struct accgpu_dev *dev, struct accgpu_queue *q,
+                       int kind) {
+  switch (kind) {
+  case ACCGPU_NATIVE_DEVICE: return &dev->cudev;
+  case ACCGPU_NATIVE_CONTEXT: return dev->ctx;
+  case ACCGPU_NATIVE_STREAM: return q ? q->stream : NULL;
+  default: return NULL;
+  }
 }
 
 /* ---- Copies ---------------------------------------------------------- */
@@ -472,17 +508,18 @@ static int cu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
 
 /* ---- Modules and launches -------------------------------------------- */
 
-/* JIT-compiles MOD's PTX for DEV.  Returns 0 and *OUT, or -1 with the JIT
-   log in the message.  The caller's push is current. */
+/* JIT-compiles PTX (MOD's, or compiled from its source) for DEV.  Returns 0
+   and *OUT, or -1 with the JIT log in the message.  The caller's push is
+   current. */
 static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
-                    CUmodule *out) {
+                    const char *ptx, CUmodule *out) {
   static _Thread_local char err_log[JIT_LOG_BYTES], info_log[JIT_LOG_BYTES];
   err_log[0] = info_log[0] = '\0';
   int opts[4] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                  CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   void *vals[4] = {err_log, (void *)(uintptr_t)sizeof err_log, info_log,
                    (void *)(uintptr_t)sizeof info_log};
-  CUresult r = accgpu_cu.ModuleLoadDataEx(out, mod->ptx, 4, opts, vals);
+  CUresult r = accgpu_cu.ModuleLoadDataEx(out, ptx, 4, opts, vals);
   if (r == CUDA_SUCCESS)
     return 0;
   err_log[sizeof err_log - 1] = '\0';
@@ -515,13 +552,14 @@ static int find_kernels(cu_module *h, const __accgpu_module *mod, int ord) {
 static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
                           void **handle) {
   const char *file = mod->source_file ? mod->source_file : "module";
-  if (!mod->ptx) {
-    accgpu_set_error(ACCGPU_ERR_UNSUPPORTED,
-                     "nvidia: %s has no PTX (compiled without the CUDA "
-                     "toolkit); recompile with it, or use the emulator",
-                     file);
+  const char *ptx = mod->ptx;
+  /* Built without the toolkit: NVRTC compiles the CUDA source here. */
+  if (!ptx &&
+      accgpu_nvrtc_ptx(mod,
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                       &ptx) != 0)
     return -1;
-  }
   cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->fn[0]);
   if (!h) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "nvidia: %s: out of memory", file);
@@ -532,7 +570,7 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
     free(h);
     return -1;
   }
-  int rc = load_ptx(dev, mod, &h->mod);
+  int rc = load_ptx(dev, mod, ptx, &h->mod);
   if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
     accgpu_cu.ModuleUnload(h->mod);
   pop();
@@ -617,4 +655,6 @@ const accgpu_backend accgpu_backend_nvidia = {
     .module_load = cu_module_load,
     .module_unload = cu_module_unload,
     .launch = cu_launch,
+    .native = cu_native,
+    .queue_bind = cu_queue_bind,
 };

@@ -45,8 +45,13 @@ static size_t env_size(const char *name, size_t def) {
   return *end || v == 0 ? def : (size_t)v;
 }
 
+/* ACCGPU_EMU_DEVICES devices (0 hides the emulator), default 1. */
 static int emu_count(void) {
-  size_t n = env_size("ACCGPU_EMU_DEVICES", 1);
+  const char *e = getenv("ACCGPU_EMU_DEVICES");
+  char *end;
+  long n = e && *e ? strtol(e, &end, 10) : 1;
+  if (e && *e && (*end || n < 0))
+    n = 1;
   return n > MAX_DEVICES ? MAX_DEVICES : (int)n;
 }
 

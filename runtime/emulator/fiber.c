@@ -3,24 +3,32 @@
  * Each host thread that runs blocks (a "runner") owns EMU_MAX_THREADS fiber
  * slots: ACCGPU_EMU_STACK_SIZE bytes each, aligned to that size, laid out as
  *
- *     slot base: [ emu_fiber (4 KiB page) | guard page | stack ... top ]
+ *     slot base: [ guard page | stack ... top | emu_fiber | colour gap ]
  *
- * so kernel code finds its emu_fiber by masking the stack pointer
- * (accgpu_cuda.h), and a stack overflow hits the guard page before it can
- * reach the fiber structure.
+ * (the fiber structure is 64 bytes, at one of 64 colour offsets in the top
+ * page), so kernel code finds its emu_fiber by masking the stack pointer
+ * (accgpu_cuda.h), a running thread touches one page for both, and a stack
+ * overflow hits the guard page before it can reach the slot below.
  *
  * A block runs its threads one at a time, in thread order, each until it
- * blocks at a barrier or exits; the blocking fiber switches directly to the
- * next ready one (no trip through the scheduler).  The last thread to
- * arrive at a barrier releases the others (back into the ready ring) and
- * goes on.  Results of a barrier generation (counts, ballots, shuffle
+ * blocks at a barrier or exits.  Threads start lazily: a fiber whose thread
+ * exits takes the next thread not yet started, on the same stack, with no
+ * context switch; a new slot is used only when a thread blocks and nothing
+ * is ready.  So a kernel without barriers runs a whole block on one slot,
+ * and a barrier kernel uses one slot per thread.  A blocking fiber switches
+ * directly to the next ready one (no trip through the scheduler).  The last
+ * thread to arrive at a barrier releases the others (back into the ready
+ * ring) and goes on.  Results of a barrier generation (counts, ballots, shuffle
  * slots) are double-buffered by generation parity: generation g+2 cannot
  * start before every thread has arrived at g+1, i.e. has read g.       */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <ucontext.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "emu.h"
 
@@ -42,14 +50,20 @@
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
+/* ThreadSanitizer: all fibers of a runner run as its one TSan thread (they
+   run one at a time, and barriers order them).  TSan fiber contexts would
+   make every switch a vector-clock release/acquire as long as the number
+   of fibers ever created (10 million switches took minutes).  The shadow
+   call stack stays balanced as long as the functions a fiber enters and
+   never leaves are not instrumented: those carry EMU_NO_TSAN. */
 #ifdef EMU_TSAN
-#include <sanitizer/tsan_interface.h>
+#define EMU_NO_TSAN __attribute__((no_sanitize_thread))
+#else
+#define EMU_NO_TSAN
 #endif
 
 #define SLOT ACCGPU_EMU_STACK_SIZE
-#define CTX_BYTES 4096u
-#define GUARD_BYTES 4096u
-#define STACK_LO (CTX_BYTES + GUARD_BYTES)
+#define GUARD_BYTES 16384u /* a frame bigger than this could jump it */
 #define RING_MASK (EMU_MAX_THREADS - 1)
 
 enum { F_READY, F_RUNNING, F_WAIT_BLOCK, F_WAIT_WARP, F_DONE };
@@ -63,12 +77,9 @@ typedef struct emu_fiber {
   unsigned idx;            /* linear thread index in the block */
   unsigned state;
   unsigned gen;            /* barrier generation it waits in */
-#ifdef EMU_TSAN
-  void *tsan;
-#endif
 } emu_fiber;
 
-_Static_assert(sizeof(emu_fiber) <= CTX_BYTES, "fiber context too big");
+_Static_assert(sizeof(emu_fiber) <= 64, "fiber context exceeds its colour slot");
 
 typedef struct emu_warp {
   unsigned live;    /* lanes that exist and have not exited */
@@ -85,18 +96,22 @@ struct emu_sched {
   __accgpu_emu_block blk;
   char *slots;        /* the runner's fiber slots */
   unsigned n, live;   /* threads in the block, threads not exited */
-  unsigned ready[EMU_MAX_THREADS];
+  unsigned started;   /* threads started so far (in thread order) */
+  __accgpu_uint3 next_tid; /* threadIdx of the next thread to start */
+  unsigned nslots;    /* slots in use */
+  emu_fiber *of[EMU_MAX_THREADS]; /* the fiber running each started thread */
+  unsigned ready[EMU_MAX_THREADS]; /* ring of thread indices */
   unsigned rhead, rcount;
   unsigned bar_arrived, bar_gen;
+  emu_fiber *bar_wait[EMU_MAX_THREADS]; /* waiters, in arrival order */
   int bar_count[2], bar_n[2];
   int deadlock;
+  emu_fiber *running;   /* for the trap handler */
+  unsigned dirty_slots; /* slots a deadlock left with frames on them */
   void *host_sp;
 #ifdef EMU_ASAN
   const void *host_stack;
   size_t host_stack_size;
-#endif
-#ifdef EMU_TSAN
-  void *host_tsan;
 #endif
   emu_warp warps[EMU_MAX_THREADS / ACCGPU_EMU_WARP];
 };
@@ -107,24 +122,65 @@ typedef struct emu_runner {
   size_t map_bytes;
   char *slots;      /* SLOT-aligned start of EMU_MAX_THREADS slots */
   unsigned ninit;   /* slots whose guard page is set up */
-  int dirty;        /* a deadlock left fibers mid-stack */
   void *dyn_shared;
+  void *altstack;   /* signal stack: the trap handler runs there */
   emu_sched sched;
 } emu_runner;
 
 static __thread emu_runner *runner;
+/* The block the calling runner is executing, or NULL (trap handler). */
+static __thread emu_sched *volatile current;
+
+static void trap_setup(emu_runner *r);
 
 /* switch.S */
 void accgpu_emu_switch(void **save_sp, void *to_sp)
     __attribute__((visibility("hidden")));
 void accgpu_emu_fiber_start(void) __attribute__((visibility("hidden")));
 void accgpu_emu_fiber_main(emu_fiber *f)
-    __attribute__((visibility("hidden"), noreturn));
+    __attribute__((visibility("hidden"), noreturn)) EMU_NO_TSAN;
 
 static const __accgpu_emu_ops emu_ops;
 
-static emu_fiber *fiber_at(emu_sched *s, unsigned i) {
-  return (emu_fiber *)(s->slots + (size_t)i * SLOT);
+/* The fiber structure of slot K of SLOTS. */
+static emu_fiber *slot_fiber(char *slots, unsigned k) {
+  char *base = slots + (size_t)k * SLOT;
+  return (emu_fiber *)(base + ACCGPU_EMU_CTX_OFFSET(base));
+}
+
+__attribute__((unused)) static char *slot_base(const emu_fiber *f) {
+  return (char *)((uintptr_t)f & ~(SLOT - 1));
+}
+
+/* Makes F run the next unstarted thread of its block.  Coordinates are
+   counted up, not divided out: this runs once per CUDA thread. */
+static void bind_next(emu_sched *s, emu_fiber *f) {
+  unsigned idx = s->started++;
+  f->pub.thread_idx = s->next_tid;
+  f->pub.lane = idx % ACCGPU_EMU_WARP;
+  f->idx = idx;
+  f->state = F_RUNNING;
+  s->of[idx] = f;
+  if (++s->next_tid.x == s->blk.block_dim.x) {
+    s->next_tid.x = 0;
+    if (++s->next_tid.y == s->blk.block_dim.y) {
+      s->next_tid.y = 0;
+      s->next_tid.z++;
+    }
+  }
+}
+
+static void fiber_prepare(emu_sched *s, emu_fiber *f);
+
+/* Puts the next unstarted thread on a fresh slot; returns its fiber. */
+static emu_fiber *start_in_new_slot(emu_sched *s) {
+  emu_fiber *f = slot_fiber(s->slots, s->nslots++);
+  f->pub.ops = &emu_ops;
+  f->pub.blk = &s->blk;
+  f->s = s;
+  bind_next(s, f);
+  fiber_prepare(s, f);
+  return f;
 }
 
 /* ------------------------------------------------------------------ */
@@ -133,16 +189,16 @@ static emu_fiber *fiber_at(emu_sched *s, unsigned i) {
 /* Switches from the running context (whose stack pointer goes to *SAVE)
    to fiber TO, or to the host context when TO is NULL.  DYING: the
    current fiber never runs again.  Returns when switched back. */
-static void switch_to(emu_sched *s, void **save, emu_fiber *to, int dying) {
+EMU_NO_TSAN static void switch_to(emu_sched *s, void **save, emu_fiber *to,
+                                  int dying) {
   void *to_sp = to ? to->sp : s->host_sp;
+  s->running = to;
 #ifdef EMU_ASAN
   void *fake = NULL;
-  const void *bottom = to ? (const char *)to + STACK_LO : s->host_stack;
-  size_t size = to ? SLOT - STACK_LO : s->host_stack_size;
+  const char *lo = to ? slot_base(to) + GUARD_BYTES : NULL;
+  const void *bottom = to ? lo : s->host_stack;
+  size_t size = to ? (size_t)((const char *)to - lo) : s->host_stack_size;
   __sanitizer_start_switch_fiber(dying ? NULL : &fake, bottom, size);
-#endif
-#ifdef EMU_TSAN
-  __tsan_switch_to_fiber(to ? to->tsan : s->host_tsan, 0);
 #endif
   (void)dying;
   accgpu_emu_switch(save, to_sp);
@@ -159,14 +215,16 @@ static void ready_push(emu_sched *s, emu_fiber *f) {
 /* Suspends F (already marked waiting or done) and runs the next ready
    fiber; with none ready, goes back to the host (all done, or a
    deadlock).  Returns when F is resumed. */
-static void yield_from(emu_fiber *f) {
+EMU_NO_TSAN static void yield_from(emu_fiber *f) {
   emu_sched *s = f->s;
   emu_fiber *next = NULL;
   if (s->rcount) {
-    next = fiber_at(s, s->ready[s->rhead]);
+    next = s->of[s->ready[s->rhead]];
     s->rhead = (s->rhead + 1) & RING_MASK;
     s->rcount--;
     next->state = F_RUNNING;
+  } else if (s->started < s->n) {
+    next = start_in_new_slot(s);
   } else if (s->live) {
     s->deadlock = 1;
   }
@@ -177,17 +235,16 @@ static void yield_from(emu_fiber *f) {
 /* Block barrier.                                                      */
 
 /* Ends the current block-barrier generation: every waiter becomes ready
-   (in thread order); the caller, if a fiber, goes on running. */
-static void bar_release(emu_sched *s) {
+   (in arrival order); CALLER, the last to arrive (NULL when a thread's exit
+   completes the barrier), goes on running. */
+static void bar_release(emu_sched *s, emu_fiber *caller) {
   unsigned g = s->bar_gen & 1;
+  unsigned nwait = s->bar_arrived - (caller != NULL);
   s->bar_n[g] = (int)s->bar_arrived;
   s->bar_arrived = 0;
   s->bar_gen++;
-  for (unsigned i = 0; i < s->n; i++) {
-    emu_fiber *f = fiber_at(s, i);
-    if (f->state == F_WAIT_BLOCK)
-      ready_push(s, f);
-  }
+  for (unsigned i = 0; i < nwait; i++)
+    ready_push(s, s->bar_wait[i]);
 }
 
 static int sync_block(__accgpu_emu_thread *t, int pred, int kind) {
@@ -198,8 +255,9 @@ static int sync_block(__accgpu_emu_thread *t, int pred, int kind) {
     s->bar_count[g] = 0;
   s->bar_count[g] += pred != 0;
   if (++s->bar_arrived == s->live) {
-    bar_release(s);
+    bar_release(s, f);
   } else {
+    s->bar_wait[s->bar_arrived - 1] = f;
     f->state = F_WAIT_BLOCK;
     yield_from(f);
   }
@@ -230,7 +288,7 @@ static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
   w->gen++;
   while (m) {
     unsigned lane = (unsigned)__builtin_ctz(m);
-    emu_fiber *f = fiber_at(s, warp * ACCGPU_EMU_WARP + lane);
+    emu_fiber *f = s->of[warp * ACCGPU_EMU_WARP + lane];
     m &= m - 1;
     if (f->state == F_WAIT_WARP)
       ready_push(s, f);
@@ -298,34 +356,51 @@ static const __accgpu_emu_ops emu_ops = {
 /* ------------------------------------------------------------------ */
 /* Fiber life.                                                         */
 
-/* A thread exits: barriers stop counting it. */
-static void fiber_exit(emu_fiber *f) {
-  emu_sched *s = f->s;
+/* F's thread exits: barriers stop counting it. */
+static void thread_exit(emu_sched *s, emu_fiber *f) {
   unsigned warp = f->idx / ACCGPU_EMU_WARP;
   emu_warp *w = &s->warps[warp];
-  f->state = F_DONE;
   s->live--;
   w->live &= ~(1u << f->pub.lane);
   if (s->bar_arrived && s->bar_arrived == s->live)
-    bar_release(s);
+    bar_release(s, NULL);
   if (warp_complete(w))
     warp_release(s, w, warp);
-  yield_from(f);
 }
 
+/* Runs threads on fiber F until no thread is left to start, then leaves
+   for good. */
 void accgpu_emu_fiber_main(emu_fiber *f) {
+  emu_sched *s = f->s;
 #ifdef EMU_ASAN
   __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
 #endif
-  f->s->g->entry(f->s->g->args);
-  fiber_exit(f);
+  for (;;) {
+    s->g->entry(s->g->args);
+    thread_exit(s, f);
+    if (s->started == s->n)
+      break;
+    bind_next(s, f);
+  }
+  f->state = F_DONE;
+  yield_from(f);
   abort(); /* a finished fiber is never resumed */
 }
 
 /* Builds F's initial stack: switch.S pops six registers (r12 = F) and
-   returns into accgpu_emu_fiber_start with rsp 16-byte aligned. */
-static void fiber_prepare(emu_fiber *f) {
-  uint64_t *sp = (uint64_t *)((uintptr_t)f + SLOT - 24);
+   returns into accgpu_emu_fiber_start with rsp 16-byte aligned.  The
+   stack starts right below the (64-byte aligned) structure. */
+static void fiber_prepare(emu_sched *s, emu_fiber *f) {
+  uint64_t *sp = (uint64_t *)((char *)f - 24);
+#ifdef EMU_ASAN
+  /* Frames of fibers that never returned leave poisoned shadow. */
+  char *base = slot_base(f);
+  unsigned k = (unsigned)((size_t)(base - s->slots) / SLOT);
+  size_t all = (size_t)((char *)f - base) - GUARD_BYTES;
+  size_t top = k < s->dirty_slots || all < 16384 ? all : 16384;
+  __asan_unpoison_memory_region((char *)f - top, top);
+#endif
+  (void)s;
   sp[0] = (uint64_t)(uintptr_t)accgpu_emu_fiber_start;
   sp -= 6; /* r15 r14 r13 r12 rbx rbp */
   memset(sp, 0, 6 * sizeof *sp);
@@ -354,20 +429,22 @@ static emu_runner *runner_get(unsigned n, char *buf, size_t len) {
       free(r);
       return NULL;
     }
-    r->map = m;
-    r->map_bytes = bytes;
     r->slots = (char *)(((uintptr_t)m + SLOT - 1) & ~(SLOT - 1));
+    /* Unmap the alignment slack: nothing writable below slot 0. */
+    size_t head = (size_t)(r->slots - (char *)m);
+    if (head)
+      munmap(m, head);
+    r->map = r->slots;
+    r->map_bytes = bytes - head;
     runner = r;
+    trap_setup(r);
   }
   for (; r->ninit < n; r->ninit++) {
-    emu_fiber *f = (emu_fiber *)(r->slots + (size_t)r->ninit * SLOT);
-    if (mprotect((char *)f + CTX_BYTES, GUARD_BYTES, PROT_NONE) != 0) {
+    char *base = r->slots + (size_t)r->ninit * SLOT;
+    if (mprotect(base, GUARD_BYTES, PROT_NONE) != 0) {
       snprintf(buf, len, "cannot protect fiber stack guard pages");
       return NULL;
     }
-#ifdef EMU_TSAN
-    f->tsan = __tsan_create_fiber(0);
-#endif
   }
   return r;
 }
@@ -376,10 +453,11 @@ void accgpu_emu_fibers_release(void) {
   emu_runner *r = runner;
   if (!r)
     return;
-#ifdef EMU_TSAN
-  for (unsigned i = 0; i < r->ninit; i++)
-    __tsan_destroy_fiber(((emu_fiber *)(r->slots + (size_t)i * SLOT))->tsan);
-#endif
+  if (r->altstack) {
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(r->altstack);
+  }
   munmap(r->map, r->map_bytes);
   free(r->dyn_shared);
   free(r);
@@ -401,17 +479,13 @@ static void sched_host_context(emu_sched *s) {
     s->host_stack_size = size;
   }
 #endif
-#ifdef EMU_TSAN
-  s->host_tsan = __tsan_get_current_fiber();
-#endif
   (void)s;
 }
 
-/* Sets up block B of G: block coordinates, fibers, warps, ready ring. */
+/* Sets up block B of G: block coordinates, warps, empty ready ring. */
 static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   emu_sched *s = &r->sched;
   uint64_t gx = g->grid.x, gy = g->grid.y;
-  unsigned bx = g->block.x, by = g->block.y;
   s->g = g;
   s->slots = r->slots;
   s->blk.block_idx.x = (unsigned)(b % gx);
@@ -421,6 +495,8 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   s->blk.grid_dim = g->grid;
   s->blk.dyn_shared = r->dyn_shared;
   s->n = s->live = g->block.x * g->block.y * g->block.z;
+  s->started = s->nslots = 0;
+  s->next_tid.x = s->next_tid.y = s->next_tid.z = 0;
   s->rhead = s->rcount = 0;
   s->bar_arrived = 0;
   s->deadlock = 0;
@@ -429,32 +505,13 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
     s->warps[w].live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     s->warps[w].arrived = 0;
   }
-  for (unsigned i = 0; i < s->n; i++) {
-    emu_fiber *f = fiber_at(s, i);
-    f->pub.ops = &emu_ops;
-    f->pub.blk = &s->blk;
-    f->pub.thread_idx.x = i % bx;
-    f->pub.thread_idx.y = i / bx % by;
-    f->pub.thread_idx.z = i / (bx * by);
-    f->pub.lane = i % ACCGPU_EMU_WARP;
-    f->s = s;
-    f->idx = i;
-#ifdef EMU_ASAN
-    /* Frames of fibers that never returned leave poisoned shadow. */
-    __asan_unpoison_memory_region((char *)f + STACK_LO,
-                                  r->dirty ? SLOT - STACK_LO : 16384);
-#endif
-    fiber_prepare(f);
-    ready_push(s, f);
-  }
-  r->dirty = 0;
 }
 
 /* Describes a deadlock of S in BUF. */
 static void deadlock_message(const emu_sched *s, char *buf, size_t len) {
   unsigned nb = 0, nw = 0;
-  for (unsigned i = 0; i < s->n; i++) {
-    unsigned st = fiber_at((emu_sched *)s, i)->state;
+  for (unsigned k = 0; k < s->nslots; k++) {
+    unsigned st = slot_fiber(s->slots, k)->state;
     nb += st == F_WAIT_BLOCK;
     nw += st == F_WAIT_WARP;
   }
@@ -475,15 +532,83 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
   emu_sched *s = &r->sched;
   sched_host_context(s);
   sched_init(r, g, b);
-  emu_fiber *first = fiber_at(s, s->ready[0]);
-  s->rhead = 1;
-  s->rcount--;
-  first->state = F_RUNNING;
-  switch_to(s, &s->host_sp, first, 0);
+  current = s;
+  switch_to(s, &s->host_sp, start_in_new_slot(s), 0);
+  current = NULL;
   if (s->deadlock) {
-    r->dirty = 1;
+    if (s->dirty_slots < s->nslots)
+      s->dirty_slots = s->nslots;
     deadlock_message(s, buf, len);
     return -1;
   }
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Traps: a kernel that faults gets a message naming it, not a bare     */
+/* SIGSEGV.  Not under the sanitizers, which report faults themselves. */
+
+#if !defined(EMU_ASAN) && !defined(EMU_TSAN)
+#define TRAP_STACK (64u << 10)
+static struct sigaction trap_old_segv, trap_old_bus;
+static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
+
+/* Prints what faulted and exits; outside a kernel, gives the fault back
+   to the handler that was there before ours. */
+static void trap_handler(int sig, siginfo_t *si, void *uc) {
+  emu_sched *s = current;
+  char msg[512];
+  if (!s) {
+    sigaction(SIGSEGV, &trap_old_segv, NULL);
+    sigaction(SIGBUS, &trap_old_bus, NULL);
+    return; /* the fault repeats under the previous handler */
+  }
+  const emu_fiber *f = s->running;
+  /* An overflow leaves the stack pointer at or below the guard page (a
+     big frame can jump past it; the access may then fault elsewhere). */
+  uintptr_t sp = (uintptr_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+  int overflow = f && sp < (uintptr_t)slot_base(f) + GUARD_BYTES + 1024;
+  int n = snprintf(
+      msg, sizeof msg,
+      "accgpu emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u): "
+      "%s at address %p\n",
+      s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
+      s->blk.block_idx.z, f ? f->pub.thread_idx.x : 0,
+      f ? f->pub.thread_idx.y : 0, f ? f->pub.thread_idx.z : 0,
+      overflow ? "stack overflow (CUDA threads have 256 KiB stacks here)"
+               : sig == SIGBUS ? "bus error" : "invalid memory access",
+      si->si_addr);
+  if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
+    n = 0;
+  _exit(1);
+}
+
+static void trap_install(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = trap_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &trap_old_segv);
+  sigaction(SIGBUS, &sa, &trap_old_bus);
+}
+
+/* Gives the runner a signal stack (a stack overflow leaves none) and
+   installs the handler once per process. */
+static void trap_setup(emu_runner *r) {
+  stack_t ss = {0};
+  r->altstack = malloc(TRAP_STACK);
+  if (!r->altstack)
+    return;
+  ss.ss_sp = r->altstack;
+  ss.ss_size = TRAP_STACK;
+  if (sigaltstack(&ss, NULL) != 0) {
+    free(r->altstack);
+    r->altstack = NULL;
+    return;
+  }
+  pthread_once(&trap_once, trap_install);
+}
+#else
+static void trap_setup(emu_runner *r) { (void)r; }
+#endif

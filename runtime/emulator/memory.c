@@ -79,6 +79,13 @@ static int split(accgpu_emu_chunk *c, size_t bytes) {
 }
 
 int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
+  if (bytes > dev->size) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: out of memory allocating %zu bytes "
+                     "(the device has %zu)",
+                     dev->ordinal, bytes, dev->size);
+    return -1;
+  }
   size_t need = round_up(bytes ? bytes : 1, ALIGN);
   accgpu_emu_chunk *c;
   pthread_mutex_lock(&dev->lock);

@@ -247,7 +247,7 @@ int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid) {
    message.  Returns 0 or -1 with the error left. */
 static int check_dev(const char *op, struct accgpu_dev *dev, const char *what,
                      const void *p, size_t bytes) {
-  if (accgpu_emu_mem_owns(dev, p, bytes))
+  if (bytes == 0 || accgpu_emu_mem_owns(dev, p, bytes))
     return 0;
   accgpu_set_error(ACCGPU_ERR_GENERIC,
                    "%s(emulator device %d, %zu B): %s %p is not device "

@@ -1,7 +1,8 @@
 /* array2d_pointers.c — 2-D arrays reached through pointers: a pointer to
  * rows of fixed length (double (*)[M]), a flat buffer indexed by hand, and
- * an array of row pointers whose rows are mapped one by one (each mapping
- * attaches the row pointer in the device copy of the pointer array). */
+ * an array of row pointers whose rows are mapped one by one, each row
+ * pointer then attached in the device copy of the pointer array (explicitly:
+ * GCC's front end gives copyin(rows[i][0:M]) no attach of its own). */
 #include <stdlib.h>
 
 #include "e2e.h"
@@ -34,6 +35,7 @@ int main(void) {
 #pragma acc enter data copyin(rows[0:N])
   for (int i = 0; i < N; i++) {
 #pragma acc enter data copyin(rows[i][0:M])
+#pragma acc enter data attach(rows[i])
   }
 #pragma acc parallel loop gang present(rows[0:N])
   for (int i = 0; i < N; i++)
@@ -41,6 +43,7 @@ int main(void) {
     for (int j = 0; j < M; j++)
       rows[i][j] += 100.0;
   for (int i = 0; i < N; i++) {
+#pragma acc exit data detach(rows[i])
 #pragma acc exit data copyout(rows[i][0:M])
   }
 #pragma acc exit data delete(rows[0:N])

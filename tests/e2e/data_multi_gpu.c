@@ -70,11 +70,8 @@ int main(void)
 #endif
 
   /* Halo: device 1 gets a[n-1] from device 0, not from the host. */
+  /* update peer is ordered after the create queued on device 1. */
 #pragma acc enter data create(a[n-1:1]) deviceid(1)
-  /* The runtime runs update peer on the calling thread: both devices'
-     queued work must be done first. */
-#pragma acc wait device(0)
-#pragma acc wait device(1)
 #pragma acc update peer to(a[n-1:1]) to_device(to) from(a[n-1:1]) from_device(from)
 #pragma acc wait device(1)
 #ifdef _OPENACC
@@ -83,7 +80,6 @@ int main(void)
   /* Different variables: device 0's a[0:4] lands in device 1's c[0:4]. */
   double c[4] = {-1, -1, -1, -1};
 #pragma acc enter data create(c) deviceid(1)
-#pragma acc wait device(1)
 #pragma acc update peer to(c[0:4]) to_device(1) from(a[0:4]) from_device(0)
 #pragma acc exit data copyout(c) deviceid(1)
 #pragma acc wait device(1)

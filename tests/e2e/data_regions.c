@@ -3,6 +3,7 @@
  * share the outer mapping, if() disables a region, present/no_create/
  * deviceptr/struct members, host_data use_device hands the device address
  * to host code, and declare in a function maps for the scope's lifetime. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ static void record(double *p) { seen_devptr = p; }
    scope's end releases them, also when left early by return.  *WHERE gets
    loc's address so the caller can ask the present table about it (the
    address is only compared, never dereferenced). */
-static void declare_scope(int n, double *out, void **where)
+static void declare_scope(int n, double *out, uintptr_t *where)
 {
   double loc[N], tmp[N];
   for (int i = 0; i < n; i++)
@@ -45,7 +46,7 @@ static void declare_scope(int n, double *out, void **where)
 #pragma acc declare copyin(loc) create(tmp)
   CHECK_TRUE("declare maps loc", present(loc, sizeof loc));
   CHECK_TRUE("declare maps tmp", present(tmp, sizeof tmp));
-  *where = loc;
+  *where = (uintptr_t)loc;
   loc[3] = -1;
   *out = dev_value(&loc[3]);
   if (n > 0)
@@ -176,11 +177,11 @@ int main(void)
 #endif
 
   double dv = 0;
-  void *where = NULL;
+  uintptr_t where = 0;
   declare_scope(n, &dv, &where);
   CHECK_REAL("declare copyin snapshot", dv, sep ? 3.5 : -1, 0);
   if (sep)
-    CHECK_INT("declare released at return", present(where, 1), 0);
+    CHECK_INT("declare released at return", present((void *)where, 1), 0);
 
   free(a), free(b);
   return e2e_done();

@@ -2,7 +2,8 @@
  * through the OpenACC API (acc_is_present, acc_memcpy_from_device): copyin
  * copies the value at the time of the directive, create does not copy,
  * update device/self move data both ways, exit data copyout/delete with
- * reference counts and finalize, if(), async + wait, if_present. */
+ * reference counts and finalize, if(), async + wait, if_present; the
+ * multi-GPU extension's words used as variable names on acc lines. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,24 @@ int main(void)
 #pragma acc wait
   if (sep)
     CHECK_INT("a deleted", present(a, n * sizeof *a), 0);
+
+  /* The multi-GPU extension's words stay the user's names on acc lines
+     where they are not the extension: arrays named peer/to/from in update
+     clauses, an int named device in a wait list. */
+  {
+    double peer[4] = {1, 2, 3, 4}, to[4] = {5, 6, 7, 8}, from[2] = {9, 9};
+    int device = 5;
+#pragma acc enter data copyin(peer, to, from)
+    peer[0] = to[0] = to[1] = from[0] = -1;
+#pragma acc update self(peer[0:2]) device(to[1:2]) self(from) async(device)
+#pragma acc wait(device)
+    CHECK_REAL("peer[0] from the device", peer[0], sep ? 1 : -1, 0);
+    CHECK_REAL("from[0] from the device", from[0], sep ? 9 : -1, 0);
+    CHECK_REAL("to[0] untouched", to[0], -1, 0);
+#pragma acc exit data copyout(to) delete(peer, from)
+    CHECK_REAL("to[1] went to the device and back", to[1], -1, 0);
+    CHECK_REAL("to[0] came back from the device", to[0], sep ? 5 : -1, 0);
+  }
 
   free(a), free(b), free(dev);
   return e2e_done();

@@ -17,6 +17,8 @@
 #   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
 #   /* accgpu-test: cflags FLAGS */        extra compile flags
 #   /* accgpu-expect: error: LINE: REGEX */        (diag/) an error on LINE
+#   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
+#   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
 # Ends with "e2e: N passed, N failed, N skipped".
 set -u
@@ -71,8 +73,10 @@ if [ "$MODE" = plugin ]; then
   fi
 fi
 
-rm -rf "$OUT"
+# Fresh outputs for the selected tests only (others' stay for inspection).
 mkdir -p "$OUT"
+rm -rf "$OUT/ptx"
+for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name"; done
 
 # Known failures (plugin mode only): "name  reason".
 declare -A KNOWN=()
@@ -112,27 +116,61 @@ compile() {
   fi
 }
 
-# Assembles every module the plugin kept in KEEP with ptxas for sm_90: the
-# PTX it wrote there, else PTX made from the kept CUDA C with nvcc.
-check_ptx() {
-  local keep=$1 log=$2 f ptx n=0
+# After all runs: assembles every module the plugin kept with ptxas for
+# sm_90, the PTX it wrote (KEEP/*.ptx) or else PTX made from the kept CUDA C
+# by nvcc, all files in one nvcc call (its start-up costs more than the
+# work); a test whose module fails fails.  Arguments: the tests' names.
+check_all_ptx() {
+  local name f cus=() built=() ptxdir="$OUT/ptx"
   [ "$HAVE_PTXAS" -eq 1 ] || return 0
-  for f in "$keep"/*.ptx; do
-    [ -e "$f" ] || continue
-    n=$((n + 1))
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$log" 2>&1 ||
-      { echo "ptxas rejected $(basename "$f")" >>"$log"; return 1; }
+  mkdir -p "$ptxdir"
+  for name in "$@"; do   # only what compiled: the rest failed already
+    [ -x "$OUT/$name/prog" ] && built+=("$name")
   done
-  [ $n -gt 0 ] && return 0
-  for f in "$keep"/*.cu; do
-    [ -e "$f" ] || continue
-    ptx=${f%.cu}.nvcc.ptx
-    "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "$f" -o "$ptx" \
-      >>"$log" 2>&1 || { echo "nvcc rejected $(basename "$f")" >>"$log"; return 1; }
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$ptx" -o /dev/null >>"$log" 2>&1 ||
-      { echo "ptxas rejected $(basename "$ptx")" >>"$log"; return 1; }
+  for name in "${built[@]}"; do
+    compgen -G "$OUT/$name/keep/*.ptx" >/dev/null && continue
+    for f in "$OUT/$name"/keep/*.cu; do [ -e "$f" ] && cus+=("$f"); done
   done
-  return 0
+  if [ ${#cus[@]} -gt 0 ] &&
+     ! "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "${cus[@]}" \
+       --output-directory "$ptxdir" >"$ptxdir/nvcc.log" 2>&1; then
+    for f in "${cus[@]}"; do # find the culprits one by one
+      "$CUDA_HOME/bin/nvcc" -ptx -arch=compute_90 -Iinclude "$f" \
+        -o "$ptxdir/$(basename "${f%.cu}").ptx" >"$f.nvcc.log" 2>&1
+    done
+  fi
+  for name in "${built[@]}"; do
+    check_ptx_of "$name" "$ptxdir"
+  done
+}
+
+# Checks the modules of test NAME (PTX in its keep dir, else in PTXDIR);
+# a failure turns its result into FAIL with the tool's words.
+check_ptx_of() {
+  local name=$1 ptxdir=$2 dir="$OUT/$1" f ptx files=()
+  if compgen -G "$dir/keep/*.ptx" >/dev/null; then
+    files=("$dir"/keep/*.ptx)
+  else
+    for f in "$dir"/keep/*.cu; do
+      [ -e "$f" ] || continue
+      ptx="$ptxdir/$(basename "${f%.cu}").ptx"
+      if [ ! -s "$ptx" ]; then
+        { echo "nvcc rejected $(basename "$f")"; cat "$f.nvcc.log" 2>/dev/null; } >>"$dir/ptxas.log"
+        ptx_fail "$name"; return
+      fi
+      files+=("$ptx")
+    done
+  fi
+  for f in "${files[@]}"; do
+    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$dir/ptxas.log" 2>&1 ||
+      { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
+  done
+}
+
+ptx_fail() {
+  local dir="$OUT/$1"
+  echo FAIL >"$dir/result"
+  { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >>"$dir/report"
 }
 
 # Runs BIN with ACC_DEVICE_TYPE=DEV and the test's env directives; output in
@@ -157,18 +195,23 @@ signame() {
 # First lines of FILE, indented, for a failure report.
 excerpt() { sed -n '1,8s/^/    | /p' "$1"; }
 
+# The compiler's diagnostics in LOG (not GCC's plugin banner), indented.
+compile_excerpt() {
+  if grep -qE ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1"; then
+    grep -E -A2 ': (error|sorry, unimplemented|internal compiler error|fatal error):|ld returned' "$1" |
+      sed -n '1,10s/^/    | /p'
+  else
+    excerpt "$1"
+  fi
+}
+
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
 run_corpus_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
   local bin="$dir/prog"
   if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
-    { echo "  compile failed:"; excerpt "$dir/compile.log"; } >"$dir/report"
-    return
-  fi
-  if ! check_ptx "$dir/keep" "$dir/ptxas.log"; then
-    echo FAIL >"$dir/result"
-    { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >"$dir/report"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
   devs="emulator host"
@@ -187,7 +230,7 @@ run_corpus_test() {
 }
 
 run_diag_test() {
-  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re ok=1 n=0
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" line re kind rest ok=1 n=0
   if compile "$src" "$dir/prog.o" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
     echo "  compiled, but must be rejected" >"$dir/report"
@@ -198,28 +241,31 @@ run_diag_test() {
   if grep -qE 'internal compiler error|Segmentation fault|killed' "$dir/compile.log"; then
     ok=0; echo "  the compiler crashed" >>"$dir/report"
   fi
+  # "KIND: LINE: REGEX"; KIND is error, sorry (GCC's "sorry, unimplemented")
+  # or error|sorry.
   while IFS= read -r exp; do
     n=$((n + 1))
-    line=${exp#error: }; line=${line%%:*}
-    re=${exp#error: *: }
-    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: error: " "$dir/compile.log" |
-         sed -E 's/^[^:]*:[0-9]+:[0-9]+: error: //' | grep -qE -- "$re"; then
+    kind=${exp%%: *}; rest=${exp#*: }
+    line=${rest%%: *}; re=${rest#*: }
+    kind=${kind//sorry/sorry, unimplemented}
+    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: ($kind): " "$dir/compile.log" |
+         sed -E "s/^[^:]*:[0-9]+:[0-9]+: ($kind): //" | grep -qE -- "$re"; then
       ok=0
-      echo "  no error on line $line matching /$re/" >>"$dir/report"
+      echo "  no ${exp%%: *} on line $line matching /$re/" >>"$dir/report"
     fi
   done < <(directives "$src" expect)
   if [ $n -eq 0 ]; then
     ok=0; echo "  no accgpu-expect lines" >>"$dir/report"
   fi
   if [ $ok -eq 1 ]; then echo PASS >"$dir/result"; else
-    echo FAIL >"$dir/result"; excerpt "$dir/compile.log" >>"$dir/report"; fi
+    echo FAIL >"$dir/result"; compile_excerpt "$dir/compile.log" >>"$dir/report"; fi
 }
 
 run_rterr_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" re rc ok=1
   if ! compile "$src" "$dir/prog" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
-    { echo "  compile failed:"; excerpt "$dir/compile.log"; } >"$dir/report"
+    { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
   run_on "$src" "$dir/prog" emulator "$dir"; rc=$?
@@ -259,11 +305,13 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  check_ptx run_on excerpt directives signame
+  run_on excerpt compile_excerpt directives signame
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
+
+check_all_ptx "${todo[@]}"
 
 passed=0 failed=0
 for name in "${todo[@]}"; do

@@ -220,3 +220,226 @@ ACCGPU_SUITE(api, init_suite, clean_suite, ACCGPU_TEST(test_devices),
              ACCGPU_TEST(test_attach_counts), ACCGPU_TEST(test_update_peer),
              ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_shutdown_reinit),
              ACCGPU_TEST(test_api_errors));
+
+/* ==== api_emu: the real emulator backend under the core ====
+ *
+ * A hand-built module runs emu_vadd (tests/unit/kernels/emu_basic.cu, built
+ * for the CPU) through region_begin / launch / region_end, synchronously,
+ * asynchronously and on two emulator devices named by deviceid; the
+ * not_host numbering puts a fake nvidia device before the emulator's; and a
+ * program linked with the static libaccgpu.a finds the emulator. */
+
+void emu_vadd__emu(void **args);
+
+#define EN 3000
+static float ea[EN], eb[EN], ec[EN];
+static const __accgpu_loc ELOC = {"emu_api.c", "main", "parallel", 7, 1};
+static const uint32_t vadd_sizes[] = {sizeof(float *), sizeof(float *),
+                                      sizeof(float *), sizeof(int)};
+static const __accgpu_kernel emu_kernels[] = {
+    {"emu_vadd", emu_vadd__emu, 4, vadd_sizes, &ELOC}};
+static void *emu_mod_cache;
+static const __accgpu_module emu_mod = {
+    ACCGPU_ABI_VERSION, 1, emu_kernels, "emu_api.c", "", NULL, NULL, 0,
+    &emu_mod_cache};
+
+static int emu_init(void) {
+  setenv("ACCGPU_EMU_DEVICES", "2", 1);
+  accgpu_core_set_backend(acc_device_emulator, NULL); /* recount: 2 */
+  acc_set_device_num(0, acc_device_emulator);
+  return 0;
+}
+
+static int emu_clean(void) {
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  accgpu_core_set_backend(acc_device_emulator, NULL);
+  unsetenv("ACCGPU_EMU_DEVICES");
+  acc_set_device_type(acc_device_host);
+  return 0;
+}
+
+static void emu_fill(void) {
+  for (int i = 0; i < EN; i++)
+    ea[i] = (float)i, eb[i] = (float)(3 * i % 17), ec[i] = -1;
+}
+
+static int emu_check(int lo, int hi) {
+  int bad = 0;
+  for (int i = lo; i < hi; i++)
+    bad += ec[i] != ea[i] + eb[i];
+  return bad;
+}
+
+/* c[lo:hi] = a[lo:hi] + b[lo:hi] in a compute region on DEVICE. */
+static void emu_region(int device, int async, int lo, int hi) {
+  size_t bytes = (size_t)(hi - lo) * sizeof(float);
+  __accgpu_map m[3] = {{ea + lo, bytes, ACCGPU_MAP_COPYIN, 0, "a[lo:n]"},
+                       {eb + lo, bytes, ACCGPU_MAP_COPYIN, 0, "b[lo:n]"},
+                       {ec + lo, bytes, ACCGPU_MAP_COPYOUT, 0, "c[lo:n]"}};
+  void *dev[3];
+  __accgpu_region_begin(&ELOC, device, async, 3, m, dev);
+  int n = hi - lo;
+  void *args[4] = {&dev[2], &dev[0], &dev[1], &n};
+  __accgpu_dim3 grid = {(unsigned)(n + 127) / 128, 1, 1}, block = {128, 1, 1};
+  __accgpu_launch(&ELOC, &emu_mod, 0, grid, block, 0, async, args);
+  n = -1; /* a queued launch must have copied the value */
+  __accgpu_region_end(&ELOC, async);
+}
+
+static void test_emu_sync(void) {
+  emu_fill();
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_emulator);
+  emu_region(ACCGPU_CURRENT_DEVICE, acc_async_sync, 0, EN);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  CU_ASSERT_FALSE(acc_is_present(ec, sizeof ec));
+}
+
+static void test_emu_async(void) {
+  emu_fill();
+  emu_region(ACCGPU_CURRENT_DEVICE, 3, 0, EN);
+  acc_wait(3);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  CU_ASSERT(acc_async_test(3));
+}
+
+/* Each emulator device computes half, named by deviceid, sync and async. */
+static void test_emu_two_devices(void) {
+  CU_ASSERT_EQUAL_FATAL(acc_get_num_devices(acc_device_emulator), 2);
+  for (int async = acc_async_sync; async <= 1; async += 1 - acc_async_sync) {
+    emu_fill();
+    emu_region(0, async, 0, EN / 2);
+    emu_region(1, async, EN / 2, EN);
+    __accgpu_wait_device(&ELOC, 0);
+    __accgpu_wait_device(&ELOC, 1);
+    CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  }
+  /* deviceid(1) data is on device 1 only. */
+  __accgpu_map m = {ea, sizeof ea, ACCGPU_MAP_COPYIN, 0, "a"};
+  __accgpu_enter_data(&ELOC, 1, acc_async_sync, 1, &m);
+  __accgpu_wait_device(&ELOC, 1);
+  CU_ASSERT_FALSE(acc_is_present(ea, sizeof ea));
+  acc_set_device_num(1, acc_device_emulator);
+  CU_ASSERT(acc_is_present(ea, sizeof ea));
+  acc_delete(ea, sizeof ea);
+  acc_set_device_num(0, acc_device_emulator);
+}
+
+/* not_host numbering: one (fake) nvidia device, then the 2 emulator
+   devices; deviceid counts over the domain the thread selected. */
+static void test_not_host_numbering(void) {
+  accgpu_backend nv = fake_backend;
+  nv.name = "nvidia";
+  nv.type = acc_device_nvidia;
+  fake.ndev = 1;
+  accgpu_core_set_backend(acc_device_nvidia, &nv);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_not_host), 3);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_nvidia), 1);
+  acc_set_device_num(2, acc_device_not_host);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_emulator), 1);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_not_host), 2);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_default), 2);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_nvidia), 0);
+  /* deviceid(0) is nvidia 0, deviceid(1) emulator 0. */
+  emu_fill();
+  emu_region(1, acc_async_sync, 0, EN);
+  __accgpu_wait_device(&ELOC, 1);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  __accgpu_map m = {ea, sizeof ea, ACCGPU_MAP_COPYIN, 0, "a"};
+  __accgpu_enter_data(&ELOC, 0, acc_async_sync, 1, &m);
+  __accgpu_wait_device(&ELOC, 0);
+  acc_set_device_num(0, acc_device_not_host);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_nvidia);
+  CU_ASSERT_EQUAL(fake_dev_of(acc_deviceptr(ea), sizeof ea), 0);
+  acc_delete(ea, sizeof ea);
+  /* Selecting a concrete type narrows the numbering to it. */
+  acc_set_device_type(acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_default), 0);
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  CU_ASSERT_PTR_NULL(fake.allocs);
+  fake.ndev = 2;
+}
+
+/* Source of a program that uses only the OpenACC API: linked with the
+   static archive it must still pull the emulator in. */
+static const char static_prog[] =
+    "#include <openacc.h>\n"
+    "#include <stdio.h>\n"
+    "int main(void) {\n"
+    "  static double x[100];\n"
+    "  if (acc_get_device_type() != acc_device_emulator) return 2;\n"
+    "  if (acc_get_num_devices(acc_device_emulator) != 2) return 3;\n"
+    "  if (acc_get_num_devices(acc_device_not_host) !=\n"
+    "      2 + acc_get_num_devices(acc_device_nvidia)) return 4;\n"
+    "  acc_set_device_num(1, acc_device_default);\n"
+    "  if (acc_get_device_type() != acc_device_emulator ||\n"
+    "      acc_get_device_num(acc_device_emulator) != 1) return 5;\n"
+    "  for (int i = 0; i < 100; i++) x[i] = i;\n"
+    "  acc_copyin(x, sizeof x);\n"
+    "  for (int i = 0; i < 100; i++) x[i] = 0;\n"
+    "  acc_copyout(x, sizeof x);\n"
+    "  for (int i = 0; i < 100; i++) if (x[i] != i) return 6;\n"
+    "  return 0;\n"
+    "}\n";
+
+/* Runs ARGV (with ENV) and returns its exit status, -1 when it did not
+   run or exit. */
+static int spawn_wait(char *const argv[], char *const env[]) {
+  pid_t pid;
+  int st;
+  fflush(NULL);
+  pid = fork();
+  if (pid == 0) {
+    int fd = open("/dev/null", O_WRONLY);
+    dup2(fd, 1);
+    execve(argv[0][0] == '/' ? argv[0] : "/usr/bin/gcc", argv, env);
+    _exit(127);
+  }
+  if (pid < 0 || waitpid(pid, &st, 0) != pid)
+    return -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_emu_static_link(void) {
+  char exe[4096], lib[4200], dir[256], src[300], bin[300], inc[4200];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 || access("/usr/bin/gcc", X_OK) != 0) {
+    fprintf(stdout, "\n  skipped: no gcc or no /proc/self/exe");
+    return;
+  }
+  exe[n] = 0;
+  *strrchr(exe, '/') = 0; /* .../build[/asan]/tests */
+  *strrchr(exe, '/') = 0;
+  snprintf(lib, sizeof lib, "%s/libaccgpu.a", exe);
+  snprintf(inc, sizeof inc, "-I%s/../include", exe);
+  if (strstr(exe, "/asan") || strstr(exe, "/tsan"))
+    snprintf(inc, sizeof inc, "-I%s/../../include", exe);
+  const char *san = strstr(exe, "/asan") ? "-fsanitize=address,undefined"
+                    : strstr(exe, "/tsan") ? "-fsanitize=thread" : "-O0";
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, sizeof dir, "%s/accgpu-static-XXXXXX",
+           tmp && *tmp ? tmp : "/tmp");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  snprintf(src, sizeof src, "%s/p.c", dir);
+  snprintf(bin, sizeof bin, "%s/p", dir);
+  FILE *f = fopen(src, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(static_prog, f);
+  fclose(f);
+  char *cc[] = {"gcc", (char *)san, inc, "-o", bin, src, lib, "-lpthread",
+                "-ldl", "-lm", NULL};
+  extern char **environ;
+  CU_ASSERT_EQUAL(spawn_wait(cc, environ), 0);
+  char *run[] = {bin, NULL};
+  char *env[] = {"ACC_DEVICE_TYPE=emulator", "ACCGPU_EMU_DEVICES=2",
+                 "TSAN_OPTIONS=report_signal_unsafe=0", NULL};
+  CU_ASSERT_EQUAL(spawn_wait(run, env), 0);
+  unlink(bin);
+  unlink(src);
+  rmdir(dir);
+}
+
+ACCGPU_SUITE(api_emu, emu_init, emu_clean, ACCGPU_TEST(test_emu_sync),
+             ACCGPU_TEST(test_emu_async), ACCGPU_TEST(test_emu_two_devices),
+             ACCGPU_TEST(test_not_host_numbering),
+             ACCGPU_TEST(test_emu_static_link));

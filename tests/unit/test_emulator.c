@@ -2,6 +2,9 @@
  * through its backend table, with the kernels of tests/unit/kernels/emu_*.cu.
  * Every result is checked against a serial computation done here. */
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,9 +30,11 @@ void emu_reduce__emu(void **);
 void emu_votes__emu(void **);
 void emu_atomics__emu(void **);
 void emu_warp__emu(void **);
+void emu_overflow__emu(void **);
 
 enum { K_VADD, K_COORDS, K_TRANSPOSE, K_DYNREV, K_GATE, K_SET_FLAG,
-       K_DEADLOCK, K_STENCIL, K_REDUCE, K_VOTES, K_ATOMICS, K_WARP, K_N };
+       K_DEADLOCK, K_STENCIL, K_REDUCE, K_VOTES, K_ATOMICS, K_WARP,
+       K_OVERFLOW, K_N };
 
 static const uint32_t sz_p3i[] = {8, 8, 8, 4};
 static const uint32_t sz_p[] = {8};
@@ -51,6 +56,7 @@ static const __accgpu_kernel kernels[K_N] = {
     {"emu_votes", emu_votes__emu, 3, sz_ppi, NULL},
     {"emu_atomics", emu_atomics__emu, 3, sz_ppi, NULL},
     {"emu_warp", emu_warp__emu, 2, sz_pp, NULL},
+    {"emu_overflow", emu_overflow__emu, 2, sz_pi, NULL},
 };
 static void *mod_cache;
 static const __accgpu_module mod = {
@@ -354,6 +360,7 @@ static void atomic_ref(emu_atomic_out *o, const int *vals, int n) {
     o->dsum += (double)v * 0.5;
     o->dmin = fmin(o->dmin, -(double)v);
     o->dmax = fmax(o->dmax, (double)v * 1e10);
+    o->us_count++;
   }
 }
 
@@ -397,6 +404,7 @@ static void test_atomics(void) {
   CU_ASSERT_EQUAL(got.dsum, want.dsum);
   CU_ASSERT_EQUAL(got.dmin, want.dmin);
   CU_ASSERT_EQUAL(got.dmax, want.dmax);
+  CU_ASSERT_EQUAL(got.us_count, want.us_count);
   B->mem_free(dev, dout);
   B->mem_free(dev, dvals);
   free(vals);
@@ -422,6 +430,8 @@ static int warp_lane_ok(const emu_warp_out *o, const int *v, unsigned l) {
          o->fbcast == (float)v[5] * 0.5f &&
          o->dbcast == (double)v[(l + 1) % 32] * 0.25 &&
          o->llrot == (long long)v[l ^ 7] * 4294967296LL &&
+         o->lsum == (long)sum * 100000000000L &&
+         o->sdown == (short)v[l < 31 ? l + 1 : l] &&
          o->popc == __builtin_popcount((unsigned)v[l]) &&
          o->ffs == __builtin_ffs(v[l]) &&
          o->clz == (v[l] ? __builtin_clz((unsigned)v[l]) : 32);
@@ -509,9 +519,24 @@ static void test_memory(void) {
   CU_ASSERT_EQUAL(B->copy_h2d(q, buf, buf, sizeof buf), -1);
   CU_ASSERT_EQUAL(B->copy_d2h(q, buf, buf, sizeof buf), -1);
   CU_ASSERT_EQUAL(B->mem_free(dev, buf), -1);
+  OK(B->copy_h2d(q, NULL, NULL, 0)); /* empty copies need no addresses */
+  OK(B->copy_d2h(q, NULL, NULL, 0));
   OK(B->memset(q, p, 7, sizeof buf));
   OK(to_host(buf, p, sizeof buf));
   CU_ASSERT(buf[0] == 7 && buf[sizeof buf - 1] == 7);
+  /* Device-to-device copy, checked byte for byte. */
+  unsigned char pat[1000], back[1000];
+  void *p2;
+  for (size_t i = 0; i < sizeof pat; i++)
+    pat[i] = (unsigned char)(i * 13 + 5);
+  OK(B->mem_alloc(dev, sizeof pat, &p2));
+  OK(B->copy_h2d(q, p, pat, sizeof pat));
+  OK(B->copy_d2d(q, p2, p, sizeof pat));
+  OK(B->memset(q, p, 0, sizeof pat)); /* ordered after the d2d copy */
+  OK(to_host(back, p2, sizeof back));
+  CU_ASSERT(memcmp(back, pat, sizeof pat) == 0);
+  CU_ASSERT_EQUAL(B->copy_d2d(q, p2, buf, sizeof buf), -1);
+  OK(B->mem_free(dev, p2));
   OK(B->mem_free(dev, p));
   OK(B->mem_info(dev, &fr1, &tot));
   CU_ASSERT_EQUAL(fr1, fr0);
@@ -534,6 +559,7 @@ static void test_out_of_memory(void) {
   OK(B->mem_alloc(small, 20 * mb, &b));
   OK(B->mem_alloc(small, 20 * mb, &c));
   CU_ASSERT_EQUAL(B->mem_alloc(small, 20 * mb, &big), -1);
+  CU_ASSERT_EQUAL(B->mem_alloc(small, (size_t)-1, &big), -1); /* no wrap */
   OK(B->mem_free(small, b));
   OK(B->mem_alloc(small, 20 * mb, &b)); /* the freed hole is reused */
   OK(B->mem_free(small, a));
@@ -552,6 +578,8 @@ static void test_two_devices(void) {
   void *h1;
   int n = 5000;
   size_t bytes = n * sizeof(float);
+  setenv("ACCGPU_EMU_DEVICES", "0", 1);
+  CU_ASSERT_EQUAL(B->count(), 0);
   setenv("ACCGPU_EMU_DEVICES", "2", 1);
   CU_ASSERT_EQUAL_FATAL(B->count(), 2);
   CU_ASSERT_EQUAL(B->open(2, &bad), -1);
@@ -616,6 +644,7 @@ static void test_async_queues(void) {
   int *dout = dev_from(NULL, n * sizeof(int)), *dflag = dev_from(NULL, 4);
   CU_ASSERT_FATAL(dout && dflag);
   OK(B->memset(q, dflag, 0, 4));
+  OK(B->queue_sync(q)); /* else Q2's flag could land before this memset */
   void *gargs[] = {&dout, &dflag}, *fargs[] = {&dflag, &one};
   /* The kernel on Q waits for a flag only Q2 will set. */
   OK(launch(q, modh, K_GATE, D3(4, 1, 1), D3(256, 1, 1), 0, gargs));
@@ -766,6 +795,67 @@ static void test_module_image(void) {
   free(y);
   free(r);
 }
+
+/* ------------------------------------------------------------------ */
+/* A kernel that overflows its stack: the process ends with a message
+   naming the kernel.  The test runs itself (suite emulator_trap) in a
+   child with ACCGPU_EMU_TRAP_CHILD set, which does the faulting launch. */
+
+extern char **environ;
+
+/* Not under the sanitizers: they own SIGSEGV (and report the fault). */
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+
+/* The child's side: launches emu_overflow; never returns if it traps. */
+static void trap_child(void) {
+  int *d = dev_from(NULL, 64 * sizeof(int)), depth = 1000;
+  void *args[] = {&d, &depth};
+  if (d && launch(q, modh, K_OVERFLOW, D3(1, 1, 1), D3(2, 1, 1), 0, args) == 0)
+    B->queue_sync(q);
+  fprintf(stderr, "emulator_trap child: the kernel did not trap\n");
+  _exit(3);
+}
+
+/* Runs the child; returns its exit status, its stderr in BUF. */
+static int run_trap_child(char *buf, size_t len) {
+  char exe[PATH_MAX], *argv[] = {exe, "emulator_trap", NULL};
+  char log[] = "/tmp/accgpu-emu-trap-XXXXXX";
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  int fd = mkstemp(log), status = -1;
+  pid_t pid;
+  if (k <= 0 || fd < 0)
+    return -1;
+  exe[k] = 0;
+  unlink(log);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fd, 2);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  setenv("ACCGPU_EMU_TRAP_CHILD", "1", 1);
+  if (posix_spawn(&pid, exe, &fa, NULL, argv, environ) == 0)
+    waitpid(pid, &status, 0);
+  unsetenv("ACCGPU_EMU_TRAP_CHILD");
+  posix_spawn_file_actions_destroy(&fa);
+  ssize_t got = pread(fd, buf, len - 1, 0);
+  buf[got > 0 ? got : 0] = 0;
+  close(fd);
+  return status;
+}
+
+static void test_stack_overflow_trap(void) {
+  if (getenv("ACCGPU_EMU_TRAP_CHILD"))
+    trap_child();
+  char err[2048];
+  int status = run_trap_child(err, sizeof err);
+  CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+  CU_ASSERT(strstr(err, "kernel 'emu_overflow'") != NULL);
+  CU_ASSERT(strstr(err, "stack overflow") != NULL);
+  CU_ASSERT(strstr(err, "thread (0,0,0)") != NULL);
+}
+
+ACCGPU_SUITE(emulator_trap, suite_init, suite_clean,
+             ACCGPU_TEST(test_stack_overflow_trap))
+#endif
 
 ACCGPU_SUITE(emulator, suite_init, suite_clean, ACCGPU_TEST(test_props),
              ACCGPU_TEST(test_vadd), ACCGPU_TEST(test_coords_3d),

@@ -1,10 +1,11 @@
 /* Malformed multi-GPU extension syntax: each mistake is a GCC error at the
  * directive's line naming the word, never an internal compiler error. */
-/* accgpu-expect: error: 10: deviceid.*parenthesized argument */
-/* accgpu-expect: error: 11: deviceid.*needs an expression */
-/* accgpu-expect: error: 12: update peer.*to_device */
-/* accgpu-expect: error: 13: device */
-/* accgpu-expect: error: 14: deviceid.*not valid on this directive */
+/* accgpu-expect: error: 11: deviceid.*parenthesized argument */
+/* accgpu-expect: error: 12: deviceid.*needs an expression */
+/* accgpu-expect: error: 13: update peer.*to_device */
+/* accgpu-expect: error: 14: device */
+/* accgpu-expect: error: 15: deviceid.*not valid on this directive */
+/* accgpu-expect: error: 19: too many .deviceid. clauses */
 void f(int n, double *a)
 {
 #pragma acc enter data copyin(a[0:n]) deviceid
@@ -15,4 +16,5 @@ void f(int n, double *a)
   {
     a[0] = 1;
   }
+#pragma acc enter data copyin(a[0:n]) deviceid(0) deviceid(1)
 }

@@ -1,6 +1,6 @@
-/* A compute construct inside another compute construct (OpenACC 2.6 does not
- * allow nested parallelism); the error is on the inner construct. */
-/* accgpu-expect: error: 7: nest|inside|within|parallel */
+/* A compute construct inside another compute construct: rejected (as an
+ * error, or as unimplemented nested parallelism) on the inner construct. */
+/* accgpu-expect: error|sorry: 7: nest|inside|within|parallel */
 void f(int n, float *a) {
 #pragma acc parallel loop copy(a[0:n * n])
   for (int i = 0; i < n; i++) {

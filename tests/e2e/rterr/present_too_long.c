@@ -1,7 +1,7 @@
 /* present asks for more than is mapped (a section extending past the mapped
  * one): not present, named with its line. */
 /* accgpu-expect-stderr: accgpu: error: .*present_too_long\.c:12 */
-/* accgpu-expect-stderr: not present */
+/* accgpu-expect-stderr: a\[0:.*present */
 #include <stdlib.h>
 
 int main(void) {

@@ -4,9 +4,10 @@
 #include "emu_test.h"
 
 /* Adds v to *p with a CAS loop on int (the pattern generated code uses for
-   operations CUDA lacks). */
+   operations CUDA lacks).  The first read is atomic too: a plain read racing
+   with atomicCAS is a data race in C11 terms (ThreadSanitizer reports it). */
 static __device__ void emu_cas_add(int *p, int v) {
-  int old = *p, assumed;
+  int old = atomicAdd(p, 0), assumed;
   do {
     assumed = old;
     old = atomicCAS(p, assumed, assumed + v);
@@ -26,6 +27,11 @@ ACCGPU_KERNEL void emu_atomics(emu_atomic_out *o, const int *vals, int n) {
   atomicOr(&o->ior, 1 << (v & 15));
   atomicXor(&o->ixor, v);
   emu_cas_add(&o->icas_sum, v);
+  unsigned short old16 = atomicCAS(&o->us_count, 0, 0), was16;
+  do {
+    was16 = old16;
+    old16 = atomicCAS(&o->us_count, was16, (unsigned short)(was16 + 1u));
+  } while (old16 != was16);
   if (atomicExch(&o->exch_count, i) != i)
     atomicAdd(&o->exch_count, 0);
   atomicAdd(&o->usum, (unsigned)v);

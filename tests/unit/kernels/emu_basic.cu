@@ -75,7 +75,25 @@ ACCGPU_KERNEL void emu_deadlock(int *out) {
   out[threadIdx.x] = 1;
 }
 
+/* Recurses DEPTH times with 4 KiB frames: overflows a fiber stack. */
+static __device__ int emu_deep(int depth) {
+  volatile char pad[4096];
+  pad[0] = (char)depth;
+  pad[4095] = 1;
+  if (depth == 0)
+    return pad[0];
+  return emu_deep(depth - 1) + pad[4095];
+}
+
+/* out[t] = emu_deep(depth): a stack overflow for a large DEPTH. */
+ACCGPU_KERNEL void emu_overflow(int *out, int depth) {
+  out[threadIdx.x] = emu_deep(depth + (int)threadIdx.x);
+}
+
 #ifdef __ACCGPU_EMU__
+ACCGPU_EMU_ENTRY(emu_overflow) {
+  emu_overflow(ACCGPU_ARG(0, int *), ACCGPU_ARG(1, int));
+}
 ACCGPU_EMU_ENTRY(emu_vadd) {
   emu_vadd(ACCGPU_ARG(0, float *), ACCGPU_ARG(1, const float *),
            ACCGPU_ARG(2, const float *), ACCGPU_ARG(3, int));

@@ -10,6 +10,7 @@ typedef struct emu_atomic_out {
   long long llmin, llmax;
   float fsum, fmin, fmax;
   double dsum, dmin, dmax;
+  unsigned short us_count; /* 16-bit CAS-loop counter */
 } emu_atomic_out;
 
 typedef struct emu_warp_out {
@@ -23,6 +24,8 @@ typedef struct emu_warp_out {
   float fbcast;          /* lane 5's value as float, __shfl_sync */
   double dbcast;         /* lane (lane+1)%32's value as double */
   long long llrot;       /* lane (lane^7)'s value as long long */
+  long lsum;             /* butterfly sum of v * 1e11 as long */
+  int sdown;             /* lane+1's value through a short shuffle */
   int popc, ffs, clz;    /* bit functions of the value */
 } emu_warp_out;
 

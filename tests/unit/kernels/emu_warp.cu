@@ -39,6 +39,10 @@ ACCGPU_KERNEL void emu_warp(emu_warp_out *out, const int *in) {
   o->fbcast = __shfl_sync(full, (float)v * 0.5f, 5);
   o->dbcast = __shfl_sync(full, (double)v * 0.25, (int)(lane + 1) % 32);
   o->llrot = __shfl_sync(full, (long long)v * 4294967296LL, (int)(lane ^ 7u));
+  o->lsum = (long)v * 100000000000L;
+  for (int m = 16; m > 0; m /= 2)
+    o->lsum += __shfl_xor_sync(full, o->lsum, m);
+  o->sdown = __shfl_down_sync(full, (short)v, 1);
   o->popc = __popc((unsigned)v);
   o->ffs = __ffs(v);
   o->clz = __clz(v);
