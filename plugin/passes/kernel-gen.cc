@@ -91,6 +91,7 @@ struct kg {
   int kind;            /* target kind */
   bool gang_redundant_store;
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
+  unsigned long shared_bytes;
   vec<kg_plain_loop> plain; /* kernels: plain loops run in parallel */
   int indent;
   int counter;
@@ -1444,10 +1445,14 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
   bool shfl_ok = size == 4 || size == 8;
   struct kbuf *h = &g_helpers;
+  /* One scratch buffer for all reductions of the module: every helper
+     ends with a barrier, so they never overlap in time. */
+  if (!helper_seen("scratch"))
+    kb_add(h, "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
   /* x: shared-memory tree when the block is one row, else warp shuffles
      (rows are then 32 wide, one warp each). */
   kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  __shared__ %s __b[1024];\n", T);
+  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
   kb_add(h, "  if (blockDim.y == 1) {\n");
   kb_add(h, "    __b[__t] = __v; __syncthreads();\n");
@@ -1470,7 +1475,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   }
   kb_add(h, "  return __v;\n}\n");
   kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  __shared__ %s __b[1024];\n", T);
+  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
             "  __syncthreads();\n");
   kb_printf(h, "  %s __r = %s;\n", T, kb_str(&id));
@@ -1760,8 +1765,10 @@ static void maybe_share(kg *g, tree d)
       || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 16384
-      || g->shared.contains(d))
+      || g->shared.contains(d)
+      || g->shared_bytes + tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 32768)
     return;
+  g->shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d)));
   g->shared.safe_push(d);
 }
 
