@@ -1249,6 +1249,14 @@ static void emit_switch(kg *g, gswitch *s)
   }
 }
 
+/* Declares the module's shared scratch buffer (once). */
+static void need_scratch(void)
+{
+  if (!helper_seen("scratch"))
+    kb_add(&g_helpers,
+           "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
+}
+
 /* ---- atomics ---- */
 
 /* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
@@ -1323,8 +1331,25 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_add(g->out, "  }\n");
   ind(g);
   kb_add(g->out, "}\n");
-  if (guard)
+  if (guard) {
+    /* The one thread that did it hands the old and new values (capture)
+       to the others through shared memory. */
+    ind(g);
+    kb_printf(g->out, "((%s *)__accgpu_red_scratch)[0] = %s; "
+                      "((%s *)__accgpu_red_scratch)[1] = %s;\n",
+              kb_str(&tb), kb_str(&lb), kb_str(&tb), kb_str(&vb));
     close_guard(g);
+    ind(g);
+    kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[0];\n", kb_str(&lb),
+              kb_str(&tb));
+    if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
+      ind(g);
+      kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[1];\n",
+                kb_str(&vb), kb_str(&tb));
+    }
+    redundant_barrier(g);
+    need_scratch();
+  }
   kb_free(&tb);
   kb_free(&ab);
   kb_free(&lb);
@@ -1447,8 +1472,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   struct kbuf *h = &g_helpers;
   /* One scratch buffer for all reductions of the module: every helper
      ends with a barrier, so they never overlap in time. */
-  if (!helper_seen("scratch"))
-    kb_add(h, "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
+  need_scratch();
   /* x: shared-memory tree when the block is one row, else warp shuffles
      (rows are then 32 wide, one warp each). */
   kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
