@@ -572,7 +572,7 @@ static void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
   }
   case UNORDERED_EXPR: case ORDERED_EXPR: case UNLT_EXPR: case UNLE_EXPR:
   case UNGT_EXPR: case UNGE_EXPR: case UNEQ_EXPR: case LTGT_EXPR: {
-    const char *pre = "", *op = "", *post = "";
+    const char *pre;
     switch (code) {
     case UNORDERED_EXPR: pre = "(!((A) == (A) && (B) == (B)))"; break;
     case ORDERED_EXPR: pre = "((A) == (A) && (B) == (B))"; break;
@@ -583,8 +583,6 @@ static void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
     case UNEQ_EXPR: pre = "(!((A) < (B) || (A) > (B)))"; break;
     default: pre = "((A) < (B) || (A) > (B))"; break;
     }
-    (void)op;
-    (void)post;
     for (const char *p = pre; *p; p++) {
       if (*p == 'A')
         ex(g, b, x);
@@ -1303,7 +1301,6 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
       val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
       break;
     }
-    gimple_seq one = NULL;
     /* Statements between load and store compute the new value. */
     if (gimple_code(s) == GIMPLE_ASSIGN)
       emit_assign(g, s);
@@ -1311,7 +1308,6 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
       emit_call(g, s);
     else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
       fail(g, NULL, "unsupported statement in an atomic construct");
-    (void)one;
   }
   g->indent -= 2;
   if (!val) {
@@ -2072,8 +2068,28 @@ static void free_loops(vec<lnode *> *v)
   v->release();
 }
 
+/* "vector(128)" as the launch will use it (see lower-compute.cc). */
+static const char *vector_text(kg *g, char *buf, size_t n)
+{
+  tree vl = NULL_TREE;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
+      vl = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+  if (g->dims & KG_WORKER)
+    snprintf(buf, n, "vector(32)");
+  else if (vl && tree_fits_shwi_p(vl))
+    snprintf(buf, n, "vector(%d)", (int)tree_to_shwi(vl));
+  else if (vl)
+    snprintf(buf, n, "vector(vector_length)");
+  else
+    snprintf(buf, n, "vector(128)");
+  return buf;
+}
+
 static void info_loops(kg *g, vec<lnode *> *v)
 {
+  char vb[64];
   for (unsigned i = 0; i < v->length(); i++) {
     lnode *n = (*v)[i];
     int d = loop_dims_of(g, n->stmt);
@@ -2081,21 +2097,29 @@ static void info_loops(kg *g, vec<lnode *> *v)
     if (!d)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
-      inform(l, "accgpu: loop parallelized across%s%s%s",
+      inform(l, "accgpu: loop parallelized across%s%s%s%s",
              d & KG_GANG ? " gangs" : "",
              d & KG_WORKER ? (d & KG_GANG ? ", workers" : " workers") : "",
-             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and vector"
-                                                         : " vector") : "");
+             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and " : " ") : "",
+             d & KG_VECTOR ? vector_text(g, vb, sizeof vb) : "");
     for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
-        inform(l, "accgpu: reduction(%s:%qD) %s%s%s%s",
+      {
+        char how[160] = "within each thread";
+        if (d) {
+          snprintf(how, sizeof how, "across%s%s%s%s%s",
+                   d & KG_GANG ? " gangs (atomics)" : "",
+                   (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
+                   d & KG_WORKER ? " workers (shared memory)" : "",
+                   (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
+                   !(d & KG_VECTOR) ? ""
+                   : g->dims & KG_WORKER ? " vector (warp shuffles)"
+                                         : " vector (tree in shared memory)");
+        }
+        inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
-               OMP_CLAUSE_DECL(c), d ? "across" : "within each thread",
-               d & KG_GANG ? " gangs" : "",
-               d & KG_WORKER ? " workers (shared memory)" : "",
-               d & KG_VECTOR ? (d & KG_WORKER ? " and vector (warp shuffles)"
-                                              : " vector (tree in shared memory)")
-                             : "");
+               OMP_CLAUSE_DECL(c), how);
+      }
     info_loops(g, &n->kids);
   }
 }
@@ -2232,8 +2256,10 @@ bool kg_generate(struct kg_region *r)
   }
   g.dims = dims;
   r->dims = dims;
-  if (accgpu_opts.info)
+  if (accgpu_opts.info) {
+    g.dims = dims;
     info_loops(&g, &loops);
+  }
   free_loops(&loops);
 
   for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
