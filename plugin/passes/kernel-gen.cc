@@ -1781,14 +1781,34 @@ static void emit_omp_for(kg *g, gomp_for *f)
 static void maybe_share(kg *g, tree d)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
-      || (g->part & (KG_WORKER | KG_VECTOR)) || !VAR_P(d)
+      || (g->part & KG_VECTOR) || !VAR_P(d)
       || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
-      || tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 16384
-      || g->shared.contains(d)
-      || g->shared_bytes + tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 32768)
+      || g->shared.contains(d))
     return;
-  g->shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+  unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+  bool per_worker = g->part & KG_WORKER;
+  if (per_worker) {
+    /* Worker-private, shared by the worker's vector lanes: one copy per
+       worker (at most 32 workers: rows are one warp wide). */
+    if (!(g->dims & KG_VECTOR) || size * 32 > 16384
+        || g->shared_bytes + size * 32 > 32768)
+      return;
+    char nb[200], decl[220], ref[240];
+    ident(d, "t", nb, sizeof nb);
+    snprintf(decl, sizeof decl, "%s[32]", nb);
+    snprintf(ref, sizeof ref, "%s[threadIdx.y]", nb);
+    kb_add(&g->decls, "  __shared__ ");
+    decl_str(g, &g->decls, TREE_TYPE(d), decl);
+    kb_add(&g->decls, ";\n");
+    push_name(g, d, ref);
+    g->shared_bytes += size * 32;
+    g->shared.safe_push(d);
+    return;
+  }
+  if (size > 16384 || g->shared_bytes + size > 32768)
+    return;
+  g->shared_bytes += size;
   g->shared.safe_push(d);
 }
 
