@@ -475,15 +475,15 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
   l->init = s;
   l->index = i;
   l->n1 = gimple_assign_rhs1(s);
-  gsi_next(&gsi);
+  gsi_next_nondebug(&gsi);
   if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_GOTO)
     return false;
   tree ltest = gimple_goto_dest(gsi_stmt(gsi));
-  gsi_next(&gsi);
+  gsi_next_nondebug(&gsi);
   if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL)
     return false;
   tree lbody = gimple_label_label(as_a<glabel *>(gsi_stmt(gsi)));
-  gsi_next(&gsi);
+  gsi_next_nondebug(&gsi);
   gimple *first = gsi_end_p(gsi) ? NULL : gsi_stmt(gsi);
   l->first_body = first;
   /* Find  i = i + STEP; test: if (i CMP N2) goto body; else goto exit; */
@@ -496,6 +496,8 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
   if (gsi_end_p(gsi))
     return false;
   gimple *incr = gsi_stmt(gsi)->prev;
+  while (incr && is_gimple_debug(incr))
+    incr = incr->prev;
   if (!incr || incr == first || gimple_code(incr) != GIMPLE_ASSIGN
       || gimple_assign_lhs(incr) != i
       || gimple_assign_rhs_code(incr) != PLUS_EXPR
@@ -505,7 +507,7 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
     return false;
   l->incr = incr;
   l->step = gimple_assign_rhs2(incr);
-  gsi_next(&gsi);
+  gsi_next_nondebug(&gsi);
   /* The bound may be computed after the test label (D.1 = n / 2). */
   l->test_first = NULL;
   while (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_ASSIGN) {
@@ -520,7 +522,7 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
     }
     if (!l->test_first)
       l->test_first = t;
-    gsi_next(&gsi);
+    gsi_next_nondebug(&gsi);
   }
   if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_COND)
     return false;
@@ -542,7 +544,7 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
   if ((l->cond == LT_EXPR || l->cond == LE_EXPR)
       != (tree_int_cst_sgn(l->step) > 0))
     return false;
-  gsi_next(&gsi);
+  gsi_next_nondebug(&gsi);
   if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL
       || gimple_label_label(as_a<glabel *>(gsi_stmt(gsi)))
              != gimple_cond_false_label(c))

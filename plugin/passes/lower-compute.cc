@@ -471,7 +471,8 @@ static tree gang_loop_trips(struct kg_region *r)
     gimple_seq in = gimple_bind_body(as_a<gbind *>(s));
     s = gimple_seq_first_stmt(in);
     while (s && gimple_code(s) != GIMPLE_OMP_FOR && gimple_code(s) != GIMPLE_BIND
-           && (gimple_code(s) == GIMPLE_NOP || gimple_clobber_p(s)))
+           && (gimple_code(s) == GIMPLE_NOP || gimple_clobber_p(s)
+               || is_gimple_debug(s)))
       s = s->next;
   }
   if (!s || gimple_code(s) != GIMPLE_OMP_FOR
