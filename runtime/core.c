@@ -87,6 +87,7 @@ static void at_exit(void);
 static void init_once_fn(void) {
   rt.pid = getpid();
   accgpu_time_init();
+  accgpu_profile_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
     if (!strcasecmp(env, "host"))
@@ -121,14 +122,6 @@ acc_device_t accgpu_resolve_domain(acc_device_t t) {
   if (t == acc_device_default)
     return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
                                                      : acc_device_host;
-  return t;
-}
-
-acc_device_t accgpu_resolve_type(acc_device_t t) {
-  t = accgpu_resolve_domain(t);
-  if (t == acc_device_not_host)
-    return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
-                                                     : acc_device_emulator;
   return t;
 }
 

@@ -71,10 +71,8 @@ typedef struct accgpu_thread {
 } accgpu_thread;
 
 accgpu_thread *accgpu_thread_get(void);
-/* Normalizes DEFAULT/NOT_HOST to a concrete type (lazy init included):
-   NOT_HOST gives its first device's type. */
-acc_device_t accgpu_resolve_type(acc_device_t t);
-/* Normalizes DEFAULT to ACC_DEVICE_TYPE or the built-in default; keeps
+/* Normalizes DEFAULT to ACC_DEVICE_TYPE or the built-in default (lazy init
+   included); keeps
    NOT_HOST (a numbering over nvidia, then emulator devices). */
 acc_device_t accgpu_resolve_domain(acc_device_t t);
 /* Devices numbered in DOMAIN (NOT_HOST: nvidia + emulator). */
@@ -189,11 +187,10 @@ void accgpu_worker_stop(accgpu_device *d);
 int accgpu_on_worker_of(const accgpu_device *d);
 /* 1 when the calling thread is any device's worker. */
 int accgpu_on_a_worker(void);
-/* 1 when an operation given device number DEVICE for D goes to D's worker:
-   a deviceid was given and the caller is not a worker (a worker waiting
-   for another worker could close a wait cycle). */
-static inline int accgpu_to_worker(const accgpu_device *d, int device) {
-  (void)d;
+/* 1 when an operation given device number DEVICE goes to that device's
+   worker: a deviceid was given and the caller is not a worker (a worker
+   waiting for another worker could close a wait cycle). */
+static inline int accgpu_to_worker(int device) {
   return device >= 0 && !accgpu_on_a_worker();
 }
 
@@ -234,6 +231,25 @@ void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
 void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
 /* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
 void accgpu_time_report(void);
+
+/* ---- profile.c: ACCGPU_PROFILE ---- */
+
+/* Nonzero when a profile is being recorded (launches are then made
+   synchronous). */
+extern int accgpu_profiling;
+/* Reads ACCGPU_PROFILE; when set, starts recording and writes the file at
+   exit. */
+void accgpu_profile_init(void);
+/* Starts recording; accgpu_profile_write will write PATH. */
+void accgpu_profile_start(const char *path);
+/* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
+   (takes the profile's leaf lock). */
+void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
+                           const accgpu_launch_cfg *cfg,
+                           const accgpu_device *d, double seconds);
+/* Writes the YAML profile.  Returns 0, or -1 after a one-line warning on
+   stderr. */
+int accgpu_profile_write(void);
 
 /* ---- host.c ---- */
 extern const accgpu_backend accgpu_backend_host;

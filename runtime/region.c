@@ -211,7 +211,7 @@ void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
       devaddrs[i] = maps[i].host;
     return;
   }
-  if (accgpu_to_worker(d, device)) {
+  if (accgpu_to_worker(device)) {
     accgpu_signal sig;
     accgpu_signal_init(&sig);
     r->on_worker = 1;
@@ -332,7 +332,7 @@ static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
-  if (!accgpu_to_worker(d, device)) {
+  if (!accgpu_to_worker(device)) {
     run_list(d, fn, loc, async, n, maps);
     return;
   }

@@ -3,6 +3,8 @@
  * pool, presence of partial ranges, interior device/host pointers, raw
  * copies, attach counts, update peer (direct and staged), and the one-line
  * errors of API misuse. */
+#include <yaml.h>
+
 #include "fake_device.h"
 #include "suite.h"
 
@@ -360,11 +362,88 @@ static void test_not_host_numbering(void) {
   fake.ndev = 2;
 }
 
-/* Source of a program that uses only the OpenACC API: linked with the
-   static archive it must still pull the emulator in. */
+/* ---- ACCGPU_PROFILE (written by the static program below) ---- */
+
+/* Value node of KEY in mapping N of DOC, or NULL. */
+static yaml_node_t *ymap(yaml_document_t *doc, yaml_node_t *n,
+                         const char *key) {
+  if (!n || n->type != YAML_MAPPING_NODE)
+    return NULL;
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+       p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(doc, p->key);
+    if (k->type == YAML_SCALAR_NODE &&
+        !strcmp((char *)k->data.scalar.value, key))
+      return yaml_document_get_node(doc, p->value);
+  }
+  return NULL;
+}
+
+static const char *yscalar(yaml_node_t *n) {
+  return n && n->type == YAML_SCALAR_NODE ? (char *)n->data.scalar.value : "";
+}
+
+/* Item I of sequence N as a string ("" when absent). */
+static const char *yitem(yaml_document_t *doc, yaml_node_t *n, int i) {
+  if (!n || n->type != YAML_SEQUENCE_NODE ||
+      n->data.sequence.items.start + i >= n->data.sequence.items.top)
+    return "";
+  return yscalar(
+      yaml_document_get_node(doc, n->data.sequence.items.start[i]));
+}
+
+/* The profile the static program wrote at exit: one kernel, launched 3
+   times, the last with grid 3x1x1. */
+static void check_profile(const char *path) {
+  FILE *f = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, f);
+  CU_ASSERT_FATAL(yaml_parser_load(&parser, &doc));
+  yaml_node_t *ks = ymap(&doc, yaml_document_get_root_node(&doc), "kernels");
+  CU_ASSERT(ks && ks->type == YAML_SEQUENCE_NODE &&
+            ks->data.sequence.items.top - ks->data.sequence.items.start == 1);
+  yaml_node_t *k = ks ? yaml_document_get_node(
+                            &doc, ks->data.sequence.items.start[0])
+                      : NULL;
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "id")), "prog.c:12:main");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "kernel")), "k_set");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "file")), "prog.c");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "line")), "12");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "function")), "main");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "construct")), "parallel");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "device")), "emulator 1");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "launches")), "3");
+  yaml_node_t *g = ymap(&doc, k, "grid"), *b = ymap(&doc, k, "block");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, g, 0), "3");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, g, 1), "1");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, b, 0), "32");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, b, 2), "1");
+  double total = atof(yscalar(ymap(&doc, k, "time_total_s")));
+  double least = atof(yscalar(ymap(&doc, k, "time_min_s")));
+  CU_ASSERT(total >= 3 * least && least >= 0);
+  yaml_document_delete(&doc);
+  yaml_parser_delete(&parser);
+  fclose(f);
+}
+
+/* Source of a program that uses only the OpenACC API and the compiler's
+   entry points: linked with the static archive it must still pull the
+   emulator in.  Its kernel is a C function (an emu_entry). */
 static const char static_prog[] =
+    "#include <accgpu_abi.h>\n"
     "#include <openacc.h>\n"
-    "#include <stdio.h>\n"
+    "static const __accgpu_loc L = {\"prog.c\", \"main\", \"parallel\", 12, 1};\n"
+    "static void k(void **a) {\n"
+    "  __atomic_store_n(*(int **)a[0], 42, __ATOMIC_RELAXED);\n"
+    "}\n"
+    "static const uint32_t sz[] = {sizeof(int *)};\n"
+    "static const __accgpu_kernel ks[] = {{\"k_set\", k, 1, sz, &L}};\n"
+    "static void *cache;\n"
+    "static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, ks, \"prog.c\",\n"
+    "                                    \"\", 0, 0, 0, &cache};\n"
     "int main(void) {\n"
     "  static double x[100];\n"
     "  if (acc_get_device_type() != acc_device_emulator) return 2;\n"
@@ -379,7 +458,17 @@ static const char static_prog[] =
     "  for (int i = 0; i < 100; i++) x[i] = 0;\n"
     "  acc_copyout(x, sizeof x);\n"
     "  for (int i = 0; i < 100; i++) if (x[i] != i) return 6;\n"
-    "  return 0;\n"
+    "  int y = 0;\n"
+    "  __accgpu_map m = {&y, sizeof y, ACCGPU_MAP_COPY, 0, \"y\"};\n"
+    "  void *d;\n"
+    "  for (unsigned i = 1; i <= 3; i++) {\n"
+    "    __accgpu_region_begin(&L, -1, acc_async_sync, 1, &m, &d);\n"
+    "    void *args[] = {&d};\n"
+    "    __accgpu_dim3 g = {i, 1, 1}, b = {32, 1, 1};\n"
+    "    __accgpu_launch(&L, &mod, 0, g, b, 0, acc_async_sync, args);\n"
+    "    __accgpu_region_end(&L, acc_async_sync);\n"
+    "  }\n"
+    "  return y == 42 ? 0 : 7;\n"
     "}\n";
 
 /* Runs ARGV (with ENV) and returns its exit status, -1 when it did not
@@ -431,9 +520,14 @@ static void test_emu_static_link(void) {
   extern char **environ;
   CU_ASSERT_EQUAL(spawn_wait(cc, environ), 0);
   char *run[] = {bin, NULL};
-  char *env[] = {"ACC_DEVICE_TYPE=emulator", "ACCGPU_EMU_DEVICES=2",
+  char prof[320], prof_env[340];
+  snprintf(prof, sizeof prof, "%s/prof.yaml", dir);
+  snprintf(prof_env, sizeof prof_env, "ACCGPU_PROFILE=%s", prof);
+  char *env[] = {"ACC_DEVICE_TYPE=emulator", "ACCGPU_EMU_DEVICES=2", prof_env,
                  "TSAN_OPTIONS=report_signal_unsafe=0", NULL};
   CU_ASSERT_EQUAL(spawn_wait(run, env), 0);
+  check_profile(prof);
+  unlink(prof);
   unlink(bin);
   unlink(src);
   rmdir(dir);
