@@ -38,42 +38,25 @@ static tree u32_record(const char *const *names, int n)
   return t;
 }
 
-static tree rt_fn(const char *name, tree type)
-{
-  tree fn = build_fn_decl(name, type);
-  TREE_NOTHROW(fn) = 1;
-  return fn;
-}
-
+/* The entry points come from the data side's table (accgpu_runtime_decl),
+   so each has one FUNCTION_DECL per unit; __accgpu_dim3 is the type of
+   __accgpu_launch's grid parameter. */
 static void init_decls(void)
 {
   if (dim3_type)
     return;
-  static const char *const d3[] = {"x", "y", "z"};
   static const char *const lim[] = {"sm_count", "max_threads_per_block",
                                     "warp_size", "max_blocks_per_sm"};
-  dim3_type = u32_record(d3, 3);
   limits_type = u32_record(lim, 4);
-  fn_offload_p = rt_fn("__accgpu_offload_p",
-                       build_function_type_list(integer_type_node,
-                                                ptr_type_node,
-                                                integer_type_node,
-                                                integer_type_node, NULL_TREE));
-  fn_launch = rt_fn("__accgpu_launch",
-                    build_function_type_list(void_type_node, ptr_type_node,
-                                             ptr_type_node, unsigned_type_node,
-                                             dim3_type, dim3_type,
-                                             unsigned_type_node,
-                                             integer_type_node, ptr_type_node,
-                                             NULL_TREE));
-  fn_limits = rt_fn("__accgpu_device_limits",
-                    build_function_type_list(void_type_node, integer_type_node,
-                                             ptr_type_node, NULL_TREE));
-  fn_wait = rt_fn("__accgpu_wait",
-                  build_function_type_list(void_type_node, ptr_type_node,
-                                           integer_type_node,
-                                           unsigned_type_node, ptr_type_node,
-                                           integer_type_node, NULL_TREE));
+  fn_offload_p = accgpu_runtime_decl("__accgpu_offload_p");
+  fn_launch = accgpu_runtime_decl("__accgpu_launch");
+  fn_limits = accgpu_runtime_decl("__accgpu_device_limits");
+  fn_wait = accgpu_runtime_decl("__accgpu_wait");
+  tree a = TYPE_ARG_TYPES(TREE_TYPE(fn_launch));
+  for (int k = 0; k < 3; k++)
+    a = TREE_CHAIN(a);
+  dim3_type = TREE_VALUE(a);
+  gcc_assert(TREE_CODE(dim3_type) == RECORD_TYPE);
   tree keep[] = {dim3_type, limits_type, fn_offload_p, fn_launch, fn_limits,
                  fn_wait};
   for (unsigned i = 0; i < ARRAY_SIZE(keep); i++)
