@@ -37,8 +37,26 @@ struct dctx {
   vec<aff> vals;           /* current symbolic value of body scalars */
   vec<mem_access> acc;
   vec<tree> used_before_def;
+  /* Inner sequential loops: index -> [min, max] of its values (constant
+     bounds), indices without known bounds, scalars carried from one inner
+     iteration to the next (their values are unknown). */
+  vec<std::pair<tree, std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > > ranges;
+  vec<tree> opaque;
+  vec<tree> labels_def, labels_used;
   bool bad;
 };
+
+static bool range_of(const dctx *d, tree t, HOST_WIDE_INT *lo,
+                     HOST_WIDE_INT *hi)
+{
+  for (unsigned i = 0; i < d->ranges.length(); i++)
+    if (d->ranges[i].first == t) {
+      *lo = d->ranges[i].second.first;
+      *hi = d->ranges[i].second.second;
+      return true;
+    }
+  return false;
+}
 
 static void aff_free(aff *a)
 {
@@ -164,6 +182,13 @@ static aff eval(dctx *d, tree t)
     a.coef = 1;
     return a;
   }
+  HOST_WIDE_INT lo, hi;
+  if (range_of(d, t, &lo, &hi)) {
+    add_term(&a, t, 1); /* an inner loop's index: a ranged symbol */
+    return a;
+  }
+  if (d->opaque.contains(t))
+    return aff_unknown();
   if (scalar_p(t)) {
     int *k = d->val_idx->get(t);
     if (k)
@@ -258,6 +283,9 @@ static void body_stmt(dctx *d, gimple *s)
       }
       if (!d->assigned.contains(lhs))
         d->assigned.safe_push(lhs);
+      HOST_WIDE_INT lo, hi;
+      if (range_of(d, lhs, &lo, &hi) || d->opaque.contains(lhs))
+        return; /* inner index or carried scalar: stays symbolic/unknown */
       aff v = eval_rhs(d, s);
       int *k = d->val_idx->get(lhs);
       if (k) {
@@ -295,12 +323,154 @@ static void body_stmt(dctx *d, gimple *s)
     }
     return;
   }
+  case GIMPLE_LABEL:
+    d->labels_def.safe_push(gimple_label_label(as_a<glabel *>(s)));
+    return;
+  case GIMPLE_GOTO:
+    if (TREE_CODE(gimple_goto_dest(s)) != LABEL_DECL)
+      d->bad = true;
+    else
+      d->labels_used.safe_push(gimple_goto_dest(s));
+    return;
+  case GIMPLE_COND:
+    if (gimple_cond_true_label(as_a<gcond *>(s)))
+      d->labels_used.safe_push(gimple_cond_true_label(as_a<gcond *>(s)));
+    if (gimple_cond_false_label(as_a<gcond *>(s)))
+      d->labels_used.safe_push(gimple_cond_false_label(as_a<gcond *>(s)));
+    return;
   case GIMPLE_NOP:
   case GIMPLE_PREDICT:
   case GIMPLE_DEBUG:
     return;
   default:
-    d->bad = true; /* labels, jumps, conditions, OMP, ... */
+    d->bad = true; /* switches, returns, OMP, ... */
+  }
+}
+
+static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l);
+
+/* Scalars assigned between FIRST and STOP (linear order, into binds) that
+   are read there before being written: carried across that loop's
+   iterations.  Adds them to D->opaque. */
+static void collect_assigned(gimple *first, gimple *stop, vec<tree> *out,
+                             bool *hit_stop);
+
+static void collect_assigned_seq(gimple_seq seq, gimple *stop, vec<tree> *out,
+                                 bool *hit_stop)
+{
+  gimple *f = gimple_seq_first_stmt(seq);
+  if (f)
+    collect_assigned(f, stop, out, hit_stop);
+}
+
+static void collect_assigned(gimple *first, gimple *stop, vec<tree> *out,
+                             bool *hit_stop)
+{
+  for (gimple *s = first; s && !*hit_stop; s = s->next) {
+    if (s == stop) {
+      *hit_stop = true;
+      return;
+    }
+    if (gimple_code(s) == GIMPLE_BIND)
+      collect_assigned_seq(gimple_bind_body(as_a<gbind *>(s)), stop, out,
+                           hit_stop);
+    else if (gimple_code(s) == GIMPLE_ASSIGN
+             && scalar_p(gimple_assign_lhs(s))
+             && !out->contains(gimple_assign_lhs(s)))
+      out->safe_push(gimple_assign_lhs(s));
+    else if (gimple_code(s) == GIMPLE_CALL && gimple_call_lhs(s)
+             && scalar_p(gimple_call_lhs(s))
+             && !out->contains(gimple_call_lhs(s)))
+      out->safe_push(gimple_call_lhs(s));
+  }
+}
+
+struct carry_ctx {
+  vec<tree> *assigned, *defined, *carried;
+};
+
+static tree carry_use(tree *tp, int *walk, void *data)
+{
+  carry_ctx *c = (carry_ctx *)data;
+  if (TYPE_P(*tp))
+    *walk = 0;
+  else if (scalar_p(*tp) && c->assigned->contains(*tp)
+           && !c->defined->contains(*tp) && !c->carried->contains(*tp))
+    c->carried->safe_push(*tp);
+  return NULL_TREE;
+}
+
+static void carried_in(gimple *first, gimple *stop, carry_ctx *c, bool *done)
+{
+  for (gimple *s = first; s && !*done; s = s->next) {
+    if (s == stop) {
+      *done = true;
+      return;
+    }
+    if (gimple_code(s) == GIMPLE_BIND) {
+      gimple *f = gimple_seq_first_stmt(gimple_bind_body(as_a<gbind *>(s)));
+      if (f)
+        carried_in(f, stop, c, done);
+      continue;
+    }
+    unsigned first_op = gimple_code(s) == GIMPLE_ASSIGN ? 1
+                        : gimple_code(s) == GIMPLE_CALL ? 3 : 0;
+    for (unsigned i = first_op; i < gimple_num_ops(s); i++)
+      if (gimple_op(s, i)) {
+        tree op = gimple_op(s, i);
+        walk_tree(&op, carry_use, c, NULL);
+      }
+    tree lhs = gimple_code(s) == GIMPLE_ASSIGN ? gimple_assign_lhs(s)
+               : gimple_code(s) == GIMPLE_CALL ? gimple_call_lhs(s)
+                                               : NULL_TREE;
+    if (lhs && !scalar_p(lhs))
+      walk_tree(&lhs, carry_use, c, NULL);
+    else if (lhs && !c->defined->contains(lhs))
+      c->defined->safe_push(lhs);
+  }
+}
+
+/* Finds the inner loops of the body (any depth): records their index
+   ranges and the scalars their iterations carry. */
+static void scan_inner(dctx *d, gimple_seq seq)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
+       gsi_next(&gsi)) {
+    gimple *s = gsi_stmt(gsi);
+    if (gimple_code(s) == GIMPLE_BIND) {
+      scan_inner(d, gimple_bind_body(as_a<gbind *>(s)));
+      continue;
+    }
+    kg_plain_loop l = {};
+    if (!match_loop(gsi, &l))
+      continue;
+    if (TREE_CODE(l.n1) == INTEGER_CST && TREE_CODE(l.n2) == INTEGER_CST
+        && tree_fits_shwi_p(l.n1) && tree_fits_shwi_p(l.n2)
+        && tree_fits_shwi_p(l.step) && !l.test_first) {
+      HOST_WIDE_INT a = tree_to_shwi(l.n1), b = tree_to_shwi(l.n2);
+      HOST_WIDE_INT st = tree_to_shwi(l.step);
+      if (l.cond == LT_EXPR)
+        b -= 1;
+      else if (l.cond == GT_EXPR)
+        b += 1;
+      HOST_WIDE_INT lo = MIN(a, b), hi = MAX(a, b);
+      if ((st > 0 && b < a) || (st < 0 && b > a))
+        lo = hi = a; /* no iteration */
+      d->ranges.safe_push(std::make_pair(l.index, std::make_pair(lo, hi)));
+    } else
+      d->opaque.safe_push(l.index);
+    vec<tree> assigned = vNULL, defined = vNULL, carried = vNULL;
+    bool stop = false;
+    collect_assigned(l.first_body, l.incr, &assigned, &stop);
+    carry_ctx c = {&assigned, &defined, &carried};
+    stop = false;
+    carried_in(l.first_body, l.incr, &c, &stop);
+    for (unsigned i = 0; i < carried.length(); i++)
+      if (carried[i] != l.index && !d->opaque.contains(carried[i]))
+        d->opaque.safe_push(carried[i]);
+    assigned.release();
+    defined.release();
+    carried.release();
   }
 }
 
@@ -369,53 +539,71 @@ static void upward_exposed(dctx *d, gimple_seq seq, vec<tree> *defined)
   }
 }
 
-static HOST_WIDE_INT absu_hwi_s(HOST_WIDE_INT x)
+/* The invariant symbolic terms of X and Y (inner indices excluded) are
+   equal. */
+static bool same_terms(const dctx *d, const aff *x, const aff *y)
 {
-  return x < 0 ? -x : x;
-}
-
-static bool same_terms(const aff *x, const aff *y)
-{
-  unsigned nx = 0, ny = 0;
-  for (unsigned i = 0; i < x->terms.length(); i++)
-    nx += x->terms[i].second != 0;
-  for (unsigned i = 0; i < y->terms.length(); i++)
-    ny += y->terms[i].second != 0;
-  if (nx != ny)
-    return false;
-  for (unsigned i = 0; i < x->terms.length(); i++) {
-    if (!x->terms[i].second)
-      continue;
-    bool found = false;
-    for (unsigned j = 0; j < y->terms.length(); j++)
-      if (y->terms[j].first == x->terms[i].first
-          && y->terms[j].second == x->terms[i].second)
-        found = true;
-    if (!found)
-      return false;
+  HOST_WIDE_INT lo, hi;
+  for (int pass = 0; pass < 2; pass++) {
+    const aff *p = pass ? y : x, *q = pass ? x : y;
+    for (unsigned i = 0; i < p->terms.length(); i++) {
+      tree t = p->terms[i].first;
+      HOST_WIDE_INT f = p->terms[i].second;
+      if (!f || range_of(d, t, &lo, &hi))
+        continue;
+      bool found = false;
+      for (unsigned j = 0; j < q->terms.length(); j++)
+        if (q->terms[j].first == t && q->terms[j].second == f)
+          found = true;
+      if (!found)
+        return false;
+    }
   }
   return true;
 }
 
-/* True when accesses X and Y (same base) can touch the same bytes in two
-   different iterations. */
-static bool carried(const mem_access *x, const mem_access *y)
+/* Smallest and largest constant offset of A over its inner indices. */
+static void offset_range(const dctx *d, const aff *a, HOST_WIDE_INT *kmin,
+                         HOST_WIDE_INT *kmax)
 {
-  if (!same_terms(&x->a, &y->a) || x->a.coef != y->a.coef)
-    return true;
-  HOST_WIDE_INT c = x->a.coef, dlt = x->a.cst - y->a.cst;
-  HOST_WIDE_INT s = MAX(x->size, y->size);
-  if (c == 0)
-    return true; /* the same place in every iteration */
-  if (c < 0) {
-    c = -c;
-    dlt = -dlt;
+  *kmin = *kmax = a->cst;
+  for (unsigned i = 0; i < a->terms.length(); i++) {
+    HOST_WIDE_INT lo, hi, f = a->terms[i].second;
+    if (!range_of(d, a->terms[i].first, &lo, &hi))
+      continue;
+    *kmin += f > 0 ? f * lo : f * hi;
+    *kmax += f > 0 ? f * hi : f * lo;
   }
-  HOST_WIDE_INT lim = (absu_hwi_s(dlt) + s) / c + 2;
-  for (HOST_WIDE_INT k = -lim; k <= lim; k++)
-    if (k != 0 && absu_hwi_s(c * k + dlt) < s)
-      return true;
-  return false;
+}
+
+static HOST_WIDE_INT floor_div(HOST_WIDE_INT a, HOST_WIDE_INT b)
+{
+  HOST_WIDE_INT q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* True when accesses X and Y (same base) can touch the same bytes in two
+   different iterations i1 != i2 of the loop: X covers [c*i1 + kminX,
+   c*i1 + kmaxX + sX), Y likewise; they meet iff some integer D = i2 - i1
+   != 0 has  kminX - kmaxY - sY < c*D < kmaxX + sX - kminY. */
+static bool carried(const dctx *d, const mem_access *x, const mem_access *y)
+{
+  if (!same_terms(d, &x->a, &y->a) || x->a.coef != y->a.coef)
+    return true;
+  HOST_WIDE_INT c = x->a.coef;
+  HOST_WIDE_INT xmin, xmax, ymin, ymax;
+  offset_range(d, &x->a, &xmin, &xmax);
+  offset_range(d, &y->a, &ymin, &ymax);
+  HOST_WIDE_INT lo = xmin - ymax - y->size, hi = xmax + x->size - ymin;
+  if (c == 0)
+    return lo < 0 && 0 < hi; /* the same bytes in every iteration */
+  if (c < 0)
+    c = -c;
+  HOST_WIDE_INT dmin = floor_div(lo, c) + 1;
+  HOST_WIDE_INT dmax = -floor_div(-hi, c) - 1;
+  if (dmin > dmax)
+    return false;
+  return !(dmin == 0 && dmax == 0);
 }
 
 /* Decides whether BODY (statements strictly between the body label and
@@ -426,8 +614,13 @@ static bool independent_p(tree index, gimple_seq body)
   dctx d = {};
   d.index = index;
   d.val_idx = new hash_map<tree, int>;
+  scan_inner(&d, body);
   walk_body(&d, body);
   bool ok = !d.bad;
+  /* Jumps stay inside the body (no break out of the loop). */
+  for (unsigned i = 0; ok && i < d.labels_used.length(); i++)
+    if (!d.labels_def.contains(d.labels_used[i]))
+      ok = false;
   /* Scalars assigned in the body must be private to an iteration. */
   for (unsigned i = 0; ok && i < d.assigned.length(); i++) {
     tree v = d.assigned[i];
@@ -446,7 +639,7 @@ static bool independent_p(tree index, gimple_seq body)
       mem_access *x = &d.acc[i], *y = &d.acc[j];
       if (!x->store || x->a.base != y->a.base)
         continue;
-      if (carried(x, y))
+      if (carried(&d, x, y))
         ok = false;
     }
   for (unsigned i = 0; i < d.acc.length(); i++)
@@ -458,6 +651,10 @@ static bool independent_p(tree index, gimple_seq body)
   d.assigned.release();
   d.body_vars.release();
   d.used_before_def.release();
+  d.ranges.release();
+  d.opaque.release();
+  d.labels_def.release();
+  d.labels_used.release();
   delete d.val_idx;
   return ok;
 }

@@ -45,5 +45,64 @@ int main(void) {
     CHECK_REAL("c", c[i], rc[i], 0);
   }
   CHECK_REAL("s", s, rs, 0);
+
+  /* Loop nests: rows independent (parallel outer loop, inner loops
+     sequential), a dependence between rows (sequential), row sums with a
+     scalar declared in the outer body, a break (sequential). */
+  enum { R = 60, C = 70 };
+  static double m[R][C], rm[R][C], sum[R], rsum[R];
+  static int first[R], rfirst[R];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      m[i][j] = rm[i][j] = (i * 7 + j * 3) % 11;
+#pragma acc kernels copy(m, sum, first)
+  {
+    for (int i = 0; i < R; i++)
+      for (int j = 0; j < C; j++)
+        m[i][j] = m[i][j] * 2 + i - j;
+    for (int i = 1; i < R; i++)
+      for (int j = 0; j < C; j++)
+        m[i][j] += m[i - 1][j];
+    for (int i = 0; i < R; i++) {
+      double t = 0;
+      for (int j = 0; j < C; j++)
+        t += m[i][j];
+      sum[i] = t;
+    }
+    for (int i = 0; i < R; i++) {
+      first[i] = -1;
+      for (int j = 0; j < C; j++)
+        if (m[i][j] > 500) {
+          first[i] = j;
+          break;
+        }
+    }
+  }
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      rm[i][j] = rm[i][j] * 2 + i - j;
+  for (int i = 1; i < R; i++)
+    for (int j = 0; j < C; j++)
+      rm[i][j] += rm[i - 1][j];
+  for (int i = 0; i < R; i++) {
+    double t = 0;
+    for (int j = 0; j < C; j++)
+      t += rm[i][j];
+    rsum[i] = t;
+  }
+  for (int i = 0; i < R; i++) {
+    rfirst[i] = -1;
+    for (int j = 0; j < C; j++)
+      if (rm[i][j] > 500) {
+        rfirst[i] = j;
+        break;
+      }
+  }
+  for (int i = 0; i < R; i++) {
+    for (int j = 0; j < C; j++)
+      CHECK_REAL("nest", m[i][j], rm[i][j], 0);
+    CHECK_REAL("row sum", sum[i], rsum[i], 0);
+    CHECK_INT("first above", first[i], rfirst[i]);
+  }
   return e2e_done();
 }
