@@ -370,7 +370,10 @@ static const char *decl_name(kg *g, tree d)
   if (n)
     return n;
   if (!is_local_auto(d)) {
-    fail(g, d, "global variable used on the device without a data clause");
+    fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
+                   ? "static local variable used on the device"
+                   : "global variable used on the device without a data "
+                     "clause or declare");
     return "0";
   }
   if (TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
@@ -1127,6 +1130,12 @@ static void emit_call(kg *g, gimple *s)
       return;
     }
     const char *m = math_name(name);
+    if (code == BUILT_IN_STACK_SAVE || code == BUILT_IN_STACK_RESTORE
+        || code == BUILT_IN_ALLOCA || code == BUILT_IN_ALLOCA_WITH_ALIGN) {
+      fail(g, NULL, "variable-length arrays and alloca are not supported on "
+                    "the device");
+      return;
+    }
     if (!m) {
       fail(g, fn, "this builtin cannot be called on the device");
       return;
