@@ -790,17 +790,18 @@ static bool loop_independent(kg_plain_loop *l)
   return ok;
 }
 
-static void find_in_seq(gimple_seq seq, vec<kg_plain_loop> *out)
+static void find_in_seq(gimple_seq seq, vec<kg_plain_loop> *out,
+                        vec<location_t> *rejected)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi)) {
     gimple *s = gsi_stmt(gsi);
     if (gimple_code(s) == GIMPLE_BIND) {
-      find_in_seq(gimple_bind_body(as_a<gbind *>(s)), out);
+      find_in_seq(gimple_bind_body(as_a<gbind *>(s)), out, rejected);
       continue;
     }
     if (gimple_code(s) == GIMPLE_TRY) {
-      find_in_seq(gimple_try_eval(s), out);
+      find_in_seq(gimple_try_eval(s), out, rejected);
       continue;
     }
     kg_plain_loop l = {};
@@ -808,6 +809,8 @@ static void find_in_seq(gimple_seq seq, vec<kg_plain_loop> *out)
       continue;
     if (loop_independent(&l))
       out->safe_push(l);
+    else if (rejected)
+      rejected->safe_push(gimple_location(l.init));
     /* Skip to the loop's exit label: inner loops stay sequential. */
     while (!gsi_end_p(gsi) && gsi_stmt(gsi) != l.exit)
       gsi_next(&gsi);
@@ -816,7 +819,8 @@ static void find_in_seq(gimple_seq seq, vec<kg_plain_loop> *out)
   }
 }
 
-void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out)
+void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
+                                  vec<location_t> *rejected)
 {
-  find_in_seq(seq, out);
+  find_in_seq(seq, out, rejected);
 }

@@ -17,7 +17,9 @@ struct kg_plain_loop {
 };
 
 /* Pushes onto OUT the loops found in SEQ (not nested in other loops) whose
-   iterations are independent. */
-void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out);
+   iterations are independent, and onto REJECTED (when not NULL) the
+   locations of those that must stay sequential. */
+void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
+                                  vec<location_t> *rejected);
 
 #endif

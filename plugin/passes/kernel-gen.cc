@@ -2275,7 +2275,14 @@ bool kg_generate(struct kg_region *r)
     npart += d != 0;
   }
   if (kernels) {
-    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain);
+    vec<location_t> seq_loops = vNULL;
+    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain,
+                                 &seq_loops);
+    for (unsigned i = 0; accgpu_opts.info && i < seq_loops.length(); i++)
+      inform(seq_loops[i], "accgpu: loop not parallelized (possible "
+             "loop-carried dependence, or a body the dependence test cannot "
+             "analyse): runs sequentially");
+    seq_loops.release();
     if (!g.plain.is_empty())
       dims |= KG_GANG | KG_VECTOR;
     npart += g.plain.length();
