@@ -85,7 +85,8 @@ struct kg {
   bool failed;
   bool quiet;          /* device-function candidates: record, don't report */
   char *why;
-  bool routine_mode;   /* a __device__ function: loops run sequentially */
+  bool routine_mode;   /* a __device__ function (its loops partitioned only
+                          for routine gang/worker/vector) */
   int dims;            /* dimensions the kernel uses */
   int part;            /* dimensions partitioned at this point */
   int kind;            /* target kind */
@@ -841,6 +842,8 @@ static tree lvalue_base(tree t)
 static bool shared_store_p(kg *g, tree lhs)
 {
   tree base = lvalue_base(lhs);
+  if (TREE_CODE(base) == SSA_NAME)
+    return false;
   if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) {
     tree p = TREE_OPERAND(base, 0);
     if (TREE_CODE(p) == ADDR_EXPR)
@@ -886,6 +889,8 @@ static void note_store(kg *g, tree lhs)
 
 static void emit_seq(kg *g, gimple_seq seq);
 static void maybe_share(kg *g, tree d);
+static tree callee_dims(gimple_stmt_iterator *gsi, bool *handled,
+                        walk_stmt_info *wi);
 
 static void label_name(kbuf *b, tree label)
 {
@@ -896,7 +901,7 @@ static void label_name(kbuf *b, tree label)
 /* Guard of stores in redundant (gang/worker/vector-single) code. */
 static bool need_guard(kg *g)
 {
-  return !g->routine_mode && (g->dims & ~g->part & (KG_WORKER | KG_VECTOR));
+  return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
 }
 
 static void open_guard(kg *g)
@@ -917,9 +922,13 @@ static void open_guard(kg *g)
 /* Barrier among the threads that run this redundant code together. */
 static void redundant_barrier(kg *g)
 {
-  if (g->routine_mode)
-    return;
   ind(g);
+  if (g->routine_mode && g->dims == KG_VECTOR && !(g->part & KG_VECTOR)) {
+    /* A vector routine is called by a whole one-row block, or by one
+       worker (a warp) of a block with rows of 32. */
+    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); else __syncwarp();\n");
+    return;
+  }
   if (!(g->part & (KG_WORKER | KG_VECTOR)))
     kb_add(g->out, "__syncthreads();\n");
   else if (!(g->part & KG_VECTOR) && (g->dims & KG_VECTOR))
@@ -1620,7 +1629,7 @@ static int loop_dims_of(kg *g, gimple *f)
 
 static void emit_omp_for(kg *g, gomp_for *f)
 {
-  int dims = g->routine_mode ? 0 : loop_dims_of(g, f);
+  int dims = loop_dims_of(g, f);
   unsigned nl = gimple_omp_for_collapse(f);
   int id = g->counter++;
   vec<loop_red> reds = vNULL;
@@ -2069,7 +2078,8 @@ static int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
                        : lowest == KG_WORKER ? "worker" : "vector";
       const char *on = outer_min == KG_GANG ? "gang"
                        : outer_min == KG_WORKER ? "worker" : "vector";
-      error_at(gimple_location(n->stmt),
+      if (!g->routine_mode) /* routines: reported by the pass driver */
+        error_at(gimple_location(n->stmt),
                "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
                "parallelism must enclose worker, and worker vector", nm, on);
       g->failed = true;
@@ -2290,6 +2300,16 @@ bool kg_generate(struct kg_region *r)
       inform(gimple_location(g.plain[i].init), "accgpu: loop parallelized "
              "across gangs and vector (no loop-carried dependence)");
   }
+  {
+    /* Worker/vector routines called here need those threads. */
+    int cd = 0;
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &cd;
+    if (!serial)
+      walk_gimple_seq(gimple_omp_body(r->stmt), callee_dims, NULL, &wi);
+    dims |= cd;
+  }
   g.dims = dims;
   r->dims = dims;
   if (accgpu_opts.info) {
@@ -2374,6 +2394,33 @@ bool kg_generate(struct kg_region *r)
 /* ------------------------------------------------------------------ */
 /* Device functions.                                                   */
 
+int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
+
+/* Levels of parallelism a `routine` FN may partition (0: seq or none). */
+static int routine_dims(tree fn)
+{
+  tree attr = oacc_get_fn_attrib(fn);
+  if (!attr)
+    return 0;
+  switch (oacc_fn_attrib_level(attr)) {
+  case 0: return KG_GANG | KG_WORKER | KG_VECTOR;
+  case 1: return KG_WORKER | KG_VECTOR;
+  case 2: return KG_VECTOR;
+  default: return 0;
+  }
+}
+
+/* walk_gimple_seq callback: ORs into *WI->info the levels of the routines
+   the statement calls. */
+static tree callee_dims(gimple_stmt_iterator *gsi, bool *handled,
+                        walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_CALL && gimple_call_fndecl(s))
+    *(int *)wi->info |= routine_dims(gimple_call_fndecl(s)) & ~KG_GANG;
+  return NULL_TREE;
+}
+
 static char *device_proto(kg *g, tree fn, bool with_names)
 {
   struct kbuf b = {};
@@ -2422,6 +2469,18 @@ void kg_maybe_emit_device_function(function *fun)
   char *proto = device_proto(&g, fn, true);
   struct kbuf b = {};
   g.out = &b;
+  g.dims = routine_dims(fn);
+  bool failed_before = g.failed;
+  if (g.dims) {
+    /* Levels the routine does not have count as taken by its caller. */
+    vec<lnode *> loops = vNULL;
+    collect_loops(body, &loops);
+    for (unsigned i = 0; i < loops.length(); i++)
+      assign_dims(&g, loops[i], (KG_GANG | KG_WORKER | KG_VECTOR) & ~g.dims,
+                  false, false);
+    free_loops(&loops);
+    g.failed = failed_before; /* level errors come from the pass driver */
+  }
   emit_seq(&g, body);
   if (g.failed) {
     d->why = g.why ? xstrdup(g.why) : xstrdup("unsupported construct");
