@@ -18,6 +18,10 @@ extern "C" {
 #endif
 
 typedef enum acc_device_t {
+  /* Negative so the enum is int-compatible: GCC's built-in acc_on_device
+     takes an int, and -Wextra rejects a redeclaration with an unsigned
+     enum. */
+  acc_device_current = -1,
   acc_device_none = 0,
   acc_device_default = 1,
   acc_device_host = 2,

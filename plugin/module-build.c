@@ -179,9 +179,11 @@ static char **env_with_tmpdir(char *tmpdir_var) {
   return env;
 }
 
-/* Runs ARGV (ARGV[0] searched in $PATH when it has no '/') with stdin from
-   /dev/null, stdout and stderr appended to LOG_PATH, TMPDIR=DIR.  Returns 0
-   with its wait status in *WSTATUS, or -1 with errno set when it cannot
+/* Runs ARGV (ARGV[0] searched in $PATH when it has no '/') in directory DIR
+   with stdin from /dev/null, stdout and stderr appended to LOG_PATH and
+   TMPDIR=DIR.  Working in DIR lets file arguments be relative, so neither
+   messages nor outputs (gcc's STT_FILE symbol) carry the random name.  Returns
+   0 with its wait status in *WSTATUS, or -1 with errno set when it cannot
    start. */
 static int run_tool(char *const argv[], const char *dir, const char *log_path,
                     int *wstatus) {
@@ -196,6 +198,7 @@ static int run_tool(char *const argv[], const char *dir, const char *log_path,
   posix_spawn_file_actions_addopen(&fa, 1, log_path,
                                    O_WRONLY | O_CREAT | O_APPEND, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  posix_spawn_file_actions_addchdir_np(&fa, dir);
   pid_t pid;
   int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env);
   posix_spawn_file_actions_destroy(&fa);
@@ -429,17 +432,12 @@ static int ptx_by_nvcc(const char *nvcc, const char *src,
   if (make_private_dir(dir) != 0)
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
   snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
-  char *argv[] = {(char *)nvcc,
-                  "-ptx",
-                  arch_opt,
-                  "-I",
-                  (char *)include_dir,
-                  "-x",
-                  "cu",
-                  "-o",
-                  in_dir(out, dir, "module.ptx"),
-                  in_dir(in, dir, "module.cu"),
-                  NULL};
+  /* clang-format off */
+  char *argv[] = {(char *)nvcc, "-ptx", arch_opt, "-I", (char *)include_dir,
+                  "-x", "cu", "-o", "module.ptx", "module.cu", NULL};
+  /* clang-format on */
+  in_dir(in, dir, "module.cu");
+  in_dir(out, dir, "module.ptx");
   int status = ACCGPU_MB_SYSTEM_ERROR;
   if (write_new(in, src, strlen(src)) != 0)
     set_log(log, status, "%s: %s", in, strerror(errno));
@@ -459,7 +457,10 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
   if (!cuda_src || !include_dir)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "no source or no include directory");
-  char arch[32], nvcc[PATH_MAX];
+  char arch[32], nvcc[PATH_MAX], inc[PATH_MAX];
+  if (!realpath(include_dir, inc))
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", include_dir,
+                   strerror(errno));
   if (ptx_arch(arch) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "ACCGPU_PTX_ARCH=%s: expected compute_NN or sm_NN with "
@@ -467,9 +468,9 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
                    getenv("ACCGPU_PTX_ARCH"), MIN_ARCH);
   nvrtc_api api;
   if (nvrtc_open(cuda_home, &api) == 0)
-    return ptx_by_nvrtc(&api, cuda_src, include_dir, arch, ptx_out, log_out);
+    return ptx_by_nvrtc(&api, cuda_src, inc, arch, ptx_out, log_out);
   if (find_tool(cuda_home, "nvcc", nvcc) == 0)
-    return ptx_by_nvcc(nvcc, cuda_src, include_dir, arch, ptx_out, log_out);
+    return ptx_by_nvcc(nvcc, cuda_src, inc, arch, ptx_out, log_out);
   return set_log(log_out, ACCGPU_MB_NO_TOOLKIT,
                  "no CUDA toolkit (neither libnvrtc nor nvcc) under %s",
                  cuda_home ? cuda_home
@@ -481,18 +482,15 @@ int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
                           char **log_out) {
   if (log_out)
     *log_out = strdup("");
-  char ptxas[PATH_MAX], dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX];
+  char ptxas[PATH_MAX], dir[PATH_MAX], in[PATH_MAX];
   if (find_tool(cuda_home, "ptxas", ptxas) != 0)
     return set_log(log_out, ACCGPU_MB_NO_TOOLKIT, "no ptxas found");
   if (make_private_dir(dir) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
                    strerror(errno));
-  char *argv[] = {ptxas,
-                  "-arch=sm_90",
-                  "-o",
-                  in_dir(out, dir, "m.cubin"),
-                  in_dir(in, dir, "m.ptx"),
-                  NULL};
+  char *argv[] = {ptxas,          "-arch=sm_90", "-o",
+                  "module.cubin", "module.ptx",  NULL};
+  in_dir(in, dir, "module.ptx");
   int status = ACCGPU_MB_SYSTEM_ERROR;
   if (write_new(in, ptx, strlen(ptx)) != 0)
     set_log(log_out, status, "%s: %s", in, strerror(errno));
@@ -529,29 +527,24 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
   if (!cuda_src || !include_dir)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "no source or no include directory");
-  char ccbuf[PATH_MAX], *words[MAX_CC_WORDS];
+  char ccbuf[PATH_MAX], *words[MAX_CC_WORDS], inc[PATH_MAX];
   int n = split_cc(cc, ccbuf, words);
   if (n == 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "empty C compiler name");
+  if (!realpath(include_dir, inc))
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", include_dir,
+                   strerror(errno));
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX];
   if (make_private_dir(dir) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
                    strerror(errno));
-  char *flags[] = {"-O2",
-                   "-fPIC",
-                   "-shared",
-                   "-std=gnu11",
-                   "-D__ACCGPU_EMU__",
-                   "-I",
-                   (char *)include_dir,
-                   "-include",
-                   "accgpu_cuda.h",
-                   "-o",
-                   in_dir(out, dir, "module.so"),
-                   "-x",
-                   "c",
-                   in_dir(in, dir, "module.c"),
-                   NULL};
+  /* clang-format off */
+  char *flags[] = {"-O2", "-fPIC", "-shared", "-std=gnu11",
+                   "-D__ACCGPU_EMU__", "-I", inc, "-include", "accgpu_cuda.h",
+                   "-o", "module.so", "-x", "c", "module.c", NULL};
+  /* clang-format on */
+  in_dir(in, dir, "module.c");
+  in_dir(out, dir, "module.so");
   char *argv[MAX_CC_WORDS + sizeof flags / sizeof flags[0]];
   memcpy(argv, words, (size_t)n * sizeof *argv);
   memcpy(argv + n, flags, sizeof flags);

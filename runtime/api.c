@@ -17,32 +17,48 @@ static accgpu_device *cur(const char *who) {
 int acc_get_num_devices(acc_device_t t) {
   if (t == acc_device_none)
     return 0;
-  return accgpu_type_count(accgpu_resolve_type(t));
+  return accgpu_domain_count(t);
+}
+
+/* Makes DOMAIN (host, nvidia, emulator, not_host) the calling thread's,
+   keeping its current device when that is in the domain, else device 0 of
+   the domain.  Opens the device (fatal naming WHO when impossible). */
+static void select_domain(accgpu_thread *th, acc_device_t domain,
+                          const char *who) {
+  domain = accgpu_resolve_domain(domain);
+  int k = accgpu_domain_number(domain, th->type, th->num);
+  accgpu_device *d = accgpu_device_get(domain, k < 0 ? 0 : k, who);
+  th->domain = domain;
+  th->type = d->type;
+  th->num = d->num;
 }
 
 void acc_set_device_type(acc_device_t t) {
-  accgpu_thread *th = accgpu_thread_get();
-  th->type = accgpu_resolve_type(t);
-  if (th->num >= accgpu_type_count(th->type))
-    th->num = 0;
-  cur("acc_set_device_type");
+  select_domain(accgpu_thread_get(), t, "acc_set_device_type");
 }
 
 acc_device_t acc_get_device_type(void) { return accgpu_thread_get()->type; }
 
+/* NUM counts over T's devices (not_host: nvidia first, then emulator);
+   with acc_device_none/default over the thread's domain. */
 void acc_set_device_num(int num, acc_device_t t) {
   accgpu_thread *th = accgpu_thread_get();
-  if (t != acc_device_none && t != acc_device_default)
-    th->type = accgpu_resolve_type(t);
-  th->num = num;
-  cur("acc_set_device_num");
+  acc_device_t domain = t == acc_device_none || t == acc_device_default
+                            ? th->domain : accgpu_resolve_domain(t);
+  accgpu_device *d = accgpu_device_get(domain, num, "acc_set_device_num");
+  th->domain = domain;
+  th->type = d->type;
+  th->num = d->num;
 }
 
+/* The current device's number among T's devices (the domain's for
+   none/default); 0 when it is not one of them. */
 int acc_get_device_num(acc_device_t t) {
   accgpu_thread *th = accgpu_thread_get();
-  if (t == acc_device_none || t == acc_device_default)
-    return th->num;
-  return accgpu_resolve_type(t) == th->type ? th->num : 0;
+  acc_device_t domain = t == acc_device_none || t == acc_device_default
+                            ? th->domain : accgpu_resolve_domain(t);
+  int k = accgpu_domain_number(domain, th->type, th->num);
+  return k < 0 ? 0 : k;
 }
 
 size_t acc_get_property(int num, acc_device_t t, acc_device_property_t p) {
@@ -76,13 +92,17 @@ const char *acc_get_property_string(int num, acc_device_t t,
 }
 
 void acc_init(acc_device_t t) {
-  accgpu_thread *th = accgpu_thread_get();
-  th->type = accgpu_resolve_type(t);
-  cur("acc_init");
+  select_domain(accgpu_thread_get(), t, "acc_init");
 }
 
 void acc_shutdown(acc_device_t t) {
-  accgpu_shutdown_type(accgpu_resolve_type(t));
+  t = accgpu_resolve_domain(t);
+  if (t == acc_device_not_host) {
+    accgpu_shutdown_type(acc_device_nvidia);
+    accgpu_shutdown_type(acc_device_emulator);
+    return;
+  }
+  accgpu_shutdown_type(t);
 }
 
 /* Host code runs on the host: only the host (and "none of the others")
@@ -196,8 +216,9 @@ static void wait_async_on(accgpu_device *d, int async, int async2, int all,
     free(l.q);
 }
 
+/* Device NUM of the calling thread's domain. */
 static accgpu_device *dev_num(int num, const char *who) {
-  return accgpu_device_get(accgpu_thread_get()->type, num, who);
+  return accgpu_device_get(accgpu_thread_get()->domain, num, who);
 }
 
 int acc_async_test(int a) { return test_on(cur("acc_async_test"), a); }
@@ -563,17 +584,44 @@ void acc_detach_finalize_async(void **p, int a) {
   attach("acc_detach_finalize_async", p, 1, 1, a);
 }
 
-/* ---- CUDA interoperability: the backend interface exposes no native
-   handles, so these answer NULL/0 (the OpenACC answer off nvidia). ---- */
+/* ---- CUDA interoperability: the backend's native handles (nvidia);
+   NULL/0 on devices without them (host, emulator). ---- */
 
-void *acc_get_current_cuda_device(void) { return NULL; }
-void *acc_get_current_cuda_context(void) { return NULL; }
-void *acc_get_cuda_stream(int async) {
-  (void)async;
-  return NULL;
+/* Native handle KIND of the current device (of queue ASYNC for streams,
+   created on first use), or NULL. */
+static void *native(const char *who, int kind, int async) {
+  accgpu_device *d = cur(who);
+  if (!d->be->native)
+    return NULL;
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q =
+      kind == ACCGPU_NATIVE_STREAM ? accgpu_queue_get(d, async, NULL) : NULL;
+  void *h = d->be->native(d->dev, q, kind);
+  pthread_mutex_unlock(&d->lock);
+  return h;
 }
+
+/* A pointer to the current device's CUdevice (as libgomp answers). */
+void *acc_get_current_cuda_device(void) {
+  return native("acc_get_current_cuda_device", ACCGPU_NATIVE_DEVICE, 0);
+}
+void *acc_get_current_cuda_context(void) {
+  return native("acc_get_current_cuda_context", ACCGPU_NATIVE_CONTEXT, 0);
+}
+void *acc_get_cuda_stream(int async) {
+  return native("acc_get_cuda_stream", ACCGPU_NATIVE_STREAM, async);
+}
+
+/* Queue ASYNC of the current device issues its later work on STREAM (the
+   caller's; NULL gives the queue a stream of its own again).  Returns 1,
+   or 0 when the device has no CUDA streams or the backend refused. */
 int acc_set_cuda_stream(int async, void *stream) {
-  (void)async;
-  (void)stream;
-  return 0;
+  accgpu_device *d = cur("acc_set_cuda_stream");
+  if (!d->be->queue_bind)
+    return 0;
+  pthread_mutex_lock(&d->lock);
+  struct accgpu_queue *q = accgpu_queue_get(d, async, NULL);
+  int r = d->be->queue_bind(q, stream);
+  pthread_mutex_unlock(&d->lock);
+  return r == 0;
 }

@@ -1,9 +1,12 @@
 /* core.c — device lists, lazy initialization, per-thread state, queues.
  *
- * Devices are numbered per type (host 0; nvidia 0..n-1; emulator 0..n-1).
- * The calling thread's current device starts from ACC_DEVICE_TYPE and
- * ACC_DEVICE_NUM (default: nvidia when a GPU is there, else host) and is
- * changed by acc_set_device_type/num.  A device is opened on first use.  */
+ * Devices are numbered per type (host 0; nvidia 0..n-1; emulator 0..n-1)
+ * and over all non-host devices (acc_device_not_host: the nvidia devices
+ * first, then the emulator's).  Each thread has a current device and a
+ * domain, the device type it selected (ACC_DEVICE_TYPE, acc_set_device_*):
+ * device numbers without a type (deviceid(e), ACC_DEVICE_NUM, update peer)
+ * count over the domain.  Default domain: nvidia when a GPU is there, else
+ * host.  A device is opened on first use.                                */
 #include "core.h"
 
 #include <ctype.h>
@@ -13,15 +16,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-/* The GPU backends live in runtime/cuda and runtime/emulator.  Weak so the
-   core links without them; NOTE: with a static libaccgpu.a a weak reference
-   does not pull an archive member in, so once both backends are merged
-   these should become plain references (ACCGPU_BACKEND_REF empty). */
-#ifndef ACCGPU_BACKEND_REF
-#define ACCGPU_BACKEND_REF __attribute__((weak))
-#endif
-extern const accgpu_backend accgpu_backend_nvidia ACCGPU_BACKEND_REF;
-extern const accgpu_backend accgpu_backend_emulator ACCGPU_BACKEND_REF;
+/* The GPU backends live in runtime/cuda and runtime/emulator.  Both are
+   plain (strong) references: with a static libaccgpu.a a weak reference
+   would not pull the backend's archive member in, and ACC_DEVICE_TYPE=
+   emulator would find no device (tests/unit/test_api.c, emu_static_link). */
 
 static struct {
   pthread_mutex_t lock; /* guards everything here after init */
@@ -57,8 +55,8 @@ static const accgpu_backend *backend_of(int i) {
     return rt.override[i];
   switch (i) {
   case 0: return &accgpu_backend_host;
-  case 1: return &accgpu_backend_nvidia ? &accgpu_backend_nvidia : NULL;
-  default: return &accgpu_backend_emulator ? &accgpu_backend_emulator : NULL;
+  case 1: return &accgpu_backend_nvidia;
+  default: return &accgpu_backend_emulator;
   }
 }
 
@@ -89,6 +87,7 @@ static void at_exit(void);
 static void init_once_fn(void) {
   rt.pid = getpid();
   accgpu_time_init();
+  accgpu_profile_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
     if (!strcasecmp(env, "host"))
@@ -116,23 +115,57 @@ static void init_once_fn(void) {
   atexit(at_exit);
 }
 
-acc_device_t accgpu_resolve_type(acc_device_t t) {
+acc_device_t accgpu_resolve_domain(acc_device_t t) {
   pthread_once(&init_once, init_once_fn);
   if (t == acc_device_default)
     t = rt.default_type;
   if (t == acc_device_default)
     return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
                                                      : acc_device_host;
-  if (t == acc_device_not_host)
-    return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
-                                                     : acc_device_emulator;
   return t;
+}
+
+int accgpu_domain_count(acc_device_t domain) {
+  domain = accgpu_resolve_domain(domain);
+  if (domain == acc_device_not_host)
+    return accgpu_type_count(acc_device_nvidia) +
+           accgpu_type_count(acc_device_emulator);
+  return accgpu_type_count(domain);
+}
+
+/* Concrete type and number of device K of DOMAIN (not_host: nvidia devices
+   first).  Returns 0, or -1 when K is out of range (then *TYPE is the
+   domain's first type and *NUM is K, for the error message). */
+static int domain_map(acc_device_t domain, int k, acc_device_t *type,
+                      int *num) {
+  domain = accgpu_resolve_domain(domain);
+  *num = k;
+  if (domain != acc_device_not_host) {
+    *type = domain;
+    return k >= 0 && k < accgpu_type_count(domain) ? 0 : -1;
+  }
+  int nv = accgpu_type_count(acc_device_nvidia);
+  *type = nv > 0 ? acc_device_nvidia : acc_device_emulator;
+  if (k < nv || k < 0)
+    return k < 0 ? -1 : 0;
+  *type = acc_device_emulator;
+  *num = k - nv;
+  return *num < accgpu_type_count(acc_device_emulator) ? 0 : -1;
+}
+
+int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num) {
+  domain = accgpu_resolve_domain(domain);
+  if (domain == acc_device_not_host && type == acc_device_emulator)
+    return accgpu_type_count(acc_device_nvidia) + num;
+  if (domain == acc_device_not_host && type == acc_device_nvidia)
+    return num;
+  return domain == type ? num : -1;
 }
 
 accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
-    self.type = accgpu_resolve_type(acc_device_default);
-    self.num = rt.default_num;
+    self.domain = accgpu_resolve_domain(acc_device_default);
+    domain_map(self.domain, rt.default_num, &self.type, &self.num);
     self.default_async = acc_async_noval;
     self.inited = 1;
   }
@@ -160,7 +193,7 @@ static accgpu_device *device_struct(int i, int num) {
   pthread_mutex_init(&d->lock, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
-  rt.dev[i][num] = d;
+  __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
   return d;
 }
 
@@ -177,12 +210,27 @@ static void device_open(accgpu_device *d, const char *who) {
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
   accgpu_pool_init(&d->pool, d->be, d->dev);
-  d->opened = 1;
+  __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
   pthread_once(&init_once, init_once_fn);
-  int i = accgpu_type_index(accgpu_resolve_type(t));
+  t = accgpu_resolve_domain(t);
+  if (t == acc_device_not_host) {
+    int k = num;
+    if (domain_map(t, k, &t, &num) != 0)
+      accgpu_fatal(NULL, "%s: not_host device %d does not exist (%d "
+                   "available: nvidia first, then emulator)", who, k,
+                   accgpu_domain_count(acc_device_not_host));
+  }
+  int i = accgpu_type_index(t);
+  /* Fast path, no lock: a published, opened device (both flags are
+     written with release order under the locks). */
+  if (i >= 0 && num >= 0 && num < ACCGPU_MAX_PER_TYPE) {
+    accgpu_device *d = __atomic_load_n(&rt.dev[i][num], __ATOMIC_ACQUIRE);
+    if (d && __atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
+      return d;
+  }
   if (i < 0)
     accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
   pthread_mutex_lock(&rt.lock);
@@ -212,7 +260,10 @@ accgpu_device *accgpu_device_arg(int device, const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
     return accgpu_device_get(t->type, t->num, who);
-  return accgpu_device_get(t->type, device, who);
+  /* On the host fallback every deviceid is the one host. */
+  if (t->type == acc_device_host)
+    return accgpu_device_get(acc_device_host, 0, who);
+  return accgpu_device_get(t->domain, device, who);
 }
 
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
@@ -270,21 +321,28 @@ static void device_close(accgpu_device *d) {
     if (d->be->close)
       d->be->close(d->dev);
     d->dev = NULL;
-    d->opened = 0;
+    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&d->lock);
 }
 
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
 void accgpu_shutdown_type(acc_device_t t) {
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  int n = 0;
   pthread_mutex_lock(&rt.lock);
   for (int i = 0; i < 3; i++) {
     if (t != acc_device_none && type_of_index[i] != t)
       continue;
-    for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++)
-      if (rt.dev[i][n])
-        device_close(rt.dev[i][n]);
+    for (int k = 0; k < ACCGPU_MAX_PER_TYPE; k++)
+      if (rt.dev[i][k])
+        list[n++] = rt.dev[i][k];
   }
   pthread_mutex_unlock(&rt.lock);
+  for (int k = 0; k < n; k++)
+    device_close(list[k]);
 }
 
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
@@ -301,7 +359,7 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
     accgpu_present_fini(&d->present);
     pthread_mutex_destroy(&d->lock);
     free(d);
-    rt.dev[i][n] = NULL;
+    __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
   }
   rt.override[i] = be;
   rt.counted[i] = 0;

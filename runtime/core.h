@@ -9,8 +9,8 @@
  *      (pool.h), the timing table lock, a worker's task-queue lock.  Queue
  *      callbacks (run on backend threads) take only leaf locks, so waiting
  *      on a queue while holding a device lock cannot deadlock.
- *   3. rt.lock (core.c) guards the device lists; it may be held while taking
- *      a device lock (shutdown), never the reverse.
+ *   3. rt.lock (core.c) guards the device lists; no other lock is taken
+ *      under it.  An opened device is found without it (release/acquire).
  *   4. No lock is held while waiting for a worker thread.
  * A thread never holds two device locks, except acc_update_peer, which
  * takes them in device-slot order.                                       */
@@ -63,23 +63,32 @@ typedef struct accgpu_region accgpu_region;
 typedef struct accgpu_thread {
   int inited;
   acc_device_t type; /* current device type: host, nvidia or emulator */
-  int num;
+  int num;           /* its number among devices of TYPE */
+  acc_device_t domain; /* selected type: host, nvidia, emulator, not_host;
+                          device numbers without a type count over it */
   int default_async; /* acc_set_default_async, acc_async_noval if unset */
   accgpu_region *top; /* region stack */
 } accgpu_thread;
 
 accgpu_thread *accgpu_thread_get(void);
-/* Normalizes DEFAULT/NOT_HOST to a concrete type (lazy init included). */
-acc_device_t accgpu_resolve_type(acc_device_t t);
+/* Normalizes DEFAULT to ACC_DEVICE_TYPE or the built-in default (lazy init
+   included); keeps
+   NOT_HOST (a numbering over nvidia, then emulator devices). */
+acc_device_t accgpu_resolve_domain(acc_device_t t);
+/* Devices numbered in DOMAIN (NOT_HOST: nvidia + emulator). */
+int accgpu_domain_count(acc_device_t domain);
+/* Number of device (TYPE, NUM) in DOMAIN's numbering, -1 when outside. */
+int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num);
 /* Device count of a concrete type (0 when its backend is absent). */
 int accgpu_type_count(acc_device_t t);
-/* Device NUM of type T, opened; fatal error naming WHO when impossible.
-   Returns with no lock held. */
+/* Device NUM of type T (NOT_HOST/DEFAULT: NUM counts over that domain),
+   opened; fatal error naming WHO when impossible.  Returns with no lock
+   held. */
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who);
 /* The calling thread's current device, opened. */
 accgpu_device *accgpu_current(void);
 /* DEVICE as the ABI passes it: ACCGPU_CURRENT_DEVICE or a number over the
-   current type's devices. */
+   calling thread's domain (any number names the host on the host). */
 accgpu_device *accgpu_device_arg(int device, const char *who);
 /* Queue of ASYNC on D, created on first use (D's lock held).  Fatal error
    on failure.  acc_async_noval names the thread's default queue. */
@@ -115,8 +124,9 @@ typedef struct accgpu_op {
   const char *routine;     /* acc_* name for API errors, or NULL */
   int async;
   struct accgpu_queue *q;
-  void **frees;
+  void **frees; /* FREES_INLINE until more are needed */
   unsigned nfree, capfree;
+  void *frees_inline[8];
 } accgpu_op;
 
 /* Locks D and resolves the queue. */
@@ -175,6 +185,14 @@ void accgpu_worker_stop(accgpu_device *d);
 /* 1 when the calling thread is D's worker (its tasks then run operations
    on D directly instead of queueing them behind themselves). */
 int accgpu_on_worker_of(const accgpu_device *d);
+/* 1 when the calling thread is any device's worker. */
+int accgpu_on_a_worker(void);
+/* 1 when an operation given device number DEVICE goes to that device's
+   worker: a deviceid was given and the caller is not a worker (a worker
+   waiting for another worker could close a wait cycle). */
+static inline int accgpu_to_worker(int device) {
+  return device >= 0 && !accgpu_on_a_worker();
+}
 
 /* A one-shot signal a caller waits on while a worker fills its data. */
 typedef struct accgpu_signal {
@@ -211,6 +229,27 @@ double accgpu_now(void); /* seconds, monotonic */
 void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
                         size_t bytes, double seconds);
 void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
+/* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
+void accgpu_time_report(void);
+
+/* ---- profile.c: ACCGPU_PROFILE ---- */
+
+/* Nonzero when a profile is being recorded (launches are then made
+   synchronous). */
+extern int accgpu_profiling;
+/* Reads ACCGPU_PROFILE; when set, starts recording and writes the file at
+   exit. */
+void accgpu_profile_init(void);
+/* Starts recording; accgpu_profile_write will write PATH. */
+void accgpu_profile_start(const char *path);
+/* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
+   (takes the profile's leaf lock). */
+void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
+                           const accgpu_launch_cfg *cfg,
+                           const accgpu_device *d, double seconds);
+/* Writes the YAML profile.  Returns 0, or -1 after a one-line warning on
+   stderr. */
+int accgpu_profile_write(void);
 
 /* ---- host.c ---- */
 extern const accgpu_backend accgpu_backend_host;

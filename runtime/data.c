@@ -22,6 +22,8 @@ void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
   op->loc = loc;
   op->routine = routine;
   op->async = async;
+  op->frees = op->frees_inline;
+  op->capfree = 8;
   pthread_mutex_lock(&d->lock);
   op->q = accgpu_queue_get(d, async, loc);
 }
@@ -86,17 +88,21 @@ void accgpu_op_end(accgpu_op *op) {
   }
   for (unsigned i = 0; i < op->nfree; i++)
     accgpu_pool_free(&op->d->pool, op->frees[i]);
-  free(op->frees);
+  if (op->frees != op->frees_inline)
+    free(op->frees);
   op->frees = NULL;
   pthread_mutex_unlock(&op->d->lock);
 }
 
 void accgpu_op_defer_free(accgpu_op *op, void *dptr) {
   if (op->nfree == op->capfree) {
-    unsigned cap = op->capfree ? op->capfree * 2 : 8;
-    void **f = realloc(op->frees, cap * sizeof *f);
+    unsigned cap = op->capfree * 2;
+    void **f = malloc(cap * sizeof *f);
     if (!f)
       accgpu_op_fatal(op, "out of host memory");
+    memcpy(f, op->frees, op->nfree * sizeof *f);
+    if (op->frees != op->frees_inline)
+      free(op->frees);
     op->frees = f;
     op->capfree = cap;
   }

@@ -94,6 +94,19 @@ typedef int accgpu_launch_fn(struct accgpu_queue *q, void *module_handle,
                              unsigned kernel, const accgpu_launch_cfg *cfg,
                              void **args);
 
+/* Optional CUDA interoperability (NULL: not supported).  NATIVE returns a
+   native handle: ACCGPU_NATIVE_DEVICE a pointer to the device's CUdevice,
+   ACCGPU_NATIVE_CONTEXT its CUcontext, ACCGPU_NATIVE_STREAM the CUstream of
+   Q; valid while the device (queue) is open; NULL when there is none. */
+enum accgpu_native_kind { ACCGPU_NATIVE_DEVICE, ACCGPU_NATIVE_CONTEXT,
+                          ACCGPU_NATIVE_STREAM };
+typedef void *accgpu_native_fn(struct accgpu_dev *dev, struct accgpu_queue *q,
+                               int kind);
+/* Makes Q issue its work on STREAM (a native stream of Q's device that the
+   caller keeps owning; NULL: back to a stream of Q's own), after the work
+   already queued on Q has finished. */
+typedef int accgpu_queue_bind_fn(struct accgpu_queue *q, void *stream);
+
 typedef struct accgpu_backend {
   const char *name;     /* "nvidia", "emulator", "host" */
   acc_device_t type;
@@ -120,6 +133,9 @@ typedef struct accgpu_backend {
   accgpu_module_load_fn *module_load;
   accgpu_module_unload_fn *module_unload;
   accgpu_launch_fn *launch;
+  /* Optional hooks added later; NULL means "not supported". */
+  accgpu_native_fn *native;
+  accgpu_queue_bind_fn *queue_bind;
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;

@@ -8,7 +8,7 @@
 #include "core.h"
 #include "device.h"
 
-static _Thread_local char err_text[512];
+static _Thread_local char err_text[4096];
 static _Thread_local int err_code;
 
 void accgpu_set_error(int code, const char *fmt, ...) {

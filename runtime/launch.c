@@ -84,11 +84,17 @@ typedef struct launch_args {
 static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
   char desc[64];
   const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
-  int sync = a->async == acc_async_sync || accgpu_timing;
+  int prof = __atomic_load_n(&accgpu_profiling, __ATOMIC_RELAXED);
+  int sync = a->async == acc_async_sync || accgpu_timing || prof;
   pthread_mutex_lock(&d->lock);
   void *h = module_handle(d, a->loc, a->mod);
   struct accgpu_queue *q = accgpu_queue_get(d, a->async, a->loc);
-  double t0 = accgpu_timing ? accgpu_now() : 0;
+  if (prof && a->async != acc_async_sync &&
+      d->be->queue_sync(q) != 0) /* time the kernel alone */
+    accgpu_fatal(a->loc, "kernel %s: %s failed: %s", k->name,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  double t0 = accgpu_timing || prof ? accgpu_now() : 0;
   if (d->be->launch(q, h, a->kernel, &a->cfg, args) != 0)
     accgpu_fatal(a->loc, "kernel %s failed to launch on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
@@ -98,9 +104,11 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
     accgpu_fatal(a->loc, "kernel %s failed on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  double t1 = accgpu_timing || prof ? accgpu_now() : 0;
   if (accgpu_timing)
-    accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0,
-                       accgpu_now() - t0);
+    accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0, t1 - t0);
+  if (prof)
+    accgpu_profile_record(a->mod, a->kernel, &a->cfg, d, t1 - t0);
 }
 
 /* A launch queued on a worker: the argument values travel with it. */

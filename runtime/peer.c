@@ -49,7 +49,7 @@ static void sync_or_fail(const peer *p, accgpu_device *d,
     peer_fail(p, "copy failed", d);
 }
 
-/* Copies through a host staging buffer (both locks held). */
+/* Copies through a host staging buffer, synchronously (both locks held). */
 static void staged(const peer *p, accgpu_device *dd, void *ddev,
                    accgpu_device *sd, const void *sdev, size_t bytes) {
   void *buf = NULL;
@@ -71,11 +71,61 @@ static void staged(const peer *p, accgpu_device *dd, void *ddev,
     free(buf);
 }
 
+typedef struct staging {
+  accgpu_device *sd;
+  void *buf;
+} staging;
+
+/* Queue callback: frees a staging buffer (runs off the driver's thread). */
+static void staging_free(void *arg) {
+  staging *s = arg;
+  s->sd->be->host_free(s->sd->dev, s->buf);
+  free(s);
+}
+
+/* Staged copy queued on QS (source device's queue): source -> pinned
+   buffer on QS, then QD (destination's queue of the same number) waits for
+   it and copies buffer -> destination, then QS waits for QD and frees the
+   buffer, so QS finishing means the copy is done.  Returns 0, or -1 when
+   the backend lacks what this needs (the caller then stages
+   synchronously).  Both locks held. */
+static int staged_async(const peer *p, accgpu_device *dd, void *ddev,
+                        accgpu_device *sd, const void *sdev, size_t bytes,
+                        int async) {
+  const accgpu_backend *be = sd->be;
+  staging *s;
+  if (be != dd->be || !be->host_alloc || !be->queue_callback ||
+      !be->queue_wait_queue || !(s = malloc(sizeof *s)))
+    return -1;
+  s->sd = sd;
+  if (be->host_alloc(sd->dev, bytes, &s->buf) != 0) {
+    free(s);
+    return -1;
+  }
+  struct accgpu_queue *qs = accgpu_queue_get(sd, async, p->loc);
+  struct accgpu_queue *qd = accgpu_queue_get(dd, async, p->loc);
+  if (be->copy_d2h(qs, s->buf, sdev, bytes) != 0)
+    peer_fail(p, "cannot copy to host", sd);
+  if (be->queue_wait_queue(qd, qs) != 0 ||
+      be->copy_h2d(qd, ddev, s->buf, bytes) != 0)
+    peer_fail(p, "cannot copy from host", dd);
+  if (be->queue_wait_queue(qs, qd) != 0 ||
+      be->queue_callback(qs, staging_free, s) != 0)
+    peer_fail(p, "cannot order the copy", sd);
+  return 0;
+}
+
+/* Copies BYTES at host address SRC's device copy on device FROM to DST's
+   on device TO (numbers in the calling thread's domain).  ASYNC other than
+   acc_async_sync queues the copy on that async queue of the source device
+   and returns at once (as far as the backend allows: copies between
+   devices of two backends are staged synchronously). */
 static void peer_copy(const peer *p, void *dst, int to, const void *src,
-                      int from, size_t bytes) {
-  acc_device_t t = accgpu_thread_get()->type;
+                      int from, size_t bytes, int async) {
+  acc_device_t t = accgpu_thread_get()->domain;
   accgpu_device *dd = accgpu_device_get(t, to, p->who);
   accgpu_device *sd = accgpu_device_get(t, from, p->who);
+  int sync = async == acc_async_sync || accgpu_timing;
   if (dd->shared_mem) {
     if (dst != src)
       memmove(dst, src, bytes);
@@ -90,16 +140,19 @@ static void peer_copy(const peer *p, void *dst, int to, const void *src,
     pthread_mutex_lock(&second->lock);
   void *sdev = dev_addr(p, sd, src, bytes);
   void *ddev = dev_addr(p, dd, dst, bytes);
-  struct accgpu_queue *qd = accgpu_queue_get(dd, acc_async_sync, p->loc);
+  struct accgpu_queue *q = accgpu_queue_get(sd, sync ? acc_async_sync : async,
+                                            p->loc);
   double t0 = accgpu_timing ? accgpu_now() : 0;
   if (dd == sd) {
-    if (dd->be->copy_d2d(qd, ddev, sdev, bytes) != 0)
+    if (dd->be->copy_d2d(q, ddev, sdev, bytes) != 0)
       peer_fail(p, "cannot copy", dd);
-    sync_or_fail(p, dd, qd);
-  } else if (dd->be->copy_peer &&
-             dd->be->copy_peer(qd, dd->dev, ddev, sd->dev, sdev, bytes) == 0) {
-    sync_or_fail(p, dd, qd);
-  } else {
+    if (sync)
+      sync_or_fail(p, sd, q);
+  } else if (dd->be == sd->be && dd->be->copy_peer &&
+             dd->be->copy_peer(q, dd->dev, ddev, sd->dev, sdev, bytes) == 0) {
+    if (sync)
+      sync_or_fail(p, sd, q);
+  } else if (sync || staged_async(p, dd, ddev, sd, sdev, bytes, async) != 0) {
     staged(p, dd, ddev, sd, sdev, bytes);
   }
   if (accgpu_timing)
@@ -113,25 +166,25 @@ static void peer_copy(const peer *p, void *dst, int to, const void *src,
 void acc_update_peer(void *dst, int to_device, const void *src,
                      int from_device, size_t size) {
   peer p = {NULL, "acc_update_peer", NULL};
-  peer_copy(&p, dst, to_device, src, from_device, size);
+  peer_copy(&p, dst, to_device, src, from_device, size, acc_async_sync);
 }
 
 void __accgpu_update_peer(const __accgpu_loc *loc, void *dst, int to_device,
                           const void *src, int from_device, size_t bytes,
                           const char *name) {
   peer p = {loc, "update peer", name};
-  peer_copy(&p, dst, to_device, src, from_device, bytes);
+  peer_copy(&p, dst, to_device, src, from_device, bytes, acc_async_sync);
 }
 
 void acc_memcpy_d2d(void *dst, void *src, size_t bytes, int dst_dev,
                     int src_dev) {
   peer p = {NULL, "acc_memcpy_d2d", NULL};
-  peer_copy(&p, dst, dst_dev, src, src_dev, bytes);
+  peer_copy(&p, dst, dst_dev, src, src_dev, bytes, acc_async_sync);
 }
 
+/* Queued on async queue ASYNC of the source device. */
 void acc_memcpy_d2d_async(void *dst, void *src, size_t bytes, int dst_dev,
                           int src_dev, int async) {
-  (void)async; /* done synchronously: correct, if not overlapped */
   peer p = {NULL, "acc_memcpy_d2d_async", NULL};
-  peer_copy(&p, dst, dst_dev, src, src_dev, bytes);
+  peer_copy(&p, dst, dst_dev, src, src_dev, bytes, async);
 }

@@ -12,7 +12,9 @@
  * device's worker (worker.c): the caller waits only for the allocation
  * pass (it needs the device addresses), copies and the exit run later in
  * FIFO order.  A region records its device, so region_end and launches in
- * it go to the same device.                                             */
+ * it go to the same device.  A worker thread itself maps directly, on any
+ * device: were it to wait for another worker that waits for it, neither
+ * would move.                                                           */
 #include "core.h"
 
 #include <stdlib.h>
@@ -209,7 +211,7 @@ void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
       devaddrs[i] = maps[i].host;
     return;
   }
-  if (device >= 0 && !accgpu_on_worker_of(d)) {
+  if (accgpu_to_worker(device)) {
     accgpu_signal sig;
     accgpu_signal_init(&sig);
     r->on_worker = 1;
@@ -330,7 +332,7 @@ static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
-  if (device < 0 || accgpu_on_worker_of(d)) {
+  if (!accgpu_to_worker(device)) {
     run_list(d, fn, loc, async, n, maps);
     return;
   }

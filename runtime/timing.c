@@ -71,7 +71,7 @@ static int by_place(const void *a, const void *b) {
   return x->kind - y->kind;
 }
 
-static void report(void) {
+void accgpu_time_report(void) {
   static const char *const kinds[] = {"kernel", "upload", "download",
                                       "device copy"};
   rec *all = calloc(nrecs ? nrecs : 1, sizeof *all);
@@ -111,6 +111,6 @@ void accgpu_time_init(void) {
   const char *env = getenv("ACCGPU_TIME");
   if (env && *env && strcmp(env, "0") != 0) {
     accgpu_timing = 1;
-    atexit(report);
+    atexit(accgpu_time_report);
   }
 }

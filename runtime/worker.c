@@ -3,6 +3,12 @@
  * (deviceid(e)) are queued here, so the host thread that issued them goes on
  * while each device works through its own tasks in order.
  *
+ * A task runs with its submitter's device selection and default async
+ * queue.  Only threads that are not workers queue regions and data
+ * operations onto workers: a task that names another device acts on it
+ * directly (as any host thread would), so two workers never wait for each
+ * other (region.c).
+ *
  * Locks: a worker's mutex M is a leaf lock guarding its task list; the
  * device's lock guards the d->worker pointer.  No lock is held while a task
  * runs or while a caller waits for a drain.                              */
@@ -12,9 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The submitting thread's selections a task runs with. */
+typedef struct task_ctx {
+  acc_device_t domain, type;
+  int num, default_async;
+} task_ctx;
+
 typedef struct task {
   struct task *next;
   void (*fn)(void *);
+  task_ctx ctx;
   alignas(max_align_t) unsigned char arg[];
 } task;
 
@@ -32,6 +45,19 @@ static _Thread_local const accgpu_device *self_dev;
 
 int accgpu_on_worker_of(const accgpu_device *d) { return self_dev == d; }
 
+int accgpu_on_a_worker(void) { return self_dev != NULL; }
+
+/* Gives the worker thread the submitter's device selection and default
+   async queue, so acc_async_noval and device numbers in the task mean what
+   they meant to the submitter. */
+static void adopt(const task_ctx *c) {
+  accgpu_thread *th = accgpu_thread_get();
+  th->domain = c->domain;
+  th->type = c->type;
+  th->num = c->num;
+  th->default_async = c->default_async;
+}
+
 /* Algorithm 3: take tasks from the head until told to stop. */
 static void *worker_main(void *arg) {
   struct accgpu_worker *w = arg;
@@ -48,6 +74,7 @@ static void *worker_main(void *arg) {
       w->tail = NULL;
     w->busy = 1;
     pthread_mutex_unlock(&w->m);
+    adopt(&t->ctx);
     t->fn(t->arg);
     free(t);
     pthread_mutex_lock(&w->m);
@@ -86,8 +113,10 @@ void accgpu_worker_submit(accgpu_device *d, void (*fn)(void *),
   task *t = malloc(sizeof *t + bytes);
   if (!t)
     accgpu_fatal(NULL, "out of host memory");
+  accgpu_thread *th = accgpu_thread_get();
   t->next = NULL;
   t->fn = fn;
+  t->ctx = (task_ctx){th->domain, th->type, th->num, th->default_async};
   if (bytes)
     memcpy(t->arg, arg, bytes);
   struct accgpu_worker *w = worker_of(d);

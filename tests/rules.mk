@@ -19,7 +19,7 @@ $(eval $(call ut_runner,$(BUILD),))
 
 $(BUILD)/obj/%.cu.o: %.cu include/accgpu_cuda.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(EMU_KERNEL_CFLAGS) -c $< -o $@
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) $(EMU_KERNEL_CFLAGS) -MMD -MP -c $< -o $@
 
 ALL_TARGETS += $(BUILD)/tests/unit-tests
 TEST_CMDS   += $(BUILD)/tests/unit-tests
@@ -30,17 +30,18 @@ TSAN_FLAGS := -O1 -g -fsanitize=thread
 define san_variant
 $(BUILD)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASE_CFLAGS) $(2) -c $$< -o $$@
+	$$(CC) $$(BASE_CFLAGS) $(2) -MMD -MP -c $$< -o $$@
 $(BUILD)/$(1)/obj/%.o: %.S
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(BASE_CFLAGS) $(2) -c $$< -o $$@
 $(BUILD)/$(1)/obj/%.cu.o: %.cu include/accgpu_cuda.h
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASE_CFLAGS) $(2) $$(EMU_KERNEL_CFLAGS) -c $$< -o $$@
+	$$(CC) $$(BASE_CFLAGS) $(2) $$(EMU_KERNEL_CFLAGS) -MMD -MP -c $$< -o $$@
 $(BUILD)/$(1)/libaccgpu.a: $(call rt_objs,$(BUILD)/$(1))
 	@rm -f $$@
 	ar rcs $$@ $$^
 $(eval $(call ut_runner,$(BUILD)/$(1),$(2)))
+-include $$(shell find $(BUILD)/$(1) -name '*.d' 2>/dev/null)
 endef
 $(eval $(call san_variant,asan,$(ASAN_FLAGS)))
 $(eval $(call san_variant,tsan,$(TSAN_FLAGS)))
@@ -55,6 +56,7 @@ test-tsan: deps
 	@TSAN_OPTIONS=halt_on_error=1 tests/run.sh $(BUILD)/tsan/tests/unit-tests
 
 -include $(patsubst %.c,$(BUILD)/obj/%.d,$(UT_SRCS))
+-include $(patsubst %.cu,$(BUILD)/obj/%.cu.d,$(UT_KERNS))
 
 # End-to-end compile-and-run tests bring their own rules.
 -include tests/e2e/rules.mk

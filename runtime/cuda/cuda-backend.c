@@ -4,8 +4,14 @@
  * A device is its primary context; every call pushes that context for its
  * duration and pops it, so the calling thread's current context (which a
  * user's own CUDA code may rely on) is left as it was.  A queue is one
- * non-blocking stream plus one event used to order other queues after it.
- * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error. */
+ * non-blocking stream plus one event used to order other queues after it;
+ * its callbacks run on the device's runner thread (cuda-callback.h).
+ *
+ * Locks: none of our own around driver calls (the driver is thread-safe).
+ * After open, a device changes only its peer-access cache (atomics) and its
+ * callback runner (the runner's lock, never held across a CUDA call).
+ * Every failure leaves "cuXxx(context): driver text" via accgpu_set_error;
+ * nothing is ever printed. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -15,6 +21,8 @@
 #include <string.h>
 
 #include "cuda-api.h"
+#include "cuda-callback.h"
+#include "cuda-nvrtc.h"
 #include "device.h"
 
 #define MAX_PEERS 64
@@ -27,12 +35,15 @@ struct accgpu_dev {
   CUcontext ctx; /* retained primary context */
   /* Peer access towards device i: 0 unknown, 1 enabled, -1 impossible. */
   _Atomic signed char peer[MAX_PEERS];
+  accgpu_cb_runner callbacks; /* runs queue callbacks off the driver */
 };
 
 struct accgpu_queue {
   struct accgpu_dev *dev;
   CUstream stream;
-  CUevent ev; /* recorded when another queue must wait for this one */
+  int user_stream;     /* STREAM is the user's (acc_set_cuda_stream) */
+  CUevent ev;          /* recorded when another queue must wait for it */
+  accgpu_cb_count ncb; /* its callbacks, guarded by dev->callbacks.lock */
 };
 
 typedef struct cu_module {
@@ -117,13 +128,16 @@ static int cu_open(int ordinal, struct accgpu_dev **out) {
     free(dev);
     return fail(r, "cuDevicePrimaryCtxRetain(device %d)", ordinal);
   }
+  accgpu_cb_init(&dev->callbacks);
   *out = dev;
   return 0;
 }
 
+/* Every queue of DEV must be destroyed already. */
 static void cu_close(struct accgpu_dev *dev) {
   if (!dev)
     return;
+  accgpu_cb_fini(&dev->callbacks);
   accgpu_cu.PrimaryCtxRelease(dev->cudev);
   free(dev);
 }
@@ -258,15 +272,19 @@ static int cu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
   return 0;
 }
 
-/* Waits for Q's work (its host callbacks may use memory the caller frees
+/* Waits for Q's work and callbacks (they may use memory the caller frees
    next), then destroys it.  Returns the first error, Q is freed anyway. */
 static int cu_queue_destroy(struct accgpu_queue *q) {
   int dev = q->dev->ordinal;
   if (push(q->dev) != 0)
     return -1;
+  unsigned long ncb = accgpu_cb_posted(&q->dev->callbacks, &q->ncb);
   CUresult r1 = accgpu_cu.StreamSynchronize(q->stream);
+  if (r1 == CUDA_SUCCESS) /* after a fault, handed-off ones never come */
+    accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
   CUresult r2 = accgpu_cu.EventDestroy(q->ev);
-  CUresult r3 = accgpu_cu.StreamDestroy(q->stream);
+  CUresult r3 = q->user_stream ? CUDA_SUCCESS
+                               : accgpu_cu.StreamDestroy(q->stream);
   pop();
   free(q);
   if (r1 != CUDA_SUCCESS)
@@ -278,15 +296,18 @@ static int cu_queue_destroy(struct accgpu_queue *q) {
   return 0;
 }
 
-/* Errors of earlier asynchronous work (a faulting kernel) surface here. */
+/* Waits for the stream, then for the callbacks it handed off.  Errors of
+   earlier asynchronous work (a faulting kernel) surface here. */
 static int cu_queue_sync(struct accgpu_queue *q) {
   if (push(q->dev) != 0)
     return -1;
+  unsigned long ncb = accgpu_cb_posted(&q->dev->callbacks, &q->ncb);
   CUresult r = accgpu_cu.StreamSynchronize(q->stream);
   pop();
-  return r == CUDA_SUCCESS
-             ? 0
-             : fail(r, "cuStreamSynchronize(device %d)", q->dev->ordinal);
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuStreamSynchronize(device %d)", q->dev->ordinal);
+  accgpu_cb_wait(&q->dev->callbacks, &q->ncb, ncb);
+  return 0;
 }
 
 static int cu_queue_query(struct accgpu_queue *q) {
@@ -295,7 +316,7 @@ static int cu_queue_query(struct accgpu_queue *q) {
   CUresult r = accgpu_cu.StreamQuery(q->stream);
   pop();
   if (r == CUDA_SUCCESS)
-    return 1;
+    return accgpu_cb_idle(&q->dev->callbacks, &q->ncb);
   if (r == CUDA_ERROR_NOT_READY)
     return 0;
   return fail(r, "cuStreamQuery(device %d)", q->dev->ordinal);
@@ -322,15 +343,62 @@ static int cu_queue_wait_queue(struct accgpu_queue *q,
              : fail(r, "cuStreamWaitEvent(device %d)", q->dev->ordinal);
 }
 
+/* FN(ARG) runs on the device's callback runner once the stream reaches
+   this point, so FN may call into the backend (cuda-callback.h). */
 static int cu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
                              void *arg) {
+  struct accgpu_cb_item *it =
+      accgpu_cb_prepare(&q->dev->callbacks, &q->ncb, fn, arg);
+  if (!it) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "nvidia: device %d: cannot start the "
+                     "callback thread",
+                     q->dev->ordinal);
+    return -1;
+  }
+  if (push(q->dev) != 0) {
+    accgpu_cb_cancel(it);
+    return -1;
+  }
+  CUresult r = accgpu_cu.LaunchHostFunc(q->stream, accgpu_cb_host_fn, it);
+  pop();
+  if (r == CUDA_SUCCESS)
+    return 0;
+  accgpu_cb_cancel(it);
+  return fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
+}
+
+/* Binds STREAM (the user's, or NULL for a new one of our own) to Q once
+   Q's queued work and callbacks are done; our old stream is destroyed, a
+   user's is left to the user.  Returns 0 or -1 (Q unchanged). */
+static int cu_queue_bind(struct accgpu_queue *q, void *stream) {
+  if (cu_queue_sync(q) != 0)
+    return -1;
   if (push(q->dev) != 0)
     return -1;
-  CUresult r = accgpu_cu.LaunchHostFunc(q->stream, fn, arg);
+  CUstream s = stream;
+  CUresult r = s ? CUDA_SUCCESS
+                 : accgpu_cu.StreamCreate(&s, CU_STREAM_NON_BLOCKING);
+  if (r == CUDA_SUCCESS && !q->user_stream)
+    accgpu_cu.StreamDestroy(q->stream);
   pop();
-  return r == CUDA_SUCCESS
-             ? 0
-             : fail(r, "cuLaunchHostFunc(device %d)", q->dev->ordinal);
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuStreamCreate(device %d)", q->dev->ordinal);
+  q->stream = s;
+  q->user_stream = stream != NULL;
+  return 0;
+}
+
+/* Native handles for acc_get_current_cuda_device/context and
+   acc_get_cuda_stream (device.h). */
+static void *cu_native(struct accgpu_dev *dev, struct accgpu_queue *q,
+                       int kind) {
+  switch (kind) {
+  case ACCGPU_NATIVE_DEVICE: return &dev->cudev;
+  case ACCGPU_NATIVE_CONTEXT: return dev->ctx;
+  case ACCGPU_NATIVE_STREAM: return q ? q->stream : NULL;
+  default: return NULL;
+  }
 }
 
 /* ---- Copies ---------------------------------------------------------- */
@@ -440,26 +508,32 @@ static int cu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
 
 /* ---- Modules and launches -------------------------------------------- */
 
-/* JIT-compiles MOD's PTX for DEV.  Returns 0 and *OUT, or -1 with the JIT
-   log in the message.  The caller's push is current. */
+/* JIT-compiles PTX (MOD's, or compiled from its source) for DEV.  Returns 0
+   and *OUT, or -1 with the JIT log in the message.  The caller's push is
+   current. */
 static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
-                    CUmodule *out) {
+                    const char *ptx, CUmodule *out) {
   static _Thread_local char err_log[JIT_LOG_BYTES], info_log[JIT_LOG_BYTES];
   err_log[0] = info_log[0] = '\0';
   int opts[4] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                  CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   void *vals[4] = {err_log, (void *)(uintptr_t)sizeof err_log, info_log,
                    (void *)(uintptr_t)sizeof info_log};
-  CUresult r = accgpu_cu.ModuleLoadDataEx(out, mod->ptx, 4, opts, vals);
+  CUresult r = accgpu_cu.ModuleLoadDataEx(out, ptx, 4, opts, vals);
   if (r == CUDA_SUCCESS)
     return 0;
   err_log[sizeof err_log - 1] = '\0';
   size_t n = strlen(err_log); /* the JIT ends its log with a newline */
   while (n > 0 && isspace((unsigned char)err_log[n - 1]))
     err_log[--n] = '\0';
-  return fail(r, "cuModuleLoadDataEx(%s, device %d)%s%s",
-              mod->source_file ? mod->source_file : "module", dev->ordinal,
-              err_log[0] ? ": " : "", err_log);
+  /* The log goes last: a long one is cut by the error buffer, not the
+     driver's own text. */
+  accgpu_set_error(accgpu_cuda_errcode(r),
+                   "cuModuleLoadDataEx(%s, device %d): "
+                   "%s%s%s",
+                   mod->source_file ? mod->source_file : "module", dev->ordinal,
+                   accgpu_cuda_strerror(r), err_log[0] ? ": " : "", err_log);
+  return -1;
 }
 
 /* Looks up every kernel of MOD in H->mod.  Returns 0 or -1. */
@@ -478,13 +552,14 @@ static int find_kernels(cu_module *h, const __accgpu_module *mod, int ord) {
 static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
                           void **handle) {
   const char *file = mod->source_file ? mod->source_file : "module";
-  if (!mod->ptx) {
-    accgpu_set_error(ACCGPU_ERR_UNSUPPORTED,
-                     "nvidia: %s has no PTX (compiled without the CUDA "
-                     "toolkit); recompile with it, or use the emulator",
-                     file);
+  const char *ptx = mod->ptx;
+  /* Built without the toolkit: NVRTC compiles the CUDA source here. */
+  if (!ptx &&
+      accgpu_nvrtc_ptx(mod,
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                       &ptx) != 0)
     return -1;
-  }
   cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->fn[0]);
   if (!h) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "nvidia: %s: out of memory", file);
@@ -495,7 +570,7 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
     free(h);
     return -1;
   }
-  int rc = load_ptx(dev, mod, &h->mod);
+  int rc = load_ptx(dev, mod, ptx, &h->mod);
   if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
     accgpu_cu.ModuleUnload(h->mod);
   pop();
@@ -580,4 +655,6 @@ const accgpu_backend accgpu_backend_nvidia = {
     .module_load = cu_module_load,
     .module_unload = cu_module_unload,
     .launch = cu_launch,
+    .native = cu_native,
+    .queue_bind = cu_queue_bind,
 };

@@ -14,19 +14,19 @@ void accgpu_oindex_fini(accgpu_oindex *oi) {
   memset(oi, 0, sizeof *oi);
 }
 
-/* Number of keys in K[0..N) that are <= KEY (upper bound). */
+/* Number of keys in K[0..N) that are <= KEY (upper bound).  Branch-free
+   halving (a conditional move per step): lookups ask for random addresses,
+   which a branchy search mispredicts half the time. */
 static size_t upper(const uintptr_t *k, size_t n, uintptr_t key) {
-  size_t lo = 0;
-  while (n > 0) {
+  if (n == 0)
+    return 0;
+  const uintptr_t *base = k;
+  while (n > 1) {
     size_t half = n / 2;
-    if (k[lo + half] <= key) {
-      lo += half + 1;
-      n -= half + 1;
-    } else {
-      n = half;
-    }
+    base = base[half] <= key ? base + half : base;
+    n -= half;
   }
-  return lo;
+  return (size_t)(base - k) + (*base <= key);
 }
 
 void *accgpu_oindex_floor(const accgpu_oindex *oi, uintptr_t key,

@@ -71,6 +71,7 @@ static struct {
   int ndev;
   int async;        /* queues run later on their own thread */
   int no_peer;      /* copy_peer unsupported: runtime must stage */
+  int fail_launch;  /* launches fail with a backend error */
   size_t mem_limit; /* per device, 0 = unlimited */
   size_t used[FAKE_MAXDEV];
   unsigned long mem_allocs, peer_copies, launches, loads;
@@ -345,6 +346,11 @@ static int fake_launch(struct accgpu_queue *q, void *h, unsigned k,
                        const accgpu_launch_cfg *cfg, void **args) {
   const __accgpu_module *m = h;
   const __accgpu_kernel *kk = &m->kernels[k];
+  if (fake.fail_launch) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH, "fakeLaunch(%s): too many resources",
+                     kk->name);
+    return -1;
+  }
   fake_op *o = fake_new(2);
   (void)cfg;
   o->kern = kk->emu_entry;

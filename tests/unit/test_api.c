@@ -3,6 +3,8 @@
  * pool, presence of partial ranges, interior device/host pointers, raw
  * copies, attach counts, update peer (direct and staged), and the one-line
  * errors of API misuse. */
+#include <yaml.h>
+
 #include "fake_device.h"
 #include "suite.h"
 
@@ -170,6 +172,7 @@ static void test_host_device(void) {
   CU_ASSERT(acc_is_present(b, sizeof b));
   CU_ASSERT_EQUAL(acc_deviceptr(a + 3), (void *)(a + 3));
   CU_ASSERT_FALSE(__accgpu_offload_p(NULL, ACCGPU_CURRENT_DEVICE, 1));
+  CU_ASSERT_FALSE(__accgpu_offload_p(NULL, 3, 1)); /* deviceid(3): host */
   __accgpu_map m = {a, sizeof a, ACCGPU_MAP_COPY, 0, "a"};
   void *dev;
   __accgpu_region_begin(NULL, ACCGPU_CURRENT_DEVICE, acc_async_sync, 1, &m,
@@ -179,6 +182,18 @@ static void test_host_device(void) {
   void *p = acc_malloc(64);
   acc_free(p);
   acc_set_device_num(0, acc_device_emulator);
+}
+
+/* acc_shutdown frees every device block; the next use starts afresh. */
+static void test_shutdown_reinit(void) {
+  acc_copyin(a, sizeof a);
+  void *p = acc_malloc(100);
+  (void)p;
+  acc_shutdown(acc_device_emulator);
+  CU_ASSERT_PTR_NULL(fake.allocs);
+  CU_ASSERT_FALSE(acc_is_present(a, sizeof a));
+  CU_ASSERT_PTR_NOT_NULL(acc_copyin(a, sizeof a));
+  acc_delete(a, sizeof a);
 }
 
 static void child_copyout_absent(void) { acc_copyout(a, sizeof a); }
@@ -205,4 +220,320 @@ ACCGPU_SUITE(api, init_suite, clean_suite, ACCGPU_TEST(test_devices),
              ACCGPU_TEST(test_malloc_pool), ACCGPU_TEST(test_presence),
              ACCGPU_TEST(test_update_and_memcpy),
              ACCGPU_TEST(test_attach_counts), ACCGPU_TEST(test_update_peer),
-             ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_api_errors));
+             ACCGPU_TEST(test_host_device), ACCGPU_TEST(test_shutdown_reinit),
+             ACCGPU_TEST(test_api_errors));
+
+/* ==== api_emu: the real emulator backend under the core ====
+ *
+ * A hand-built module runs emu_vadd (tests/unit/kernels/emu_basic.cu, built
+ * for the CPU) through region_begin / launch / region_end, synchronously,
+ * asynchronously and on two emulator devices named by deviceid; the
+ * not_host numbering puts a fake nvidia device before the emulator's; and a
+ * program linked with the static libaccgpu.a finds the emulator. */
+
+void emu_vadd__emu(void **args);
+
+#define EN 3000
+static float ea[EN], eb[EN], ec[EN];
+static const __accgpu_loc ELOC = {"emu_api.c", "main", "parallel", 7, 1};
+static const uint32_t vadd_sizes[] = {sizeof(float *), sizeof(float *),
+                                      sizeof(float *), sizeof(int)};
+static const __accgpu_kernel emu_kernels[] = {
+    {"emu_vadd", emu_vadd__emu, 4, vadd_sizes, &ELOC}};
+static void *emu_mod_cache;
+static const __accgpu_module emu_mod = {
+    ACCGPU_ABI_VERSION, 1, emu_kernels, "emu_api.c", "", NULL, NULL, 0,
+    &emu_mod_cache};
+
+static int emu_init(void) {
+  setenv("ACCGPU_EMU_DEVICES", "2", 1);
+  accgpu_core_set_backend(acc_device_emulator, NULL); /* recount: 2 */
+  acc_set_device_num(0, acc_device_emulator);
+  return 0;
+}
+
+static int emu_clean(void) {
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  accgpu_core_set_backend(acc_device_emulator, NULL);
+  unsetenv("ACCGPU_EMU_DEVICES");
+  acc_set_device_type(acc_device_host);
+  return 0;
+}
+
+static void emu_fill(void) {
+  for (int i = 0; i < EN; i++)
+    ea[i] = (float)i, eb[i] = (float)(3 * i % 17), ec[i] = -1;
+}
+
+static int emu_check(int lo, int hi) {
+  int bad = 0;
+  for (int i = lo; i < hi; i++)
+    bad += ec[i] != ea[i] + eb[i];
+  return bad;
+}
+
+/* c[lo:hi] = a[lo:hi] + b[lo:hi] in a compute region on DEVICE. */
+static void emu_region(int device, int async, int lo, int hi) {
+  size_t bytes = (size_t)(hi - lo) * sizeof(float);
+  __accgpu_map m[3] = {{ea + lo, bytes, ACCGPU_MAP_COPYIN, 0, "a[lo:n]"},
+                       {eb + lo, bytes, ACCGPU_MAP_COPYIN, 0, "b[lo:n]"},
+                       {ec + lo, bytes, ACCGPU_MAP_COPYOUT, 0, "c[lo:n]"}};
+  void *dev[3];
+  __accgpu_region_begin(&ELOC, device, async, 3, m, dev);
+  int n = hi - lo;
+  void *args[4] = {&dev[2], &dev[0], &dev[1], &n};
+  __accgpu_dim3 grid = {(unsigned)(n + 127) / 128, 1, 1}, block = {128, 1, 1};
+  __accgpu_launch(&ELOC, &emu_mod, 0, grid, block, 0, async, args);
+  n = -1; /* a queued launch must have copied the value */
+  __accgpu_region_end(&ELOC, async);
+}
+
+static void test_emu_sync(void) {
+  emu_fill();
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_emulator);
+  emu_region(ACCGPU_CURRENT_DEVICE, acc_async_sync, 0, EN);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  CU_ASSERT_FALSE(acc_is_present(ec, sizeof ec));
+}
+
+static void test_emu_async(void) {
+  emu_fill();
+  emu_region(ACCGPU_CURRENT_DEVICE, 3, 0, EN);
+  acc_wait(3);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  CU_ASSERT(acc_async_test(3));
+}
+
+/* Each emulator device computes half, named by deviceid, sync and async. */
+static void test_emu_two_devices(void) {
+  CU_ASSERT_EQUAL_FATAL(acc_get_num_devices(acc_device_emulator), 2);
+  for (int async = acc_async_sync; async <= 1; async += 1 - acc_async_sync) {
+    emu_fill();
+    emu_region(0, async, 0, EN / 2);
+    emu_region(1, async, EN / 2, EN);
+    __accgpu_wait_device(&ELOC, 0);
+    __accgpu_wait_device(&ELOC, 1);
+    CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  }
+  /* deviceid(1) data is on device 1 only. */
+  __accgpu_map m = {ea, sizeof ea, ACCGPU_MAP_COPYIN, 0, "a"};
+  __accgpu_enter_data(&ELOC, 1, acc_async_sync, 1, &m);
+  __accgpu_wait_device(&ELOC, 1);
+  CU_ASSERT_FALSE(acc_is_present(ea, sizeof ea));
+  acc_set_device_num(1, acc_device_emulator);
+  CU_ASSERT(acc_is_present(ea, sizeof ea));
+  acc_delete(ea, sizeof ea);
+  acc_set_device_num(0, acc_device_emulator);
+}
+
+/* not_host numbering: one (fake) nvidia device, then the 2 emulator
+   devices; deviceid counts over the domain the thread selected. */
+static void test_not_host_numbering(void) {
+  accgpu_backend nv = fake_backend;
+  nv.name = "nvidia";
+  nv.type = acc_device_nvidia;
+  fake.ndev = 1;
+  accgpu_core_set_backend(acc_device_nvidia, &nv);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_not_host), 3);
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_nvidia), 1);
+  acc_set_device_num(2, acc_device_not_host);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_emulator), 1);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_not_host), 2);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_default), 2);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_nvidia), 0);
+  /* deviceid(0) is nvidia 0, deviceid(1) emulator 0. */
+  emu_fill();
+  emu_region(1, acc_async_sync, 0, EN);
+  __accgpu_wait_device(&ELOC, 1);
+  CU_ASSERT_EQUAL(emu_check(0, EN), 0);
+  __accgpu_map m = {ea, sizeof ea, ACCGPU_MAP_COPYIN, 0, "a"};
+  __accgpu_enter_data(&ELOC, 0, acc_async_sync, 1, &m);
+  __accgpu_wait_device(&ELOC, 0);
+  acc_set_device_num(0, acc_device_not_host);
+  CU_ASSERT_EQUAL(acc_get_device_type(), acc_device_nvidia);
+  CU_ASSERT_EQUAL(fake_dev_of(acc_deviceptr(ea), sizeof ea), 0);
+  acc_delete(ea, sizeof ea);
+  /* Selecting a concrete type narrows the numbering to it. */
+  acc_set_device_type(acc_device_emulator);
+  CU_ASSERT_EQUAL(acc_get_device_num(acc_device_default), 0);
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  CU_ASSERT_PTR_NULL(fake.allocs);
+  fake.ndev = 2;
+}
+
+/* ---- ACCGPU_PROFILE (written by the static program below) ---- */
+
+/* Value node of KEY in mapping N of DOC, or NULL. */
+static yaml_node_t *ymap(yaml_document_t *doc, yaml_node_t *n,
+                         const char *key) {
+  if (!n || n->type != YAML_MAPPING_NODE)
+    return NULL;
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+       p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(doc, p->key);
+    if (k->type == YAML_SCALAR_NODE &&
+        !strcmp((char *)k->data.scalar.value, key))
+      return yaml_document_get_node(doc, p->value);
+  }
+  return NULL;
+}
+
+static const char *yscalar(yaml_node_t *n) {
+  return n && n->type == YAML_SCALAR_NODE ? (char *)n->data.scalar.value : "";
+}
+
+/* Item I of sequence N as a string ("" when absent). */
+static const char *yitem(yaml_document_t *doc, yaml_node_t *n, int i) {
+  if (!n || n->type != YAML_SEQUENCE_NODE ||
+      n->data.sequence.items.start + i >= n->data.sequence.items.top)
+    return "";
+  return yscalar(
+      yaml_document_get_node(doc, n->data.sequence.items.start[i]));
+}
+
+/* The profile the static program wrote at exit: one kernel, launched 3
+   times, the last with grid 3x1x1. */
+static void check_profile(const char *path) {
+  FILE *f = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, f);
+  CU_ASSERT_FATAL(yaml_parser_load(&parser, &doc));
+  yaml_node_t *ks = ymap(&doc, yaml_document_get_root_node(&doc), "kernels");
+  CU_ASSERT(ks && ks->type == YAML_SEQUENCE_NODE &&
+            ks->data.sequence.items.top - ks->data.sequence.items.start == 1);
+  yaml_node_t *k = ks ? yaml_document_get_node(
+                            &doc, ks->data.sequence.items.start[0])
+                      : NULL;
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "id")), "prog.c:12:main");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "kernel")), "k_set");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "file")), "prog.c");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "line")), "12");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "function")), "main");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "construct")), "parallel");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "device")), "emulator 1");
+  CU_ASSERT_STRING_EQUAL(yscalar(ymap(&doc, k, "launches")), "3");
+  yaml_node_t *g = ymap(&doc, k, "grid"), *b = ymap(&doc, k, "block");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, g, 0), "3");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, g, 1), "1");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, b, 0), "32");
+  CU_ASSERT_STRING_EQUAL(yitem(&doc, b, 2), "1");
+  double total = atof(yscalar(ymap(&doc, k, "time_total_s")));
+  double least = atof(yscalar(ymap(&doc, k, "time_min_s")));
+  CU_ASSERT(total >= 3 * least && least >= 0);
+  yaml_document_delete(&doc);
+  yaml_parser_delete(&parser);
+  fclose(f);
+}
+
+/* Source of a program that uses only the OpenACC API and the compiler's
+   entry points: linked with the static archive it must still pull the
+   emulator in.  Its kernel is a C function (an emu_entry). */
+static const char static_prog[] =
+    "#include <accgpu_abi.h>\n"
+    "#include <openacc.h>\n"
+    "static const __accgpu_loc L = {\"prog.c\", \"main\", \"parallel\", 12, 1};\n"
+    "static void k(void **a) {\n"
+    "  __atomic_store_n(*(int **)a[0], 42, __ATOMIC_RELAXED);\n"
+    "}\n"
+    "static const uint32_t sz[] = {sizeof(int *)};\n"
+    "static const __accgpu_kernel ks[] = {{\"k_set\", k, 1, sz, &L}};\n"
+    "static void *cache;\n"
+    "static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, ks, \"prog.c\",\n"
+    "                                    \"\", 0, 0, 0, &cache};\n"
+    "int main(void) {\n"
+    "  static double x[100];\n"
+    "  if (acc_get_device_type() != acc_device_emulator) return 2;\n"
+    "  if (acc_get_num_devices(acc_device_emulator) != 2) return 3;\n"
+    "  if (acc_get_num_devices(acc_device_not_host) !=\n"
+    "      2 + acc_get_num_devices(acc_device_nvidia)) return 4;\n"
+    "  acc_set_device_num(1, acc_device_default);\n"
+    "  if (acc_get_device_type() != acc_device_emulator ||\n"
+    "      acc_get_device_num(acc_device_emulator) != 1) return 5;\n"
+    "  for (int i = 0; i < 100; i++) x[i] = i;\n"
+    "  acc_copyin(x, sizeof x);\n"
+    "  for (int i = 0; i < 100; i++) x[i] = 0;\n"
+    "  acc_copyout(x, sizeof x);\n"
+    "  for (int i = 0; i < 100; i++) if (x[i] != i) return 6;\n"
+    "  int y = 0;\n"
+    "  __accgpu_map m = {&y, sizeof y, ACCGPU_MAP_COPY, 0, \"y\"};\n"
+    "  void *d;\n"
+    "  for (unsigned i = 1; i <= 3; i++) {\n"
+    "    __accgpu_region_begin(&L, -1, acc_async_sync, 1, &m, &d);\n"
+    "    void *args[] = {&d};\n"
+    "    __accgpu_dim3 g = {i, 1, 1}, b = {32, 1, 1};\n"
+    "    __accgpu_launch(&L, &mod, 0, g, b, 0, acc_async_sync, args);\n"
+    "    __accgpu_region_end(&L, acc_async_sync);\n"
+    "  }\n"
+    "  return y == 42 ? 0 : 7;\n"
+    "}\n";
+
+/* Runs ARGV (with ENV) and returns its exit status, -1 when it did not
+   run or exit. */
+static int spawn_wait(char *const argv[], char *const env[]) {
+  pid_t pid;
+  int st;
+  fflush(NULL);
+  pid = fork();
+  if (pid == 0) {
+    int fd = open("/dev/null", O_WRONLY);
+    dup2(fd, 1);
+    execve(argv[0][0] == '/' ? argv[0] : "/usr/bin/gcc", argv, env);
+    _exit(127);
+  }
+  if (pid < 0 || waitpid(pid, &st, 0) != pid)
+    return -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_emu_static_link(void) {
+  char exe[4096], lib[4200], dir[256], src[300], bin[300], inc[4200];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 || access("/usr/bin/gcc", X_OK) != 0) {
+    fprintf(stdout, "\n  skipped: no gcc or no /proc/self/exe");
+    return;
+  }
+  exe[n] = 0;
+  *strrchr(exe, '/') = 0; /* .../build[/asan]/tests */
+  *strrchr(exe, '/') = 0;
+  snprintf(lib, sizeof lib, "%s/libaccgpu.a", exe);
+  snprintf(inc, sizeof inc, "-I%s/../include", exe);
+  if (strstr(exe, "/asan") || strstr(exe, "/tsan"))
+    snprintf(inc, sizeof inc, "-I%s/../../include", exe);
+  const char *san = strstr(exe, "/asan") ? "-fsanitize=address,undefined"
+                    : strstr(exe, "/tsan") ? "-fsanitize=thread" : "-O0";
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, sizeof dir, "%s/accgpu-static-XXXXXX",
+           tmp && *tmp ? tmp : "/tmp");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  snprintf(src, sizeof src, "%s/p.c", dir);
+  snprintf(bin, sizeof bin, "%s/p", dir);
+  FILE *f = fopen(src, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(static_prog, f);
+  fclose(f);
+  char *cc[] = {"gcc", (char *)san, inc, "-o", bin, src, lib, "-lpthread",
+                "-ldl", "-lm", NULL};
+  extern char **environ;
+  CU_ASSERT_EQUAL(spawn_wait(cc, environ), 0);
+  char *run[] = {bin, NULL};
+  char prof[320], prof_env[340];
+  snprintf(prof, sizeof prof, "%s/prof.yaml", dir);
+  snprintf(prof_env, sizeof prof_env, "ACCGPU_PROFILE=%s", prof);
+  char *env[] = {"ACC_DEVICE_TYPE=emulator", "ACCGPU_EMU_DEVICES=2", prof_env,
+                 "TSAN_OPTIONS=report_signal_unsafe=0", NULL};
+  CU_ASSERT_EQUAL(spawn_wait(run, env), 0);
+  check_profile(prof);
+  unlink(prof);
+  unlink(bin);
+  unlink(src);
+  rmdir(dir);
+}
+
+ACCGPU_SUITE(api_emu, emu_init, emu_clean, ACCGPU_TEST(test_emu_sync),
+             ACCGPU_TEST(test_emu_async), ACCGPU_TEST(test_emu_two_devices),
+             ACCGPU_TEST(test_not_host_numbering),
+             ACCGPU_TEST(test_emu_static_link));

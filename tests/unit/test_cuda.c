@@ -7,7 +7,9 @@
  *    allocations, balanced context pushes, streams used in their own
  *    context).  The backend logic runs against it: properties, copies,
  *    memset, OOM and JIT-log error text, launches with cuLaunchKernel's
- *    argument convention, queue ordering, peer copies. */
+ *    argument convention, queue ordering, peer copies, threads.
+ * 2b. The runtime core over the backend over the fake (cuda_core).
+ * 3. The same checks on a real GPU (cuda_gpu), skipped when there is none. */
 #include "cuda/cuda-api.h"
 
 #define FAKE_MAX_DEVS 4
@@ -17,7 +19,12 @@ typedef struct fake_stats {
   int live_allocs, live_host, live_streams, live_events, live_modules;
   int retained[FAKE_MAX_DEVS];
   int peer_enables, waits, records;
+  int hostfn_calls; /* CUDA calls made from inside a host function */
   unsigned grid[3], block[3], shared; /* last launch */
+  void *last_stream; /* of the last operation on a stream */
+  int nvrtc_compiles;  /* fake NVRTC: programs compiled */
+  int nvrtc_header;    /* last compile got accgpu_cuda.h's text */
+  char nvrtc_arch[48]; /* its --gpu-architecture option */
 } fake_stats;
 #ifdef ACCGPU_FAKE_LIBCUDA
 /* ---- A fake libcuda.so.1 ------------------------------------------------
@@ -47,6 +54,7 @@ static size_t cfg_total = 1 << 20, used[FAKE_MAX_DEVS];
 static fake_stats st;
 static _Thread_local struct fake_ctx *stack[16];
 static _Thread_local int depth;
+static _Thread_local int in_hostfn; /* running a cuLaunchHostFunc function */
 static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct CUstream_st { int dev; };
@@ -124,7 +132,9 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d) {
   return BUMP(st.retained[d], -1) > 0 ? 0 : 1;
 }
+/* Every backend call starts here: none may come from a host function. */
 CUresult cuCtxPushCurrent_v2(CUcontext c) {
+  if (in_hostfn) { BUMP(st.hostfn_calls, 1); return 800; }
   stack[depth++] = (struct fake_ctx *)c; return 0;
 }
 CUresult cuCtxPopCurrent_v2(CUcontext *c) {
@@ -176,6 +186,7 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned f) {
 CUresult cuMemFreeHost(void *p) { free(p), BUMP(st.live_host, -1); return 0; }
 
 #define NEED_CTX_STREAM(s)                                                    \
+  __atomic_store_n(&st.last_stream, (void *)(s), __ATOMIC_RELAXED);           \
   if (cur_dev() < 0 || !(s) || (s)->dev != cur_dev())                         \
   return CUDA_ERROR_INVALID_CONTEXT
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n,
@@ -238,7 +249,7 @@ CUresult cuEventRecord(CUevent e, CUstream s) {
 }
 CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
   NEED_CTX_STREAM(s);
-  fn(arg); return 0;
+  in_hostfn = 1, fn(arg), in_hostfn = 0; return 0;
 }
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
                             int *opts, void **vals) {
@@ -298,6 +309,70 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   return 0;
 }
 
+/* ---- A fake NVRTC in the same library: "compiles" CUDA source into the
+   fake's PTX (one `.entry NAME(` line per `__global__ void NAME(`); fails
+   with a log on the word SYNTAX_ERROR, and on an #include of
+   accgpu_cuda.h that came without the header's text. */
+struct nv_prog { char *src, *ptx, log[256]; int hdr; };
+static const int fake_archs[] = {75, 80, 86, 89, 90};
+const char *nvrtcGetErrorString(int r) {
+  return r == 0 ? "NVRTC_SUCCESS" : r == 6 ? "NVRTC_ERROR_COMPILATION"
+                                           : "NVRTC_ERROR";
+}
+int nvrtcGetNumSupportedArchs(int *n) { *n = 5; return 0; }
+int nvrtcGetSupportedArchs(int *a) {
+  memcpy(a, fake_archs, sizeof fake_archs); return 0;
+}
+int nvrtcCreateProgram(struct nv_prog **p, const char *src, const char *name,
+                       int nh, const char *const *h, const char *const *n) {
+  (void)name;
+  *p = calloc(1, sizeof **p);
+  (*p)->src = strdup(src);
+  for (int i = 0; i < nh; i++)
+    (*p)->hdr |= !strcmp(n[i], "accgpu_cuda.h") &&
+                 strstr(h[i], "#define ACCGPU_CUDA_H") != NULL;
+  return 0;
+}
+int nvrtcCompileProgram(struct nv_prog *p, int nopt, const char *const *o) {
+  BUMP(st.nvrtc_compiles, 1);
+  st.nvrtc_header = p->hdr;
+  snprintf(st.nvrtc_arch, sizeof st.nvrtc_arch, "%s", nopt ? o[0] : "");
+  if (strstr(p->src, "SYNTAX_ERROR")) {
+    snprintf(p->log, sizeof p->log, "axpy.c(3): error: identifier "
+             "\"SYNTAX_ERROR_bogus\" is undefined\n\n1 error detected\n");
+    return 6;
+  }
+  if (strstr(p->src, "#include \"accgpu_cuda.h\"") && !p->hdr) {
+    snprintf(p->log, sizeof p->log, "cannot open source file "
+             "\"accgpu_cuda.h\"\n");
+    return 6;
+  }
+  size_t cap = strlen(p->src) + 64, len = 0;
+  p->ptx = calloc(1, cap);
+  for (const char *g = p->src; (g = strstr(g, "__global__ void ")); ) {
+    g += strlen("__global__ void ");
+    size_t n = strcspn(g, "( ");
+    len += (size_t)snprintf(p->ptx + len, cap - len, ".entry %.*s(\n",
+                            (int)n, g);
+  }
+  return 0;
+}
+int nvrtcGetPTXSize(struct nv_prog *p, size_t *n) {
+  *n = p->ptx ? strlen(p->ptx) + 1 : 0; return p->ptx ? 0 : 1;
+}
+int nvrtcGetPTX(struct nv_prog *p, char *out) {
+  strcpy(out, p->ptx); return 0;
+}
+int nvrtcGetProgramLogSize(struct nv_prog *p, size_t *n) {
+  *n = strlen(p->log) + 1; return 0;
+}
+int nvrtcGetProgramLog(struct nv_prog *p, char *out) {
+  strcpy(out, p->log); return 0;
+}
+int nvrtcDestroyProgram(struct nv_prog **p) {
+  free((*p)->src), free((*p)->ptx), free(*p), *p = NULL; return 0;
+}
+
 #else /* !ACCGPU_FAKE_LIBCUDA: the tests */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -309,6 +384,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core.h"
+#include "cuda/cuda-nvrtc.h"
 #include "device.h"
 #include "suite.h"
 
@@ -697,6 +774,7 @@ static void check_fake_balanced(void) {
   CU_ASSERT_EQUAL(s.live_events, 0);
   CU_ASSERT_EQUAL(s.live_modules, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
+  CU_ASSERT_EQUAL(s.hostfn_calls, 0);
 }
 
 static void test_fake_copies(void) {
@@ -775,10 +853,41 @@ static void test_fake_module_errors(void) {
   __accgpu_module bad = make_module(bad_ptx, 1);
   CU_ASSERT_EQUAL(B->module_load(d, &bad, &h), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL),
-                         "cuModuleLoadDataEx(axpy.c, device 0): ptxas "
-                         "application ptx input, line 3; error   : Unknown "
-                         "symbol 'bogus': a PTX JIT compilation failed");
+                         "cuModuleLoadDataEx(axpy.c, device 0): a PTX JIT "
+                         "compilation failed: ptxas application ptx input, "
+                         "line 3; error   : Unknown symbol 'bogus'");
   check_module_errors(d, 0);
+  check_fake_balanced();
+  B->close(d);
+}
+
+typedef struct free_later {
+  struct accgpu_dev *d;
+  void *p;
+  int rc;
+} free_later;
+
+static void free_cb(void *arg) {
+  free_later *f = arg;
+  f->rc = B->mem_free(f->d, f->p);
+}
+
+/* A callback may call into the backend (the core's deferred frees do):
+   it must not run inside the driver's host function. */
+static void test_fake_callback_frees(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  free_later f = {d, NULL, -1};
+  CU_ASSERT_EQUAL_FATAL(B->mem_alloc(d, 4096, &f.p), 0);
+  CU_ASSERT_EQUAL(B->queue_callback(q, free_cb, &f), 0);
+  CU_ASSERT_EQUAL(B->queue_sync(q), 0);
+  CU_ASSERT_EQUAL(f.rc, 0);
+  CU_ASSERT_EQUAL(B->queue_query(q), 1);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
 }
@@ -894,9 +1003,375 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
-             ACCGPU_TEST(test_fake_queues), ACCGPU_TEST(test_fake_peer),
+             ACCGPU_TEST(test_fake_queues),
+             ACCGPU_TEST(test_fake_callback_frees), ACCGPU_TEST(test_fake_peer),
              ACCGPU_TEST(test_fake_threads),
              ACCGPU_TEST(test_axpy_ptx_assembles));
+
+/* ---- 2b. the core (runtime/core.c, ...) over the backend over the fake -- */
+
+static const __accgpu_loc LOC = {"axpy.c", "main", "parallel", 40, 3};
+static void *core_cache;
+
+/* Installs the nvidia backend, over the fake with NDEV devices, as the
+   core's nvidia type and makes it the calling thread's device type. */
+static int core_use_fake(int ndev, int peer) {
+  if (use_fake(ndev, 16 << 20, peer))
+    return -1;
+  accgpu_core_set_backend(acc_device_nvidia, &accgpu_backend_nvidia);
+  acc_set_device_type(acc_device_nvidia);
+  return 0;
+}
+
+/* Hands the nvidia type back to the default driver; everything the core
+   held on the fake is released. */
+static void core_done(void) {
+  accgpu_core_set_backend(acc_device_nvidia, NULL);
+  acc_set_device_type(acc_device_host);
+  check_fake_balanced();
+}
+
+/* A compute region: copyin(x) copy(y), the PTX kernel launched by the core
+   on device DEV made current; y = a*x + y after the region. */
+static void core_axpy(int dev, float *x, float *y, int n, float a) {
+  static const __accgpu_kernel k[] = {
+      {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC}};
+  static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
+                                    axpy_ptx, NULL, 0, &core_cache};
+  __accgpu_map maps[2] = {
+      {x, n * sizeof *x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
+      {y, n * sizeof *y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
+  void *dev_addr[2];
+  acc_set_device_num(dev, acc_device_nvidia);
+  __accgpu_region_begin(&LOC, ACCGPU_CURRENT_DEVICE, acc_async_sync, 2, maps,
+                        dev_addr);
+  void *args[] = {&dev_addr[1], &dev_addr[0], &a, &n};
+  __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){(n + 127) / 128, 1, 1},
+                  (__accgpu_dim3){128, 1, 1}, 0, acc_async_sync, args);
+  __accgpu_region_end(&LOC, acc_async_sync);
+}
+
+static void test_core_region_and_launch(void) {
+  if (core_use_fake(2, 0))
+    return;
+  CU_ASSERT_EQUAL(acc_get_num_devices(acc_device_nvidia), 2);
+  enum { N = 777 };
+  static float x[N], y[N], ref[N];
+  for (int dev = 0; dev < 2; dev++) {
+    for (int i = 0; i < N; i++) {
+      x[i] = (float)(i % 13), y[i] = (float)dev;
+      volatile float ax = 0.5f * x[i];
+      ref[i] = ax + y[i];
+    }
+    core_axpy(dev, x, y, N, 0.5f);
+    CU_ASSERT_EQUAL(memcmp(y, ref, sizeof y), 0);
+    CU_ASSERT_FALSE(acc_is_present(y, sizeof y));
+  }
+  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  core_done();
+}
+
+/* Asynchronous enter/exit data of an array above the pool's limit: the
+   core frees it from a queue callback, which calls mem_free. */
+static void test_core_async_big_exit(void) {
+  if (core_use_fake(1, 0))
+    return;
+  enum { N = (5 << 20) / sizeof(double) };
+  double *a = malloc(N * sizeof *a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+  for (int i = 0; i < N; i++)
+    a[i] = i;
+  __accgpu_map in = {a, N * sizeof *a, ACCGPU_MAP_COPYIN, 0, "a[0:n]"};
+  __accgpu_map out = {a, N * sizeof *a, ACCGPU_MAP_COPYOUT, 0, "a[0:n]"};
+  __accgpu_enter_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &in);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  double *dev = acc_deviceptr(a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+  a[7] = -1; /* the device copy still holds 7.0 */
+  __accgpu_exit_data(&LOC, ACCGPU_CURRENT_DEVICE, 1, 1, &out);
+  __accgpu_wait(&LOC, ACCGPU_CURRENT_DEVICE, 0, NULL, acc_async_sync);
+  CU_ASSERT_EQUAL(a[7], 7.0);
+  CU_ASSERT_FALSE(acc_is_present(a, N * sizeof *a));
+  CU_ASSERT_EQUAL(stats().hostfn_calls, 0);
+  free(a);
+  core_done();
+}
+
+/* acc_update_peer: staged through the host without peer access, direct
+   (one cuCtxEnablePeerAccess) with it; the same bytes arrive either way. */
+static void test_core_update_peer(void) {
+  enum { N = 500 };
+  static double a[N], b[N];
+  for (int peer = 0; peer <= 1; peer++) {
+    if (core_use_fake(2, peer))
+      return;
+    for (int i = 0; i < N; i++)
+      a[i] = i * 0.25, b[i] = -1;
+    acc_set_device_num(0, acc_device_nvidia);
+    acc_copyin(a, sizeof a);
+    acc_set_device_num(1, acc_device_nvidia);
+    acc_create(b, sizeof b);
+    int base = stats().peer_enables;
+    acc_update_peer(b, 1, a, 0, sizeof a);
+    CU_ASSERT_EQUAL(stats().peer_enables - base, peer);
+    acc_copyout(b, sizeof b);
+    acc_set_device_num(0, acc_device_nvidia);
+    acc_delete(a, sizeof a);
+    CU_ASSERT_EQUAL(memcmp(a, b, sizeof a), 0);
+    core_done();
+  }
+}
+
+/* A JIT failure ends the program with the source line and the JIT log
+   (checked in a child: the core exits on errors). */
+static void test_core_reports_jit_error(void) {
+  if (fake_skip) {
+    printf("\n  [skipped: no fake driver]");
+    return;
+  }
+  FILE *err = tmpfile();
+  CU_ASSERT_FATAL(err != NULL);
+  fflush(NULL);
+  pid_t pid = fork();
+  CU_ASSERT_FATAL(pid >= 0);
+  if (pid == 0) {
+    dup2(fileno(err), 2);
+    if (core_use_fake(1, 0))
+      _exit(3);
+    static const __accgpu_kernel k[] = {
+        {"accgpu_test_axpy", NULL, 0, NULL, &LOC}};
+    static void *cache;
+    static const __accgpu_module m = {
+        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache};
+    __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){1, 1, 1},
+                    (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, NULL);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CU_ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
+                 WEXITSTATUS(status) != 3);
+  char text[2048] = "";
+  rewind(err);
+  size_t got = fread(text, 1, sizeof text - 1, err);
+  text[got] = '\0';
+  fclose(err);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "axpy.c:40"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "cuModuleLoadDataEx(axpy.c, device 0): "
+                                      "a PTX JIT compilation failed: "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Unknown symbol 'bogus'"));
+  if (!strstr(text, "axpy.c:40") || !strstr(text, "bogus"))
+    printf("\n  child stderr: %s", text);
+}
+
+/* CUDA interop: the current device's CUdevice and context, the stream of
+   an async queue, and a user stream bound to a queue carries its work. */
+static void test_core_cuda_interop(void) {
+  enum { N = 300 };
+  static float x[N];
+  if (core_use_fake(2, 0))
+    return;
+  acc_set_device_num(1, acc_device_nvidia);
+  CUdevice *cd = acc_get_current_cuda_device();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(cd);
+  CU_ASSERT_EQUAL(*cd, 1);
+  CUcontext ctx = acc_get_current_cuda_context();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
+  CUstream s2 = acc_get_cuda_stream(2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s2);
+  CU_ASSERT_EQUAL(acc_get_cuda_stream(2), s2);
+  CU_ASSERT_NOT_EQUAL(acc_get_cuda_stream(3), s2);
+  acc_copyin_async(x, sizeof x, 2);
+  CU_ASSERT_EQUAL(stats().last_stream, s2);
+  /* The user's stream, created in the device's context. */
+  CUstream us = NULL;
+  CU_ASSERT_EQUAL_FATAL(accgpu_cu.CtxPushCurrent(ctx), 0);
+  CU_ASSERT_EQUAL(accgpu_cu.StreamCreate(&us, CU_STREAM_NON_BLOCKING), 0);
+  accgpu_cu.CtxPopCurrent(&(CUcontext){NULL});
+  int streams = stats().live_streams;
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(2, us), 1);
+  CU_ASSERT_EQUAL(stats().live_streams, streams - 1); /* ours is gone */
+  CU_ASSERT_EQUAL(acc_get_cuda_stream(2), us);
+  x[5] = 42;
+  acc_update_device_async(x, sizeof x, 2);
+  CU_ASSERT_EQUAL(stats().last_stream, us);
+  acc_wait(2);
+  /* Back to a stream of the queue's own; the user's stays the user's. */
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(2, NULL), 1);
+  CU_ASSERT_NOT_EQUAL(acc_get_cuda_stream(2), us);
+  x[5] = 0;
+  acc_copyout(x, sizeof x);
+  CU_ASSERT_EQUAL(x[5], 42);
+  CU_ASSERT_EQUAL(accgpu_cu.StreamDestroy(us), 0);
+  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  core_done();
+  /* Off nvidia there are no CUDA handles. */
+  CU_ASSERT_PTR_NULL(acc_get_current_cuda_device());
+  CU_ASSERT_PTR_NULL(acc_get_cuda_stream(1));
+  CU_ASSERT_EQUAL(acc_set_cuda_stream(1, (void *)&x), 0);
+}
+
+/* ---- Run-time JIT from CUDA source (module built without PTX) ---- */
+
+/* The CUDA source a plugin without the toolkit embeds, still including
+   the dialect header (the runtime supplies its text to NVRTC). */
+static const char axpy_cuda[] =
+    "#include \"accgpu_cuda.h\"\n"
+    "extern \"C\" __global__ void accgpu_test_axpy(float *y, const float *x,\n"
+    "                                    float a, int n) {\n"
+    "  int i = (int)(blockIdx.x * blockDim.x + threadIdx.x);\n"
+    "  if (i < n) y[i] = __fmul_rn(a, x[i]) + y[i];\n"
+    "}\n";
+static const char axpy_cuda_bad[] =
+    "extern \"C\" __global__ void accgpu_test_axpy() { SYNTAX_ERROR_bogus; }\n";
+
+/* y = a*x + y through a region and a launch of source-only module M on
+   device DEV; returns the number of wrong elements. */
+static int core_axpy_module(const __accgpu_module *m, int dev) {
+  enum { N = 500 };
+  static float x[N], y[N], ref[N];
+  float a = 0.75f;
+  int n = N;
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)(i % 7), y[i] = (float)dev;
+    volatile float ax = a * x[i];
+    ref[i] = ax + y[i];
+  }
+  __accgpu_map maps[2] = {{x, sizeof x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
+                          {y, sizeof y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
+  void *d[2];
+  acc_set_device_num(dev, acc_device_nvidia);
+  __accgpu_region_begin(&LOC, ACCGPU_CURRENT_DEVICE, acc_async_sync, 2, maps,
+                        d);
+  void *args[] = {&d[1], &d[0], &a, &n};
+  __accgpu_launch(&LOC, m, 0, (__accgpu_dim3){(N + 127) / 128, 1, 1},
+                  (__accgpu_dim3){128, 1, 1}, 0, acc_async_sync, args);
+  __accgpu_region_end(&LOC, acc_async_sync);
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += y[i] != ref[i];
+  return bad;
+}
+
+static const __accgpu_kernel src_k[] = {
+    {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC}};
+
+/* The fake NVRTC: compiled once for both devices (compute_90, the fake's
+   capability), with the dialect header's text supplied. */
+static void test_core_jit_from_source(void) {
+  static void *cache;
+  static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
+                                    axpy_cuda, NULL, NULL, 0, &cache};
+  if (core_use_fake(2, 0))
+    return;
+  accgpu_nvrtc_reset(fake_lib);
+  int before = stats().nvrtc_compiles;
+  CU_ASSERT_EQUAL(core_axpy_module(&m, 0), 0);
+  CU_ASSERT_EQUAL(core_axpy_module(&m, 1), 0);
+  CU_ASSERT_EQUAL(stats().nvrtc_compiles - before, 1);
+  CU_ASSERT_STRING_EQUAL(stats().nvrtc_arch, "--gpu-architecture=compute_90");
+  CU_ASSERT_EQUAL(stats().nvrtc_header, 1);
+  core_done();
+  /* Re-opened devices reuse the process's PTX. */
+  core_use_fake(1, 0);
+  CU_ASSERT_EQUAL(core_axpy_module(&m, 0), 0);
+  CU_ASSERT_EQUAL(stats().nvrtc_compiles - before, 1);
+  core_done();
+  accgpu_nvrtc_reset(NULL);
+}
+
+/* The real NVRTC, when this machine has one: the embedded header really
+   compiles, and the PTX names the kernel. */
+static void test_core_jit_real_nvrtc(void) {
+  static void *cache;
+  static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
+                                    axpy_cuda, NULL, NULL, 0, &cache};
+  const char *ptx = NULL;
+  accgpu_nvrtc_reset(NULL);
+  if (accgpu_nvrtc_ptx(&m, 9, 0, &ptx) != 0 &&
+      strstr(err_text(NULL), "NVRTC was not found")) {
+    printf("\n  [skipped: no NVRTC here]");
+    return;
+  }
+  CU_ASSERT_PTR_NOT_NULL_FATAL(ptx);
+  CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".entry accgpu_test_axpy("));
+  CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".target sm_90"));
+  if (core_use_fake(1, 0)) /* the fake driver runs it by name */
+    return;
+  CU_ASSERT_EQUAL(core_axpy_module(&m, 0), 0);
+  core_done();
+  accgpu_nvrtc_reset(NULL);
+}
+
+/* Child: launch a source-only module with NVRTC at PATH. */
+static const char *child_nvrtc_path;
+static const char *child_source;
+static void child_launch_source(void) {
+  static void *cache;
+  __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c", child_source,
+                       NULL, NULL, 0, &cache};
+  if (core_use_fake(1, 0))
+    _exit(3);
+  accgpu_nvrtc_reset(child_nvrtc_path);
+  core_axpy_module(&m, 0);
+  _exit(0);
+}
+
+/* Runs child_launch_source in a child; returns its stderr in OUT. */
+static int run_source_child(char *out, size_t n) {
+  FILE *err = tmpfile();
+  if (!err)
+    return -1;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fileno(err), 2);
+    child_launch_source();
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  rewind(err);
+  size_t got = fread(out, 1, n - 1, err);
+  out[got] = '\0';
+  fclose(err);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_core_jit_errors(void) {
+  char text[2048];
+  if (fake_skip) {
+    printf("\n  [skipped: no fake driver]");
+    return;
+  }
+  child_nvrtc_path = "/nonexistent/libnvrtc.so.12";
+  child_source = axpy_cuda;
+  CU_ASSERT_EQUAL(run_source_child(text, sizeof text), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "accgpu: error: axpy.c:40"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "axpy.c has no PTX"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "NVRTC was not found"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "rebuild it with the CUDA toolkit"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "install NVRTC"));
+  child_nvrtc_path = fake_lib;
+  child_source = axpy_cuda_bad;
+  CU_ASSERT_EQUAL(run_source_child(text, sizeof text), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "nvrtcCompileProgram(axpy.c, "
+                                      "compute_90): NVRTC_ERROR_COMPILATION: "
+                                      "axpy.c(3): error: identifier "
+                                      "\"SYNTAX_ERROR_bogus\""));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "is undefined; 1 error detected"));
+  char *nl = strchr(text, '\n'); /* one line: the log's lines are joined */
+  CU_ASSERT(nl && nl[1] == '\0');
+}
+
+ACCGPU_SUITE(cuda_core, fake_init, fake_clean,
+             ACCGPU_TEST(test_core_region_and_launch),
+             ACCGPU_TEST(test_core_jit_from_source),
+             ACCGPU_TEST(test_core_jit_real_nvrtc),
+             ACCGPU_TEST(test_core_jit_errors),
+             ACCGPU_TEST(test_core_cuda_interop),
+             ACCGPU_TEST(test_core_async_big_exit),
+             ACCGPU_TEST(test_core_update_peer),
+             ACCGPU_TEST(test_core_reports_jit_error));
 
 /* ---- 3. a real GPU, when there is one ---------------------------------- */
 

@@ -258,6 +258,26 @@ static void test_emu_image_runs(void) {
   CU_ASSERT_TRUE(tmp_is_empty());
 }
 
+/* The same source gives the same bytes: nothing of the random temporary
+   directory ends up in the image. */
+static void test_emu_image_reproducible(void) {
+  unsigned char *img[2] = {NULL, NULL};
+  size_t size[2] = {0, 0};
+  char *log = NULL;
+  for (int i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL(accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, &img[i],
+                                              &size[i], &log),
+                    ACCGPU_MB_OK);
+    free(log);
+  }
+  CU_ASSERT_TRUE(size[0] == size[1] && size[0] > 0 &&
+                 memcmp(img[0], img[1], size[0]) == 0);
+  CU_ASSERT_PTR_NULL(memmem(img[0], size[0], "accgpu-mb-", 10));
+  free(img[0]);
+  free(img[1]);
+  CU_ASSERT_TRUE(tmp_is_empty());
+}
+
 static void test_emu_errors(void) {
   unsigned char *img = NULL;
   size_t size = 0;
@@ -321,6 +341,9 @@ static void test_real_dialect_header(void) {
     CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
     if (st != ACCGPU_MB_OK)
       printf("\n  ptx log: %s", log ? log : "");
+    else
+      CU_ASSERT_NOT_EQUAL(accgpu_mb_ptxas_check(ptx, cuda_home, NULL),
+                          ACCGPU_MB_COMPILE_ERROR);
     free(ptx);
     free(log);
   }
@@ -332,5 +355,7 @@ ACCGPU_SUITE(module_build, setup, teardown,
              ACCGPU_TEST(test_ptx_by_nvcc), ACCGPU_TEST(test_ptx_syntax_error),
              ACCGPU_TEST(test_ptx_arch_setting), ACCGPU_TEST(test_no_toolkit),
              ACCGPU_TEST(test_ptxas_rejects_bad_ptx),
-             ACCGPU_TEST(test_emu_image_runs), ACCGPU_TEST(test_emu_errors),
+             ACCGPU_TEST(test_emu_image_runs),
+             ACCGPU_TEST(test_emu_image_reproducible),
+             ACCGPU_TEST(test_emu_errors),
              ACCGPU_TEST(test_real_dialect_header));

@@ -216,7 +216,17 @@ static void child_bad_abi(void) {
                   (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, args);
 }
 
+static void child_launch_fails(void) {
+  fake.fail_launch = 1;
+  launch_add(NULL, 0, 0, acc_async_sync);
+}
+
 static void test_errors(void) {
+  static const char *const w3[] = {"fig51.c:7 (parallel in main)",
+                                   "kernel k_add failed to launch on device 0 "
+                                   "(emulator): fakeLaunch(k_add): too many "
+                                   "resources", NULL};
+  expect_fatal(child_launch_fails, w3);
   static const char *const w1[] = {"fig51.c:5 (data in main)",
                                    "never entered", NULL};
   static const char *const w2[] = {"fig51.c:9 (kernels in main)", "old.c",
@@ -225,8 +235,33 @@ static void test_errors(void) {
   expect_fatal(child_bad_abi, w2);
 }
 
+/* ACCGPU_TIME: the table has one block per construct with the kernel and
+   the transfers, counts and bytes. */
+static void child_timed(void) {
+  accgpu_timing = 1;
+  __accgpu_map mp = m(x3, sizeof x3, ACCGPU_MAP_COPY, "x3[0:n]");
+  void *d;
+  for (int i = 0; i < 3; i++) {
+    begin(&LP, 1, &mp, &d);
+    launch_add(d, N, 1, acc_async_sync);
+    end(&LP);
+  }
+  accgpu_time_report();
+}
+
+static void test_time_report(void) {
+  char out[4096];
+  CU_ASSERT_EQUAL(run_child(child_timed, out, sizeof out), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, "fig51.c:7 (parallel in main)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, "kernel      k_add "));
+  char *up = strstr(out, "upload      x3[0:n]");
+  CU_ASSERT(up && strstr(up, "count        3") && strstr(up, "bytes 3072"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, "download    x3[0:n]"));
+}
+
 ACCGPU_SUITE(region, init_suite, clean_suite, ACCGPU_TEST(test_figure_5_1),
              ACCGPU_TEST(test_copy_at_outer_level),
              ACCGPU_TEST(test_copyin_copyout), ACCGPU_TEST(test_other_kinds),
              ACCGPU_TEST(test_attach_in_region),
-             ACCGPU_TEST(test_module_loaded_once), ACCGPU_TEST(test_errors));
+             ACCGPU_TEST(test_module_loaded_once), ACCGPU_TEST(test_errors),
+             ACCGPU_TEST(test_time_report));

@@ -1,0 +1,432 @@
+/* sim.c — the memory-trace cost model of seed §7.3.3-7.3.4.
+ *
+ * For one schedule and launch configuration: thread blocks are dispatched
+ * round-robin to SMs in waves (Eq. 7.1, 7.2); inside an SM the warps of the
+ * resident blocks issue their memory instructions round-robin, each warp one
+ * transaction per timestamp ("Modeled", Figure 7.9: an uncoalesced
+ * instruction delays the warp's next one) or one whole instruction per turn
+ * ("Base").  Accesses of a warp are coalesced into lines and sectors; loads
+ * go through the SM's L1 (reuse distance over lines), L1 misses and stores
+ * through the shared L2 (reuse distance over sectors).  All SMs advance in
+ * lockstep, so the L2 sees the SMs' requests interleaved by timestamp.
+ * Long traces are sampled: windows of a warm-up wave and a measured wave,
+ * and when one wave alone exceeds the budget, a subset of SMs with the L2
+ * scaled to their share. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tune.h"
+#include "coalesce.h"
+#include "rd.h"
+
+typedef struct warp {
+  int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
+  int64_t idx[TUNE_MAX_PAR][32];   /* index value at the current point */
+  int64_t stride[TUNE_MAX_PAR], tcnt[TUNE_MAX_PAR], t[TUNE_MAX_PAR];
+  int64_t kval[TUNE_MAX_VARS];
+  uint32_t present, active;
+  int pc, done;
+  int ntx, itx, write;
+  tune_tx tx[TUNE_MAX_TX];
+} warp;
+
+typedef struct sim {
+  const tune_kernel *k;
+  const tune_gpu *g;
+  const tune_config *c;
+  int nlev, ls, ss, bthreads, wpb, active;
+  int64_t nblocks, waves;
+  uint64_t *abase;
+  int nsm, *sm_ids;
+  accgpu_rd *l1, l2;
+  uint64_t l1cap, l2cap;
+  warp *w;
+  warp **live;       /* per simulated SM: wpb * active slots */
+  int *nlive;
+  int measure;
+  tune_result cnt;   /* counts of measured waves */
+  double sim_blocks; /* blocks measured */
+} sim;
+
+/* ---- warps -------------------------------------------------------------- */
+
+static int64_t trip_of(const sim *s, int l) {
+  return s->k->vars[s->k->npar - 1 - l].trip;
+}
+static int64_t lo_of(const sim *s, int l) {
+  return s->k->vars[s->k->npar - 1 - l].lo;
+}
+
+/* Computes the active lanes and index values at W's current point.
+ * Returns the active mask. */
+static uint32_t load_point(const sim *s, warp *w) {
+  uint32_t act = w->present;
+  for (int l = 0; l < s->nlev; l++) {
+    int64_t trip = trip_of(s, l), lo = lo_of(s, l);
+    int64_t off = w->t[l] * w->stride[l];
+    for (int ln = 0; ln < 32; ln++) {
+      int64_t v = w->base[l][ln] + off;
+      if (v >= trip)
+        act &= ~(1u << ln);
+      w->idx[l][ln] = lo + v;
+    }
+  }
+  return w->active = act;
+}
+
+/* Moves W to its next point with at least one active lane.  Returns 0 when
+ * it has none left. */
+static int next_point(const sim *s, warp *w) {
+  for (;;) {
+    int l = 0;
+    while (l < s->nlev && ++w->t[l] == w->tcnt[l])
+      w->t[l++] = 0;
+    if (l == s->nlev)
+      return 0;
+    if (load_point(s, w))
+      return 1;
+  }
+}
+
+/* Sets up warp WI of linear block B. */
+static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
+  const tune_config *c = s->c;
+  const tune_pattern *p = c->pat;
+  int64_t bid[3] = {b % c->grid[0], (b / c->grid[0]) % c->grid[1],
+                    b / (c->grid[0] * c->grid[1])};
+  memset(w->t, 0, sizeof w->t);
+  w->present = 0;
+  w->pc = 0;
+  w->ntx = w->itx = 0;
+  for (int l = 0; l < s->nlev; l++) {
+    int td = p->tdim[l], gd = p->gdim[l];
+    int64_t per = td >= 0 ? c->block[td] : 1;
+    w->stride[l] = per * (gd >= 0 ? c->grid[gd] : 1);
+    w->tcnt[l] = 0;
+  }
+  for (int ln = 0; ln < 32; ln++) {
+    int tl = wi * 32 + ln;
+    if (tl >= s->bthreads)
+      continue;
+    int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
+                  tl / (c->block[0] * c->block[1])};
+    w->present |= 1u << ln;
+    for (int l = 0; l < s->nlev; l++) {
+      int td = p->tdim[l], gd = p->gdim[l];
+      int64_t per = td >= 0 ? c->block[td] : 1;
+      int64_t base = (td >= 0 ? tid[td] : 0) + (gd >= 0 ? bid[gd] : 0) * per;
+      int64_t trip = trip_of(s, l), n = 0;
+      if (base < trip)
+        n = (trip - base + w->stride[l] - 1) / w->stride[l];
+      w->base[l][ln] = base;
+      if (n > w->tcnt[l])
+        w->tcnt[l] = n;
+    }
+  }
+  w->done = 0;
+  for (int l = 0; l < s->nlev; l++)
+    if (!w->tcnt[l])
+      w->done = 1;
+  if (!w->done && !load_point(s, w) && !next_point(s, w))
+    w->done = 1;
+}
+
+/* Steps W's body program to its next modeled reference.  Returns the ref
+ * index, or -1 when the warp has finished. */
+static int next_ref(const sim *s, warp *w) {
+  const tune_kernel *k = s->k;
+  for (;;) {
+    if (w->pc == k->nops) {
+      if (!next_point(s, w))
+        return -1;
+      w->pc = 0;
+    }
+    const tune_op *op = &k->ops[w->pc];
+    const tune_loop *lp = &k->vars[op->arg];
+    switch (op->kind) {
+    case TUNE_OP_LOOP:
+      if (lp->trip <= 0) {
+        w->pc = op->match + 1;
+        continue;
+      }
+      w->kval[op->arg] = lp->lo;
+      w->pc++;
+      continue;
+    case TUNE_OP_END:
+      w->pc = ++w->kval[op->arg] < lp->lo + lp->trip ? op->match + 1
+                                                     : w->pc + 1;
+      continue;
+    default:
+      w->pc++;
+      if (k->refs[op->arg].affine)
+        return op->arg;
+    }
+  }
+}
+
+/* Fills W's transaction list for reference R at its current point. */
+static void issue(sim *s, warp *w, int r) {
+  const tune_kernel *k = s->k;
+  const tune_ref *rf = &k->refs[r];
+  int64_t uni = rf->ecst;
+  for (int v = k->npar; v < k->nvars; v++)
+    uni += rf->ecoef[v] * w->kval[v];
+  int64_t cf[TUNE_MAX_PAR];
+  for (int l = 0; l < s->nlev; l++)
+    cf[l] = rf->ecoef[k->npar - 1 - l];
+  uint64_t addr[32];
+  int n = 0;
+  for (int ln = 0; ln < 32; ln++) {
+    if (!(w->active >> ln & 1))
+      continue;
+    int64_t off = uni;
+    for (int l = 0; l < s->nlev; l++)
+      off += cf[l] * w->idx[l][ln];
+    addr[n++] = s->abase[rf->arr] + (uint64_t)(off * rf->elem);
+  }
+  w->ntx = accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
+  w->itx = 0;
+  w->write = rf->is_write;
+  if (s->measure) {
+    s->cnt.lane_accesses += n;
+    s->cnt.warp_instrs += 1;
+  }
+}
+
+/* ---- caches ------------------------------------------------------------- */
+
+static void access_l2(sim *s, uint64_t line, uint32_t mask, int write) {
+  uint64_t first = line << (s->ls - s->ss);
+  for (; mask; mask &= mask - 1) {
+    uint64_t key = first + (uint64_t)__builtin_ctz(mask);
+    int hit = accgpu_rd_access(&s->l2, key) < s->l2cap;
+    if (!s->measure)
+      continue;
+    if (write) {
+      s->cnt.st_sectors++;
+      s->cnt.st_hits += hit;
+    } else {
+      s->cnt.l2_loads++;
+      s->cnt.l2_hits += hit;
+    }
+  }
+  s->cnt.simulated += __builtin_popcount(mask);
+}
+
+static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
+  if (write) {
+    access_l2(s, tx->line, tx->sectors, 1);
+    return;
+  }
+  /* Sectored L1: the line's LRU position is tracked per line, its valid
+   * sectors in AUX; an evicted line (distance >= capacity) has none. */
+  uint32_t *valid;
+  if (accgpu_rd_access_aux(&s->l1[smi], tx->line, &valid) >= s->l1cap)
+    *valid = 0;
+  uint32_t miss = tx->sectors & ~*valid;
+  *valid |= tx->sectors;
+  s->cnt.simulated++;
+  if (s->measure) {
+    s->cnt.l1_loads++;
+    s->cnt.l1_hits += !miss;
+  }
+  if (miss)
+    access_l2(s, tx->line, miss, 0);
+}
+
+/* One turn of warp W on SM SMI.  Returns 0 when W has finished. */
+static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
+  do {
+    if (w->itx == w->ntx) {
+      int r = next_ref(s, w);
+      if (r < 0)
+        return 0;
+      issue(s, w, r);
+      if (!w->ntx)
+        continue;
+    }
+    access_tx(s, smi, &w->tx[w->itx++], w->write);
+  } while (base_mode && w->itx < w->ntx);
+  return 1;
+}
+
+/* ---- waves -------------------------------------------------------------- */
+
+/* Simulates wave WV on the sampled SMs, all in lockstep. */
+static void run_wave(sim *s, int64_t wv, int base_mode) {
+  int any = 0;
+  for (int i = 0; i < s->nsm; i++) {
+    s->nlive[i] = 0;
+    for (int slot = 0; slot < s->active; slot++) {
+      int64_t b = (wv * s->active + slot) * s->g->sms + s->sm_ids[i];
+      if (b >= s->nblocks)
+        break;
+      if (s->measure)
+        s->sim_blocks++;
+      for (int wi = 0; wi < s->wpb; wi++) {
+        warp *w = &s->w[((size_t)i * s->active + slot) * s->wpb + wi];
+        warp_init(s, w, b, wi);
+        if (!w->done)
+          s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
+      }
+    }
+    any |= s->nlive[i] > 0;
+  }
+  while (any) {
+    any = 0;
+    for (int i = 0; i < s->nsm; i++) {
+      warp **lv = &s->live[(size_t)i * s->active * s->wpb];
+      int keep = 0;
+      for (int j = 0; j < s->nlive[i]; j++)
+        if (warp_turn(s, i, lv[j], base_mode))
+          lv[keep++] = lv[j];
+      s->nlive[i] = keep;
+      any |= keep > 0;
+    }
+  }
+}
+
+/* Warp instructions one thread issues (modeled refs x trips). */
+static double thread_instrs(const sim *s, const tune_config *c) {
+  const tune_kernel *k = s->k;
+  double mult[TUNE_MAX_VARS + 1] = {1}, body = 0;
+  int depth = 0;
+  for (int i = 0; i < k->nops; i++) {
+    const tune_op *op = &k->ops[i];
+    if (op->kind == TUNE_OP_LOOP) {
+      mult[depth + 1] = mult[depth] * (double)k->vars[op->arg].trip;
+      depth++;
+    } else if (op->kind == TUNE_OP_END) {
+      depth--;
+    } else if (k->refs[op->arg].affine) {
+      body += mult[depth];
+    }
+  }
+  double pts = 1;
+  for (int l = 0; l < s->nlev; l++) {
+    int td = c->pat->tdim[l], gd = c->pat->gdim[l];
+    double stride = (td >= 0 ? c->block[td] : 1) * (double)(gd >= 0 ? c->grid[gd] : 1);
+    double t = (double)trip_of(s, l);
+    pts *= t > stride ? (t + stride - 1) / stride : 1;
+  }
+  return pts * body;
+}
+
+static int sim_alloc(sim *s) {
+  size_t nw = (size_t)s->nsm * s->active * s->wpb;
+  s->w = malloc(nw * sizeof *s->w);
+  s->live = malloc(nw * sizeof *s->live);
+  s->nlive = calloc((size_t)s->nsm, sizeof *s->nlive);
+  s->l1 = calloc((size_t)s->nsm, sizeof *s->l1);
+  s->abase = malloc(((size_t)s->k->narrays + 1) * sizeof *s->abase);
+  if (!s->w || !s->live || !s->nlive || !s->l1 || !s->abase ||
+      accgpu_rd_init(&s->l2))
+    return -1;
+  for (int i = 0; i < s->nsm; i++)
+    if (accgpu_rd_init(&s->l1[i]))
+      return -1;
+  /* Arrays 1 TiB apart: distinct, aligned, never sharing a line. */
+  for (int a = 0; a < s->k->narrays; a++)
+    s->abase[a] = (uint64_t)(a + 1) << 40;
+  return 0;
+}
+
+static void sim_free(sim *s) {
+  for (int i = 0; s->l1 && i < s->nsm; i++)
+    accgpu_rd_free(&s->l1[i]);
+  if (s->l2.tab)
+    accgpu_rd_free(&s->l2);
+  free(s->l1);
+  free(s->w);
+  free(s->live);
+  free(s->nlive);
+  free(s->abase);
+  free(s->sm_ids);
+}
+
+/* Picks the sampled SMs and waves for budget B.  Fills s->sm_ids and
+ * returns the number of measured windows (= waves when not sampling). */
+static int64_t plan(sim *s, double b, double per_wave) {
+  int nsm = s->g->sms;
+  if (b > 0 && per_wave * 2 > b && s->waves > 0) {
+    nsm = (int)(s->g->sms * b / (2 * per_wave));
+    nsm = nsm < 1 ? 1 : nsm;
+  }
+  s->nsm = nsm;
+  s->sm_ids = malloc((size_t)nsm * sizeof *s->sm_ids);
+  if (!s->sm_ids)
+    return -1;
+  for (int i = 0; i < nsm; i++)
+    s->sm_ids[i] = (int)((int64_t)i * s->g->sms / nsm);
+  double wave_cost = per_wave * nsm / s->g->sms;
+  if (b <= 0 || wave_cost * (double)s->waves <= b)
+    return s->waves;
+  int64_t win = (int64_t)(b / (2 * wave_cost));
+  win = win < 1 ? 1 : win;
+  return win * 2 >= s->waves ? s->waves : win;
+}
+
+int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
+                         const tune_config *c, const tune_sim_opts *o,
+                         tune_result *r) {
+  sim s;
+  memset(&s, 0, sizeof s);
+  memset(r, 0, sizeof *r);
+  s.k = k, s.g = g, s.c = c;
+  s.nlev = k->npar;
+  s.ls = __builtin_ctz((unsigned)g->line_bytes);
+  s.ss = __builtin_ctz((unsigned)g->sector_bytes);
+  s.bthreads = c->block[0] * c->block[1] * c->block[2];
+  s.wpb = (s.bthreads + 31) / 32;
+  s.active = accgpu_tune_active_blocks(g, s.bthreads);
+  s.nblocks = c->grid[0] * c->grid[1] * c->grid[2];
+  s.active = s.active < 1 ? 1 : s.active;
+  s.waves = accgpu_tune_waves(s.nblocks, s.active, g->sms);
+  int64_t wave_blocks = (int64_t)s.active * g->sms;
+  if (wave_blocks > s.nblocks)
+    wave_blocks = s.nblocks;
+  double per_wave = thread_instrs(&s, c) / 32.0 * s.bthreads *
+                    (double)wave_blocks;
+  int64_t win = plan(&s, o->budget, per_wave);
+  int rc = -1;
+  if (win < 0 || sim_alloc(&s))
+    goto out;
+  s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
+  s.l2cap = (uint64_t)((double)(g->l2_bytes / g->sector_bytes) * s.nsm /
+                       g->sms);
+  int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
+  int64_t last = -1;
+  for (int64_t i = 0; i < win; i++) {
+    int64_t wv = win == s.waves ? i : (int64_t)((i + 0.5) * s.waves / win);
+    if (win != s.waves && wv - 1 > last) {
+      s.measure = 0; /* warm-up wave: caches only */
+      run_wave(&s, wv - 1, base_mode);
+    }
+    s.measure = 1;
+    run_wave(&s, wv, base_mode);
+    last = wv;
+    r->waves_sim++;
+  }
+  double scale = s.sim_blocks > 0 ? (double)s.nblocks / s.sim_blocks : 0;
+  *r = s.cnt;
+  r->lane_accesses *= scale, r->warp_instrs *= scale;
+  r->l1_loads *= scale, r->l1_hits *= scale;
+  r->l2_loads *= scale, r->l2_hits *= scale;
+  r->st_sectors *= scale, r->st_hits *= scale;
+  r->waves = s.waves;
+  r->waves_sim = win;
+  r->sms_sim = s.nsm;
+  for (int i = 0; i < k->nrefs; i++)
+    r->unmodeled += !k->refs[i].affine;
+  r->cost = accgpu_tune_cost(g, r);
+  rc = 0;
+out:
+  sim_free(&s);
+  return rc;
+}
+
+double accgpu_tune_cost(const tune_gpu *g, const tune_result *r) {
+  double dram = (r->l2_loads - r->l2_hits);
+  return r->l1_hits * g->lat_l1 + r->l2_loads * g->lat_l2 +
+         dram * g->lat_dram + r->st_sectors * g->lat_l2;
+}

@@ -1,0 +1,281 @@
+/* acc-tune — ranks loop schedules and launch configurations of the kernels
+ * in a kernel model by the memory-access cost of seed §7.3 and writes the
+ * best per kernel as a schedule file.  See docs/autotune.md. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tune.h"
+
+#define MAX_CONFIGS 512
+
+typedef struct opts {
+  const char *model, *gpu, *profile, *out, *only;
+  tune_params user;
+  tune_sim_opts sim;
+  int rows, quiet, timing;
+} opts;
+
+typedef struct row {
+  tune_config c;
+  tune_result r;
+} row;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: acc-tune -g GPU.yaml [options] MODEL.yaml\n"
+          "  -g FILE        GPU description (autotune/gpus/*.yaml)\n"
+          "  -D NAME=VALUE  value of a kernel parameter (repeatable)\n"
+          "  -p FILE        profile written by the runtime (ACCGPU_PROFILE)\n"
+          "  -o FILE        write the chosen schedules (YAML)\n"
+          "  -k ID          tune only kernel ID\n"
+          "  -n ROWS        rows of the ranked table per kernel (default 10)\n"
+          "  -b N           warp instructions simulated per configuration\n"
+          "                 before sampling waves/SMs (default 1000000; 0 = "
+          "full)\n"
+          "  -i MODE        warp interleaving: modeled (default) or base\n"
+          "  -t             print tuning time and trace throughput\n"
+          "  -q             no table\n");
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int parse_define(opts *o, const char *arg) {
+  const char *eq = strchr(arg, '=');
+  char *end;
+  char name[TUNE_NAME];
+  if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof name)
+    goto bad;
+  long long v = strtoll(eq + 1, &end, 0);
+  if (!eq[1] || *end)
+    goto bad;
+  memcpy(name, arg, (size_t)(eq - arg));
+  name[eq - arg] = 0;
+  if (accgpu_tune_params_set(&o->user, name, v))
+    goto bad;
+  return 0;
+bad:
+  fprintf(stderr, "acc-tune: -D %s: expected NAME=INTEGER\n", arg);
+  return -1;
+}
+
+static int parse_args(int argc, char **argv, opts *o) {
+  int c;
+  o->rows = 10;
+  o->sim.budget = 1e6;
+  while ((c = getopt(argc, argv, "g:D:p:o:k:n:b:i:tqh")) != -1) {
+    char *end = NULL;
+    switch (c) {
+    case 'g': o->gpu = optarg; break;
+    case 'p': o->profile = optarg; break;
+    case 'o': o->out = optarg; break;
+    case 'k': o->only = optarg; break;
+    case 't': o->timing = 1; break;
+    case 'q': o->quiet = 1; break;
+    case 'D':
+      if (parse_define(o, optarg))
+        return -1;
+      break;
+    case 'n':
+      o->rows = (int)strtol(optarg, &end, 10);
+      if (*end || o->rows < 1)
+        goto bad;
+      break;
+    case 'b':
+      o->sim.budget = strtod(optarg, &end);
+      if (*end || o->sim.budget < 0)
+        goto bad;
+      break;
+    case 'i':
+      if (strcmp(optarg, "modeled") == 0)
+        o->sim.interleave = TUNE_INTERLEAVE_MODELED;
+      else if (strcmp(optarg, "base") == 0)
+        o->sim.interleave = TUNE_INTERLEAVE_BASE;
+      else
+        goto bad;
+      break;
+    case 'h': usage(stdout); exit(0);
+    default: usage(stderr); return -1;
+    }
+  }
+  if (optind != argc - 1 || !o->gpu) {
+    fprintf(stderr, "acc-tune: %s\n",
+            !o->gpu ? "missing -g GPU.yaml" : "expected one MODEL.yaml");
+    usage(stderr);
+    return -1;
+  }
+  o->model = argv[optind];
+  return 0;
+bad:
+  fprintf(stderr, "acc-tune: -%c %s: invalid value\n", c, optarg);
+  return -1;
+}
+
+static int by_cost(const void *a, const void *b) {
+  const row *x = a, *y = b;
+  if (x->r.cost != y->r.cost)
+    return x->r.cost < y->r.cost ? -1 : 1;
+  return strcmp(x->c.pat->name, y->c.pat->name);
+}
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+static void print_row(int rank, const row *w) {
+  char blk[32], grd[64];
+  snprintf(blk, sizeof blk, "%dx%dx%d", w->c.block[0], w->c.block[1],
+           w->c.block[2]);
+  snprintf(grd, sizeof grd, "%lldx%lldx%lld", (long long)w->c.grid[0],
+           (long long)w->c.grid[1], (long long)w->c.grid[2]);
+  const tune_result *r = &w->r;
+  printf("%4d  %-5s %-11s %-19s %6.3f %6.3f %11.4g %11.4g %11.4g %11.4g "
+         "%11.4g  %lld/%lld w, %d SM\n",
+         rank, w->c.pat->name, blk, grd, ratio(r->l1_hits, r->l1_loads),
+         ratio(r->l2_hits, r->l2_loads), r->l1_loads, r->l2_loads,
+         r->l2_loads - r->l2_hits, r->st_sectors, r->cost,
+         (long long)r->waves_sim, (long long)r->waves, r->sms_sim);
+}
+
+static void print_table(const opts *o, const tune_kernel *k,
+                        const tune_gpu *g, const row *rows, int n) {
+  printf("\nkernel %s  (%s", k->id, g->name);
+  for (int v = 0; v < k->nvars; v++)
+    printf("%s %s=%lld", v ? "," : ";", k->vars[v].var,
+           (long long)k->vars[v].trip);
+  printf(" trips)\n%4s  %-5s %-11s %-19s %6s %6s %11s %11s %11s %11s %11s  "
+         "%s\n",
+         "rank", "sched", "block", "grid", "L1hit", "L2hit", "L1 loads",
+         "L2 sectors", "DRAM sect", "st sectors", "cost(cyc)", "simulated");
+  const char *shown[16];
+  int nshown = 0;
+  for (int i = 0; i < n; i++) {
+    int first = 1;
+    for (int j = 0; j < nshown; j++)
+      first &= strcmp(shown[j], rows[i].c.pat->name) != 0;
+    if (i < o->rows || first)
+      print_row(i + 1, &rows[i]);
+    if (first && nshown < 16)
+      shown[nshown++] = rows[i].c.pat->name;
+  }
+  if (rows[0].r.unmodeled)
+    printf("      (%d non-affine reference(s) not modeled)\n",
+           rows[0].r.unmodeled);
+}
+
+/* Tunes kernel K: fills *BEST.  Returns 0, or -1 after printing why. */
+static int tune_kernel_one(const opts *o, const tune_kernel *k,
+                           const tune_gpu *g, int ki, int nk, row *best,
+                           double *accesses, double *lanes) {
+  const tune_pattern *pats;
+  int np = accgpu_tune_patterns(k->npar, &pats);
+  row *rows = malloc(MAX_CONFIGS * sizeof *rows);
+  tune_config *cf = malloc(MAX_CONFIGS * sizeof *cf);
+  int n = 0, tty = isatty(2);
+  if (!rows || !cf) {
+    fprintf(stderr, "acc-tune: out of memory\n");
+    free(rows);
+    free(cf);
+    return -1;
+  }
+  for (int p = 0; p < np; p++)
+    n += accgpu_tune_configs(k, g, &pats[p], cf + n, MAX_CONFIGS - n);
+  for (int i = 0; i < n; i++) {
+    if (tty)
+      fprintf(stderr, "\racc-tune: kernel %d/%d, configuration %d/%d ", ki + 1,
+              nk, i + 1, n);
+    rows[i].c = cf[i];
+    if (accgpu_tune_simulate(k, g, &cf[i], &o->sim, &rows[i].r)) {
+      fprintf(stderr, "%sacc-tune: %s: out of memory simulating\n",
+              tty ? "\n" : "", k->id);
+      free(rows);
+      free(cf);
+      return -1;
+    }
+    *accesses += rows[i].r.simulated;
+    *lanes += rows[i].r.lane_accesses;
+  }
+  if (tty)
+    fprintf(stderr, "\r%60s\r", "");
+  qsort(rows, (size_t)n, sizeof *rows, by_cost);
+  if (!o->quiet && n)
+    print_table(o, k, g, rows, n);
+  if (n)
+    *best = rows[0];
+  else
+    fprintf(stderr, "acc-tune: %s: no launch configuration fits\n", k->id);
+  free(rows);
+  free(cf);
+  return n ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
+  opts o;
+  memset(&o, 0, sizeof o);
+  char err[TUNE_ERR];
+  tune_gpu g;
+  tune_model m;
+  tune_profile prof;
+  memset(&m, 0, sizeof m);
+  memset(&prof, 0, sizeof prof);
+  if (parse_args(argc, argv, &o))
+    return 2;
+  if (accgpu_tune_gpu_load(o.gpu, &g, err, sizeof err) ||
+      accgpu_tune_model_load(o.model, &m, err, sizeof err) ||
+      (o.profile && accgpu_tune_profile_load(o.profile, &prof, err,
+                                             sizeof err))) {
+    fprintf(stderr, "acc-tune: %s\n", err);
+    accgpu_tune_model_free(&m);
+    return 1;
+  }
+  row *best = calloc((size_t)m.nkernels, sizeof *best);
+  tune_config *chosen = calloc((size_t)m.nkernels, sizeof *chosen);
+  tune_result *res = calloc((size_t)m.nkernels, sizeof *res);
+  int *have = calloc((size_t)m.nkernels, sizeof *have);
+  int rc = best && chosen && res && have ? 0 : 1;
+  double t0 = now_s(), acc = 0, lanes = 0;
+  for (int i = 0; i < m.nkernels && !rc; i++) {
+    tune_kernel *k = &m.kernels[i];
+    if (o.only && strcmp(o.only, k->id))
+      continue;
+    if (accgpu_tune_kernel_bind(k, o.model, &o.user,
+                                accgpu_tune_profile_find(&prof, k->id), err,
+                                sizeof err)) {
+      fprintf(stderr, "acc-tune: %s\n", err);
+      rc = 1;
+      break;
+    }
+    double t1 = now_s();
+    if (tune_kernel_one(&o, k, &g, i, m.nkernels, &best[i], &acc, &lanes)) {
+      rc = 1;
+      break;
+    }
+    if (o.timing)
+      printf("tune time %s: %.2f s\n", k->id, now_s() - t1);
+    chosen[i] = best[i].c;
+    res[i] = best[i].r;
+    have[i] = 1;
+  }
+  double dt = now_s() - t0;
+  if (!rc && o.timing)
+    printf("trace: %.3g cache accesses simulated in %.2f s = %.1f M/s; "
+           "%.3g thread accesses modeled = %.1f M/s\n",
+           acc, dt, acc / dt / 1e6, lanes, lanes / dt / 1e6);
+  if (!rc && o.out &&
+      accgpu_tune_write_schedules(o.out, &m, chosen, res, have)) {
+    fprintf(stderr, "acc-tune: %s: %s\n", o.out, strerror(errno));
+    rc = 1;
+  }
+  free(best);
+  free(chosen);
+  free(res);
+  free(have);
+  accgpu_tune_model_free(&m);
+  accgpu_tune_profile_free(&prof);
+  return rc;
+}

@@ -1,0 +1,87 @@
+/* The reuse-distance engine against a brute-force LRU stack. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../costmodel/rd.h"
+#include "tune_test.h"
+
+/* Brute force: the stack holds keys most recent first; the distance is the
+ * key's depth.  Returns ACCGPU_RD_INF on first access. */
+static uint64_t stack_access(uint64_t *stack, int *n, uint64_t key) {
+  int i = 0;
+  while (i < *n && stack[i] != key)
+    i++;
+  uint64_t d = i < *n ? (uint64_t)i : ACCGPU_RD_INF;
+  if (i == *n)
+    (*n)++;
+  memmove(stack + 1, stack, (size_t)i * sizeof *stack);
+  stack[0] = key;
+  return d;
+}
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next_rand(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* Runs LEN accesses over RANGE keys (mixing a hot set so that short and
+ * long distances both occur); every distance must match. */
+static void check_random(int len, uint64_t range) {
+  accgpu_rd rd;
+  CU_ASSERT_EQUAL_FATAL(accgpu_rd_init(&rd), 0);
+  uint64_t *stack = malloc((size_t)len * sizeof *stack);
+  int n = 0, bad = 0;
+  for (int i = 0; i < len; i++) {
+    uint64_t r = next_rand();
+    uint64_t key = (r & 3) ? (r >> 8) % 16 : (r >> 8) % range;
+    key = key * 0x100000001ull; /* sparse, large keys */
+    uint64_t want = stack_access(stack, &n, key);
+    uint64_t got = accgpu_rd_access(&rd, key);
+    if (got != want && !bad++)
+      CU_FAIL("reuse distance differs from the LRU stack");
+  }
+  CU_ASSERT_EQUAL(bad, 0);
+  free(stack);
+  accgpu_rd_free(&rd);
+}
+
+static void test_rd_random_small(void) { check_random(20000, 50); }
+/* More distinct keys than the initial tables: exercises rehash and
+ * timestamp compaction. */
+static void test_rd_random_large(void) { check_random(30000, 5000); }
+
+static void test_rd_reset(void) {
+  accgpu_rd rd;
+  CU_ASSERT_EQUAL_FATAL(accgpu_rd_init(&rd), 0);
+  accgpu_rd_access(&rd, 1);
+  accgpu_rd_access(&rd, 2);
+  accgpu_rd_reset(&rd);
+  CU_ASSERT_EQUAL(accgpu_rd_access(&rd, 1), ACCGPU_RD_INF);
+  CU_ASSERT_EQUAL(accgpu_rd_access(&rd, 2), ACCGPU_RD_INF);
+  CU_ASSERT_EQUAL(accgpu_rd_access(&rd, 1), 1);
+  accgpu_rd_free(&rd);
+}
+
+/* Seed Table 7.2: 16-byte lines, 32-byte cache (2 lines). */
+static void test_rd_seed_table_7_2(void) {
+  static const uint64_t addr[8] = {0, 8, 16, 96, 8, 16, 17, 104};
+  static const uint64_t want[8] = {ACCGPU_RD_INF, 0, ACCGPU_RD_INF,
+                                   ACCGPU_RD_INF, 2, 2, 0, 2};
+  static const int hit[8] = {0, 1, 0, 0, 0, 0, 1, 0};
+  accgpu_rd rd;
+  CU_ASSERT_EQUAL_FATAL(accgpu_rd_init(&rd), 0);
+  for (int i = 0; i < 8; i++) {
+    uint64_t d = accgpu_rd_access(&rd, addr[i] / 16);
+    CU_ASSERT_EQUAL(d, want[i]);
+    CU_ASSERT_EQUAL(d < 2, hit[i]);
+  }
+  accgpu_rd_free(&rd);
+}
+
+TUNE_SUITE(tune_rd, TUNE_TEST(test_rd_random_small),
+           TUNE_TEST(test_rd_random_large), TUNE_TEST(test_rd_reset),
+           TUNE_TEST(test_rd_seed_table_7_2));

@@ -1,0 +1,26 @@
+/* tune_test.h — how a file in autotune/tests joins the tune-tests runner
+ * (same shape as tests/unit/suite.h, kept separate so acc-tune's tests
+ * build without the runtime). */
+#ifndef ACCGPU_TUNE_TEST_H
+#define ACCGPU_TUNE_TEST_H 1
+
+#include <CUnit/CUnit.h>
+
+typedef struct tune_test {
+  const char *name;
+  CU_TestFunc fn;
+} tune_test;
+
+void tune_register_suite(const char *name, const tune_test *tests);
+
+#define TUNE_TEST(fn) { #fn, fn }
+#define TUNE_SUITE(sname, ...)                                                \
+  static const tune_test sname##_tests[] = {__VA_ARGS__, {0, 0}};             \
+  __attribute__((constructor)) static void sname##_register(void) {           \
+    tune_register_suite(#sname, sname##_tests);                               \
+  }
+
+/* Path of a file of the source tree (tests run from the repository root). */
+#define TUNE_SRC(p) p
+
+#endif

@@ -1,0 +1,466 @@
+/* accgpu_cuda.h — the CUDA C dialect of accgpu kernels (docs/kernel-abi.md §3).
+ *
+ * One header, three uses:
+ *  - under nvcc/NVRTC (__CUDACC__) it maps the dialect onto real CUDA and
+ *    adds what CUDA lacks (float/double atomicMin/atomicMax, limits);
+ *  - under gcc with -D__ACCGPU_EMU__ (kernels built for the emulator) it
+ *    implements CUDA's builtins in GNU C11: thread coordinates, barriers,
+ *    warp functions and atomics;
+ *  - with ACCGPU_EMU_ABI_ONLY defined it declares only the structures the
+ *    emulator runtime shares with kernel code (runtime/emulator/).
+ *
+ * Emulated kernels run one CUDA thread per fiber.  Fiber stacks are
+ * ACCGPU_EMU_STACK_SIZE bytes, aligned to their size, with the thread's
+ * __accgpu_emu_thread in the top page: masking the stack pointer finds
+ * it, with no TLS and no symbol from the runtime, so a kernel image loaded
+ * with dlopen needs nothing but libc/libm.  Barriers and warp exchanges go
+ * through the function table in that structure.                          */
+#ifndef ACCGPU_CUDA_H
+#define ACCGPU_CUDA_H 1
+
+/* ---- Limits, usable on both sides (NVRTC has no <limits.h>). ---- */
+#define ACCGPU_CHAR_MAX 127
+#define ACCGPU_CHAR_MIN (-128)
+#define ACCGPU_SHRT_MAX 32767
+#define ACCGPU_SHRT_MIN (-32768)
+#define ACCGPU_INT_MAX 2147483647
+#define ACCGPU_INT_MIN (-ACCGPU_INT_MAX - 1)
+#define ACCGPU_UINT_MAX 4294967295u
+#define ACCGPU_LONG_MAX 9223372036854775807L
+#define ACCGPU_LONG_MIN (-ACCGPU_LONG_MAX - 1L)
+#define ACCGPU_ULONG_MAX 18446744073709551615ul
+#define ACCGPU_LLONG_MAX 9223372036854775807LL
+#define ACCGPU_LLONG_MIN (-ACCGPU_LLONG_MAX - 1LL)
+#define ACCGPU_ULLONG_MAX 18446744073709551615ull
+#define ACCGPU_FLT_MAX 3.40282346638528859812e+38f
+#define ACCGPU_FLT_MIN 1.17549435082228750797e-38f
+#define ACCGPU_DBL_MAX 1.79769313486231570815e+308
+#define ACCGPU_DBL_MIN 2.22507385850720138309e-308
+
+#if defined(__CUDACC__)
+/* =================== Real CUDA (nvcc, NVRTC) =================== */
+
+#define ACCGPU_KERNEL extern "C" __global__
+#define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
+#define ACCGPU_INF __longlong_as_double(0x7ff0000000000000LL)
+#define ACCGPU_INFF __int_as_float(0x7f800000)
+
+/* CUDA has no floating-point atomicMin/atomicMax; OpenACC min/max
+   reductions need them.  CAS loops on the bit pattern (C++ overloads). */
+static __device__ __forceinline__ float atomicMin(float *p, float v) {
+  int *ip = (int *)p, old = *ip, assumed;
+  do {
+    assumed = old;
+    if (__int_as_float(assumed) <= v)
+      break;
+    old = atomicCAS(ip, assumed, __float_as_int(v));
+  } while (old != assumed);
+  return __int_as_float(old);
+}
+static __device__ __forceinline__ float atomicMax(float *p, float v) {
+  int *ip = (int *)p, old = *ip, assumed;
+  do {
+    assumed = old;
+    if (__int_as_float(assumed) >= v)
+      break;
+    old = atomicCAS(ip, assumed, __float_as_int(v));
+  } while (old != assumed);
+  return __int_as_float(old);
+}
+static __device__ __forceinline__ double atomicMin(double *p, double v) {
+  unsigned long long *ip = (unsigned long long *)p, old = *ip, assumed;
+  do {
+    assumed = old;
+    if (__longlong_as_double((long long)assumed) <= v)
+      break;
+    old = atomicCAS(ip, assumed, (unsigned long long)__double_as_longlong(v));
+  } while (old != assumed);
+  return __longlong_as_double((long long)old);
+}
+static __device__ __forceinline__ double atomicMax(double *p, double v) {
+  unsigned long long *ip = (unsigned long long *)p, old = *ip, assumed;
+  do {
+    assumed = old;
+    if (__longlong_as_double((long long)assumed) >= v)
+      break;
+    old = atomicCAS(ip, assumed, (unsigned long long)__double_as_longlong(v));
+  } while (old != assumed);
+  return __longlong_as_double((long long)old);
+}
+
+#else /* !__CUDACC__ */
+/* =================== Emulator ABI (shared with the runtime) =========== */
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* log2 of a fiber stack's size and alignment.  Part of the ABI between the
+   runtime and kernel images: both must agree. */
+#define ACCGPU_EMU_STACK_SHIFT 18
+#define ACCGPU_EMU_STACK_SIZE ((uintptr_t)1 << ACCGPU_EMU_STACK_SHIFT)
+#define ACCGPU_EMU_WARP 32
+/* Where in its slot the thread structure lies: in the top page, just above
+   the stack, so a running thread touches one page for both.  Slots are
+   "coloured" by their address so the structures of neighbouring slots fall
+   in different cache sets instead of all aliasing at 256 KiB. */
+#define ACCGPU_EMU_CTX_OFFSET(base)                                           \
+  (ACCGPU_EMU_STACK_SIZE - 64u -                                              \
+   (((uintptr_t)(base) >> ACCGPU_EMU_STACK_SHIFT) & 63u) * 64u)
+
+typedef struct __accgpu_uint3 {
+  unsigned x, y, z;
+} __accgpu_uint3;
+
+struct __accgpu_emu_thread;
+
+/* What kernel code asks of the runtime.  All of them may switch fibers. */
+typedef struct __accgpu_emu_ops {
+  /* Block barrier.  KIND 0: returns 0; 1: number of threads with PRED != 0;
+     2: nonzero iff all had PRED != 0; 3: nonzero iff any had. */
+  int (*sync_block)(struct __accgpu_emu_thread *t, int pred, int kind);
+  /* Warp barrier among the live lanes of MASK. */
+  void (*sync_warp)(struct __accgpu_emu_thread *t, unsigned mask);
+  /* Publishes V, waits for the lanes of MASK, returns lane SRC's value
+     (the caller's own V when SRC did not take part). */
+  uint64_t (*shfl)(struct __accgpu_emu_thread *t, unsigned mask, uint64_t v,
+                   unsigned src);
+  /* Bit i set iff lane i of MASK passed PRED != 0. */
+  unsigned (*ballot)(struct __accgpu_emu_thread *t, unsigned mask, int pred);
+  /* Lanes of the caller's warp that have not exited. */
+  unsigned (*active_mask)(struct __accgpu_emu_thread *t);
+} __accgpu_emu_ops;
+
+/* One block of a launch, as the kernel sees it. */
+typedef struct __accgpu_emu_block {
+  __accgpu_uint3 block_idx, block_dim, grid_dim;
+  void *dyn_shared; /* launch's dynamic shared memory, 16-byte aligned */
+} __accgpu_emu_block;
+
+/* The start of every fiber stack.  The runtime's fiber structure begins
+   with it; kernel code reads only these fields. */
+typedef struct __accgpu_emu_thread {
+  const __accgpu_emu_ops *ops;
+  const __accgpu_emu_block *blk;
+  __accgpu_uint3 thread_idx;
+  unsigned lane;
+} __accgpu_emu_thread;
+
+#if defined(__ACCGPU_EMU__) && !defined(ACCGPU_EMU_ABI_ONLY)
+/* =================== Emulated CUDA in GNU C11 =================== */
+
+#include <math.h>
+
+#define __global__
+#define __device__
+#define __host__
+#define __shared__ static __thread
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+
+/* Kernel entry points: a plain external function, and the uniform CPU
+   entry K__emu(void **args) that unpacks cuLaunchKernel-style ARGS. */
+#define ACCGPU_KERNEL
+#define ACCGPU_EMU_ENTRY(K)                                                   \
+  void K##__emu(void **args);                                                 \
+  void K##__emu(void **args)
+/* Value of parameter I of type T inside an ACCGPU_EMU_ENTRY body. */
+#define ACCGPU_ARG(i, T) (*(T *)args[i])
+#define ACCGPU_DYN_SHARED(type, name)                                         \
+  type *name = (type *)__accgpu_emu_self()->blk->dyn_shared
+#define ACCGPU_INF __builtin_inf()
+#define ACCGPU_INFF __builtin_inff()
+
+#define __ACCGPU_INL static __inline__ __attribute__((always_inline, unused))
+
+/* The running CUDA thread: the base of the fiber stack we are on.  Not
+   volatile, so gcc computes it once per function. */
+__ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
+  uintptr_t sp;
+#if defined(__x86_64__)
+  __asm__("mov %%rsp, %0" : "=r"(sp));
+#else
+  sp = (uintptr_t)__builtin_frame_address(0);
+#endif
+  sp &= ~(ACCGPU_EMU_STACK_SIZE - 1);
+  return (__accgpu_emu_thread *)(sp + ACCGPU_EMU_CTX_OFFSET(sp));
+}
+
+#define threadIdx (__accgpu_emu_self()->thread_idx)
+#define blockIdx (__accgpu_emu_self()->blk->block_idx)
+#define blockDim (__accgpu_emu_self()->blk->block_dim)
+#define gridDim (__accgpu_emu_self()->blk->grid_dim)
+#define warpSize ACCGPU_EMU_WARP
+
+/* ---- Synchronization ---- */
+#define __ACCGPU_SYNC(pred, kind)                                             \
+  (__accgpu_emu_self()->ops->sync_block(__accgpu_emu_self(), (pred), (kind)))
+#define __syncthreads() ((void)__ACCGPU_SYNC(0, 0))
+#define __syncthreads_count(p) __ACCGPU_SYNC((p) != 0, 1)
+#define __syncthreads_and(p) __ACCGPU_SYNC((p) != 0, 2)
+#define __syncthreads_or(p) __ACCGPU_SYNC((p) != 0, 3)
+/* __syncwarp() and __syncwarp(mask); an empty mask means all lanes. */
+#define __syncwarp(...) __accgpu_syncwarp(__VA_ARGS__ + 0u)
+__ACCGPU_INL void __accgpu_syncwarp(unsigned mask) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  t->ops->sync_warp(t, mask ? mask : 0xffffffffu);
+}
+#define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_block() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+
+/* ---- Bit functions ---- */
+__ACCGPU_INL int __popc(unsigned x) { return __builtin_popcount(x); }
+__ACCGPU_INL int __popcll(unsigned long long x) {
+  return __builtin_popcountll(x);
+}
+__ACCGPU_INL int __ffs(int x) { return __builtin_ffs(x); }
+__ACCGPU_INL int __ffsll(long long x) { return __builtin_ffsll(x); }
+__ACCGPU_INL int __clz(int x) {
+  return x ? __builtin_clz((unsigned)x) : 32;
+}
+__ACCGPU_INL int __clzll(long long x) {
+  return x ? __builtin_clzll((unsigned long long)x) : 64;
+}
+
+/* ---- Warp functions (32 lanes; WIDTH a power of two, 0 or absent: 32) --- */
+__ACCGPU_INL unsigned __activemask(void) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  return t->ops->active_mask(t);
+}
+__ACCGPU_INL unsigned __ballot_sync(unsigned mask, int pred) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  return t->ops->ballot(t, mask, pred != 0);
+}
+__ACCGPU_INL int __any_sync(unsigned mask, int pred) {
+  return __ballot_sync(mask, pred) != 0;
+}
+__ACCGPU_INL int __all_sync(unsigned mask, int pred) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  unsigned b = t->ops->ballot(t, mask, pred != 0);
+  return b == (mask & t->ops->active_mask(t));
+}
+
+/* Source lane of each shuffle flavour, following CUDA: out-of-segment
+   sources read the caller's own value. */
+enum { __ACCGPU_SHFL_IDX, __ACCGPU_SHFL_UP, __ACCGPU_SHFL_DOWN,
+       __ACCGPU_SHFL_XOR };
+__ACCGPU_INL unsigned __accgpu_shfl_src(int how, unsigned lane, int arg,
+                                        unsigned width) {
+  unsigned w = width == 0 || width > 32 ? 32u : width;
+  unsigned seg = lane & ~(w - 1), src;
+  switch (how) {
+  case __ACCGPU_SHFL_IDX:
+    return seg + ((unsigned)arg & (w - 1));
+  case __ACCGPU_SHFL_UP:
+    return (lane - seg) >= (unsigned)arg ? lane - (unsigned)arg : lane;
+  case __ACCGPU_SHFL_DOWN:
+    return (lane - seg) + (unsigned)arg < w ? lane + (unsigned)arg : lane;
+  default:
+    src = lane ^ ((unsigned)arg & 31u);
+    return src >= seg + w ? lane : src;
+  }
+}
+__ACCGPU_INL uint64_t __accgpu_shfl64(unsigned mask, uint64_t v, int how,
+                                      int arg, unsigned width) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  return t->ops->shfl(t, mask, v, __accgpu_shfl_src(how, t->lane, arg, width));
+}
+
+#define __ACCGPU_SHFL_TYPED(suffix, T, BITS)                                  \
+  __ACCGPU_INL T __accgpu_shfl_##suffix(unsigned m, T v, int how, int arg,    \
+                                        unsigned w) {                         \
+    union { T t; BITS b; } in, out;                                           \
+    in.b = 0;                                                                 \
+    in.t = v;                                                                 \
+    out.b = (BITS)__accgpu_shfl64(m, (uint64_t)in.b, how, arg, w);            \
+    return out.t;                                                             \
+  }
+__ACCGPU_SHFL_TYPED(i, int, uint32_t)
+__ACCGPU_SHFL_TYPED(u, unsigned, uint32_t)
+__ACCGPU_SHFL_TYPED(l, long, uint64_t)
+__ACCGPU_SHFL_TYPED(ul, unsigned long, uint64_t)
+__ACCGPU_SHFL_TYPED(ll, long long, uint64_t)
+__ACCGPU_SHFL_TYPED(ull, unsigned long long, uint64_t)
+__ACCGPU_SHFL_TYPED(f, float, uint32_t)
+__ACCGPU_SHFL_TYPED(d, double, uint64_t)
+#undef __ACCGPU_SHFL_TYPED
+
+/* CUDA's overloads; narrower integers promote to int as in C++. */
+#define __ACCGPU_SHFL(m, v, how, arg, w)                                      \
+  _Generic((v), int: __accgpu_shfl_i, unsigned: __accgpu_shfl_u,              \
+           char: __accgpu_shfl_i, signed char: __accgpu_shfl_i,               \
+           unsigned char: __accgpu_shfl_i, short: __accgpu_shfl_i,            \
+           unsigned short: __accgpu_shfl_i,                                   \
+           long: __accgpu_shfl_l, unsigned long: __accgpu_shfl_ul,            \
+           long long: __accgpu_shfl_ll, unsigned long long: __accgpu_shfl_ull,\
+           float: __accgpu_shfl_f, double: __accgpu_shfl_d)(                  \
+      (m), (v), (how), (int)(arg), (unsigned)(w))
+#define __shfl_sync(m, v, src, ...)                                           \
+  __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_IDX, src, __VA_ARGS__ + 0)
+#define __shfl_up_sync(m, v, d, ...)                                          \
+  __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_UP, d, __VA_ARGS__ + 0)
+#define __shfl_down_sync(m, v, d, ...)                                        \
+  __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_DOWN, d, __VA_ARGS__ + 0)
+#define __shfl_xor_sync(m, v, x, ...)                                         \
+  __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_XOR, x, __VA_ARGS__ + 0)
+
+/* ---- Atomics: device-scope, sequentially consistent (GCC builtins) ---- */
+#define __ACCGPU_SC __ATOMIC_SEQ_CST
+#define __ACCGPU_ATOMIC_INT(T, sfx)                                           \
+  __ACCGPU_INL T __accgpu_add_##sfx(T *p, T v) {                              \
+    return __atomic_fetch_add(p, v, __ACCGPU_SC);                             \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_sub_##sfx(T *p, T v) {                              \
+    return __atomic_fetch_sub(p, v, __ACCGPU_SC);                             \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_exch_##sfx(T *p, T v) {                             \
+    return __atomic_exchange_n(p, v, __ACCGPU_SC);                            \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_and_##sfx(T *p, T v) {                              \
+    return __atomic_fetch_and(p, v, __ACCGPU_SC);                             \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_or_##sfx(T *p, T v) {                               \
+    return __atomic_fetch_or(p, v, __ACCGPU_SC);                              \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_xor_##sfx(T *p, T v) {                              \
+    return __atomic_fetch_xor(p, v, __ACCGPU_SC);                             \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_cas_##sfx(T *p, T cmp, T v) {                       \
+    __atomic_compare_exchange_n(p, &cmp, v, 0, __ACCGPU_SC, __ACCGPU_SC);     \
+    return cmp;                                                               \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_min_##sfx(T *p, T v) {                              \
+    T old = __atomic_load_n(p, __ACCGPU_SC);                                  \
+    while (v < old && !__atomic_compare_exchange_n(p, &old, v, 1, __ACCGPU_SC,\
+                                                   __ACCGPU_SC))              \
+      ;                                                                       \
+    return old;                                                               \
+  }                                                                           \
+  __ACCGPU_INL T __accgpu_max_##sfx(T *p, T v) {                              \
+    T old = __atomic_load_n(p, __ACCGPU_SC);                                  \
+    while (v > old && !__atomic_compare_exchange_n(p, &old, v, 1, __ACCGPU_SC,\
+                                                   __ACCGPU_SC))              \
+      ;                                                                       \
+    return old;                                                               \
+  }
+__ACCGPU_ATOMIC_INT(int, i)
+__ACCGPU_ATOMIC_INT(unsigned, u)
+__ACCGPU_ATOMIC_INT(long long, ll)
+__ACCGPU_ATOMIC_INT(unsigned long long, ull)
+#undef __ACCGPU_ATOMIC_INT
+
+/* Floating point: CAS loops on the bit pattern.  OP(old, v) gives the new
+   value; SKIP(old, v) is true when nothing needs storing. */
+#define __ACCGPU_ATOMIC_FP(name, T, BITS, OP, SKIP)                           \
+  __ACCGPU_INL T name(T *p, T v) {                                            \
+    union { T f; BITS b; } o, n;                                              \
+    o.b = __atomic_load_n((BITS *)p, __ACCGPU_SC);                            \
+    do {                                                                      \
+      if (SKIP(o.f, v))                                                       \
+        break;                                                                \
+      n.f = OP(o.f, v);                                                       \
+    } while (!__atomic_compare_exchange_n((BITS *)p, &o.b, n.b, 1,           \
+                                          __ACCGPU_SC, __ACCGPU_SC));         \
+    return o.f;                                                               \
+  }
+#define __ACCGPU_FADD(a, b) ((a) + (b))
+#define __ACCGPU_SECOND(a, b) (b)
+#define __ACCGPU_NEVER(a, b) 0
+#define __ACCGPU_LE(a, b) ((a) <= (b))
+#define __ACCGPU_GE(a, b) ((a) >= (b))
+__ACCGPU_ATOMIC_FP(__accgpu_add_f, float, uint32_t, __ACCGPU_FADD, __ACCGPU_NEVER)
+__ACCGPU_ATOMIC_FP(__accgpu_add_d, double, uint64_t, __ACCGPU_FADD, __ACCGPU_NEVER)
+__ACCGPU_ATOMIC_FP(__accgpu_min_f, float, uint32_t, __ACCGPU_SECOND, __ACCGPU_LE)
+__ACCGPU_ATOMIC_FP(__accgpu_min_d, double, uint64_t, __ACCGPU_SECOND, __ACCGPU_LE)
+__ACCGPU_ATOMIC_FP(__accgpu_max_f, float, uint32_t, __ACCGPU_SECOND, __ACCGPU_GE)
+__ACCGPU_ATOMIC_FP(__accgpu_max_d, double, uint64_t, __ACCGPU_SECOND, __ACCGPU_GE)
+#undef __ACCGPU_ATOMIC_FP
+__ACCGPU_INL float __accgpu_exch_f(float *p, float v) {
+  union { float f; uint32_t b; } o, n;
+  n.f = v;
+  o.b = __atomic_exchange_n((uint32_t *)p, n.b, __ACCGPU_SC);
+  return o.f;
+}
+/* 16-bit CAS (CUDA has it from sm_70). */
+__ACCGPU_INL unsigned short __accgpu_cas_us(unsigned short *p, unsigned short c,
+                                           unsigned short v) {
+  __atomic_compare_exchange_n(p, &c, v, 0, __ACCGPU_SC, __ACCGPU_SC);
+  return c;
+}
+/* CUDA's wrap-around counters (unsigned only). */
+__ACCGPU_INL unsigned __accgpu_inc_u(unsigned *p, unsigned lim) {
+  unsigned old = __atomic_load_n(p, __ACCGPU_SC);
+  while (!__atomic_compare_exchange_n(p, &old, old >= lim ? 0u : old + 1u, 1,
+                                      __ACCGPU_SC, __ACCGPU_SC))
+    ;
+  return old;
+}
+__ACCGPU_INL unsigned __accgpu_dec_u(unsigned *p, unsigned lim) {
+  unsigned old = __atomic_load_n(p, __ACCGPU_SC);
+  while (!__atomic_compare_exchange_n(
+      p, &old, (old == 0u || old > lim) ? lim : old - 1u, 1, __ACCGPU_SC,
+      __ACCGPU_SC))
+    ;
+  return old;
+}
+
+/* The CUDA names, dispatched on the pointer type.  Only the overloads CUDA
+   has (plus float/double min/max, which this header adds on CUDA too), so
+   a kernel that builds here builds with NVRTC. */
+#define atomicAdd(p, v)                                                       \
+  _Generic((p), int *: __accgpu_add_i, unsigned *: __accgpu_add_u,            \
+           unsigned long long *: __accgpu_add_ull, float *: __accgpu_add_f,   \
+           double *: __accgpu_add_d)((p), (v))
+#define atomicSub(p, v)                                                       \
+  _Generic((p), int *: __accgpu_sub_i, unsigned *: __accgpu_sub_u)((p), (v))
+#define atomicExch(p, v)                                                      \
+  _Generic((p), int *: __accgpu_exch_i, unsigned *: __accgpu_exch_u,          \
+           unsigned long long *: __accgpu_exch_ull,                           \
+           float *: __accgpu_exch_f)((p), (v))
+#define atomicMin(p, v)                                                       \
+  _Generic((p), int *: __accgpu_min_i, unsigned *: __accgpu_min_u,            \
+           long long *: __accgpu_min_ll, unsigned long long *: __accgpu_min_ull,\
+           float *: __accgpu_min_f, double *: __accgpu_min_d)((p), (v))
+#define atomicMax(p, v)                                                       \
+  _Generic((p), int *: __accgpu_max_i, unsigned *: __accgpu_max_u,            \
+           long long *: __accgpu_max_ll, unsigned long long *: __accgpu_max_ull,\
+           float *: __accgpu_max_f, double *: __accgpu_max_d)((p), (v))
+#define __ACCGPU_BITOP(op, p, v)                                              \
+  _Generic((p), int *: __accgpu_##op##_i, unsigned *: __accgpu_##op##_u,      \
+           long long *: __accgpu_##op##_ll,                                   \
+           unsigned long long *: __accgpu_##op##_ull)((p), (v))
+#define atomicAnd(p, v) __ACCGPU_BITOP(and, p, v)
+#define atomicOr(p, v) __ACCGPU_BITOP(or, p, v)
+#define atomicXor(p, v) __ACCGPU_BITOP(xor, p, v)
+#define atomicCAS(p, c, v)                                                    \
+  _Generic((p), int *: __accgpu_cas_i, unsigned *: __accgpu_cas_u,            \
+           unsigned long long *: __accgpu_cas_ull,                            \
+           unsigned short *: __accgpu_cas_us)((p), (c), (v))
+#define atomicInc(p, v) __accgpu_inc_u((p), (v))
+#define atomicDec(p, v) __accgpu_dec_u((p), (v))
+
+/* Bit casts CUDA provides as intrinsics. */
+__ACCGPU_INL int __float_as_int(float f) {
+  union { float f; int i; } u;
+  u.f = f;
+  return u.i;
+}
+__ACCGPU_INL float __int_as_float(int i) {
+  union { float f; int i; } u;
+  u.i = i;
+  return u.f;
+}
+__ACCGPU_INL long long __double_as_longlong(double d) {
+  union { double d; long long i; } u;
+  u.d = d;
+  return u.i;
+}
+__ACCGPU_INL double __longlong_as_double(long long i) {
+  union { double d; long long i; } u;
+  u.i = i;
+  return u.d;
+}
+
+#endif /* __ACCGPU_EMU__ && !ACCGPU_EMU_ABI_ONLY */
+#endif /* !__CUDACC__ */
+#endif /* ACCGPU_CUDA_H */

@@ -1,0 +1,339 @@
+/* backend.c — the emulated GPU as an accgpu backend (runtime/device.h).
+ *
+ * Devices: ACCGPU_EMU_DEVICES of them (default 1), each with its own device
+ * memory of ACCGPU_EMU_MEMORY bytes (default 16 GiB of address space).
+ * Modules: kernels with emu_entry are called directly; the others are
+ * looked up as NAME__emu in emu_image, an ELF shared object loaded from a
+ * memfd (never a file someone else could replace).  Launches are checked
+ * here, on the caller's thread, so errors name the kernel at once; they
+ * run on the queue's thread (queue.c, grid.c, fiber.c).              */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu.h"
+
+#define DEFAULT_MEMORY ((size_t)16 << 30)
+#define MAX_DEVICES 64
+
+typedef void emu_entry_fn(void **args);
+
+typedef struct emu_module {
+  const __accgpu_module *mod;
+  void *dl; /* dlopen handle of emu_image, or NULL */
+  int fd;   /* its memfd, kept open so /proc/self/fd/N stays unique */
+  emu_entry_fn *entry[];
+} emu_module;
+
+/* Reads a size from environment variable NAME ("123", "64M", "16G");
+   returns DEF when unset or malformed. */
+static size_t env_size(const char *name, size_t def) {
+  const char *e = getenv(name);
+  char *end;
+  if (!e || !*e)
+    return def;
+  unsigned long long v = strtoull(e, &end, 10);
+  switch (*end) {
+  case 'k': case 'K': v <<= 10; end++; break;
+  case 'm': case 'M': v <<= 20; end++; break;
+  case 'g': case 'G': v <<= 30; end++; break;
+  default: break;
+  }
+  return *end || v == 0 ? def : (size_t)v;
+}
+
+/* ACCGPU_EMU_DEVICES devices (0 hides the emulator), default 1. */
+static int emu_count(void) {
+  const char *e = getenv("ACCGPU_EMU_DEVICES");
+  char *end;
+  long n = e && *e ? strtol(e, &end, 10) : 1;
+  if (e && *e && (*end || n < 0))
+    n = 1;
+  return n > MAX_DEVICES ? MAX_DEVICES : (int)n;
+}
+
+static int emu_open(int ordinal, struct accgpu_dev **out) {
+  if (ordinal < 0 || ordinal >= emu_count()) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "emulator: no device %d (ACCGPU_EMU_DEVICES=%d)", ordinal,
+                     emu_count());
+    return -1;
+  }
+  struct accgpu_dev *dev = calloc(1, sizeof *dev);
+  if (!dev) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
+    return -1;
+  }
+  dev->ordinal = ordinal;
+  if (accgpu_emu_mem_init(dev, env_size("ACCGPU_EMU_MEMORY", DEFAULT_MEMORY))) {
+    free(dev);
+    return -1;
+  }
+  *out = dev;
+  return 0;
+}
+
+static void emu_close(struct accgpu_dev *dev) {
+  if (!dev)
+    return;
+  accgpu_emu_mem_fini(dev);
+  free(dev);
+}
+
+static int emu_props(struct accgpu_dev *dev, accgpu_devprops *p) {
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "accgpu emulator");
+  snprintf(p->vendor, sizeof p->vendor, "accgpu");
+  snprintf(p->driver, sizeof p->driver, "emulator (%u host threads)",
+           accgpu_emu_runners());
+  p->total_mem = dev->size;
+  p->sm_count = accgpu_emu_runners();
+  p->max_threads_per_block = EMU_MAX_THREADS;
+  p->max_blocks_per_sm = 2;
+  p->warp_size = ACCGPU_EMU_WARP;
+  p->shared_mem_per_block = EMU_SHARED_BYTES;
+  p->l2_bytes = 4u << 20;
+  return 0;
+}
+
+static int emu_host_alloc(struct accgpu_dev *dev, size_t bytes, void **hptr) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: out of host memory (%zu B)",
+                     dev->ordinal, bytes);
+    return -1;
+  }
+  *hptr = p;
+  return 0;
+}
+
+static int emu_host_free(struct accgpu_dev *dev, void *hptr) {
+  (void)dev;
+  free(hptr);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Modules.                                                            */
+
+/* Loads MOD's emu_image from a memfd into M.  Returns 0 or -1. */
+static int image_open(emu_module *m, const __accgpu_module *mod) {
+  char path[64];
+  const unsigned char *p = mod->emu_image;
+  size_t left = mod->emu_image_size;
+  int fd = memfd_create("accgpu-emu-module", MFD_CLOEXEC);
+  if (fd < 0) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s': memfd_create failed",
+                     mod->source_file ? mod->source_file : "?");
+    return -1;
+  }
+  while (left) {
+    ssize_t w = write(fd, p, left);
+    if (w <= 0) {
+      close(fd);
+      accgpu_set_error(ACCGPU_ERR_GENERIC,
+                       "module '%s': cannot write its emulator image",
+                       mod->source_file ? mod->source_file : "?");
+      return -1;
+    }
+    p += w;
+    left -= (size_t)w;
+  }
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!m->dl) {
+    const char *why = dlerror();
+    close(fd);
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "module '%s': cannot load its emulator image: %s",
+                     mod->source_file ? mod->source_file : "?",
+                     why ? why : "?");
+    return -1;
+  }
+  m->fd = fd;
+  return 0;
+}
+
+/* Finds the CPU entry of kernel K of M.  Returns 0 or -1. */
+static int find_entry(emu_module *m, unsigned k) {
+  const __accgpu_kernel *kn = &m->mod->kernels[k];
+  char sym[512];
+  if (kn->emu_entry) {
+    m->entry[k] = kn->emu_entry;
+    return 0;
+  }
+  if (m->dl && snprintf(sym, sizeof sym, "%s__emu", kn->name) < (int)sizeof sym)
+    *(void **)&m->entry[k] = dlsym(m->dl, sym);
+  if (m->entry[k])
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_GENERIC,
+                   "module '%s': kernel '%s' has no emulator code (%s)",
+                   m->mod->source_file ? m->mod->source_file : "?", kn->name,
+                   m->dl ? "no NAME__emu in its image" : "no emu_image");
+  return -1;
+}
+
+static int emu_module_unload(struct accgpu_dev *dev, void *handle);
+
+static int emu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
+                           void **handle) {
+  if (mod->abi_version != ACCGPU_ABI_VERSION) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "module '%s': built for kernel ABI %u, runtime has %u",
+                     mod->source_file ? mod->source_file : "?",
+                     mod->abi_version, ACCGPU_ABI_VERSION);
+    return -1;
+  }
+  emu_module *m = calloc(1, sizeof *m + mod->nkernels * sizeof m->entry[0]);
+  if (!m) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
+    return -1;
+  }
+  m->mod = mod;
+  m->fd = -1;
+  int need_image = 0;
+  for (unsigned k = 0; k < mod->nkernels; k++)
+    need_image |= !mod->kernels[k].emu_entry;
+  if (need_image && mod->emu_image && image_open(m, mod) != 0) {
+    free(m);
+    return -1;
+  }
+  for (unsigned k = 0; k < mod->nkernels; k++)
+    if (find_entry(m, k) != 0) {
+      emu_module_unload(dev, m);
+      return -1;
+    }
+  *handle = m;
+  return 0;
+}
+
+static int emu_module_unload(struct accgpu_dev *dev, void *handle) {
+  emu_module *m = handle;
+  (void)dev;
+  if (!m)
+    return 0;
+  if (m->dl)
+    dlclose(m->dl);
+  if (m->fd >= 0)
+    close(m->fd);
+  free(m);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Launch.                                                             */
+
+/* Checks a launch configuration against CUDA's limits.  Returns 0, or -1
+   with a message naming kernel NAME. */
+static int check_cfg(const char *name, const accgpu_launch_cfg *c) {
+  uint64_t threads = (uint64_t)c->block.x * c->block.y * c->block.z;
+  const char *why = NULL;
+  if (!c->grid.x || !c->grid.y || !c->grid.z || !threads)
+    why = "empty grid or block";
+  else if (threads > EMU_MAX_THREADS)
+    why = "more than 1024 threads per block";
+  else if (c->block.z > 64)
+    why = "block z above 64";
+  else if (c->grid.x > 0x7fffffffu || c->grid.y > 65535 || c->grid.z > 65535)
+    why = "grid above 2147483647 x 65535 x 65535";
+  else if (c->shared_bytes > EMU_SHARED_BYTES)
+    why = "more than 48 KiB of dynamic shared memory";
+  if (!why)
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_LAUNCH,
+                   "launch of kernel '%s': grid %ux%ux%u, block %ux%ux%u, "
+                   "%u B shared: %s",
+                   name, c->grid.x, c->grid.y, c->grid.z, c->block.x,
+                   c->block.y, c->block.z, c->shared_bytes, why);
+  return -1;
+}
+
+/* Returns a grid for kernel K of M with a private copy of the argument
+   values (the caller's may be gone when the queue runs it), or NULL. */
+static accgpu_emu_grid *grid_new(const emu_module *m, unsigned k,
+                                 const accgpu_launch_cfg *c, void **args) {
+  const __accgpu_kernel *kn = &m->mod->kernels[k];
+  size_t vals = 0, off;
+  for (unsigned i = 0; i < kn->nparams; i++)
+    vals += (kn->param_sizes[i] + 15u) & ~(size_t)15;
+  off = (sizeof(accgpu_emu_grid) + 15u) & ~(size_t)15;
+  size_t ptrs = kn->nparams * sizeof(void *);
+  char *buf = aligned_alloc(16, (off + ptrs + vals + 15u) & ~(size_t)15);
+  if (!buf)
+    return NULL;
+  accgpu_emu_grid *g = (accgpu_emu_grid *)buf;
+  memset(g, 0, sizeof *g);
+  g->args = (void **)(buf + off);
+  char *v = buf + off + ((ptrs + 15u) & ~(size_t)15);
+  for (unsigned i = 0; i < kn->nparams; i++) {
+    memcpy(v, args[i], kn->param_sizes[i]);
+    g->args[i] = v;
+    v += (kn->param_sizes[i] + 15u) & ~(size_t)15;
+  }
+  g->entry = m->entry[k];
+  g->kernel = kn->name;
+  g->grid.x = c->grid.x;
+  g->grid.y = c->grid.y;
+  g->grid.z = c->grid.z;
+  g->block.x = c->block.x;
+  g->block.y = c->block.y;
+  g->block.z = c->block.z;
+  g->shared_bytes = c->shared_bytes;
+  g->nblocks = (uint64_t)c->grid.x * c->grid.y * c->grid.z;
+  return g;
+}
+
+static int emu_launch(struct accgpu_queue *q, void *module_handle,
+                      unsigned kernel, const accgpu_launch_cfg *cfg,
+                      void **args) {
+  emu_module *m = module_handle;
+  if (kernel >= m->mod->nkernels) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH,
+                     "launch: module '%s' has no kernel %u (it has %u)",
+                     m->mod->source_file ? m->mod->source_file : "?", kernel,
+                     m->mod->nkernels);
+    return -1;
+  }
+  const char *name = m->mod->kernels[kernel].name;
+  if (check_cfg(name, cfg) != 0)
+    return -1;
+  accgpu_emu_grid *g = grid_new(m, kernel, cfg, args);
+  if (!g) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "launch of kernel '%s': out of host memory", name);
+    return -1;
+  }
+  return accgpu_emu_queue_launch(q, g);
+}
+
+const accgpu_backend accgpu_backend_emulator = {
+    .name = "emulator",
+    .type = acc_device_emulator,
+    .count = emu_count,
+    .open = emu_open,
+    .close = emu_close,
+    .props = emu_props,
+    .mem_info = accgpu_emu_mem_info,
+    .mem_alloc = accgpu_emu_mem_alloc,
+    .mem_free = accgpu_emu_mem_free,
+    .host_alloc = emu_host_alloc,
+    .host_free = emu_host_free,
+    .queue_create = accgpu_emu_queue_create,
+    .queue_destroy = accgpu_emu_queue_destroy,
+    .queue_sync = accgpu_emu_queue_sync,
+    .queue_query = accgpu_emu_queue_query,
+    .queue_wait_queue = accgpu_emu_queue_wait_queue,
+    .queue_callback = accgpu_emu_queue_callback,
+    .copy_h2d = accgpu_emu_copy_h2d,
+    .copy_d2h = accgpu_emu_copy_d2h,
+    .copy_d2d = accgpu_emu_copy_d2d,
+    .memset = accgpu_emu_memset,
+    .copy_peer = accgpu_emu_copy_peer,
+    .module_load = emu_module_load,
+    .module_unload = emu_module_unload,
+    .launch = emu_launch,
+};

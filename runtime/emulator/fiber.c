@@ -1,0 +1,614 @@
+/* fiber.c — CUDA threads as fibers, and the scheduler of one block.
+ *
+ * Each host thread that runs blocks (a "runner") owns EMU_MAX_THREADS fiber
+ * slots: ACCGPU_EMU_STACK_SIZE bytes each, aligned to that size, laid out as
+ *
+ *     slot base: [ guard page | stack ... top | emu_fiber | colour gap ]
+ *
+ * (the fiber structure is 64 bytes, at one of 64 colour offsets in the top
+ * page), so kernel code finds its emu_fiber by masking the stack pointer
+ * (accgpu_cuda.h), a running thread touches one page for both, and a stack
+ * overflow hits the guard page before it can reach the slot below.
+ *
+ * A block runs its threads one at a time, in thread order, each until it
+ * blocks at a barrier or exits.  Threads start lazily: a fiber whose thread
+ * exits takes the next thread not yet started, on the same stack, with no
+ * context switch; a new slot is used only when a thread blocks and nothing
+ * is ready.  So a kernel without barriers runs a whole block on one slot,
+ * and a barrier kernel uses one slot per thread.  A blocking fiber switches
+ * directly to the next ready one (no trip through the scheduler).  The last
+ * thread to arrive at a barrier releases the others (back into the ready
+ * ring) and goes on.  Results of a barrier generation (counts, ballots, shuffle
+ * slots) are double-buffered by generation parity: generation g+2 cannot
+ * start before every thread has arrived at g+1, i.e. has read g.       */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <ucontext.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_ASAN 1
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define EMU_TSAN 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(EMU_ASAN)
+#define EMU_ASAN 1
+#endif
+#if __has_feature(thread_sanitizer) && !defined(EMU_TSAN)
+#define EMU_TSAN 1
+#endif
+#endif
+#ifdef EMU_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+/* ThreadSanitizer: all fibers of a runner run as its one TSan thread (they
+   run one at a time, and barriers order them).  TSan fiber contexts would
+   make every switch a vector-clock release/acquire as long as the number
+   of fibers ever created (10 million switches took minutes).  The shadow
+   call stack stays balanced as long as the functions a fiber enters and
+   never leaves are not instrumented: those carry EMU_NO_TSAN. */
+#ifdef EMU_TSAN
+#define EMU_NO_TSAN __attribute__((no_sanitize_thread))
+#else
+#define EMU_NO_TSAN
+#endif
+
+#define SLOT ACCGPU_EMU_STACK_SIZE
+#define GUARD_BYTES 16384u /* a frame bigger than this could jump it */
+#define RING_MASK (EMU_MAX_THREADS - 1)
+
+enum { F_READY, F_RUNNING, F_WAIT_BLOCK, F_WAIT_WARP, F_DONE };
+
+typedef struct emu_sched emu_sched;
+
+typedef struct emu_fiber {
+  __accgpu_emu_thread pub; /* first: what kernel code reads */
+  void *sp;                /* saved stack pointer while switched out */
+  emu_sched *s;
+  unsigned idx;            /* linear thread index in the block */
+  unsigned state;
+  unsigned gen;            /* barrier generation it waits in */
+} emu_fiber;
+
+_Static_assert(sizeof(emu_fiber) <= 64, "fiber context exceeds its colour slot");
+
+typedef struct emu_warp {
+  unsigned live;    /* lanes that exist and have not exited */
+  unsigned want;    /* mask given by the generation's first arrival */
+  unsigned arrived; /* lanes waiting in the current generation */
+  unsigned gen;
+  unsigned done[2]; /* lanes that took part, by generation parity */
+  unsigned ballot[2];
+  uint64_t slot[2][ACCGPU_EMU_WARP];
+} emu_warp;
+
+struct emu_sched {
+  const accgpu_emu_grid *g;
+  __accgpu_emu_block blk;
+  char *slots;        /* the runner's fiber slots */
+  unsigned n, live;   /* threads in the block, threads not exited */
+  unsigned started;   /* threads started so far (in thread order) */
+  __accgpu_uint3 next_tid; /* threadIdx of the next thread to start */
+  unsigned nslots;    /* slots in use */
+  emu_fiber *of[EMU_MAX_THREADS]; /* the fiber running each started thread */
+  unsigned ready[EMU_MAX_THREADS]; /* ring of thread indices */
+  unsigned rhead, rcount;
+  unsigned bar_arrived, bar_gen;
+  emu_fiber *bar_wait[EMU_MAX_THREADS]; /* waiters, in arrival order */
+  int bar_count[2], bar_n[2];
+  int deadlock;
+  emu_fiber *running;   /* for the trap handler */
+  unsigned dirty_slots; /* slots a deadlock left with frames on them */
+  void *host_sp;
+#ifdef EMU_ASAN
+  const void *host_stack;
+  size_t host_stack_size;
+#endif
+  emu_warp warps[EMU_MAX_THREADS / ACCGPU_EMU_WARP];
+};
+
+/* What one host thread needs to run blocks; created on first use. */
+typedef struct emu_runner {
+  char *map;        /* mmap'd, for munmap */
+  size_t map_bytes;
+  char *slots;      /* SLOT-aligned start of EMU_MAX_THREADS slots */
+  unsigned ninit;   /* slots whose guard page is set up */
+  void *dyn_shared;
+  void *altstack;   /* signal stack: the trap handler runs there */
+  emu_sched sched;
+} emu_runner;
+
+static __thread emu_runner *runner;
+/* The block the calling runner is executing, or NULL (trap handler). */
+static __thread emu_sched *volatile current;
+
+static void trap_setup(emu_runner *r);
+
+/* switch.S */
+void accgpu_emu_switch(void **save_sp, void *to_sp)
+    __attribute__((visibility("hidden")));
+void accgpu_emu_fiber_start(void) __attribute__((visibility("hidden")));
+void accgpu_emu_fiber_main(emu_fiber *f)
+    __attribute__((visibility("hidden"), noreturn)) EMU_NO_TSAN;
+
+static const __accgpu_emu_ops emu_ops;
+
+/* The fiber structure of slot K of SLOTS. */
+static emu_fiber *slot_fiber(char *slots, unsigned k) {
+  char *base = slots + (size_t)k * SLOT;
+  return (emu_fiber *)(base + ACCGPU_EMU_CTX_OFFSET(base));
+}
+
+__attribute__((unused)) static char *slot_base(const emu_fiber *f) {
+  return (char *)((uintptr_t)f & ~(SLOT - 1));
+}
+
+/* Makes F run the next unstarted thread of its block.  Coordinates are
+   counted up, not divided out: this runs once per CUDA thread. */
+static void bind_next(emu_sched *s, emu_fiber *f) {
+  unsigned idx = s->started++;
+  f->pub.thread_idx = s->next_tid;
+  f->pub.lane = idx % ACCGPU_EMU_WARP;
+  f->idx = idx;
+  f->state = F_RUNNING;
+  s->of[idx] = f;
+  if (++s->next_tid.x == s->blk.block_dim.x) {
+    s->next_tid.x = 0;
+    if (++s->next_tid.y == s->blk.block_dim.y) {
+      s->next_tid.y = 0;
+      s->next_tid.z++;
+    }
+  }
+}
+
+static void fiber_prepare(emu_sched *s, emu_fiber *f);
+
+/* Puts the next unstarted thread on a fresh slot; returns its fiber. */
+static emu_fiber *start_in_new_slot(emu_sched *s) {
+  emu_fiber *f = slot_fiber(s->slots, s->nslots++);
+  f->pub.ops = &emu_ops;
+  f->pub.blk = &s->blk;
+  f->s = s;
+  bind_next(s, f);
+  fiber_prepare(s, f);
+  return f;
+}
+
+/* ------------------------------------------------------------------ */
+/* Context switches (with the sanitizers told about stacks).           */
+
+/* Switches from the running context (whose stack pointer goes to *SAVE)
+   to fiber TO, or to the host context when TO is NULL.  DYING: the
+   current fiber never runs again.  Returns when switched back. */
+EMU_NO_TSAN static void switch_to(emu_sched *s, void **save, emu_fiber *to,
+                                  int dying) {
+  void *to_sp = to ? to->sp : s->host_sp;
+  s->running = to;
+#ifdef EMU_ASAN
+  void *fake = NULL;
+  const char *lo = to ? slot_base(to) + GUARD_BYTES : NULL;
+  const void *bottom = to ? lo : s->host_stack;
+  size_t size = to ? (size_t)((const char *)to - lo) : s->host_stack_size;
+  __sanitizer_start_switch_fiber(dying ? NULL : &fake, bottom, size);
+#endif
+  (void)dying;
+  accgpu_emu_switch(save, to_sp);
+#ifdef EMU_ASAN
+  __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#endif
+}
+
+static void ready_push(emu_sched *s, emu_fiber *f) {
+  f->state = F_READY;
+  s->ready[(s->rhead + s->rcount++) & RING_MASK] = f->idx;
+}
+
+/* Suspends F (already marked waiting or done) and runs the next ready
+   fiber; with none ready, goes back to the host (all done, or a
+   deadlock).  Returns when F is resumed. */
+EMU_NO_TSAN static void yield_from(emu_fiber *f) {
+  emu_sched *s = f->s;
+  emu_fiber *next = NULL;
+  if (s->rcount) {
+    next = s->of[s->ready[s->rhead]];
+    s->rhead = (s->rhead + 1) & RING_MASK;
+    s->rcount--;
+    next->state = F_RUNNING;
+  } else if (s->started < s->n) {
+    next = start_in_new_slot(s);
+  } else if (s->live) {
+    s->deadlock = 1;
+  }
+  switch_to(s, &f->sp, next, f->state == F_DONE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Block barrier.                                                      */
+
+/* Ends the current block-barrier generation: every waiter becomes ready
+   (in arrival order); CALLER, the last to arrive (NULL when a thread's exit
+   completes the barrier), goes on running. */
+static void bar_release(emu_sched *s, emu_fiber *caller) {
+  unsigned g = s->bar_gen & 1;
+  unsigned nwait = s->bar_arrived - (caller != NULL);
+  s->bar_n[g] = (int)s->bar_arrived;
+  s->bar_arrived = 0;
+  s->bar_gen++;
+  for (unsigned i = 0; i < nwait; i++)
+    ready_push(s, s->bar_wait[i]);
+}
+
+static int sync_block(__accgpu_emu_thread *t, int pred, int kind) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_sched *s = f->s;
+  unsigned g = s->bar_gen & 1;
+  if (s->bar_arrived == 0)
+    s->bar_count[g] = 0;
+  s->bar_count[g] += pred != 0;
+  if (++s->bar_arrived == s->live) {
+    bar_release(s, f);
+  } else {
+    s->bar_wait[s->bar_arrived - 1] = f;
+    f->state = F_WAIT_BLOCK;
+    yield_from(f);
+  }
+  switch (kind) {
+  case 1:
+    return s->bar_count[g];
+  case 2:
+    return s->bar_count[g] == s->bar_n[g];
+  case 3:
+    return s->bar_count[g] != 0;
+  default:
+    return 0;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Warp barrier, shuffles, votes.                                      */
+
+static int warp_complete(const emu_warp *w) {
+  return w->arrived && (w->want & w->live & ~w->arrived) == 0;
+}
+
+/* Ends W's current generation; the waiters become ready. */
+static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
+  unsigned g = w->gen & 1, m = w->arrived;
+  w->done[g] = m;
+  w->arrived = 0;
+  w->gen++;
+  while (m) {
+    unsigned lane = (unsigned)__builtin_ctz(m);
+    emu_fiber *f = s->of[warp * ACCGPU_EMU_WARP + lane];
+    m &= m - 1;
+    if (f->state == F_WAIT_WARP)
+      ready_push(s, f);
+  }
+}
+
+/* Arrives at the warp barrier of MASK with PRED (for ballots); returns the
+   generation parity once all live lanes of MASK have arrived. */
+static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred) {
+  emu_sched *s = f->s;
+  unsigned warp = f->idx / ACCGPU_EMU_WARP, bit = 1u << f->pub.lane;
+  emu_warp *w = &s->warps[warp];
+  unsigned g = w->gen & 1;
+  if (w->arrived == 0) {
+    w->want = mask;
+    w->ballot[g] = 0;
+  }
+  w->arrived |= bit;
+  if (pred)
+    w->ballot[g] |= bit;
+  if (warp_complete(w)) {
+    warp_release(s, w, warp);
+  } else {
+    f->state = F_WAIT_WARP;
+    yield_from(f);
+  }
+  return g;
+}
+
+static void sync_warp(__accgpu_emu_thread *t, unsigned mask) {
+  warp_arrive((emu_fiber *)t, mask, 0);
+}
+
+static uint64_t shfl(__accgpu_emu_thread *t, unsigned mask, uint64_t v,
+                     unsigned src) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_warp *w = &f->s->warps[f->idx / ACCGPU_EMU_WARP];
+  w->slot[w->gen & 1][t->lane] = v;
+  unsigned g = warp_arrive(f, mask, 0);
+  if (src < ACCGPU_EMU_WARP && (w->done[g] >> src & 1u))
+    return w->slot[g][src];
+  return v;
+}
+
+static unsigned ballot(__accgpu_emu_thread *t, unsigned mask, int pred) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_warp *w = &f->s->warps[f->idx / ACCGPU_EMU_WARP];
+  unsigned g = warp_arrive(f, mask, pred);
+  return w->ballot[g] & mask;
+}
+
+static unsigned active_mask(__accgpu_emu_thread *t) {
+  emu_fiber *f = (emu_fiber *)t;
+  return f->s->warps[f->idx / ACCGPU_EMU_WARP].live;
+}
+
+static const __accgpu_emu_ops emu_ops = {
+    .sync_block = sync_block,
+    .sync_warp = sync_warp,
+    .shfl = shfl,
+    .ballot = ballot,
+    .active_mask = active_mask,
+};
+
+/* ------------------------------------------------------------------ */
+/* Fiber life.                                                         */
+
+/* F's thread exits: barriers stop counting it. */
+static void thread_exit(emu_sched *s, emu_fiber *f) {
+  unsigned warp = f->idx / ACCGPU_EMU_WARP;
+  emu_warp *w = &s->warps[warp];
+  s->live--;
+  w->live &= ~(1u << f->pub.lane);
+  if (s->bar_arrived && s->bar_arrived == s->live)
+    bar_release(s, NULL);
+  if (warp_complete(w))
+    warp_release(s, w, warp);
+}
+
+/* Runs threads on fiber F until no thread is left to start, then leaves
+   for good. */
+void accgpu_emu_fiber_main(emu_fiber *f) {
+  emu_sched *s = f->s;
+#ifdef EMU_ASAN
+  __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
+#endif
+  for (;;) {
+    s->g->entry(s->g->args);
+    thread_exit(s, f);
+    if (s->started == s->n)
+      break;
+    bind_next(s, f);
+  }
+  f->state = F_DONE;
+  yield_from(f);
+  abort(); /* a finished fiber is never resumed */
+}
+
+/* Builds F's initial stack: switch.S pops six registers (r12 = F) and
+   returns into accgpu_emu_fiber_start with rsp 16-byte aligned.  The
+   stack starts right below the (64-byte aligned) structure. */
+static void fiber_prepare(emu_sched *s, emu_fiber *f) {
+  uint64_t *sp = (uint64_t *)((char *)f - 24);
+#ifdef EMU_ASAN
+  /* Frames of fibers that never returned leave poisoned shadow. */
+  char *base = slot_base(f);
+  unsigned k = (unsigned)((size_t)(base - s->slots) / SLOT);
+  size_t all = (size_t)((char *)f - base) - GUARD_BYTES;
+  size_t top = k < s->dirty_slots || all < 16384 ? all : 16384;
+  __asan_unpoison_memory_region((char *)f - top, top);
+#endif
+  (void)s;
+  sp[0] = (uint64_t)(uintptr_t)accgpu_emu_fiber_start;
+  sp -= 6; /* r15 r14 r13 r12 rbx rbp */
+  memset(sp, 0, 6 * sizeof *sp);
+  sp[3] = (uint64_t)(uintptr_t)f;
+  f->sp = sp;
+}
+
+/* ------------------------------------------------------------------ */
+/* Runners: the fiber slots of one host thread.                        */
+
+/* Returns the calling thread's runner with at least N slots set up, or
+   NULL with BUF filled when memory runs out. */
+static emu_runner *runner_get(unsigned n, char *buf, size_t len) {
+  emu_runner *r = runner;
+  if (!r) {
+    r = calloc(1, sizeof *r);
+    size_t bytes = (size_t)EMU_MAX_THREADS * SLOT + SLOT;
+    void *m = r ? mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                : MAP_FAILED;
+    if (m == MAP_FAILED || !(r->dyn_shared = aligned_alloc(64, EMU_SHARED_BYTES))) {
+      snprintf(buf, len, "cannot reserve %zu MiB of fiber stacks",
+               bytes >> 20);
+      if (m != MAP_FAILED)
+        munmap(m, bytes);
+      free(r);
+      return NULL;
+    }
+    r->slots = (char *)(((uintptr_t)m + SLOT - 1) & ~(SLOT - 1));
+    /* Unmap the alignment slack: nothing writable below slot 0. */
+    size_t head = (size_t)(r->slots - (char *)m);
+    if (head)
+      munmap(m, head);
+    r->map = r->slots;
+    r->map_bytes = bytes - head;
+    runner = r;
+    trap_setup(r);
+  }
+  for (; r->ninit < n; r->ninit++) {
+    char *base = r->slots + (size_t)r->ninit * SLOT;
+    if (mprotect(base, GUARD_BYTES, PROT_NONE) != 0) {
+      snprintf(buf, len, "cannot protect fiber stack guard pages");
+      return NULL;
+    }
+  }
+  return r;
+}
+
+void accgpu_emu_fibers_release(void) {
+  emu_runner *r = runner;
+  if (!r)
+    return;
+  if (r->altstack) {
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(r->altstack);
+  }
+  munmap(r->map, r->map_bytes);
+  free(r->dyn_shared);
+  free(r);
+  runner = NULL;
+}
+
+/* Records where the host stack of the calling thread is, for ASan. */
+static void sched_host_context(emu_sched *s) {
+#ifdef EMU_ASAN
+  if (!s->host_stack) {
+    pthread_attr_t a;
+    void *addr = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+      pthread_attr_getstack(&a, &addr, &size);
+      pthread_attr_destroy(&a);
+    }
+    s->host_stack = addr;
+    s->host_stack_size = size;
+  }
+#endif
+  (void)s;
+}
+
+/* Sets up block B of G: block coordinates, warps, empty ready ring. */
+static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
+  emu_sched *s = &r->sched;
+  uint64_t gx = g->grid.x, gy = g->grid.y;
+  s->g = g;
+  s->slots = r->slots;
+  s->blk.block_idx.x = (unsigned)(b % gx);
+  s->blk.block_idx.y = (unsigned)(b / gx % gy);
+  s->blk.block_idx.z = (unsigned)(b / (gx * gy));
+  s->blk.block_dim = g->block;
+  s->blk.grid_dim = g->grid;
+  s->blk.dyn_shared = r->dyn_shared;
+  s->n = s->live = g->block.x * g->block.y * g->block.z;
+  s->started = s->nslots = 0;
+  s->next_tid.x = s->next_tid.y = s->next_tid.z = 0;
+  s->rhead = s->rcount = 0;
+  s->bar_arrived = 0;
+  s->deadlock = 0;
+  for (unsigned w = 0; w * ACCGPU_EMU_WARP < s->n; w++) {
+    unsigned lanes = s->n - w * ACCGPU_EMU_WARP;
+    s->warps[w].live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    s->warps[w].arrived = 0;
+  }
+}
+
+/* Describes a deadlock of S in BUF. */
+static void deadlock_message(const emu_sched *s, char *buf, size_t len) {
+  unsigned nb = 0, nw = 0;
+  for (unsigned k = 0; k < s->nslots; k++) {
+    unsigned st = slot_fiber(s->slots, k)->state;
+    nb += st == F_WAIT_BLOCK;
+    nw += st == F_WAIT_WARP;
+  }
+  snprintf(buf, len,
+           "kernel '%s': deadlock in block (%u,%u,%u): %u of %u threads wait "
+           "at __syncthreads, %u at warp functions, %u exited (barrier in "
+           "divergent code?)",
+           s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
+           s->blk.block_idx.z, nb, s->n, nw, s->n - s->live);
+}
+
+int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
+                         size_t len) {
+  unsigned n = g->block.x * g->block.y * g->block.z;
+  emu_runner *r = runner_get(n, buf, len);
+  if (!r)
+    return -1;
+  emu_sched *s = &r->sched;
+  sched_host_context(s);
+  sched_init(r, g, b);
+  current = s;
+  switch_to(s, &s->host_sp, start_in_new_slot(s), 0);
+  current = NULL;
+  if (s->deadlock) {
+    if (s->dirty_slots < s->nslots)
+      s->dirty_slots = s->nslots;
+    deadlock_message(s, buf, len);
+    return -1;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Traps: a kernel that faults gets a message naming it, not a bare     */
+/* SIGSEGV.  Not under the sanitizers, which report faults themselves. */
+
+#if !defined(EMU_ASAN) && !defined(EMU_TSAN)
+#define TRAP_STACK (64u << 10)
+static struct sigaction trap_old_segv, trap_old_bus;
+static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
+
+/* Prints what faulted and exits; outside a kernel, gives the fault back
+   to the handler that was there before ours. */
+static void trap_handler(int sig, siginfo_t *si, void *uc) {
+  emu_sched *s = current;
+  char msg[512];
+  if (!s) {
+    sigaction(SIGSEGV, &trap_old_segv, NULL);
+    sigaction(SIGBUS, &trap_old_bus, NULL);
+    return; /* the fault repeats under the previous handler */
+  }
+  const emu_fiber *f = s->running;
+  /* An overflow leaves the stack pointer at or below the guard page (a
+     big frame can jump past it; the access may then fault elsewhere). */
+  uintptr_t sp = (uintptr_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+  int overflow = f && sp < (uintptr_t)slot_base(f) + GUARD_BYTES + 1024;
+  int n = snprintf(
+      msg, sizeof msg,
+      "accgpu emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u): "
+      "%s at address %p\n",
+      s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
+      s->blk.block_idx.z, f ? f->pub.thread_idx.x : 0,
+      f ? f->pub.thread_idx.y : 0, f ? f->pub.thread_idx.z : 0,
+      overflow ? "stack overflow (CUDA threads have 256 KiB stacks here)"
+               : sig == SIGBUS ? "bus error" : "invalid memory access",
+      si->si_addr);
+  if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
+    n = 0;
+  _exit(1);
+}
+
+static void trap_install(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = trap_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &trap_old_segv);
+  sigaction(SIGBUS, &sa, &trap_old_bus);
+}
+
+/* Gives the runner a signal stack (a stack overflow leaves none) and
+   installs the handler once per process. */
+static void trap_setup(emu_runner *r) {
+  stack_t ss = {0};
+  r->altstack = malloc(TRAP_STACK);
+  if (!r->altstack)
+    return;
+  ss.ss_sp = r->altstack;
+  ss.ss_size = TRAP_STACK;
+  if (sigaltstack(&ss, NULL) != 0) {
+    free(r->altstack);
+    r->altstack = NULL;
+    return;
+  }
+  pthread_once(&trap_once, trap_install);
+}
+#else
+static void trap_setup(emu_runner *r) { (void)r; }
+#endif

@@ -1,0 +1,132 @@
+/* grid.c — spreads the blocks of a launch over host threads.
+ *
+ * One process-wide pool of worker threads (ACCGPU_EMU_THREADS runners in
+ * all, default: the number of CPUs).  The queue thread that launches a grid
+ * is itself a runner: it publishes the grid, runs blocks until none is left,
+ * then waits for the workers still inside it.  Blocks are handed out by an
+ * atomic counter, so concurrent launches from several queues share the
+ * workers and each still progresses on its own queue thread.          */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emu.h"
+
+static struct {
+  pthread_once_t once;
+  pthread_mutex_t lock;
+  pthread_cond_t work; /* a grid was published */
+  pthread_cond_t left; /* a worker left a grid */
+  accgpu_emu_grid *grids; /* published grids with blocks left */
+  unsigned runners;
+} pool = {PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER,
+          PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0};
+
+/* Runs blocks of G until none is left.  Called without the pool lock;
+   failures are recorded in G under it. */
+static void run_blocks(accgpu_emu_grid *g) {
+  char msg[sizeof g->error];
+  for (;;) {
+    uint64_t b = __atomic_fetch_add(&g->next_block, 1, __ATOMIC_RELAXED);
+    if (b >= g->nblocks)
+      return;
+    if (accgpu_emu_run_block(g, b, msg, sizeof msg) != 0) {
+      pthread_mutex_lock(&pool.lock);
+      if (!g->failed) {
+        g->failed = 1;
+        snprintf(g->error, sizeof g->error, "%s", msg);
+      }
+      pthread_mutex_unlock(&pool.lock);
+      /* Stop handing out this grid's blocks: the launch has failed. */
+      __atomic_store_n(&g->next_block, g->nblocks, __ATOMIC_RELAXED);
+      return;
+    }
+  }
+}
+
+/* Removes G from the published list.  Pool lock held. */
+static void unpublish(accgpu_emu_grid *g) {
+  for (accgpu_emu_grid **p = &pool.grids; *p; p = &(*p)->next)
+    if (*p == g) {
+      *p = g->next;
+      return;
+    }
+}
+
+static void *worker_main(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&pool.lock);
+  for (;;) {
+    accgpu_emu_grid *g = pool.grids;
+    if (!g) {
+      pthread_cond_wait(&pool.work, &pool.lock);
+      continue;
+    }
+    g->active++;
+    pthread_mutex_unlock(&pool.lock);
+    run_blocks(g);
+    pthread_mutex_lock(&pool.lock);
+    unpublish(g); /* no blocks left to hand out */
+    g->active--;
+    pthread_cond_broadcast(&pool.left);
+  }
+  return NULL;
+}
+
+static unsigned env_runners(void) {
+  const char *e = getenv("ACCGPU_EMU_THREADS");
+  long n = e ? strtol(e, NULL, 10) : 0;
+  if (n <= 0)
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+  if (n <= 0)
+    n = 1;
+  return n > 256 ? 256u : (unsigned)n;
+}
+
+/* Starts the workers (runners minus the launching thread).  Workers that
+   cannot be created only make the pool smaller. */
+static void pool_start(void) {
+  unsigned want = env_runners();
+  pool.runners = 1;
+  for (unsigned i = 1; i < want; i++) {
+    pthread_t t;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&t, &a, worker_main, NULL) == 0)
+      pool.runners++;
+    pthread_attr_destroy(&a);
+  }
+}
+
+unsigned accgpu_emu_runners(void) {
+  pthread_once(&pool.once, pool_start);
+  return pool.runners;
+}
+
+int accgpu_emu_run_grid(accgpu_emu_grid *g) {
+  pthread_once(&pool.once, pool_start);
+  g->next_block = 0;
+  g->active = 0;
+  g->failed = 0;
+  if (g->nblocks > 1 && pool.runners > 1) {
+    pthread_mutex_lock(&pool.lock);
+    g->next = pool.grids;
+    pool.grids = g;
+    pthread_cond_broadcast(&pool.work);
+    pthread_mutex_unlock(&pool.lock);
+  }
+  run_blocks(g);
+  pthread_mutex_lock(&pool.lock);
+  unpublish(g);
+  while (g->active)
+    pthread_cond_wait(&pool.left, &pool.lock);
+  int failed = g->failed;
+  pthread_mutex_unlock(&pool.lock);
+  if (failed) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH, "%s", g->error);
+    return -1;
+  }
+  return 0;
+}

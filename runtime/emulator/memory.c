@@ -1,0 +1,172 @@
+/* memory.c — device memory of the emulator.
+ *
+ * Each device reserves its own region of address space (mmap, no swap
+ * reservation: pages cost memory only once touched), so a device address
+ * never aliases host memory nor another device's memory.  Allocations are
+ * first-fit over an address-ordered chunk list kept on the host side (a
+ * kernel writing out of bounds cannot corrupt it); the core pools device
+ * memory, so the list stays short.  Fresh allocations are filled with
+ * 0xff bytes (NaN as float/double, -1 as integers), so reading memory that
+ * was never copied in gives visibly wrong results, as on a GPU.       */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "emu.h"
+
+#define ALIGN 256u         /* cudaMalloc aligns to at least 256 bytes */
+#define POISON 0xff
+#define RELEASE_MIN (1u << 20) /* give pages of big freed chunks back */
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
+  bytes = round_up(bytes ? bytes : ALIGN, 1u << 21);
+  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  accgpu_emu_chunk *c = calloc(1, sizeof *c);
+  if (m == MAP_FAILED || !c) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: cannot reserve %zu bytes of device "
+                     "memory (set ACCGPU_EMU_MEMORY lower)",
+                     dev->ordinal, bytes);
+    if (m != MAP_FAILED)
+      munmap(m, bytes);
+    free(c);
+    return -1;
+  }
+  dev->base = m;
+  dev->size = bytes;
+  dev->used = 0;
+  c->addr = (uintptr_t)m;
+  c->size = bytes;
+  dev->chunks = c;
+  pthread_mutex_init(&dev->lock, NULL);
+  return 0;
+}
+
+void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
+  accgpu_emu_chunk *c = dev->chunks;
+  while (c) {
+    accgpu_emu_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  dev->chunks = NULL;
+  if (dev->base)
+    munmap(dev->base, dev->size);
+  dev->base = NULL;
+  pthread_mutex_destroy(&dev->lock);
+}
+
+/* Splits BYTES off the front of free chunk C; returns 0, or -1 when no
+   node could be allocated.  Device lock held. */
+static int split(accgpu_emu_chunk *c, size_t bytes) {
+  if (c->size == bytes)
+    return 0;
+  accgpu_emu_chunk *rest = calloc(1, sizeof *rest);
+  if (!rest)
+    return -1;
+  rest->addr = c->addr + bytes;
+  rest->size = c->size - bytes;
+  rest->prev = c;
+  rest->next = c->next;
+  if (c->next)
+    c->next->prev = rest;
+  c->next = rest;
+  c->size = bytes;
+  return 0;
+}
+
+int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
+  if (bytes > dev->size) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: out of memory allocating %zu bytes "
+                     "(the device has %zu)",
+                     dev->ordinal, bytes, dev->size);
+    return -1;
+  }
+  size_t need = round_up(bytes ? bytes : 1, ALIGN);
+  accgpu_emu_chunk *c;
+  pthread_mutex_lock(&dev->lock);
+  for (c = dev->chunks; c; c = c->next)
+    if (!c->used && c->size >= need)
+      break;
+  if (!c || split(c, need) != 0) {
+    size_t free_b = dev->size - dev->used;
+    pthread_mutex_unlock(&dev->lock);
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: out of memory allocating %zu bytes "
+                     "(%zu of %zu bytes free%s)",
+                     dev->ordinal, bytes, free_b, dev->size,
+                     c ? "" : ", none contiguous");
+    return -1;
+  }
+  c->used = 1;
+  dev->used += need;
+  pthread_mutex_unlock(&dev->lock);
+  memset((void *)c->addr, POISON, need);
+  *dptr = (void *)c->addr;
+  return 0;
+}
+
+/* Merges free chunk C with its free successor.  Device lock held. */
+static void merge_next(accgpu_emu_chunk *c) {
+  accgpu_emu_chunk *n = c->next;
+  if (!n || n->used)
+    return;
+  c->size += n->size;
+  c->next = n->next;
+  if (n->next)
+    n->next->prev = c;
+  free(n);
+}
+
+/* Returns the physical pages of the whole pages inside [A, A+N). */
+static void release_pages(uintptr_t a, size_t n) {
+  uintptr_t lo = round_up(a, 4096), hi = (a + n) & ~(uintptr_t)4095;
+  if (n >= RELEASE_MIN && hi > lo)
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr) {
+  if (!dptr)
+    return 0;
+  pthread_mutex_lock(&dev->lock);
+  accgpu_emu_chunk *c = dev->chunks;
+  while (c && c->addr != (uintptr_t)dptr)
+    c = c->next;
+  if (!c || !c->used) {
+    pthread_mutex_unlock(&dev->lock);
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "emulator device %d: free of %p, which is not an "
+                     "allocation of this device",
+                     dev->ordinal, dptr);
+    return -1;
+  }
+  c->used = 0;
+  dev->used -= c->size;
+  release_pages(c->addr, c->size);
+  merge_next(c);
+  if (c->prev && !c->prev->used)
+    merge_next(c->prev);
+  pthread_mutex_unlock(&dev->lock);
+  return 0;
+}
+
+int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
+                        size_t *total_b) {
+  pthread_mutex_lock(&dev->lock);
+  if (free_b)
+    *free_b = dev->size - dev->used;
+  if (total_b)
+    *total_b = dev->size;
+  pthread_mutex_unlock(&dev->lock);
+  return 0;
+}
+
+int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,
+                        size_t bytes) {
+  uintptr_t a = (uintptr_t)p, lo = (uintptr_t)dev->base;
+  return a >= lo && a - lo <= dev->size && bytes <= dev->size - (a - lo);
+}

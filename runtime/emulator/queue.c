@@ -1,0 +1,312 @@
+/* queue.c — the emulator's queues.
+ *
+ * A queue is a FIFO of operations executed by its own host thread,
+ * concurrently with the thread that submits them, as a GPU stream runs
+ * concurrently with the host: a missing wait is a real race here too.
+ * Submission never blocks.  A failed operation (a kernel deadlock) is
+ * remembered and reported by the next queue_sync or queue_query; later
+ * operations still run.
+ *
+ * Locks: each queue's LOCK guards its list, counters and error.  A queue
+ * thread waiting on another queue (queue_wait_queue) takes only that
+ * queue's lock.                                                        */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+
+enum { OP_COPY, OP_MEMSET, OP_LAUNCH, OP_WAIT, OP_CALLBACK };
+
+typedef struct emu_op {
+  int kind;
+  struct emu_op *next;
+  union {
+    struct {
+      void *dst;
+      const void *src;
+      size_t bytes;
+    } copy;
+    struct {
+      void *dst;
+      int byte;
+      size_t bytes;
+    } set;
+    accgpu_emu_grid *grid;
+    struct {
+      struct accgpu_queue *other;
+      uint64_t ticket;
+    } wait;
+    struct {
+      void (*fn)(void *);
+      void *arg;
+    } cb;
+  } u;
+} emu_op;
+
+struct accgpu_queue {
+  struct accgpu_dev *dev;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t work; /* an operation was queued, or STOP set */
+  pthread_cond_t done; /* COMPLETED advanced */
+  emu_op *head, *tail;
+  uint64_t submitted, completed;
+  unsigned waiters;    /* other queue threads waiting on this one */
+  int stop;
+  int failed, err_code;
+  char err[512];
+};
+
+/* Runs OP on the queue thread; returns 0 or -1 with the error left. */
+static int op_execute(emu_op *op) {
+  switch (op->kind) {
+  case OP_COPY:
+    memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.bytes);
+    return 0;
+  case OP_MEMSET:
+    memset(op->u.set.dst, op->u.set.byte, op->u.set.bytes);
+    return 0;
+  case OP_LAUNCH: {
+    int rc = accgpu_emu_run_grid(op->u.grid);
+    free(op->u.grid);
+    return rc;
+  }
+  case OP_WAIT: {
+    struct accgpu_queue *o = op->u.wait.other;
+    pthread_mutex_lock(&o->lock);
+    while (o->completed < op->u.wait.ticket)
+      pthread_cond_wait(&o->done, &o->lock);
+    o->waiters--;
+    pthread_cond_broadcast(&o->done);
+    pthread_mutex_unlock(&o->lock);
+    return 0;
+  }
+  default:
+    op->u.cb.fn(op->u.cb.arg);
+    return 0;
+  }
+}
+
+static void *queue_main(void *arg) {
+  struct accgpu_queue *q = arg;
+  pthread_mutex_lock(&q->lock);
+  for (;;) {
+    while (!q->head && !q->stop)
+      pthread_cond_wait(&q->work, &q->lock);
+    emu_op *op = q->head;
+    if (!op)
+      break;
+    q->head = op->next;
+    if (!q->head)
+      q->tail = NULL;
+    pthread_mutex_unlock(&q->lock);
+    int rc = op_execute(op);
+    free(op);
+    pthread_mutex_lock(&q->lock);
+    if (rc != 0 && !q->failed) {
+      q->failed = 1;
+      snprintf(q->err, sizeof q->err, "%s", accgpu_last_error(&q->err_code));
+    }
+    q->completed++;
+    pthread_cond_broadcast(&q->done);
+  }
+  pthread_mutex_unlock(&q->lock);
+  accgpu_emu_fibers_release();
+  return NULL;
+}
+
+int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
+  struct accgpu_queue *q = calloc(1, sizeof *q);
+  if (!q) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
+    return -1;
+  }
+  q->dev = dev;
+  pthread_mutex_init(&q->lock, NULL);
+  pthread_cond_init(&q->work, NULL);
+  pthread_cond_init(&q->done, NULL);
+  if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "emulator device %d: cannot start a queue thread",
+                     dev->ordinal);
+    free(q);
+    return -1;
+  }
+  *out = q;
+  return 0;
+}
+
+/* Returns -1 with Q's recorded failure left (and forgets it), else 0.
+   Q's lock held. */
+static int take_failure(struct accgpu_queue *q) {
+  if (!q->failed)
+    return 0;
+  q->failed = 0;
+  accgpu_set_error(q->err_code ? q->err_code : ACCGPU_ERR_GENERIC, "%s",
+                   q->err);
+  return -1;
+}
+
+int accgpu_emu_queue_sync(struct accgpu_queue *q) {
+  pthread_mutex_lock(&q->lock);
+  uint64_t target = q->submitted;
+  while (q->completed < target)
+    pthread_cond_wait(&q->done, &q->lock);
+  int rc = take_failure(q);
+  pthread_mutex_unlock(&q->lock);
+  return rc;
+}
+
+int accgpu_emu_queue_query(struct accgpu_queue *q) {
+  pthread_mutex_lock(&q->lock);
+  int idle = q->completed == q->submitted;
+  int rc = idle && take_failure(q) ? -1 : idle;
+  pthread_mutex_unlock(&q->lock);
+  return rc;
+}
+
+int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
+  int rc = accgpu_emu_queue_sync(q);
+  pthread_mutex_lock(&q->lock);
+  while (q->waiters)
+    pthread_cond_wait(&q->done, &q->lock);
+  q->stop = 1;
+  pthread_cond_signal(&q->work);
+  pthread_mutex_unlock(&q->lock);
+  pthread_join(q->thread, NULL);
+  pthread_cond_destroy(&q->work);
+  pthread_cond_destroy(&q->done);
+  pthread_mutex_destroy(&q->lock);
+  free(q);
+  return rc;
+}
+
+struct accgpu_dev *accgpu_emu_queue_dev(struct accgpu_queue *q) {
+  return q->dev;
+}
+
+/* Appends a copy of OP to Q.  Returns 0, or -1 when out of host memory. */
+static int submit(struct accgpu_queue *q, const emu_op *op) {
+  emu_op *o = malloc(sizeof *o);
+  if (!o) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
+    return -1;
+  }
+  *o = *op;
+  o->next = NULL;
+  pthread_mutex_lock(&q->lock);
+  if (q->tail)
+    q->tail->next = o;
+  else
+    q->head = o;
+  q->tail = o;
+  q->submitted++;
+  pthread_cond_signal(&q->work);
+  pthread_mutex_unlock(&q->lock);
+  return 0;
+}
+
+int accgpu_emu_queue_wait_queue(struct accgpu_queue *q,
+                                struct accgpu_queue *other) {
+  emu_op op = {.kind = OP_WAIT};
+  if (q == other)
+    return 0; /* a queue is already ordered with itself */
+  op.u.wait.other = other;
+  pthread_mutex_lock(&other->lock);
+  op.u.wait.ticket = other->submitted;
+  other->waiters++;
+  pthread_mutex_unlock(&other->lock);
+  if (submit(q, &op) == 0)
+    return 0;
+  pthread_mutex_lock(&other->lock);
+  other->waiters--;
+  pthread_cond_broadcast(&other->done);
+  pthread_mutex_unlock(&other->lock);
+  return -1;
+}
+
+int accgpu_emu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
+                              void *arg) {
+  emu_op op = {.kind = OP_CALLBACK};
+  op.u.cb.fn = fn;
+  op.u.cb.arg = arg;
+  return submit(q, &op);
+}
+
+int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid) {
+  emu_op op = {.kind = OP_LAUNCH};
+  op.u.grid = grid;
+  if (submit(q, &op) == 0)
+    return 0;
+  free(grid);
+  return -1;
+}
+
+/* Checks that [P, P+BYTES) is memory of DEV; WHAT names it for the
+   message.  Returns 0 or -1 with the error left. */
+static int check_dev(const char *op, struct accgpu_dev *dev, const char *what,
+                     const void *p, size_t bytes) {
+  if (bytes == 0 || accgpu_emu_mem_owns(dev, p, bytes))
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_GENERIC,
+                   "%s(emulator device %d, %zu B): %s %p is not device "
+                   "memory of this device",
+                   op, dev->ordinal, bytes, what, p);
+  return -1;
+}
+
+static int submit_copy(struct accgpu_queue *q, void *dst, const void *src,
+                       size_t bytes) {
+  emu_op op = {.kind = OP_COPY};
+  if (bytes == 0)
+    return 0;
+  op.u.copy.dst = dst;
+  op.u.copy.src = src;
+  op.u.copy.bytes = bytes;
+  return submit(q, &op);
+}
+
+int accgpu_emu_copy_h2d(struct accgpu_queue *q, void *dst, const void *src,
+                        size_t bytes) {
+  if (check_dev("copy_h2d", q->dev, "destination", dst, bytes))
+    return -1;
+  return submit_copy(q, dst, src, bytes);
+}
+
+int accgpu_emu_copy_d2h(struct accgpu_queue *q, void *dst, const void *src,
+                        size_t bytes) {
+  if (check_dev("copy_d2h", q->dev, "source", src, bytes))
+    return -1;
+  return submit_copy(q, dst, src, bytes);
+}
+
+int accgpu_emu_copy_d2d(struct accgpu_queue *q, void *dst, const void *src,
+                        size_t bytes) {
+  if (check_dev("copy_d2d", q->dev, "destination", dst, bytes) ||
+      check_dev("copy_d2d", q->dev, "source", src, bytes))
+    return -1;
+  return submit_copy(q, dst, src, bytes);
+}
+
+int accgpu_emu_memset(struct accgpu_queue *q, void *dst, int byte,
+                      size_t bytes) {
+  emu_op op = {.kind = OP_MEMSET};
+  if (check_dev("memset", q->dev, "destination", dst, bytes))
+    return -1;
+  if (bytes == 0)
+    return 0;
+  op.u.set.dst = dst;
+  op.u.set.byte = byte;
+  op.u.set.bytes = bytes;
+  return submit(q, &op);
+}
+
+int accgpu_emu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
+                         void *dst, struct accgpu_dev *src_dev,
+                         const void *src, size_t bytes) {
+  if (check_dev("copy_peer", dst_dev, "destination", dst, bytes) ||
+      check_dev("copy_peer", src_dev, "source", src, bytes))
+    return -1;
+  return submit_copy(q, dst, src, bytes);
+}

@@ -1,0 +1,162 @@
+/* profile.c — ACCGPU_PROFILE=FILE: at exit, a YAML profile of every kernel
+ * launched, for acc-tune (autotune/profile.c reads it; the entry id is
+ * "file:line:function" of the kernel's compute construct, the key of the
+ * kernel models).  Per kernel: its name, construct, launch count, grid,
+ * block and dynamic shared memory of the last launch, the device, and the
+ * total and shortest time.  Profiled launches are synchronous (as under
+ * ACCGPU_TIME), so a time is the kernel's, not the time to enqueue it.
+ *
+ * The runtime alone cannot know a loop's trip count (the plugin maps loop
+ * iterations onto grid and block; docs/runtime.md says what it would have
+ * to pass), so entries carry no `trips:`/`params:` yet.
+ *
+ * Locks: prof.lock, a leaf lock, guards the table.                      */
+#include "core.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int accgpu_profiling;
+
+typedef struct prof_entry {
+  const __accgpu_module *mod;
+  unsigned kernel;
+  unsigned long launches;
+  accgpu_launch_cfg last;
+  char device[48];
+  double total, shortest;
+  struct prof_entry *next;
+} prof_entry;
+
+static struct {
+  pthread_mutex_t lock;
+  prof_entry *head, *tail; /* in order of first launch */
+  char path[4096];
+  pid_t pid;
+} prof = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void write_at_exit(void);
+
+void accgpu_profile_init(void) {
+  const char *env = getenv("ACCGPU_PROFILE");
+  if (!env || !*env)
+    return;
+  accgpu_profile_start(env);
+  atexit(write_at_exit);
+}
+
+void accgpu_profile_start(const char *path) {
+  pthread_mutex_lock(&prof.lock);
+  snprintf(prof.path, sizeof prof.path, "%s", path);
+  prof.pid = getpid();
+  pthread_mutex_unlock(&prof.lock);
+  __atomic_store_n(&accgpu_profiling, 1, __ATOMIC_RELAXED);
+}
+
+/* Entry of (MOD, KERNEL), appended on first use (prof.lock held).  NULL
+   when out of memory: that launch is not profiled. */
+static prof_entry *entry_of(const __accgpu_module *mod, unsigned kernel) {
+  for (prof_entry *e = prof.head; e; e = e->next)
+    if (e->mod == mod && e->kernel == kernel)
+      return e;
+  prof_entry *e = calloc(1, sizeof *e);
+  if (!e)
+    return NULL;
+  e->mod = mod;
+  e->kernel = kernel;
+  if (prof.tail)
+    prof.tail->next = e;
+  else
+    prof.head = e;
+  prof.tail = e;
+  return e;
+}
+
+void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
+                           const accgpu_launch_cfg *cfg,
+                           const accgpu_device *d, double seconds) {
+  pthread_mutex_lock(&prof.lock);
+  prof_entry *e = entry_of(mod, kernel);
+  if (e) {
+    if (!e->launches || seconds < e->shortest)
+      e->shortest = seconds;
+    e->launches++;
+    e->total += seconds;
+    e->last = *cfg;
+    snprintf(e->device, sizeof e->device, "%s %d", d->be->name, d->num);
+  }
+  pthread_mutex_unlock(&prof.lock);
+}
+
+/* S as a double-quoted YAML scalar. */
+static void put_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; s && *s; s++) {
+    if (*s == '"' || *s == '\\')
+      fputc('\\', f);
+    if ((unsigned char)*s < 0x20)
+      fprintf(f, "\\x%02x", (unsigned char)*s);
+    else
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void put_entry(FILE *f, const prof_entry *e) {
+  const __accgpu_kernel *k = &e->mod->kernels[e->kernel];
+  const __accgpu_loc *l = k->loc;
+  const char *file = l && l->file ? l->file : "?";
+  const char *func = l && l->func ? l->func : "?";
+  char id[1024];
+  snprintf(id, sizeof id, "%s:%d:%s", file, l ? l->line : 0, func);
+  fputs("  - id: ", f);
+  put_str(f, id);
+  fputs("\n    kernel: ", f);
+  put_str(f, k->name);
+  fputs("\n    file: ", f);
+  put_str(f, file);
+  fprintf(f, "\n    line: %d\n    function: ", l ? l->line : 0);
+  put_str(f, func);
+  fputs("\n    construct: ", f);
+  put_str(f, l && l->construct ? l->construct : "?");
+  fputs("\n    device: ", f);
+  put_str(f, e->device);
+  const accgpu_launch_cfg *c = &e->last;
+  fprintf(f, "\n    launches: %lu\n"
+          "    grid: [%u, %u, %u]\n    block: [%u, %u, %u]\n"
+          "    shared_bytes: %u\n"
+          "    time_total_s: %.9f\n    time_min_s: %.9f\n",
+          e->launches, c->grid.x, c->grid.y, c->grid.z, c->block.x,
+          c->block.y, c->block.z, c->shared_bytes, e->total, e->shortest);
+}
+
+int accgpu_profile_write(void) {
+  pthread_mutex_lock(&prof.lock);
+  FILE *f = prof.path[0] ? fopen(prof.path, "w") : NULL;
+  if (!f) {
+    int err = errno;
+    pthread_mutex_unlock(&prof.lock);
+    fprintf(stderr, "accgpu: warning: cannot write the profile %s: %s\n",
+            prof.path, strerror(err));
+    return -1;
+  }
+  fputs("# accgpu kernel profile (ACCGPU_PROFILE); read by acc-tune -p\n"
+        "kernels:\n", f);
+  for (prof_entry *e = prof.head; e; e = e->next)
+    put_entry(f, e);
+  if (!prof.head)
+    fputs("  []\n", f);
+  int rc = fclose(f) == 0 ? 0 : -1;
+  pthread_mutex_unlock(&prof.lock);
+  return rc;
+}
+
+/* Normal exit of the process that asked for the profile (not a forked
+   child). */
+static void write_at_exit(void) {
+  if (getpid() == prof.pid)
+    accgpu_profile_write();
+}
