@@ -246,7 +246,7 @@ static tree build_emu(const char *src, size_t *size)
   if (st == MB_OK && img)
     res = byte_blob(img, *size);
   else {
-    error("accgpu: internal error: generated CUDA C does not build for the "
+    error("accgpu: the generated CUDA C did not build for the "
           "emulator with %qs: %s", accgpu_opts.cc, log ? log : "");
     *size = 0;
   }
