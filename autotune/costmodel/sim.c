@@ -56,6 +56,7 @@ typedef struct sim {
   double sim_blocks; /* blocks measured */
   double body;       /* warp instructions per point of the iteration space */
   int64_t round_limit, warm_rounds; /* truncated waves (0 = no limit) */
+  int64_t skip;      /* instructions each warp of a truncated wave skips */
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
@@ -325,6 +326,8 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
           s->wave_instrs += s->body * (double)w->tcnt[0] *
                             (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
                             (s->nlev > 2 ? (double)w->tcnt[2] : 1);
+        for (int64_t f = 0; f < s->skip && !w->done; f++)
+          w->done = next_ref(s, w) < 0; /* fast-forward: no caches */
         if (!w->done)
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
@@ -459,6 +462,11 @@ static int64_t plan(sim *s, double b, double per_wave,
   if ((double)s->round_limit >= wave_rounds)
     s->round_limit = 0;
   s->warm_rounds = s->round_limit / 2;
+  /* Centre the window in the threads' lives: a prefix of a long loop
+   * touches too little data to show its capacity misses. */
+  double per_warp = per_wave_instrs / (double)(wave_warps ? wave_warps : 1);
+  double window = (double)s->round_limit * per_warp / wave_rounds;
+  s->skip = s->round_limit ? (int64_t)((per_warp - window) / 2) : 0;
   return 1;
 }
 
@@ -517,7 +525,9 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   int64_t last = -1;
   for (int64_t i = 0; i < win; i++) {
     int64_t wv = win == s.waves ? i : (int64_t)((i + 0.5) * s.waves / win);
-    if (win != s.waves && wv - 1 > last) {
+    /* A truncated warm-up wave would leave exactly the window's data in
+     * the caches: truncated waves warm up inside their own rounds. */
+    if (win != s.waves && !s.round_limit && wv - 1 > last) {
       s.measure = 0; /* warm-up wave: caches only */
       run_wave(&s, wv - 1, base_mode);
     }
@@ -525,6 +535,14 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
     run_wave(&s, wv, base_mode);
     last = wv;
     r->waves_sim++;
+  }
+  if (s.round_limit && s.cnt.warp_instrs == 0 && o->budget > 0) {
+    /* The window measured nothing (threads shorter than estimated): run
+     * the full trace instead. */
+    tune_sim_opts all = *o;
+    all.budget = 0;
+    sim_free(&s);
+    return accgpu_tune_simulate(k, g, c, &all, r);
   }
   double scale = s.sim_blocks > 0 ? (double)s.nblocks / s.sim_blocks : 0;
   if (s.round_limit && s.cnt.warp_instrs > 0) /* truncated wave */
