@@ -7,7 +7,8 @@ PLUGIN_C     := $(wildcard plugin/*.c plugin/passes/*.c plugin/reduction/*.c)
 PLUGIN_OBJS  := $(patsubst %.cc,$(BUILD)/obj/%.o,$(PLUGIN_CC)) \
                 $(patsubst %.c,$(BUILD)/obj/%.o,$(PLUGIN_C))
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -Wall -Wextra \
-                   -Werror -Wno-unused-parameter -I$(PLUGIN_INC) -Iinclude -Iplugin \
+                   -Werror -Wno-unused-parameter -Wno-comment \
+                   -Wno-unused-variable -I$(PLUGIN_INC) -Iinclude -Iplugin \
                    -DACCGPU_SRC_INCLUDE_DIR='"$(TOP)/include"' \
                    -DACCGPU_CUDA_HOME='"$(CUDA_HOME)"'
 
@@ -18,6 +19,10 @@ endif
 $(BUILD)/obj/plugin/%.o: plugin/%.cc
 	@mkdir -p $(dir $@)
 	$(CXX) $(PLUGIN_CXXFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/plugin/%.o: plugin/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -Iplugin -MMD -MP -c $< -o $@
 
 $(BUILD)/accgpu.so: $(PLUGIN_OBJS)
 	$(CXX) -shared -o $@ $^ -ldl

@@ -7,8 +7,10 @@
 #include "gcc-common.h"
 
 /* Installs the token rewriting that carries the seed's multi-GPU syntax
-   (deviceid(e), wait device(e), update peer ...) to GCC's parser.  Called
-   from plugin_init. */
+   (deviceid(e), wait device(e), update peer ...) to GCC's parser, and
+   registers the data side's GC roots (runtime decls, record types, loc
+   objects).  Called from plugin_init; it hooks PLUGIN_START_UNIT itself
+   (the C front end installs its preprocessor callbacks after plugin_init). */
 void accgpu_deviceid_init(const char *plugin_name);
 
 /* If the statement at GSI is an OpenACC data construct (data, enter data,
@@ -16,14 +18,45 @@ void accgpu_deviceid_init(const char *plugin_name);
    end made for one (the GOACC_wait builtin for `wait`), replaces it with
    runtime calls, splicing a structured construct's body in place so the
    caller goes on walking into it, and returns true.  Otherwise returns false
-   and leaves GSI alone. */
+   and leaves GSI alone.
+   On true, GSI is on the first statement that replaced the construct (or
+   on the statement after it when nothing replaced it): the caller examines
+   it next without gsi_next.  The replacement holds plain statements, the
+   spliced body of data/host_data (a GIMPLE_TRY whose finally releases the
+   region, nested constructs untouched) and nothing else. */
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
 
-/* Result of accgpu_build_maps: MAPS is the address of a local
-   __accgpu_map[NMAPS] filled before the insertion point (null_pointer_node
-   when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP (or other data clause)
+/* Result of accgpu_build_maps: MAPS is &arr[0] (type __accgpu_map *) of a
+   local __accgpu_map arr[NMAPS] filled before the insertion point
+   (null_pointer_node when NMAPS is 0); CLAUSE[i] is the OMP_CLAUSE_MAP
    that item i came from, so the compute side can pair devaddrs[i] with the
-   variable a kernel parameter stands for. */
+   variable a kernel parameter stands for.  Items follow the clause order
+   except that attach items come last (the runtime maps in order and GCC
+   lists `attach:s->v` before `to:*s`).
+   Choices the compute side relies on:
+   - Pointer-assign pseudo-maps (GOMP_MAP_FIRSTPRIVATE_POINTER, shown as
+     `map(firstprivate:a [pointer assign, bias: B])`), GOMP_MAP_POINTER and
+     GOMP_MAP_STRUCT make no item.  The pointer's device value is the
+     device address of the section item that precedes the pseudo-map in the
+     chain (`map(to:*a [len: L])`, i.e. OMP_CLAUSE_CHAIN (clause[i]) is the
+     pseudo-map) minus B: devaddrs[i] - B.
+   - `map(alloc:MEM[(char *)a] [len: 0])` (a pointer used inside a region
+     that maps its target) is an item of 0 bytes with ACCGPU_MAPF_ZERO_LEN_OK:
+     devaddrs[i] is the device address a points to, NULL when not present.
+   - deviceptr items carry the pointer value in host; devaddrs[i] == host.
+   - attach/detach items: host = &pointer, bytes = the clause's bias.
+   - Marker clauses of the multi-GPU syntax never make items (call
+     accgpu_take_deviceid before or after, either way).
+   - A mapped variable the gimplifier kept as a register (a scalar in
+     reduction(+:r) -> map(tofrom:r)) is made addressable and the
+     function's statements using it are regimplified: only those reachable
+     from gimple_body (current_function_decl) at that moment, so call it
+     before detaching a construct's body (the host fallback copy).
+     Statements built after the call must treat it as memory: `r = x + r`
+     is invalid GIMPLE now; load r into a temporary first (or
+     gimple_regimplify_operands).
+   - Item names are rebuilt from the clause ("a[0:n]", "s->v[0:s->n]",
+     "t.x"); "?" stands for a part that could not be traced. */
 struct accgpu_maps {
   tree maps;
   unsigned nmaps;
@@ -39,7 +72,9 @@ void accgpu_build_maps(gimple_stmt_iterator *gsi, tree clauses,
 void accgpu_maps_release(struct accgpu_maps *m);
 
 /* Removes a deviceid marker clause from *CLAUSES and returns the device
-   number expression (int), or ACCGPU_CURRENT_DEVICE (-1) when there is none. */
+   number expression (int), or ACCGPU_CURRENT_DEVICE (-1) when there is none.
+   The expression is GENERIC (a conversion of a GIMPLE value): pass it
+   through force_gimple_operand_gsi before using it as a call argument. */
 tree accgpu_take_deviceid(tree *clauses);
 
 /* Address of a static, read-only __accgpu_loc for LOC and CONSTRUCT

@@ -1,0 +1,52 @@
+/* accgpu-plugin.h — state shared by the parts of accgpu.so: options from
+ * -fplugin-arg-accgpu-*, the per-translation-unit module of kernels, and the
+ * compute-construct lowering called by the pass driver.                   */
+#ifndef ACCGPU_PLUGIN_H
+#define ACCGPU_PLUGIN_H 1
+
+#include "gcc-common.h"
+
+struct accgpu_options {
+  const char *keep_dir;    /* -fplugin-arg-accgpu-keep=DIR, or NULL */
+  int info;                /* -fplugin-arg-accgpu-info */
+  int dump;                /* -fplugin-arg-accgpu-dump: GIMPLE to stderr */
+  const char *cc;          /* compiler for the emulator image */
+  const char *include_dir; /* directory holding accgpu_cuda.h */
+  const char *cuda_home;   /* CUDA toolkit root (for nvcc fallback) */
+};
+extern struct accgpu_options accgpu_opts;
+
+/* Keeps T alive across garbage collections (a registered GC root); for
+   trees cached in file-level variables. */
+void accgpu_keep(tree t);
+
+/* ---- module-emit.cc: one CUDA C module per translation unit ---- */
+
+/* Appends the text of a kernel (definition plus emulator entry) to the
+   module and records its table entry; returns the kernel's index.  NAME and
+   TEXT are copied.  PARAM_SIZES has NPARAMS entries.  LOC is the address
+   of the construct's __accgpu_loc (a tree). */
+unsigned accgpu_module_add_kernel(const char *name, const char *text,
+                                  unsigned nparams,
+                                  const unsigned *param_sizes, tree loc);
+/* Appends TEXT to the module's prelude (types, helpers), before every
+   kernel.  Copied. */
+void accgpu_module_add_prelude(const char *text);
+/* Address of the TU's static __accgpu_module (created on first use). */
+tree accgpu_module_addr(void);
+/* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and
+   gives __accgpu_module its initializer. */
+void accgpu_module_finish(void *gcc_data, void *user_data);
+
+/* ---- passes/lower-compute.cc ---- */
+
+/* If GSI is at an OpenACC compute construct (parallel, kernels, serial),
+   replaces it with the offload test, launch and host fallback and returns
+   true (GSI then points after the replacement). */
+bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi);
+/* Replaces an OpenACC loop or atomic at GSI outside any compute construct
+   (in a routine, or orphaned) by its sequential host form; returns true
+   when it did. */
+bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
+
+#endif

@@ -1,0 +1,289 @@
+/* module-emit.cc — the one kernel module of a translation unit.
+ *
+ * Kernels are collected while the pass runs; at PLUGIN_FINISH_UNIT (after
+ * every function was lowered, before the object is written) the CUDA C
+ * source is assembled, built to PTX (when a toolkit is here) and to the
+ * emulator's shared object, and the static __accgpu_module the host code
+ * refers to gets its initializer (docs/kernel-abi.md §1):
+ *
+ *   static __accgpu_module __accgpu_module = { ACCGPU_ABI_VERSION, nkernels,
+ *       __accgpu_kernels, "file.c", "<cuda source>", "<ptx>" | 0,
+ *       <emu image bytes>, <size>, &__accgpu_cache };                    */
+#include "accgpu-plugin.h"
+#include "passes/kernel-gen.h"
+#include "accgpu_abi.h"
+
+extern "C" {
+int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
+                        const char *cuda_home, char **ptx_out, char **log_out);
+int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
+                              const char *cc, unsigned char **image_out,
+                              size_t *size_out, char **log_out);
+}
+#define MB_OK 0
+#define MB_NO_TOOLKIT 1
+
+struct kentry {
+  char *name;
+  char *text;
+  unsigned nparams;
+  unsigned *sizes;
+  tree loc; /* the __accgpu_loc VAR_DECL */
+};
+
+static vec<kentry> kernels;
+static tree module_var;
+
+static tree module_type(void)
+{
+  static tree t;
+  if (t)
+    return t;
+  tree types[] = {unsigned_type_node, unsigned_type_node, ptr_type_node,
+                  ptr_type_node, ptr_type_node, ptr_type_node, ptr_type_node,
+                  size_type_node, ptr_type_node};
+  t = make_node(RECORD_TYPE);
+  tree fields = NULL_TREE;
+  for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
+    tree f = build_decl(UNKNOWN_LOCATION, FIELD_DECL, NULL_TREE, types[i]);
+    DECL_CONTEXT(f) = t;
+    DECL_CHAIN(f) = fields;
+    fields = f;
+  }
+  TYPE_FIELDS(t) = fields;
+  layout_type(t);
+  accgpu_keep(t);
+  return t;
+}
+
+static tree kernel_type(void)
+{
+  static tree t;
+  if (t)
+    return t;
+  tree types[] = {ptr_type_node, ptr_type_node, unsigned_type_node,
+                  ptr_type_node, ptr_type_node};
+  t = make_node(RECORD_TYPE);
+  tree fields = NULL_TREE;
+  for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
+    tree f = build_decl(UNKNOWN_LOCATION, FIELD_DECL, NULL_TREE, types[i]);
+    DECL_CONTEXT(f) = t;
+    DECL_CHAIN(f) = fields;
+    fields = f;
+  }
+  TYPE_FIELDS(t) = fields;
+  layout_type(t);
+  accgpu_keep(t);
+  return t;
+}
+
+/* A file-local static variable NAME of TYPE (initializer set later). */
+static tree static_var(const char *name, tree type, bool readonly)
+{
+  tree v = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name), type);
+  TREE_STATIC(v) = 1;
+  TREE_PUBLIC(v) = 0;
+  DECL_ARTIFICIAL(v) = 1;
+  TREE_USED(v) = 1;
+  TREE_READONLY(v) = readonly;
+  TREE_ADDRESSABLE(v) = 1;
+  accgpu_keep(v);
+  return v;
+}
+
+tree accgpu_module_addr(void)
+{
+  if (!module_var) {
+    module_var = static_var("__accgpu_module", module_type(), false);
+    varpool_node::get_create(module_var);
+  }
+  return build_fold_addr_expr(module_var);
+}
+
+unsigned accgpu_module_add_kernel(const char *name, const char *text,
+                                  unsigned nparams,
+                                  const unsigned *param_sizes, tree loc)
+{
+  kentry k;
+  k.name = xstrdup(name);
+  k.text = xstrdup(text);
+  k.nparams = nparams;
+  k.sizes = XNEWVEC(unsigned, nparams + 1);
+  memcpy(k.sizes, param_sizes, nparams * sizeof *param_sizes);
+  k.loc = TREE_CODE(loc) == ADDR_EXPR ? TREE_OPERAND(loc, 0) : loc;
+  accgpu_keep(k.loc);
+  kernels.safe_push(k);
+  return kernels.length() - 1;
+}
+
+static tree cstr(const char *s)
+{
+  return s ? build_string_literal(strlen(s) + 1, s) : null_pointer_node;
+}
+
+/* A static read-only byte array holding DATA; returns its address. */
+static tree byte_blob(const unsigned char *data, size_t n)
+{
+  tree type = build_array_type_nelts(unsigned_char_type_node, n);
+  tree str = build_string(n, (const char *)data);
+  TREE_TYPE(str) = type;
+  tree v = static_var("__accgpu_emu_image", type, true);
+  DECL_INITIAL(v) = str;
+  SET_DECL_ALIGN(v, 64 * BITS_PER_UNIT);
+  varpool_node::finalize_decl(v);
+  return build_fold_addr_expr(v);
+}
+
+static tree kernel_table(void)
+{
+  tree kt = kernel_type();
+  vec<constructor_elt, va_gc> *rows = NULL;
+  for (unsigned i = 0; i < kernels.length(); i++) {
+    kentry *k = &kernels[i];
+    tree st = build_array_type_nelts(unsigned_type_node, k->nparams + 1);
+    vec<constructor_elt, va_gc> *sv = NULL;
+    for (unsigned p = 0; p < k->nparams; p++)
+      CONSTRUCTOR_APPEND_ELT(sv, size_int(p),
+                             build_int_cst(unsigned_type_node, k->sizes[p]));
+    CONSTRUCTOR_APPEND_ELT(sv, size_int(k->nparams),
+                           build_int_cst(unsigned_type_node, 0));
+    char nb[64];
+    snprintf(nb, sizeof nb, "__accgpu_param_sizes_%u", i);
+    tree sizes = static_var(nb, st, true);
+    DECL_INITIAL(sizes) = build_constructor(st, sv);
+    varpool_node::finalize_decl(sizes);
+    vec<constructor_elt, va_gc> *row = NULL;
+    tree f = TYPE_FIELDS(kt);
+    CONSTRUCTOR_APPEND_ELT(row, f, cstr(k->name));
+    f = DECL_CHAIN(f);
+    CONSTRUCTOR_APPEND_ELT(row, f, null_pointer_node);
+    f = DECL_CHAIN(f);
+    CONSTRUCTOR_APPEND_ELT(row, f,
+                           build_int_cst(unsigned_type_node, k->nparams));
+    f = DECL_CHAIN(f);
+    CONSTRUCTOR_APPEND_ELT(row, f, build_fold_addr_expr(sizes));
+    f = DECL_CHAIN(f);
+    CONSTRUCTOR_APPEND_ELT(row, f, build_fold_addr_expr(k->loc));
+    CONSTRUCTOR_APPEND_ELT(rows, size_int(i), build_constructor(kt, row));
+  }
+  tree at = build_array_type_nelts(kt, kernels.length());
+  tree tab = static_var("__accgpu_kernels", at, true);
+  DECL_INITIAL(tab) = build_constructor(at, rows);
+  varpool_node::finalize_decl(tab);
+  return build_fold_addr_expr(tab);
+}
+
+/* The whole CUDA C text of the module; xmalloc'd. */
+static char *module_source(void)
+{
+  size_t n;
+  const char *head = "/* accgpu kernel module (generated) */\n"
+                     "#include \"accgpu_cuda.h\"\n"
+                     "#ifdef __ACCGPU_EMU__\n"
+                     "#define __ACCGPU_DEVTYPE 5 /* acc_device_emulator */\n"
+                     "#else\n"
+                     "#define __ACCGPU_DEVTYPE 4 /* acc_device_nvidia */\n"
+                     "#endif\n";
+  const char *pre = kg_prelude();
+  n = strlen(head) + strlen(pre) + 1;
+  for (unsigned i = 0; i < kernels.length(); i++)
+    n += strlen(kernels[i].text) + 1;
+  char *s = XNEWVEC(char, n + 1), *p = s;
+  p = stpcpy(p, head);
+  p = stpcpy(p, pre);
+  for (unsigned i = 0; i < kernels.length(); i++) {
+    p = stpcpy(p, kernels[i].text);
+    p = stpcpy(p, "\n");
+  }
+  return s;
+}
+
+/* -fplugin-arg-accgpu-keep=DIR: DIR/<source basename>.cu */
+static void keep_source(const char *src)
+{
+  if (!accgpu_opts.keep_dir)
+    return;
+  const char *base = lbasename(main_input_filename);
+  char *path = concat(accgpu_opts.keep_dir, "/", base, ".cu", NULL);
+  FILE *f = fopen(path, "w");
+  if (!f || fputs(src, f) < 0 || fclose(f) != 0)
+    error("accgpu: cannot write %qs: %m", path);
+  else
+    inform(UNKNOWN_LOCATION, "accgpu: kernel source kept in %qs", path);
+  free(path);
+}
+
+static tree build_ptx(const char *src)
+{
+  char *ptx = NULL, *log = NULL;
+  int st = accgpu_mb_build_ptx(src, accgpu_opts.include_dir,
+                               accgpu_opts.cuda_home, &ptx, &log);
+  tree res = null_pointer_node;
+  if (st == MB_OK && ptx)
+    res = cstr(ptx);
+  else if (st == MB_NO_TOOLKIT)
+    inform(UNKNOWN_LOCATION, "accgpu: no CUDA toolkit (NVRTC or nvcc) found; "
+           "the module carries CUDA source only (JIT on a GPU, or the "
+           "emulator)");
+  else
+    error("accgpu: internal error: generated CUDA C was rejected by the "
+          "CUDA compiler: %s", log ? log : "");
+  free(ptx);
+  free(log);
+  return res;
+}
+
+static tree build_emu(const char *src, size_t *size)
+{
+  unsigned char *img = NULL;
+  char *log = NULL;
+  *size = 0;
+  int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
+                                     accgpu_opts.cc, &img, size, &log);
+  tree res = null_pointer_node;
+  if (st == MB_OK && img)
+    res = byte_blob(img, *size);
+  else {
+    error("accgpu: internal error: generated CUDA C does not build for the "
+          "emulator with %qs: %s", accgpu_opts.cc, log ? log : "");
+    *size = 0;
+  }
+  free(img);
+  free(log);
+  return res;
+}
+
+void accgpu_module_finish(void *gcc_data, void *user_data)
+{
+  if (!module_var || seen_error())
+    return;
+  char *src = module_source();
+  keep_source(src);
+  tree ptx = build_ptx(src);
+  size_t emu_size;
+  tree emu = build_emu(src, &emu_size);
+  tree cache = static_var("__accgpu_cache",
+                          build_array_type_nelts(ptr_type_node, 64), false);
+  DECL_INITIAL(cache) = build_constructor(TREE_TYPE(cache), NULL);
+  varpool_node::finalize_decl(cache);
+
+  tree mt = module_type();
+  tree vals[] = {
+    build_int_cst(unsigned_type_node, ACCGPU_ABI_VERSION),
+    build_int_cst(unsigned_type_node, kernels.length()),
+    kernel_table(),
+    cstr(main_input_filename),
+    cstr(src),
+    ptx,
+    emu,
+    build_int_cst(size_type_node, emu_size),
+    build_fold_addr_expr(cache),
+  };
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree f = TYPE_FIELDS(mt);
+  for (unsigned i = 0; i < ARRAY_SIZE(vals); i++, f = DECL_CHAIN(f))
+    CONSTRUCTOR_APPEND_ELT(v, f, fold_convert(TREE_TYPE(f), vals[i]));
+  DECL_INITIAL(module_var) = build_constructor(mt, v);
+  varpool_node::finalize_decl(module_var);
+  free(src);
+}

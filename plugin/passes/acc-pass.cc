@@ -1,0 +1,168 @@
+/* acc-pass.cc — the accgpu GIMPLE pass, run on high GIMPLE just before
+ * GCC's "omplower", so it sees every OpenACC construct intact and leaves
+ * none behind (a GIMPLE_OMP_* that reached omplower would pull in libgomp).
+ *
+ * For each statement, recursively through binds and try blocks:
+ *   1. data constructs go to accgpu_lower_data_construct (lower-data.cc);
+ *   2. compute constructs to accgpu_lower_compute_construct;
+ *   3. orphaned acc loops/atomics (in routines) to their sequential form.  */
+#include "accgpu-plugin.h"
+#include "passes/lower-data.h"
+#include "passes/kernel-gen.h"
+
+static void walk_seq(gimple_seq *seq);
+
+/* True for a GIMPLE_OMP_TARGET of one of OpenACC's kinds. */
+static bool oacc_target_p(gimple *stmt)
+{
+  if (gimple_code(stmt) != GIMPLE_OMP_TARGET)
+    return false;
+  return is_gimple_omp_oacc(stmt);
+}
+
+/* Walks into statements that contain sequences. */
+static void walk_nested(gimple *stmt)
+{
+  switch (gimple_code(stmt)) {
+  case GIMPLE_BIND:
+    walk_seq(gimple_bind_body_ptr(as_a<gbind *>(stmt)));
+    break;
+  case GIMPLE_TRY:
+    walk_seq(gimple_try_eval_ptr(stmt));
+    walk_seq(gimple_try_cleanup_ptr(stmt));
+    break;
+  case GIMPLE_CATCH:
+    walk_seq(gimple_catch_handler_ptr(as_a<gcatch *>(stmt)));
+    break;
+  case GIMPLE_EH_FILTER:
+    walk_seq(gimple_eh_filter_failure_ptr(stmt));
+    break;
+  case GIMPLE_EH_ELSE: {
+    geh_else *e = as_a<geh_else *>(stmt);
+    walk_seq(gimple_eh_else_n_body_ptr(e));
+    walk_seq(gimple_eh_else_e_body_ptr(e));
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+static void walk_seq(gimple_seq *seq)
+{
+  gimple_stmt_iterator gsi = gsi_start(*seq);
+  while (!gsi_end_p(gsi)) {
+    gimple *stmt = gsi_stmt(gsi);
+    if (accgpu_lower_data_construct(&gsi))
+      continue; /* GSI is at what replaced it: walk that too */
+    if (oacc_target_p(stmt)) {
+      if (!accgpu_lower_compute_construct(&gsi)) {
+        sorry_at(gimple_location(stmt),
+                 "this OpenACC construct is not supported by accgpu");
+        gsi_remove(&gsi, true);
+      }
+      continue;
+    }
+    if (accgpu_strip_orphan(&gsi))
+      continue;
+    walk_nested(stmt);
+    gsi_next(&gsi);
+  }
+}
+
+/* walk_tree callback: is *TP a scalar variable that must live in memory? */
+static tree addressable_scalar(tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp;
+  if (TYPE_P(t) || TREE_CODE(t) == ADDR_EXPR) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) && TREE_ADDRESSABLE(t)
+      && is_gimple_reg_type(TREE_TYPE(t)))
+    return t;
+  return NULL_TREE;
+}
+
+/* Mapping a scalar by reference makes it addressable, which turns its
+   existing uses as register operands (if (i < n), _1 = n + 1, f (n)) into
+   invalid GIMPLE; load such operands into temporaries again. */
+static void regimplify_seq(gimple_seq *seq)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(*seq); !gsi_end_p(gsi);
+       gsi_next(&gsi)) {
+    gimple *stmt = gsi_stmt(gsi);
+    switch (gimple_code(stmt)) {
+    case GIMPLE_BIND:
+      regimplify_seq(gimple_bind_body_ptr(as_a<gbind *>(stmt)));
+      continue;
+    case GIMPLE_TRY:
+      regimplify_seq(gimple_try_eval_ptr(stmt));
+      regimplify_seq(gimple_try_cleanup_ptr(stmt));
+      continue;
+    case GIMPLE_CATCH:
+      regimplify_seq(gimple_catch_handler_ptr(as_a<gcatch *>(stmt)));
+      continue;
+    case GIMPLE_EH_FILTER:
+      regimplify_seq(gimple_eh_filter_failure_ptr(stmt));
+      continue;
+    case GIMPLE_ASSIGN:
+      if (gimple_assign_single_p(stmt))
+        continue; /* loads and stores may name memory */
+      break;
+    case GIMPLE_COND:
+    case GIMPLE_CALL:
+    case GIMPLE_SWITCH:
+    case GIMPLE_RETURN:
+      break;
+    default:
+      continue;
+    }
+    bool bad = false;
+    for (unsigned i = 0; i < gimple_num_ops(stmt) && !bad; i++) {
+      tree op = gimple_op(stmt, i);
+      if (!op)
+        continue;
+      if (gimple_code(stmt) == GIMPLE_CALL && i < 3)
+        continue; /* lhs, fn, chain */
+      bad = walk_tree(&op, addressable_scalar, NULL, NULL) != NULL_TREE
+            && (VAR_P(op) || TREE_CODE(op) == PARM_DECL);
+    }
+    if (bad)
+      gimple_regimplify_operands(stmt, &gsi);
+  }
+}
+
+namespace {
+const pass_data acc_pass_data = {
+  GIMPLE_PASS, "accgpu", OPTGROUP_NONE, TV_NONE, PROP_gimple_any, 0, 0, 0, 0,
+};
+
+struct acc_pass : gimple_opt_pass {
+  acc_pass(gcc::context *ctx) : gimple_opt_pass(acc_pass_data, ctx) {}
+  unsigned int execute(function *fun) final override
+  {
+    gimple_seq body = gimple_body(fun->decl);
+    if (!body)
+      return 0;
+    if (accgpu_opts.dump) {
+      fprintf(stderr, "accgpu: before, %s\n", function_name(fun));
+      print_gimple_seq(stderr, body, 2, TDF_NONE);
+    }
+    kg_maybe_emit_device_function(fun);
+    walk_seq(&body);
+    regimplify_seq(&body);
+    gimple_set_body(fun->decl, body);
+    if (accgpu_opts.dump) {
+      fprintf(stderr, "accgpu: after, %s\n", function_name(fun));
+      print_gimple_seq(stderr, body, 2, TDF_NONE);
+    }
+    return 0;
+  }
+};
+} // namespace
+
+opt_pass *accgpu_make_acc_pass(gcc::context *ctx)
+{
+  return new acc_pass(ctx);
+}

@@ -1,0 +1,138 @@
+/* data-declare.cc — `declare` on file-scope variables.
+ *
+ * GCC marks `int g[N]; #pragma acc declare create(g)` (or copyin,
+ * device_resident) at file scope with the attribute "omp declare target"
+ * and emits no statement.  libgomp maps such variables when the offload
+ * image loads; accgpu maps them from a static constructor, one per
+ * translation unit, built when the pass first runs (or, in a unit whose
+ * functions never reach the pass, at the end of the unit):
+ *
+ *   static const __accgpu_map maps[] = {{&g, sizeof g, COPYIN, 0, "g"}, ...};
+ *   static void _GLOBAL__I_... (void)
+ *   { __accgpu_enter_data (&loc, -1, acc_async_sync, n, maps); }
+ *
+ * Every such variable is copied in (its initial value): for create the
+ * device contents are unspecified, so a copy is as good.  `link` variables
+ * are left to the data clauses that name them.                          */
+#include "gcc-common.h"
+#include "passes/lower-data.h"
+#include "passes/data-internal.h"
+#include "omp-offload.h"
+#include "accgpu_abi.h"
+
+/* Whether DECL is a file-scope variable with a declare directive. */
+static bool declared_global_p(tree decl)
+{
+  return VAR_P(decl) && is_global_var(decl) && !DECL_EXTERNAL(decl) &&
+         lookup_attribute("omp declare target", DECL_ATTRIBUTES(decl)) &&
+         !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(decl));
+}
+
+/* The static initializer of one __accgpu_map for DECL. */
+static tree map_ctor(tree decl)
+{
+  tree mt = accgpu_map_type();
+  vec<constructor_elt, va_gc> *v = NULL;
+  const char *name = DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl))
+                                     : "?";
+  TREE_ADDRESSABLE(decl) = 1;
+  CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "host"),
+                         fold_convert(ptr_type_node,
+                                      build_fold_addr_expr(decl)));
+  CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "bytes"),
+                         fold_convert(size_type_node, DECL_SIZE_UNIT(decl)));
+  CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "kind"),
+                         build_int_cst(unsigned_type_node, ACCGPU_MAP_COPYIN));
+  CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "flags"),
+                         build_int_cst(unsigned_type_node, 0));
+  CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "name"), accgpu_string_cst(name));
+  tree c = build_constructor(mt, v);
+  TREE_CONSTANT(c) = TREE_STATIC(c) = 1;
+  return c;
+}
+
+/* A static array of maps for DECLS; returns the address of its first
+   element. */
+static tree static_maps(const vec<tree> &decls)
+{
+  tree mt = accgpu_map_type();
+  tree at = build_array_type_nelts(mt, decls.length());
+  vec<constructor_elt, va_gc> *v = NULL;
+  for (unsigned i = 0; i < decls.length(); i++)
+    CONSTRUCTOR_APPEND_ELT(v, size_int(i), map_ctor(decls[i]));
+  tree init = build_constructor(at, v);
+  TREE_CONSTANT(init) = TREE_STATIC(init) = 1;
+  tree arr = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                        create_tmp_var_name("__accgpu_declare"), at);
+  TREE_STATIC(arr) = TREE_ADDRESSABLE(arr) = 1;
+  DECL_ARTIFICIAL(arr) = DECL_IGNORED_P(arr) = 1;
+  DECL_INITIAL(arr) = init;
+  varpool_node::finalize_decl(arr);
+  return build_fold_addr_expr(build4(ARRAY_REF, mt, arr, size_int(0),
+                                     NULL_TREE, NULL_TREE));
+}
+
+/* GCC's own offloading must stay off: the front end marks declared
+   variables offloadable, which makes the object carry offload LTO sections
+   and the link run mkoffload.  accgpu maps them itself. */
+static void disown_gcc_offload(void)
+{
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE(vnode)
+    if (declared_global_p(vnode->decl))
+      vnode->offloadable = 0;
+  vec_safe_truncate(offload_vars, 0);
+  g->have_offload = false;
+}
+
+/* GCC streams offload sections at the start of the IPA passes: turn them
+   off by then even when no function reached the pass. */
+static void ipa_start_cb(void *, void *)
+{
+  disown_gcc_offload();
+}
+
+/* A unit without functions maps its globals from here: a function added
+   this late is lowered and expanded at once (cgraph's FINISHED state). */
+static void finish_unit_cb(void *, void *)
+{
+  if (!seen_error())
+    accgpu_declare_globals();
+}
+
+void accgpu_declare_init(const char *plugin_name)
+{
+  register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start_cb,
+                    NULL);
+  register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
+}
+
+void accgpu_declare_globals(void)
+{
+  static bool done;
+  if (done)
+    return;
+  done = true;
+  auto_vec<tree> decls;
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE(vnode)
+    if (declared_global_p(vnode->decl))
+      decls.safe_push(vnode->decl);
+  disown_gcc_offload();
+  if (decls.is_empty())
+    return;
+
+  /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
+  function *saved_fn = cfun;
+  tree saved_decl = current_function_decl;
+  current_function_decl = NULL_TREE;
+  tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
+  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
+  tree call = build_call_expr(
+      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
+      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
+      build_int_cst(unsigned_type_node, decls.length()), static_maps(decls));
+  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
+  set_cfun(saved_fn);
+  current_function_decl = saved_decl;
+}

@@ -1,0 +1,52 @@
+/* data-internal.h — helpers shared by the data side's files (data-rt.cc,
+ * data-maps.cc, lower-data.cc, deviceid.cc); not part of the interface with
+ * the compute side (that is lower-data.h).                                */
+#ifndef ACCGPU_DATA_INTERNAL_H
+#define ACCGPU_DATA_INTERNAL_H 1
+
+#include "gcc-common.h"
+
+/* data-rt.cc */
+void accgpu_data_register_roots(const char *plugin_name);
+tree accgpu_map_type(void);
+tree accgpu_field(tree record_type, const char *name);
+tree accgpu_string_cst(const char *s);
+
+/* data-maps.cc: what a map clause means depends on the directive. */
+enum accgpu_map_ctx {
+  ACCGPU_CTX_REGION, /* data, declare, compute constructs */
+  ACCGPU_CTX_ENTER,  /* enter data */
+  ACCGPU_CTX_DECLARE,/* a function's declare, on entry: as enter data, but
+                        present/deviceptr make no item (nothing to count) */
+  ACCGPU_CTX_EXIT,   /* exit data */
+  ACCGPU_CTX_UPDATE  /* update */
+};
+void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
+                           location_t loc, enum accgpu_map_ctx ctx,
+                           unsigned extra_flags, struct accgpu_maps *out);
+/* Gimplifies EXPR to a value before GSI; returns it. */
+tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr);
+/* The clause item as the user wrote it ("a[0:n]", "s->v"); GC string. */
+const char *accgpu_item_name(tree clause);
+
+/* data-declare.cc: maps `declare` globals at program start (once per
+   translation unit, on the first call). */
+void accgpu_declare_globals(void);
+/* Makes sure it runs in a unit whose functions never reach the pass. */
+void accgpu_declare_init(const char *plugin_name);
+
+/* deviceid.cc: the marker arrays the token rewriting puts in clauses. */
+enum accgpu_marker {
+  ACCGPU_MARK_NONE,
+  ACCGPU_MARK_DEVICEID,   /* deviceid(e) */
+  ACCGPU_MARK_PEER_TO,    /* update peer ... to_device(e) */
+  ACCGPU_MARK_PEER_FROM   /* update peer ... from_device(e) */
+};
+/* Which marker the data clause C names, if any. */
+enum accgpu_marker accgpu_clause_marker(tree c);
+/* The device number expression a marker clause carries (int, GENERIC). */
+tree accgpu_marker_device(tree c);
+/* The marker function `wait device(e)` becomes; NULL_TREE if not made. */
+bool accgpu_is_devwait_call(gimple *stmt);
+
+#endif

@@ -1,0 +1,560 @@
+/* data-maps.cc — turns GCC's gimplified data clauses into a local
+ * __accgpu_map array for the runtime.
+ *
+ *   before:  #pragma omp target oacc_data map(to:*a [len: _12])
+ *                      map(firstprivate:a [pointer assign, bias: 0])
+ *   after:   maps.0[0].host = a;  maps.0[0].bytes = _12;
+ *            maps.0[0].kind = 1;  maps.0[0].flags = 0;
+ *            maps.0[0].name = "a[0:n]";
+ *            ... __accgpu_region_begin (&loc, dev, async, 1, &maps.0, 0B);
+ *
+ * Pointer-assign pseudo-maps (firstprivate pointer, GOMP_MAP_POINTER) and
+ * struct headers (GOMP_MAP_STRUCT) make no item: see lower-data.h.      */
+#include "gcc-common.h"
+#include "passes/lower-data.h"
+#include "passes/data-internal.h"
+#include "accgpu_abi.h"
+
+/* ---- Item names ------------------------------------------------------- */
+
+struct namebuf {
+  char s[200];
+  size_t n;
+};
+
+static void nb_add(struct namebuf *b, const char *s)
+{
+  size_t len = strlen(s);
+  if (b->n + len >= sizeof b->s)
+    len = sizeof b->s - 1 - b->n;
+  memcpy(b->s + b->n, s, len);
+  b->n += len;
+  b->s[b->n] = 0;
+}
+
+static void nb_int(struct namebuf *b, HOST_WIDE_INT v)
+{
+  char tmp[32];
+  snprintf(tmp, sizeof tmp, HOST_WIDE_INT_PRINT_DEC, v);
+  nb_add(b, tmp);
+}
+
+/* The statement defining SSA name T when it is a plain assignment. */
+static gassign *ssa_def(tree t)
+{
+  if (TREE_CODE(t) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(t))
+    return NULL;
+  return dyn_cast<gassign *>(SSA_NAME_DEF_STMT(t));
+}
+
+struct find_assign {
+  tree var;
+  gassign *found;
+};
+
+static tree find_assign_cb(gimple_stmt_iterator *gsi, bool *handled,
+                           struct walk_stmt_info *wi)
+{
+  struct find_assign *f = (struct find_assign *)wi->info;
+  gimple *stmt = gsi_stmt(*gsi);
+  *handled = false;
+  if (is_gimple_assign(stmt) && gimple_assign_lhs(stmt) == f->var) {
+    f->found = as_a<gassign *>(stmt);
+    *handled = true;
+    return f->var; /* stops the walk */
+  }
+  return NULL_TREE;
+}
+
+/* The assignment to the artificial (gimplifier) variable T, or NULL.  The
+   gimplifier assigns such a temporary once, before its use. */
+static gassign *temp_def(tree t)
+{
+  if (TREE_CODE(t) != VAR_DECL || !DECL_ARTIFICIAL(t) ||
+      !current_function_decl || !gimple_body(current_function_decl))
+    return NULL;
+  struct find_assign f = {t, NULL};
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &f;
+  walk_gimple_seq(gimple_body(current_function_decl), find_assign_cb, NULL,
+                  &wi);
+  return f.found;
+}
+
+/* The plain assignment defining T: an SSA name's, or a temporary's. */
+static gassign *any_def(tree t)
+{
+  gassign *d = ssa_def(t);
+  return d ? d : temp_def(t);
+}
+
+/* Follows copies and conversions of gimplifier temporaries back to the
+   expression they stand for. */
+static tree strip_temps(tree t)
+{
+  for (int depth = 0; depth < 16; depth++) {
+    STRIP_NOPS(t);
+    gassign *def = any_def(t);
+    if (def && (gimple_assign_single_p(def) ||
+                CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def))))
+      t = gimple_assign_rhs1(def);
+    else if (TREE_CODE(t) == VAR_DECL && DECL_ARTIFICIAL(t) &&
+             DECL_HAS_DEBUG_EXPR_P(t))
+      t = DECL_DEBUG_EXPR(t);
+    else
+      return t;
+  }
+  return t;
+}
+
+static void render(struct namebuf *b, tree t, int depth);
+
+static void render_binary(struct namebuf *b, tree_code code, tree x, tree y,
+                          int depth)
+{
+  const char *op = code == MULT_EXPR ? " * " : code == MINUS_EXPR ? " - "
+                                                                 : " + ";
+  y = strip_temps(y);
+  if (code == PLUS_EXPR && TREE_CODE(y) == INTEGER_CST &&
+      tree_int_cst_sgn(y) < 0) {
+    render(b, x, depth + 1);
+    nb_add(b, " - ");
+    nb_int(b, -tree_to_shwi(y));
+    return;
+  }
+  render(b, x, depth + 1);
+  nb_add(b, op);
+  render(b, y, depth + 1);
+}
+
+/* Byte size of TYPE, or 0 when not constant. */
+static HOST_WIDE_INT type_bytes(tree type)
+{
+  tree s = TYPE_SIZE_UNIT(type);
+  return s && tree_fits_shwi_p(s) ? tree_to_shwi(s) : 0;
+}
+
+/* *P as "p[k]" when P is p + k elements, else "*p". */
+static void render_deref(struct namebuf *b, tree t, int depth)
+{
+  tree p = strip_temps(TREE_OPERAND(t, 0));
+  gassign *def = any_def(p);
+  HOST_WIDE_INT el = type_bytes(TREE_TYPE(t));
+  if (def && gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR && el > 0) {
+    tree off = strip_temps(gimple_assign_rhs2(def));
+    if (TREE_CODE(off) == INTEGER_CST && tree_fits_shwi_p(off) &&
+        tree_to_shwi(off) % el == 0) {
+      render(b, gimple_assign_rhs1(def), depth + 1);
+      nb_add(b, "[");
+      nb_int(b, tree_to_shwi(off) / el);
+      nb_add(b, "]");
+      return;
+    }
+  }
+  nb_add(b, "*");
+  render(b, p, depth + 1);
+}
+
+/* Appends C-like text for expression T (following gimplifier temps). */
+static void render(struct namebuf *b, tree t, int depth)
+{
+  t = strip_temps(t);
+  if (depth > 8) {
+    nb_add(b, "...");
+    return;
+  }
+  gassign *def = any_def(t);
+  if (def && gimple_num_ops(def) == 3) {
+    tree_code code = gimple_assign_rhs_code(def);
+    if (code == PLUS_EXPR || code == MINUS_EXPR || code == MULT_EXPR ||
+        code == POINTER_PLUS_EXPR) {
+      render_binary(b, code == POINTER_PLUS_EXPR ? PLUS_EXPR : code,
+                    gimple_assign_rhs1(def), gimple_assign_rhs2(def), depth);
+      return;
+    }
+  }
+  switch (TREE_CODE(t)) {
+  case INTEGER_CST:
+    if (tree_fits_shwi_p(t))
+      nb_int(b, tree_to_shwi(t));
+    else
+      nb_add(b, "?");
+    return;
+  case VAR_DECL:
+  case PARM_DECL:
+    nb_add(b, DECL_NAME(t) ? IDENTIFIER_POINTER(DECL_NAME(t)) : "?");
+    return;
+  case COMPONENT_REF: {
+    tree base = TREE_OPERAND(t, 0);
+    if ((TREE_CODE(base) == MEM_REF && integer_zerop(TREE_OPERAND(base, 1)))
+        || TREE_CODE(base) == INDIRECT_REF) {
+      render(b, TREE_OPERAND(base, 0), depth + 1);
+      nb_add(b, "->");
+    } else {
+      render(b, base, depth + 1);
+      nb_add(b, ".");
+    }
+    tree f = TREE_OPERAND(t, 1);
+    nb_add(b, DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : "?");
+    return;
+  }
+  case MEM_REF:
+  case INDIRECT_REF:
+    render_deref(b, t, depth);
+    return;
+  case ARRAY_REF:
+    render(b, TREE_OPERAND(t, 0), depth + 1);
+    nb_add(b, "[");
+    render(b, TREE_OPERAND(t, 1), depth + 1);
+    nb_add(b, "]");
+    return;
+  case ADDR_EXPR:
+    render(b, TREE_OPERAND(t, 0), depth + 1);
+    return;
+  default:
+    nb_add(b, "?");
+  }
+}
+
+/* Appends T divided by ELSIZE bytes: T is usually `(sizetype) n * 8`. */
+static void render_elems(struct namebuf *b, tree t, HOST_WIDE_INT elsize)
+{
+  t = strip_temps(t);
+  if (TREE_CODE(t) == INTEGER_CST && tree_fits_shwi_p(t)) {
+    nb_int(b, elsize > 0 ? tree_to_shwi(t) / elsize : tree_to_shwi(t));
+    return;
+  }
+  gassign *def = any_def(t);
+  if (def && gimple_assign_rhs_code(def) == MULT_EXPR) {
+    tree k = gimple_assign_rhs2(def);
+    if (TREE_CODE(k) == INTEGER_CST && tree_fits_shwi_p(k) &&
+        tree_to_shwi(k) == elsize) {
+      render(b, gimple_assign_rhs1(def), 0);
+      return;
+    }
+  }
+  render(b, t, 0);
+  if (elsize != 1) {
+    nb_add(b, " / ");
+    nb_int(b, elsize);
+  }
+}
+
+/* Name of an item `*p [len: size]`: "base[lower:length]". */
+static void render_section(struct namebuf *b, tree ptr, tree size,
+                           tree eltype)
+{
+  HOST_WIDE_INT elsize = 1;
+  if (TYPE_SIZE_UNIT(eltype) && tree_fits_shwi_p(TYPE_SIZE_UNIT(eltype)))
+    elsize = MAX(1, tree_to_shwi(TYPE_SIZE_UNIT(eltype)));
+  tree lower = NULL_TREE;
+  ptr = strip_temps(ptr);
+  gassign *def = any_def(ptr);
+  if (def && gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR) {
+    lower = gimple_assign_rhs2(def);
+    ptr = gimple_assign_rhs1(def);
+  }
+  render(b, ptr, 0);
+  if (!size || integer_zerop(size))
+    return; /* a pointer used in a region: zero-length, just the name */
+  nb_add(b, "[");
+  if (lower)
+    render_elems(b, lower, elsize);
+  else
+    nb_add(b, "0");
+  nb_add(b, ":");
+  render_elems(b, size, elsize);
+  nb_add(b, "]");
+}
+
+/* DECL = ROW[0] where ROW is a row of a 2-D array (or of a pointer to
+   rows) and SIZE covers whole rows: "a[i:k][0:len]".  False otherwise. */
+static bool render_rows(struct namebuf *b, tree decl, tree size)
+{
+  tree row = TREE_OPERAND(decl, 0);
+  HOST_WIDE_INT rb = type_bytes(TREE_TYPE(row));
+  HOST_WIDE_INT eb = type_bytes(TREE_TYPE(decl));
+  if (!integer_zerop(TREE_OPERAND(decl, 1)) ||
+      TREE_CODE(TREE_TYPE(row)) != ARRAY_TYPE || rb <= 0 || eb <= 0)
+    return false;
+  tree lower;
+  if (TREE_CODE(row) == ARRAY_REF) {
+    render(b, TREE_OPERAND(row, 0), 0);
+    lower = TREE_OPERAND(row, 1);
+  } else if ((TREE_CODE(row) == MEM_REF &&
+              integer_zerop(TREE_OPERAND(row, 1))) ||
+             TREE_CODE(row) == INDIRECT_REF) {
+    render(b, TREE_OPERAND(row, 0), 0);
+    lower = integer_zero_node;
+  } else
+    return false;
+  nb_add(b, "[");
+  render(b, lower, 0);
+  nb_add(b, ":");
+  render_elems(b, size, rb);
+  nb_add(b, "][0:");
+  nb_int(b, rb / eb);
+  nb_add(b, "]");
+  return true;
+}
+
+/* DECL = a[i] with SIZE bytes: "a[i:k]" (or rows of a 2-D array). */
+static void render_array_section(struct namebuf *b, tree decl, tree size)
+{
+  if (render_rows(b, decl, size))
+    return;
+  HOST_WIDE_INT el = type_bytes(TREE_TYPE(decl));
+  render(b, TREE_OPERAND(decl, 0), 0);
+  nb_add(b, "[");
+  render(b, TREE_OPERAND(decl, 1), 0);
+  nb_add(b, ":");
+  render_elems(b, size, el > 0 ? el : 1);
+  nb_add(b, "]");
+}
+
+const char *accgpu_item_name(tree c)
+{
+  struct namebuf b = {{0}, 0};
+  tree decl = OMP_CLAUSE_DECL(c);
+  tree size = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_SIZE(c)
+                                                   : NULL_TREE;
+  if ((TREE_CODE(decl) == MEM_REF || TREE_CODE(decl) == INDIRECT_REF) &&
+      OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_DEVICEPTR)
+    render_section(&b, TREE_OPERAND(decl, 0), size, TREE_TYPE(decl));
+  else if (TREE_CODE(decl) == ARRAY_REF && size)
+    render_array_section(&b, decl, size);
+  else
+    render(&b, decl, 0);
+  return ggc_strdup(b.s);
+}
+
+/* ---- Map kinds -------------------------------------------------------- */
+
+#define KIND_SKIP 0u
+
+/* The accgpu kind of map clause C in context CTX, or KIND_SKIP. */
+static unsigned map_kind(tree c, enum accgpu_map_ctx ctx)
+{
+  unsigned k = OMP_CLAUSE_MAP_KIND(c);
+  if (ctx == ACCGPU_CTX_DECLARE &&
+      (k == GOMP_MAP_FORCE_PRESENT || k == GOMP_MAP_FORCE_DEVICEPTR))
+    return KIND_SKIP;
+  switch (k) {
+  case GOMP_MAP_FIRSTPRIVATE_POINTER:
+  case GOMP_MAP_FIRSTPRIVATE_REFERENCE:
+  case GOMP_MAP_POINTER:
+  case GOMP_MAP_ALWAYS_POINTER:
+  case GOMP_MAP_TO_PSET:
+  case GOMP_MAP_STRUCT:
+  case GOMP_MAP_FIRSTPRIVATE:
+  case GOMP_MAP_FIRSTPRIVATE_INT:
+  case GOMP_MAP_USE_DEVICE_PTR:
+  case GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT:
+    return KIND_SKIP;
+  case GOMP_MAP_FORCE_PRESENT:
+    return ACCGPU_MAP_PRESENT;
+  case GOMP_MAP_IF_PRESENT:
+    return ACCGPU_MAP_NO_CREATE;
+  case GOMP_MAP_FORCE_DEVICEPTR:
+    return ACCGPU_MAP_DEVICEPTR;
+  case GOMP_MAP_DELETE:
+  case GOMP_MAP_RELEASE:
+  case GOMP_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+    return ACCGPU_MAP_DELETE;
+  case GOMP_MAP_ATTACH:
+  case GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+    return ACCGPU_MAP_ATTACH;
+  case GOMP_MAP_DETACH:
+  case GOMP_MAP_FORCE_DETACH:
+    return ACCGPU_MAP_DETACH;
+  case GOMP_MAP_ATTACH_DETACH:
+    return ctx == ACCGPU_CTX_EXIT ? ACCGPU_MAP_DETACH : ACCGPU_MAP_ATTACH;
+  }
+  bool to = GOMP_MAP_COPY_TO_P(k), from = GOMP_MAP_COPY_FROM_P(k);
+  if (ctx == ACCGPU_CTX_UPDATE) {
+    if (to)
+      return ACCGPU_MAP_UPDATE_DEVICE;
+    return from ? (unsigned)ACCGPU_MAP_UPDATE_SELF : KIND_SKIP;
+  }
+  if (to && from)
+    return ACCGPU_MAP_COPY;
+  if (to)
+    return ACCGPU_MAP_COPYIN;
+  if (from)
+    return ACCGPU_MAP_COPYOUT;
+  return ACCGPU_MAP_CREATE; /* alloc, force_alloc, device_resident, link */
+}
+
+/* ---- Addressability --------------------------------------------------- */
+
+static tree refs_decl_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+  if (*tp == (tree)wi->info)
+    return *tp;
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+static tree regimplify_stmt_cb(gimple_stmt_iterator *gsi, bool *handled,
+                               struct walk_stmt_info *wi)
+{
+  gimple *stmt = gsi_stmt(*gsi);
+  *handled = false;
+  if (!is_gimple_assign(stmt) && !is_gimple_call(stmt) &&
+      gimple_code(stmt) != GIMPLE_COND && gimple_code(stmt) != GIMPLE_RETURN)
+    return NULL_TREE;
+  struct walk_stmt_info w;
+  memset(&w, 0, sizeof w);
+  w.info = wi->info;
+  if (walk_gimple_op(stmt, refs_decl_cb, &w))
+    gimple_regimplify_operands(stmt, gsi);
+  return NULL_TREE;
+}
+
+/* Makes DECL addressable so its address can go to the runtime.  A variable
+   the gimplifier treated as a register may sit directly in arithmetic, so
+   the function's statements that use it are regimplified (omp-low does the
+   same for variables it makes addressable). */
+static void make_addressable(tree decl)
+{
+  if (!DECL_P(decl) || TREE_ADDRESSABLE(decl))
+    return;
+  bool was_reg = is_gimple_reg(decl);
+  TREE_ADDRESSABLE(decl) = 1;
+  if (!was_reg || !current_function_decl)
+    return;
+  gimple_seq body = gimple_body(current_function_decl);
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = decl;
+  walk_gimple_seq_mod(&body, regimplify_stmt_cb, NULL, &wi);
+}
+
+/* ---- Building the array ----------------------------------------------- */
+
+tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr)
+{
+  return force_gimple_operand_gsi(gsi, expr, true, NULL_TREE, true,
+                                  GSI_SAME_STMT);
+}
+
+/* Host address of item C: the section's first byte, the pointer's value
+   for deviceptr, the pointer's own address for attach/detach. */
+static tree item_host(tree c, unsigned kind)
+{
+  tree decl = OMP_CLAUSE_DECL(c);
+  if (kind == ACCGPU_MAP_DEVICEPTR)
+    return fold_convert(ptr_type_node, unshare_expr(decl));
+  tree base = get_base_address(decl);
+  if (base && DECL_P(base))
+    make_addressable(base);
+  return fold_convert(ptr_type_node, build_fold_addr_expr(unshare_expr(decl)));
+}
+
+/* Byte length of item C (for attach/detach: the pointer's bias). */
+static tree item_bytes(tree c, unsigned kind)
+{
+  if (kind == ACCGPU_MAP_DEVICEPTR)
+    return size_zero_node;
+  tree size = OMP_CLAUSE_SIZE(c);
+  if (!size && kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH)
+    size = TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+  return fold_convert(size_type_node, size ? unshare_expr(size)
+                                           : size_zero_node);
+}
+
+/* Emits ARR[I].FIELD = VAL before GSI. */
+static void set_field(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                      const char *field, tree val, location_t loc)
+{
+  tree mt = accgpu_map_type();
+  tree elt = build4(ARRAY_REF, mt, arr, size_int(i), NULL_TREE, NULL_TREE);
+  tree f = accgpu_field(mt, field);
+  tree ref = build3(COMPONENT_REF, TREE_TYPE(f), elt, f, NULL_TREE);
+  val = accgpu_gimple_val(gsi, fold_convert(TREE_TYPE(f), val));
+  gassign *g = gimple_build_assign(ref, val);
+  gimple_set_location(g, loc);
+  gsi_insert_before(gsi, g, GSI_SAME_STMT);
+}
+
+/* Counts the items CLAUSES will produce in CTX. */
+static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
+{
+  unsigned n = 0;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+        accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
+        map_kind(c, ctx) != KIND_SKIP)
+      n++;
+  return n;
+}
+
+/* Fills ARR[I] from clause C (accgpu kind KIND) before GSI. */
+static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
+                      unsigned kind, unsigned flags, location_t loc)
+{
+  tree bytes = item_bytes(c, kind);
+  if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
+      integer_zerop(bytes))
+    flags |= ACCGPU_MAPF_ZERO_LEN_OK;
+  set_field(gsi, arr, i, "host", item_host(c, kind), loc);
+  set_field(gsi, arr, i, "bytes", bytes, loc);
+  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
+            loc);
+  set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
+            loc);
+  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+}
+
+/* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
+   order: pointers are attached after everything else is mapped and
+   detached before anything is unmapped.  True for items of the second
+   round. */
+static bool late_item(unsigned kind, enum accgpu_map_ctx ctx)
+{
+  if (ctx == ACCGPU_CTX_EXIT)
+    return kind != ACCGPU_MAP_DETACH;
+  return kind == ACCGPU_MAP_ATTACH;
+}
+
+void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
+                           location_t loc, enum accgpu_map_ctx ctx,
+                           unsigned extra_flags, struct accgpu_maps *out)
+{
+  out->nmaps = count_items(clauses, ctx);
+  out->clause = vNULL;
+  out->maps = null_pointer_node;
+  if (out->nmaps == 0)
+    return;
+  tree mt = accgpu_map_type();
+  tree arr = create_tmp_var(build_array_type_nelts(mt, out->nmaps),
+                            "accgpu_maps");
+  TREE_ADDRESSABLE(arr) = 1;
+  for (int round = 0; round < 2; round++)
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+          accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
+        continue;
+      unsigned kind = map_kind(c, ctx);
+      if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
+        continue;
+      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags, loc);
+      out->clause.safe_push(c);
+    }
+  out->maps = build_fold_addr_expr(build4(ARRAY_REF, mt, arr, size_int(0),
+                                          NULL_TREE, NULL_TREE));
+}
+
+void accgpu_build_maps(gimple_stmt_iterator *gsi, tree clauses,
+                       location_t loc, struct accgpu_maps *out)
+{
+  accgpu_build_maps_ctx(gsi, clauses, loc, ACCGPU_CTX_REGION, 0, out);
+}
+
+void accgpu_maps_release(struct accgpu_maps *m)
+{
+  m->clause.release();
+}

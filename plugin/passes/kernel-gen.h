@@ -1,0 +1,52 @@
+/* kernel-gen.h — GIMPLE -> CUDA C (the dialect of docs/kernel-abi.md) for
+ * the body of one compute construct or one routine.                       */
+#ifndef ACCGPU_KERNEL_GEN_H
+#define ACCGPU_KERNEL_GEN_H 1
+
+#include "accgpu-plugin.h"
+
+/* Partitioning dimensions of a loop or kernel. */
+enum { KG_GANG = 1, KG_WORKER = 2, KG_VECTOR = 4 };
+
+/* One kernel parameter. */
+struct kg_param {
+  tree decl;      /* the host variable it stands for */
+  tree type;      /* parameter type (a pointer for by-reference items) */
+  bool by_ref;    /* body refers to the decl as (*param) */
+  bool readonly;  /* filled by kg_generate: never written through */
+  char *name;     /* kernel-side name, filled by kg_generate */
+};
+
+/* A reduction clause on the construct itself. */
+struct kg_red {
+  tree decl;
+  enum tree_code op;
+};
+
+struct kg_region {
+  gimple *stmt;               /* the GIMPLE_OMP_TARGET */
+  int kind;                   /* GF_OMP_TARGET_KIND_OACC_* */
+  const char *kname;          /* kernel name */
+  vec<kg_param> params;
+  vec<kg_red> reds;
+  /* Filled by kg_generate: */
+  int dims;                   /* KG_* used by some loop */
+  bool gang_redundant_store;  /* memory written outside gang loops */
+  tree outer_gang_loop;       /* not used yet */
+  char *text;                 /* malloc'd kernel + emulator entry */
+};
+
+/* Translates R->stmt's body into a kernel; returns false after reporting an
+   error (then R->text is NULL). */
+bool kg_generate(struct kg_region *r);
+
+/* Called by the pass for every function before it is lowered: emits
+   `#pragma acc routine` functions (and functions a kernel called) as
+   __device__ functions. */
+void kg_maybe_emit_device_function(function *fun);
+
+/* Module prelude text gathered so far (types, helpers, prototypes, device
+   functions); the pointer stays owned by kernel-gen. */
+const char *kg_prelude(void);
+
+#endif

@@ -1,0 +1,766 @@
+/* lower-compute.cc — host side of OpenACC compute constructs.
+ *
+ *   #pragma acc parallel loop copyin(b[0:n]) copyout(a[0:n]) firstprivate(s)
+ *   for (...) BODY
+ * becomes
+ *   if (__accgpu_offload_p(&loc, dev, IF)) {
+ *     maps[] = {...};                                  (accgpu_build_maps)
+ *     __accgpu_region_begin(&loc, dev, async, n, maps, devaddrs);
+ *     p0 = devaddrs[0] - bias; p1 = s; ...; args[] = {&p0, &p1, ...};
+ *     grid/block from num_gangs/num_workers/vector_length or device limits;
+ *     __accgpu_launch(&loc, &__accgpu_module, K, grid, block, 0, async, args);
+ *     __accgpu_region_end(&loc, async);
+ *   } else
+ *     BODY with its acc loops turned into plain loops (host fallback)
+ * and the kernel text (kernel-gen.cc) joins the module (module-emit.cc). */
+#include "accgpu-plugin.h"
+#include "passes/lower-data.h"
+#include "passes/kernel-gen.h"
+
+/* ---- runtime declarations only the compute side uses ---- */
+
+static tree dim3_type;
+static tree limits_type;
+static tree fn_offload_p, fn_launch, fn_limits, fn_wait;
+
+static tree u32_record(const char *const *names, int n)
+{
+  tree t = make_node(RECORD_TYPE), fields = NULL_TREE;
+  for (int i = n - 1; i >= 0; i--) {
+    tree f = build_decl(UNKNOWN_LOCATION, FIELD_DECL, get_identifier(names[i]),
+                        unsigned_type_node);
+    DECL_CONTEXT(f) = t;
+    DECL_CHAIN(f) = fields;
+    fields = f;
+  }
+  TYPE_FIELDS(t) = fields;
+  layout_type(t);
+  return t;
+}
+
+static tree rt_fn(const char *name, tree type)
+{
+  tree fn = build_fn_decl(name, type);
+  TREE_NOTHROW(fn) = 1;
+  return fn;
+}
+
+static void init_decls(void)
+{
+  if (dim3_type)
+    return;
+  static const char *const d3[] = {"x", "y", "z"};
+  static const char *const lim[] = {"sm_count", "max_threads_per_block",
+                                    "warp_size", "max_blocks_per_sm"};
+  dim3_type = u32_record(d3, 3);
+  limits_type = u32_record(lim, 4);
+  fn_offload_p = rt_fn("__accgpu_offload_p",
+                       build_function_type_list(integer_type_node,
+                                                ptr_type_node,
+                                                integer_type_node,
+                                                integer_type_node, NULL_TREE));
+  fn_launch = rt_fn("__accgpu_launch",
+                    build_function_type_list(void_type_node, ptr_type_node,
+                                             ptr_type_node, unsigned_type_node,
+                                             dim3_type, dim3_type,
+                                             unsigned_type_node,
+                                             integer_type_node, ptr_type_node,
+                                             NULL_TREE));
+  fn_limits = rt_fn("__accgpu_device_limits",
+                    build_function_type_list(void_type_node, integer_type_node,
+                                             ptr_type_node, NULL_TREE));
+  fn_wait = rt_fn("__accgpu_wait",
+                  build_function_type_list(void_type_node, ptr_type_node,
+                                           integer_type_node,
+                                           unsigned_type_node, ptr_type_node,
+                                           integer_type_node, NULL_TREE));
+  tree keep[] = {dim3_type, limits_type, fn_offload_p, fn_launch, fn_limits,
+                 fn_wait};
+  for (unsigned i = 0; i < ARRAY_SIZE(keep); i++)
+    accgpu_keep(keep[i]);
+}
+
+/* A fresh addressable local of TYPE. */
+static tree addr_tmp(tree type, const char *name)
+{
+  tree v = create_tmp_var_raw(type, name);
+  TREE_ADDRESSABLE(v) = 1;
+  gimple_add_tmp_var(v);
+  return v;
+}
+
+/* Gimplifies EXPR into a value before GSI. */
+static tree val(gimple_stmt_iterator *gsi, tree expr)
+{
+  return force_gimple_operand_gsi(gsi, expr, true, NULL_TREE, true,
+                                  GSI_SAME_STMT);
+}
+
+static void add(gimple_stmt_iterator *gsi, gimple *s)
+{
+  gsi_insert_before(gsi, s, GSI_SAME_STMT);
+}
+
+/* ---- the host fallback: OpenACC loops and atomics made sequential ---- */
+
+static void strip_seq(gimple_seq *seq);
+
+/* The sequential form of an acc loop: pre-body, then for each collapsed
+   level  i = n1; goto test; body: ...; i = i + step; test: if (i < n2)
+   goto body; exit:  */
+static gimple_seq seq_loop(gomp_for *f)
+{
+  unsigned nl = gimple_omp_for_collapse(f);
+  gimple_seq inner = gimple_omp_body(f);
+  gimple_omp_set_body(f, NULL);
+  strip_seq(&inner);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    tree i = gimple_omp_for_index(f, l);
+    tree incr = gimple_omp_for_incr(f, l);
+    tree rhs = TREE_CODE(incr) == MODIFY_EXPR ? TREE_OPERAND(incr, 1) : incr;
+    tree lbody = create_artificial_label(UNKNOWN_LOCATION);
+    tree ltest = create_artificial_label(UNKNOWN_LOCATION);
+    tree lexit = create_artificial_label(UNKNOWN_LOCATION);
+    gimple_seq s = NULL;
+    gimple_seq_add_stmt(&s, gimple_build_assign(i, gimple_omp_for_initial(f, l)));
+    gimple_seq_add_stmt(&s, gimple_build_goto(ltest));
+    gimple_seq_add_stmt(&s, gimple_build_label(lbody));
+    gimple_seq_add_seq(&s, inner);
+    gimple_seq_add_stmt(&s, gimple_build_assign(i, TREE_CODE(rhs),
+                                                TREE_OPERAND(rhs, 0),
+                                                TREE_OPERAND(rhs, 1)));
+    gimple_seq_add_stmt(&s, gimple_build_label(ltest));
+    gimple_seq_add_stmt(&s, gimple_build_cond(gimple_omp_for_cond(f, l), i,
+                                              gimple_omp_for_final(f, l),
+                                              lbody, lexit));
+    gimple_seq_add_stmt(&s, gimple_build_label(lexit));
+    inner = s;
+  }
+  gimple_seq out = gimple_omp_for_pre_body(f);
+  gimple_omp_for_set_pre_body(f, NULL);
+  gimple_seq_add_seq(&out, inner);
+  return out;
+}
+
+static tree atomic_addr; /* address of the atomic being stripped */
+
+/* Replaces the statement at GSI by its sequential form when it is an
+   OpenACC loop or atomic; returns true when it did (GSI then points at the
+   first replacement statement, or past it when there is none). */
+static bool strip_one(gimple_stmt_iterator *gsi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  switch (gimple_code(s)) {
+  case GIMPLE_OMP_FOR: {
+    if (gimple_omp_for_kind(s) != GF_OMP_FOR_KIND_OACC_LOOP)
+      return false;
+    gimple_seq rep = seq_loop(as_a<gomp_for *>(s));
+    gsi_insert_seq_before(gsi, rep, GSI_SAME_STMT);
+    gsi_remove(gsi, true);
+    return true;
+  }
+  case GIMPLE_OMP_ATOMIC_LOAD: {
+    gomp_atomic_load *l = as_a<gomp_atomic_load *>(s);
+    atomic_addr = gimple_omp_atomic_load_rhs(l);
+    tree lhs = gimple_omp_atomic_load_lhs(l);
+    tree mem = build_simple_mem_ref(atomic_addr);
+    TREE_TYPE(mem) = TREE_TYPE(lhs);
+    gsi_replace(gsi, gimple_build_assign(lhs, mem), true);
+    gsi_next(gsi);
+    return true;
+  }
+  case GIMPLE_OMP_ATOMIC_STORE: {
+    tree v = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+    if (!atomic_addr)
+      return false;
+    tree mem = build_simple_mem_ref(atomic_addr);
+    TREE_TYPE(mem) = TREE_TYPE(v);
+    gsi_replace(gsi, gimple_build_assign(mem, v), true);
+    atomic_addr = NULL_TREE;
+    gsi_next(gsi);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+static void strip_seq(gimple_seq *seq)
+{
+  gimple_stmt_iterator gsi = gsi_start(*seq);
+  while (!gsi_end_p(gsi)) {
+    gimple *s = gsi_stmt(gsi);
+    if (strip_one(&gsi))
+      continue;
+    switch (gimple_code(s)) {
+    case GIMPLE_BIND:
+      strip_seq(gimple_bind_body_ptr(as_a<gbind *>(s)));
+      break;
+    case GIMPLE_TRY:
+      strip_seq(gimple_try_eval_ptr(s));
+      strip_seq(gimple_try_cleanup_ptr(s));
+      break;
+    default:
+      break;
+    }
+    gsi_next(&gsi);
+  }
+}
+
+/* ---- host fallback privatization ---- */
+
+static tree remap_op(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  hash_map<tree, tree> *m = (hash_map<tree, tree> *)wi->info;
+  if (TYPE_P(*tp)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  tree *n = m->get(*tp);
+  if (n)
+    *tp = *n;
+  return NULL_TREE;
+}
+
+static void remap_seq(gimple_seq seq, hash_map<tree, tree> *m)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = m;
+  walk_gimple_seq(seq, NULL, remap_op, &wi);
+}
+
+static bool privatizable(tree d)
+{
+  return VAR_P(d) && !TREE_STATIC(d) && !DECL_EXTERNAL(d)
+         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+}
+
+/* walk_gimple_seq callback: privatizes the private variables of each acc
+   loop inside its own body. */
+static tree private_loops(gimple_stmt_iterator *gsi, bool *handled,
+                          walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  hash_map<tree, tree> m;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
+      continue;
+    tree d = OMP_CLAUSE_DECL(c);
+    bool index = false;
+    for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
+      index |= gimple_omp_for_index(s, l) == d;
+    if (!index && privatizable(d))
+      m.put(d, create_tmp_var(TREE_TYPE(d), "accpriv"));
+  }
+  if (m.elements())
+    remap_seq(gimple_omp_body(s), &m);
+  return NULL_TREE;
+}
+
+/* In the host fallback, firstprivate and private variables of the
+   construct and private variables of its loops get fresh copies, so the
+   host's variables keep their values as on a device. */
+static void privatize_host(gimple_seq *host, tree clauses)
+{
+  hash_map<tree, tree> m;
+  gimple_seq init = NULL;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    enum omp_clause_code code = OMP_CLAUSE_CODE(c);
+    if (code != OMP_CLAUSE_FIRSTPRIVATE && code != OMP_CLAUSE_PRIVATE)
+      continue;
+    tree d = OMP_CLAUSE_DECL(c);
+    if (!privatizable(d) || m.get(d))
+      continue;
+    tree copy = create_tmp_var(TREE_TYPE(d), "accpriv");
+    if (TREE_ADDRESSABLE(d))
+      TREE_ADDRESSABLE(copy) = 1;
+    m.put(d, copy);
+    if (code == OMP_CLAUSE_FIRSTPRIVATE)
+      gimple_seq_add_stmt(&init, gimple_build_assign(copy, d));
+  }
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  walk_gimple_seq(*host, private_loops, NULL, &wi);
+  if (m.elements())
+    remap_seq(*host, &m);
+  gimple_seq_add_seq(&init, *host);
+  *host = init;
+}
+
+int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
+
+static const char *const dim_names[] = {"gang", "worker", "vector"};
+
+/* Errors for acc loops in a routine that use a level of parallelism the
+   routine does not have (LEVEL: 0 gang ... 3 seq). */
+static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
+                               walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  int level = *(int *)wi->info;
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
+    int dim = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG ? 0
+              : OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER ? 1
+              : OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR ? 2 : 3;
+    if (dim < level)
+      error_at(gimple_location(s), "accgpu: %<%s%> loop inside a %<routine "
+               "%s%>: the routine has no %s parallelism", dim_names[dim],
+               level < 3 ? dim_names[level] : "seq", dim_names[dim]);
+  }
+  return NULL_TREE;
+}
+
+bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_FOR
+      && gimple_omp_for_kind(s) == GF_OMP_FOR_KIND_OACC_LOOP) {
+    tree attr = oacc_get_fn_attrib(current_function_decl);
+    if (!attr)
+      error_at(gimple_location(s), "accgpu: %<loop%> directive outside a "
+               "compute region, in a function that is not an OpenACC "
+               "%<routine%>");
+    else {
+      int level = oacc_fn_attrib_level(attr);
+      walk_stmt_info wi;
+      memset(&wi, 0, sizeof wi);
+      wi.info = &level;
+      gimple_seq one = NULL;
+      gimple_seq_add_stmt_without_update(&one, s);
+      walk_gimple_seq(one, check_routine_loop, NULL, &wi);
+    }
+  }
+  return strip_one(gsi);
+}
+
+/* ---- clauses -> kernel parameters ---- */
+
+/* How the host computes parameter i's value. */
+struct param_src {
+  tree map_clause; /* data clause whose device address it is, or NULL */
+  tree bias;       /* for pointer-assign items: subtract from the address */
+};
+
+static bool data_map_kind_p(tree c)
+{
+  switch (OMP_CLAUSE_MAP_KIND(c)) {
+  case GOMP_MAP_FIRSTPRIVATE_POINTER:
+  case GOMP_MAP_FIRSTPRIVATE_REFERENCE:
+  case GOMP_MAP_POINTER:
+  case GOMP_MAP_ALWAYS_POINTER:
+  case GOMP_MAP_ATTACH_DETACH:
+  case GOMP_MAP_ATTACH:
+  case GOMP_MAP_DETACH:
+    return false;
+  default:
+    return true;
+  }
+}
+
+struct clause_info {
+  tree ifc, async, ngangs, nworkers, vlen;
+  vec<tree> waits;
+  bool has_async, has_wait;
+};
+
+/* Fills R->params / R->reds and SRC from the construct's clauses. */
+static bool read_clauses(struct kg_region *r, tree clauses,
+                         vec<param_src> *src, clause_info *ci)
+{
+  tree prev = NULL_TREE;
+  memset(ci, 0, sizeof *ci);
+  for (tree c = clauses; c; prev = c, c = OMP_CLAUSE_CHAIN(c)) {
+    kg_param p = {};
+    param_src ps = {};
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_MAP: {
+      tree d = OMP_CLAUSE_DECL(c);
+      if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER) {
+        p.decl = d;
+        p.type = TREE_TYPE(d);
+        if (TREE_CODE(p.type) == ARRAY_TYPE) { /* section of an array */
+          p.type = build_pointer_type(p.type);
+          p.by_ref = true;
+        }
+        ps.map_clause = prev;
+        ps.bias = OMP_CLAUSE_SIZE(c);
+      } else if (DECL_P(d)
+                 && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_DEVICEPTR) {
+        p.decl = d; /* already a device address: passed by value */
+        p.type = TREE_TYPE(d);
+      } else if (DECL_P(d) && data_map_kind_p(c)) {
+        p.decl = d;
+        p.type = build_pointer_type(TREE_TYPE(d));
+        p.by_ref = true;
+        ps.map_clause = c;
+      } else if (!DECL_P(d) && !data_map_kind_p(c)) {
+        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: this data clause (struct "
+                 "member pointer or attach) is not supported on compute "
+                 "constructs yet");
+        return false;
+      }
+      break;
+    }
+    case OMP_CLAUSE_FIRSTPRIVATE:
+      p.decl = OMP_CLAUSE_DECL(c);
+      p.type = TREE_TYPE(p.decl);
+      break;
+    case OMP_CLAUSE_REDUCTION: {
+      kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
+      r->reds.safe_push(red);
+      break;
+    }
+    case OMP_CLAUSE_IF:
+      ci->ifc = OMP_CLAUSE_IF_EXPR(c);
+      break;
+    case OMP_CLAUSE_ASYNC:
+      ci->has_async = true;
+      ci->async = OMP_CLAUSE_ASYNC_EXPR(c);
+      break;
+    case OMP_CLAUSE_WAIT:
+      ci->has_wait = true;
+      ci->waits.safe_push(OMP_CLAUSE_DECL(c));
+      break;
+    case OMP_CLAUSE_NUM_GANGS:
+      ci->ngangs = OMP_CLAUSE_NUM_GANGS_EXPR(c);
+      break;
+    case OMP_CLAUSE_NUM_WORKERS:
+      ci->nworkers = OMP_CLAUSE_NUM_WORKERS_EXPR(c);
+      break;
+    case OMP_CLAUSE_VECTOR_LENGTH:
+      ci->vlen = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+      break;
+    default:
+      break;
+    }
+    if (p.decl) {
+      bool dup = false;
+      for (unsigned i = 0; i < r->params.length(); i++)
+        if (r->params[i].decl == p.decl)
+          dup = true;
+      if (!dup) {
+        r->params.safe_push(p);
+        src->safe_push(ps);
+      }
+    }
+  }
+  return true;
+}
+
+/* ---- launch geometry ---- */
+
+/* Trip count of the outermost gang loop when the host can compute it
+   before the region (constant or construct-level firstprivate bounds),
+   else NULL_TREE. */
+static tree gang_loop_trips(struct kg_region *r)
+{
+  gimple_seq body = gimple_omp_body(r->stmt);
+  gimple *s = gimple_seq_first_stmt(body);
+  while (s && gimple_code(s) == GIMPLE_BIND) {
+    gimple_seq in = gimple_bind_body(as_a<gbind *>(s));
+    s = gimple_seq_first_stmt(in);
+    while (s && gimple_code(s) != GIMPLE_OMP_FOR && gimple_code(s) != GIMPLE_BIND
+           && (gimple_code(s) == GIMPLE_NOP || gimple_clobber_p(s)))
+      s = s->next;
+  }
+  if (!s || gimple_code(s) != GIMPLE_OMP_FOR
+      || gimple_omp_for_pre_body(s))
+    return NULL_TREE;
+  tree total = NULL_TREE;
+  for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++) {
+    tree ops[3] = {gimple_omp_for_initial(s, l), gimple_omp_for_final(s, l),
+                   NULL_TREE};
+    tree incr = gimple_omp_for_incr(s, l);
+    if (TREE_CODE(incr) != MODIFY_EXPR
+        || TREE_CODE(TREE_OPERAND(incr, 1)) != PLUS_EXPR)
+      return NULL_TREE;
+    ops[2] = TREE_OPERAND(TREE_OPERAND(incr, 1), 1);
+    for (int k = 0; k < 3; k++) {
+      if (TREE_CODE(ops[k]) == INTEGER_CST)
+        continue;
+      bool fp = false;
+      for (unsigned i = 0; i < r->params.length(); i++)
+        if (r->params[i].decl == ops[k] && !r->params[i].by_ref)
+          fp = true;
+      if (!fp)
+        return NULL_TREE;
+    }
+    enum tree_code cond = gimple_omp_for_cond(s, l);
+    if (cond != LT_EXPR && cond != LE_EXPR)
+      return NULL_TREE;
+    tree ty = long_long_integer_type_node;
+    tree a = fold_convert(ty, ops[0]), b = fold_convert(ty, ops[1]);
+    tree st = fold_convert(ty, ops[2]);
+    if (cond == LE_EXPR)
+      b = fold_build2(PLUS_EXPR, ty, b, build_one_cst(ty));
+    tree n = fold_build2(MINUS_EXPR, ty, b, a);
+    n = fold_build2(PLUS_EXPR, ty, n,
+                    fold_build2(MINUS_EXPR, ty, st, build_one_cst(ty)));
+    n = fold_build2(TRUNC_DIV_EXPR, ty, n, st);
+    n = fold_build2(MAX_EXPR, ty, n, build_zero_cst(ty));
+    total = total ? fold_build2(MULT_EXPR, ty, total, n) : n;
+  }
+  return total;
+}
+
+static tree u32(tree e)
+{
+  return fold_convert(unsigned_type_node, e);
+}
+
+static tree field(tree rec, int idx)
+{
+  tree f = TYPE_FIELDS(TREE_TYPE(rec));
+  while (idx--)
+    f = DECL_CHAIN(f);
+  return build3(COMPONENT_REF, TREE_TYPE(f), rec, f, NULL_TREE);
+}
+
+/* Sets GRID and BLOCK (dim3 locals) before GSI. */
+static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
+                          clause_info *ci, tree dev, tree grid, tree block)
+{
+  bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
+  int dims = r->dims;
+  tree vec, wk, gangs;
+  if (serial || !(dims & KG_VECTOR))
+    vec = build_int_cst(unsigned_type_node, 1);
+  else if (dims & KG_WORKER) /* one warp per worker: see kernel-gen.cc */
+    vec = build_int_cst(unsigned_type_node, 32);
+  else if (ci->vlen)
+    vec = u32(ci->vlen);
+  else
+    vec = build_int_cst(unsigned_type_node, 128);
+  if (serial || !(dims & KG_WORKER))
+    wk = build_int_cst(unsigned_type_node, 1);
+  else if (ci->nworkers)
+    wk = u32(ci->nworkers);
+  else
+    wk = build_int_cst(unsigned_type_node, 4);
+  bool kernels = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS;
+  if (serial || (kernels && (r->gang_redundant_store || !(dims & KG_GANG))))
+    /* kernels: code outside gang loops runs once, so one gang */
+    gangs = build_int_cst(unsigned_type_node, 1);
+  else if (ci->ngangs)
+    gangs = u32(ci->ngangs);
+  else if (!(dims & KG_GANG))
+    gangs = build_int_cst(unsigned_type_node, 1);
+  else {
+    /* Enough gangs to fill the device, no more than the loop needs. */
+    tree lim = addr_tmp(limits_type, "acclim");
+    add(gsi, gimple_build_call(fn_limits, 2, dev, build_fold_addr_expr(lim)));
+    tree sm = val(gsi, field(lim, 0)), occ = val(gsi, field(lim, 3));
+    occ = fold_build2(MAX_EXPR, unsigned_type_node, occ,
+                      build_int_cst(unsigned_type_node, 1));
+    gangs = fold_build2(MULT_EXPR, unsigned_type_node, sm, occ);
+    gangs = fold_build2(MAX_EXPR, unsigned_type_node, gangs,
+                        build_int_cst(unsigned_type_node, 1));
+    tree trips = gang_loop_trips(r);
+    if (trips) {
+      tree ty = long_long_integer_type_node;
+      tree per = fold_convert(ty, fold_build2(MULT_EXPR, unsigned_type_node,
+                                              vec, wk));
+      tree need = fold_build2(TRUNC_DIV_EXPR, ty,
+                              fold_build2(PLUS_EXPR, ty, trips,
+                                          fold_build2(MINUS_EXPR, ty, per,
+                                                      build_one_cst(ty))),
+                              per);
+      need = fold_build2(MAX_EXPR, ty, need, build_one_cst(ty));
+      need = fold_build2(MIN_EXPR, ty, need, fold_convert(ty, gangs));
+      gangs = u32(need);
+    }
+  }
+  tree dimv[2][3] = {{gangs, build_int_cst(unsigned_type_node, 1),
+                      build_int_cst(unsigned_type_node, 1)},
+                     {vec, wk, build_int_cst(unsigned_type_node, 1)}};
+  tree recs[2] = {grid, block};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 3; i++)
+      add(gsi, gimple_build_assign(field(recs[k], i), val(gsi, dimv[k][i])));
+}
+
+/* ---- the construct ---- */
+
+static int kernel_counter;
+
+static char *kernel_name(location_t loc)
+{
+  char buf[300];
+  const char *fn = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
+  snprintf(buf, sizeof buf, "__accgpu_k_%s_%d_%d", fn, LOCATION_LINE(loc),
+           kernel_counter++);
+  return xstrdup(buf);
+}
+
+static const char *construct_name(int kind)
+{
+  switch (kind) {
+  case GF_OMP_TARGET_KIND_OACC_KERNELS: return "kernels";
+  case GF_OMP_TARGET_KIND_OACC_SERIAL: return "serial";
+  default: return "parallel";
+  }
+}
+
+/* Index of clause C among the map items, or -1. */
+static int map_index(struct accgpu_maps *m, tree c)
+{
+  for (unsigned i = 0; i < m->nmaps; i++)
+    if (m->clause[i] == c)
+      return (int)i;
+  return -1;
+}
+
+/* Device-side statements before GSI: maps, region, arguments, launch. */
+static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *r,
+                         vec<param_src> *src, clause_info *ci, tree locp,
+                         tree dev, tree async, unsigned kidx, tree clauses)
+{
+  location_t loc = gimple_location(r->stmt);
+  if (ci->has_wait) {
+    unsigned n = ci->waits.length();
+    tree q = addr_tmp(build_array_type_nelts(integer_type_node, n), "accwq");
+    for (unsigned i = 0; i < n; i++)
+      add(gsi, gimple_build_assign(
+                   build4(ARRAY_REF, integer_type_node, q, size_int(i),
+                          NULL_TREE, NULL_TREE),
+                   val(gsi, fold_convert(integer_type_node, ci->waits[i]))));
+    add(gsi, gimple_build_call(fn_wait, 5, locp, dev,
+                               build_int_cst(unsigned_type_node, n),
+                               build_fold_addr_expr(q), async));
+  }
+  struct accgpu_maps m;
+  accgpu_build_maps(gsi, clauses, loc, &m);
+  tree devaddrs = null_pointer_node, da = NULL_TREE;
+  if (m.nmaps) {
+    da = addr_tmp(build_array_type_nelts(ptr_type_node, m.nmaps), "accdev");
+    devaddrs = build_fold_addr_expr(da);
+  }
+  add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_region_begin"), 6,
+                             locp, dev, async,
+                             build_int_cst(unsigned_type_node, m.nmaps),
+                             m.maps, devaddrs));
+  unsigned np = r->params.length();
+  tree args = null_pointer_node;
+  if (np) {
+    tree arr = addr_tmp(build_array_type_nelts(ptr_type_node, np), "accargs");
+    for (unsigned i = 0; i < np; i++) {
+      kg_param *p = &r->params[i];
+      param_src *ps = &(*src)[i];
+      tree v = addr_tmp(p->type, "accarg");
+      tree value = p->decl;
+      int k = ps->map_clause ? map_index(&m, ps->map_clause) : -1;
+      if (k >= 0) {
+        tree a = build4(ARRAY_REF, ptr_type_node, da, size_int(k), NULL_TREE,
+                        NULL_TREE);
+        a = val(gsi, a);
+        if (ps->bias && !integer_zerop(ps->bias))
+          a = fold_build_pointer_plus(a, fold_build1(NEGATE_EXPR, sizetype,
+                                                     fold_convert(sizetype,
+                                                                  ps->bias)));
+        value = fold_convert(p->type, a);
+      } else if (p->by_ref)
+        value = build_fold_addr_expr(p->decl);
+      add(gsi, gimple_build_assign(v, val(gsi, value)));
+      add(gsi, gimple_build_assign(build4(ARRAY_REF, ptr_type_node, arr,
+                                          size_int(i), NULL_TREE, NULL_TREE),
+                                   build_fold_addr_expr(v)));
+    }
+    args = build_fold_addr_expr(arr);
+  }
+  tree grid = addr_tmp(dim3_type, "accgrid");
+  tree block = addr_tmp(dim3_type, "accblock");
+  emit_geometry(gsi, r, ci, dev, grid, block);
+  add(gsi, gimple_build_call(fn_launch, 8, locp, accgpu_module_addr(),
+                             build_int_cst(unsigned_type_node, kidx), grid,
+                             block, build_int_cst(unsigned_type_node, 0),
+                             async, args));
+  add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_region_end"), 2,
+                             locp, async));
+  accgpu_maps_release(&m);
+}
+
+/* The async argument: acc_async_sync (-2) without the clause, the queue
+   when given, acc_async_noval (-1) for a bare async. */
+static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
+{
+  if (!ci->has_async)
+    return build_int_cst(integer_type_node, -2);
+  if (!ci->async)
+    return build_int_cst(integer_type_node, -1);
+  return val(gsi, fold_convert(integer_type_node, ci->async));
+}
+
+bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
+{
+  gomp_target *t = as_a<gomp_target *>(gsi_stmt(*gsi));
+  int kind = gimple_omp_target_kind(t);
+  if (kind != GF_OMP_TARGET_KIND_OACC_PARALLEL
+      && kind != GF_OMP_TARGET_KIND_OACC_KERNELS
+      && kind != GF_OMP_TARGET_KIND_OACC_SERIAL)
+    return false;
+  init_decls();
+  location_t loc = gimple_location(t);
+  tree clauses = gimple_omp_target_clauses(t);
+  tree devnum = accgpu_take_deviceid(&clauses);
+  gimple_omp_target_set_clauses(t, clauses);
+
+  struct kg_region r = {};
+  vec<param_src> src = vNULL;
+  clause_info ci;
+  r.stmt = t;
+  r.kind = kind;
+  char *kname = kernel_name(loc);
+  r.kname = kname;
+  bool ok = read_clauses(&r, clauses, &src, &ci) && kg_generate(&r);
+
+  tree locp = accgpu_build_loc(loc, construct_name(kind));
+  tree dev = val(gsi, fold_convert(integer_type_node, devnum));
+  tree ifc = ci.ifc ? val(gsi, fold_convert(integer_type_node, ci.ifc))
+                    : integer_one_node;
+  tree async = async_arg(gsi, &ci);
+  gimple_seq host = gimple_omp_body(t);
+  gimple_omp_set_body(t, NULL);
+  if (ok) {
+    unsigned np = r.params.length();
+    unsigned *sizes = XNEWVEC(unsigned, np + 1);
+    for (unsigned i = 0; i < np; i++)
+      sizes[i] = tree_to_uhwi(TYPE_SIZE_UNIT(r.params[i].type));
+    unsigned kidx = accgpu_module_add_kernel(kname, r.text, np, sizes, locp);
+    free(sizes);
+    tree offl = create_tmp_var(integer_type_node, "accoffl");
+    gcall *call = gimple_build_call(fn_offload_p, 3, locp, dev, ifc);
+    gimple_call_set_lhs(call, offl);
+    add(gsi, call);
+    tree ldev = create_artificial_label(loc);
+    tree lhost = create_artificial_label(loc);
+    tree lend = create_artificial_label(loc);
+    add(gsi, gimple_build_cond(NE_EXPR, offl, integer_zero_node, ldev, lhost));
+    add(gsi, gimple_build_label(ldev));
+    emit_offload(gsi, &r, &src, &ci, locp, dev, async, kidx, clauses);
+    add(gsi, gimple_build_goto(lend));
+    add(gsi, gimple_build_label(lhost));
+    privatize_host(&host, clauses);
+    strip_seq(&host);
+    gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
+    add(gsi, gimple_build_label(lend));
+  } else {
+    strip_seq(&host);
+    gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
+  }
+  gsi_remove(gsi, true);
+  free(r.text);
+  for (unsigned i = 0; i < r.params.length(); i++)
+    free(r.params[i].name);
+  r.params.release();
+  r.reds.release();
+  src.release();
+  ci.waits.release();
+  free(kname);
+  return true;
+}

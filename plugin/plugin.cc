@@ -1,0 +1,121 @@
+/* plugin.cc — accgpu.so entry point.
+ *
+ *   gcc -O2 -fplugin=accgpu.so prog.c -laccgpu
+ *
+ * plugin_init checks the GCC version, turns on GCC's OpenACC parser (without
+ * -fopenacc, so the driver does not link libgomp), reads the plugin's
+ * arguments and registers the lowering pass before "omplower" plus the
+ * end-of-unit callback that emits the kernel module.                      */
+#include "accgpu-plugin.h"
+#include "passes/lower-data.h"
+
+int plugin_is_GPL_compatible;
+
+struct accgpu_options accgpu_opts;
+
+opt_pass *accgpu_make_acc_pass(gcc::context *ctx);
+
+/* Trees the plugin caches between passes; a GC root. */
+static vec<tree, va_gc> *gc_keep;
+static const struct ggc_root_tab gc_roots[] = {
+  {&gc_keep, 1, sizeof(gc_keep), &gt_ggc_mx_vec_tree_va_gc_,
+   &gt_pch_nx_vec_tree_va_gc_},
+  LAST_GGC_ROOT_TAB};
+
+void accgpu_keep(tree t)
+{
+  vec_safe_push(gc_keep, t);
+}
+
+/* Returns a malloc'd copy of DIR/REL when that file exists, else NULL. */
+static char *path_if_exists(const char *dir, const char *rel,
+                            const char *probe)
+{
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s/%s/%s", dir, rel, probe);
+  if (access(buf, R_OK) != 0)
+    return NULL;
+  snprintf(buf, sizeof buf, "%s/%s", dir, rel);
+  return xstrdup(buf);
+}
+
+/* Finds accgpu_cuda.h next to the plugin: <dir>/../include (build tree),
+   <dir>/../../include/accgpu (installed as <prefix>/lib/accgpu/accgpu.so),
+   else the source tree the plugin was built from. */
+static const char *find_include_dir(const char *plugin_path)
+{
+  static const char *const rel[] = {"../include", "../../include/accgpu",
+                                    "../../include"};
+  char *real = realpath(plugin_path, NULL);
+  const char *res = NULL;
+  if (real) {
+    char *slash = strrchr(real, '/');
+    if (slash)
+      *slash = '\0';
+    for (unsigned i = 0; i < ARRAY_SIZE(rel) && !res; i++)
+      res = path_if_exists(real, rel[i], "accgpu_cuda.h");
+    free(real);
+  }
+  return res ? res : ACCGPU_SRC_INCLUDE_DIR;
+}
+
+/* Reads -fplugin-arg-accgpu-*; unknown ones are errors. */
+static void parse_args(struct plugin_name_args *info)
+{
+  for (int i = 0; i < info->argc; i++) {
+    const char *key = info->argv[i].key, *val = info->argv[i].value;
+    if (!strcmp(key, "keep") && val)
+      accgpu_opts.keep_dir = val;
+    else if (!strcmp(key, "info") && !val)
+      accgpu_opts.info = 1;
+    else if (!strcmp(key, "dump") && !val)
+      accgpu_opts.dump = 1;
+    else if (!strcmp(key, "cc") && val)
+      accgpu_opts.cc = val;
+    else if (!strcmp(key, "include") && val)
+      accgpu_opts.include_dir = val;
+    else if (!strcmp(key, "cuda-home") && val)
+      accgpu_opts.cuda_home = val;
+    else
+      error("accgpu: unknown or malformed plugin argument "
+            "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
+            "include=DIR, cuda-home=DIR, dump",
+            info->base_name, key, val ? "=" : "", val ? val : "");
+  }
+}
+
+int plugin_init(struct plugin_name_args *info,
+                struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check(version, &gcc_version)) {
+    error("accgpu: %s was built for GCC %s and cannot run in GCC %s; "
+          "rebuild it with this compiler",
+          info->full_name, gcc_version.basever, version->basever);
+    return 1;
+  }
+  /* The emulator image is built with the gcc running us by default. */
+  accgpu_opts.cc = getenv("COLLECT_GCC");
+  if (!accgpu_opts.cc || !*accgpu_opts.cc)
+    accgpu_opts.cc = "gcc";
+  accgpu_opts.cuda_home = ACCGPU_CUDA_HOME;
+  parse_args(info);
+  if (!accgpu_opts.include_dir)
+    accgpu_opts.include_dir = find_include_dir(info->full_name);
+
+  global_options.x_flag_openacc = 1;
+  accgpu_deviceid_init(info->base_name);
+
+  struct register_pass_info pass;
+  pass.pass = accgpu_make_acc_pass(g);
+  pass.reference_pass_name = "omplower";
+  pass.ref_pass_instance_number = 1;
+  pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                    (void *)gc_roots);
+  register_callback(info->base_name, PLUGIN_FINISH_UNIT, accgpu_module_finish,
+                    NULL);
+  static struct plugin_info pinfo = {"0.1", "OpenACC to CUDA C (accgpu)"};
+  register_callback(info->base_name, PLUGIN_INFO, NULL, &pinfo);
+  return 0;
+}
