@@ -632,6 +632,82 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
 
 /* ---- Entry ------------------------------------------------------------ */
 
+/* ---- Pointers a compute construct uses implicitly ---------------------
+
+   GCC makes a pointer the compute construct uses without a data clause
+   firstprivate (parallel, serial) or force_tofrom (kernels), i.e. the
+   kernel would get the host address; it only translates the pointer when an
+   enclosing data construct maps its target.  Data mapped by enter data, a
+   caller's data region or acc_copyin is as present, so such a pointer is
+   given the compute side's pointer-assign form instead:
+     map(no_create:*p [len: 1]) map(firstprivate:p [pointer assign, bias: 0])
+   i.e. the device address of its target when that is present, else the
+   pointer's own value (a device address from acc_malloc, NULL).  A
+   firstprivate clause stays (after the pair, so the kernel parameter comes
+   from the pair) for the host fallback's private copy. */
+
+/* True when CLAUSES already give DECL a pointer-assign map. */
+static bool has_pointer_assign(tree clauses, tree decl)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+        OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+        OMP_CLAUSE_DECL(c) == decl)
+      return true;
+  return false;
+}
+
+/* The pair for pointer DECL, chained before NEXT; returns its head. */
+static tree pointer_pair(tree decl, location_t loc, tree next)
+{
+  tree cp = build_pointer_type(char_type_node);
+  tree ref = build2(MEM_REF, char_type_node, fold_convert(cp, decl),
+                    build_int_cst(cp, 0));
+  tree item = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_IF_PRESENT);
+  OMP_CLAUSE_DECL(item) = ref;
+  OMP_CLAUSE_SIZE(item) = size_one_node;
+  tree fp = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  OMP_CLAUSE_DECL(fp) = decl;
+  OMP_CLAUSE_SIZE(fp) = size_zero_node;
+  OMP_CLAUSE_CHAIN(item) = fp;
+  OMP_CLAUSE_CHAIN(fp) = next;
+  return item;
+}
+
+/* Is C a clause GCC made for a pointer used without a data clause? */
+static bool implicit_pointer_p(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE &&
+      (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+       OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_TOFROM))
+    return false;
+  tree d = OMP_CLAUSE_DECL(c);
+  return DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d));
+}
+
+/* Rewrites the implicit pointer clauses of compute construct T. */
+static void translate_pointers(gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  tree *pc = &clauses;
+  while (*pc) {
+    tree c = *pc;
+    if (!implicit_pointer_p(c) ||
+        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c))) {
+      pc = &OMP_CLAUSE_CHAIN(c);
+      continue;
+    }
+    bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
+    tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+                             keep ? c : OMP_CLAUSE_CHAIN(c));
+    *pc = pair;
+    pc = keep ? &OMP_CLAUSE_CHAIN(c) : &OMP_CLAUSE_CHAIN(OMP_CLAUSE_CHAIN(pair));
+  }
+  gimple_omp_target_set_clauses(t, clauses);
+}
+
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
 {
   gimple *stmt = gsi_stmt(*gsi);
@@ -664,6 +740,11 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_DECLARE:
     lower_declare(gsi, t);
     return true;
+  case GF_OMP_TARGET_KIND_OACC_PARALLEL:
+  case GF_OMP_TARGET_KIND_OACC_KERNELS:
+  case GF_OMP_TARGET_KIND_OACC_SERIAL:
+    translate_pointers(t);
+    return false;
   default:
     return false;
   }
