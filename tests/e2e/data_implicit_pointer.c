@@ -57,6 +57,7 @@ int main(void)
     CHECK_REAL("a", a[i], i < N / 2 ? i : -i, 0);
   }
 
+#ifdef _OPENACC
   /* acc_copyin makes data present the same way */
   int *v = malloc(N * sizeof *v);
   for (int i = 0; i < N; i++)
@@ -79,10 +80,11 @@ int main(void)
   for (int i = 0; i < N; i++)
     CHECK_INT("acc_malloc'd d", back[i], 5 * i);
   acc_free(d);
+  free(v);
+  free(back);
+#endif
   free(a);
   free(b);
   free(c);
-  free(v);
-  free(back);
   return e2e_done();
 }
