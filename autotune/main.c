@@ -34,11 +34,16 @@ static void usage(FILE *f) {
           "  -k ID          tune only kernel ID\n"
           "  -n ROWS        rows of the ranked table per kernel (default 10)\n"
           "  -b N           warp instructions simulated per configuration\n"
-          "                 before sampling waves/SMs (default 1000000; 0 = "
-          "full)\n"
+          "                 before sampling waves (default 300000; 0 = full)\n"
           "  -i MODE        warp interleaving: modeled (default) or base\n"
           "  -t             print tuning time and trace throughput\n"
           "  -q             no table\n");
+}
+
+static double cpu_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static double now_s(void) {
@@ -69,7 +74,7 @@ bad:
 static int parse_args(int argc, char **argv, opts *o) {
   int c;
   o->rows = 10;
-  o->sim.budget = 1e6;
+  o->sim.budget = 3e5;
   while ((c = getopt(argc, argv, "g:D:p:o:k:n:b:i:tqh")) != -1) {
     char *end = NULL;
     switch (c) {
@@ -238,7 +243,7 @@ int main(int argc, char **argv) {
   tune_result *res = calloc((size_t)m.nkernels, sizeof *res);
   int *have = calloc((size_t)m.nkernels, sizeof *have);
   int rc = best && chosen && res && have ? 0 : 1;
-  double t0 = now_s(), acc = 0, lanes = 0;
+  double t0 = now_s(), c0 = cpu_s(), acc = 0, lanes = 0;
   for (int i = 0; i < m.nkernels && !rc; i++) {
     tune_kernel *k = &m.kernels[i];
     if (o.only && strcmp(o.only, k->id))
@@ -250,22 +255,24 @@ int main(int argc, char **argv) {
       rc = 1;
       break;
     }
-    double t1 = now_s();
+    double t1 = now_s(), c1 = cpu_s();
     if (tune_kernel_one(&o, k, &g, i, m.nkernels, &best[i], &acc, &lanes)) {
       rc = 1;
       break;
     }
     if (o.timing)
-      printf("tune time %s: %.2f s\n", k->id, now_s() - t1);
+      printf("tune time %s: %.2f s wall, %.2f s CPU\n", k->id, now_s() - t1,
+             cpu_s() - c1);
     chosen[i] = best[i].c;
     res[i] = best[i].r;
     have[i] = 1;
   }
-  double dt = now_s() - t0;
+  double dt = now_s() - t0, dc = cpu_s() - c0;
   if (!rc && o.timing)
-    printf("trace: %.3g cache accesses simulated in %.2f s = %.1f M/s; "
-           "%.3g thread accesses modeled = %.1f M/s\n",
-           acc, dt, acc / dt / 1e6, lanes, lanes / dt / 1e6);
+    printf("trace: %.3g cache accesses (L1 lines + L2 sectors) simulated: "
+           "%.1f M/s CPU (%.1f M/s wall); %.3g thread accesses modeled: "
+           "%.1f M/s CPU\n",
+           acc, acc / dc / 1e6, acc / dt / 1e6, lanes, lanes / dc / 1e6);
   if (!rc && o.out &&
       accgpu_tune_write_schedules(o.out, &m, chosen, res, have)) {
     fprintf(stderr, "acc-tune: %s: %s\n", o.out, strerror(errno));

@@ -12,7 +12,10 @@
  * slots, four to a cache line of the table; groups are spread by a
  * multiplicative hash. */
 static uint32_t rd_hash(uint64_t key, uint32_t mask) {
-  uint64_t g = ((key >> 2) * 0x9E3779B97F4A7C15ull) >> 30;
+  uint64_t g = key >> 2;
+  g ^= g >> 33;
+  g *= 0xff51afd7ed558ccdull;
+  g ^= g >> 33;
   return (uint32_t)((g << 2) | (key & 3)) & mask;
 }
 

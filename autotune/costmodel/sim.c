@@ -7,11 +7,14 @@
  * instruction delays the warp's next one) or one whole instruction per turn
  * ("Base").  Accesses of a warp are coalesced into lines and sectors; loads
  * go through the SM's L1 (reuse distance over lines), L1 misses and stores
- * through the shared L2 (reuse distance over sectors).  All SMs advance in
- * lockstep, so the L2 sees the SMs' requests interleaved by timestamp.
- * Long traces are sampled: windows of a warm-up wave and a measured wave,
- * and when one wave alone exceeds the budget, a subset of SMs with the L2
- * scaled to their share. */
+ * through the shared L2 (reuse distance over sectors).  As in the seed, the
+ * L1 of each SM runs first and records its misses; the L2 then takes the
+ * SMs' lists round-robin.  To bound memory this happens in chunks of
+ * CHUNK_ROUNDS rounds, all SMs covering the same rounds.
+ * Long traces are sampled: windows of a warm-up wave and a measured wave;
+ * when one wave alone exceeds the budget, the middle wave runs for a limited
+ * number of rounds (the first half warms the caches, the second half is
+ * measured) and the counts are scaled by the wave's instruction count. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +33,10 @@ typedef struct warp {
   tune_tx tx[TUNE_MAX_TX];
 } warp;
 
+/* Rounds each SM runs before the L2 takes its requests: long enough to keep
+ * one SM's L1 tables in the host's cache, short against a wave. */
+#define CHUNK_ROUNDS 64
+
 typedef struct sim {
   const tune_kernel *k;
   const tune_gpu *g;
@@ -46,6 +53,12 @@ typedef struct sim {
   int measure;
   tune_result cnt;   /* counts of measured waves */
   double sim_blocks; /* blocks measured */
+  double body;       /* warp instructions per point of the iteration space */
+  int64_t round_limit, warm_rounds; /* truncated waves (0 = no limit) */
+  double wave_instrs;               /* instructions of measured waves */
+  uint64_t **buf;    /* per SM: L2 requests of the current chunk */
+  size_t *nbuf, *capbuf;
+  int cur_sm;
 } sim;
 
 /* ---- warps -------------------------------------------------------------- */
@@ -195,22 +208,57 @@ static void issue(sim *s, warp *w, int r) {
 
 /* ---- caches ------------------------------------------------------------- */
 
+/* Serves one queued L2 request E (sector key << 2 | write << 1 | measured). */
+static void serve_l2(sim *s, uint64_t e) {
+  int hit = accgpu_rd_access(&s->l2, e >> 2) < s->l2cap;
+  s->cnt.simulated++;
+  if (!(e & 1))
+    return;
+  if (e & 2) {
+    s->cnt.st_sectors++;
+    s->cnt.st_hits += hit;
+  } else {
+    s->cnt.l2_loads++;
+    s->cnt.l2_hits += hit;
+  }
+}
+
+/* Queues the sectors MASK of LINE on the current SM's L2 list (seed §7.3.4:
+ * L1 runs per SM first, recording its misses; the L2 then takes them
+ * round-robin).  Returns nothing; on allocation failure the requests are
+ * served at once. */
 static void access_l2(sim *s, uint64_t line, uint32_t mask, int write) {
   uint64_t first = line << (s->ls - s->ss);
-  for (; mask; mask &= mask - 1) {
-    uint64_t key = first + (uint64_t)__builtin_ctz(mask);
-    int hit = accgpu_rd_access(&s->l2, key) < s->l2cap;
-    if (!s->measure)
-      continue;
-    if (write) {
-      s->cnt.st_sectors++;
-      s->cnt.st_hits += hit;
-    } else {
-      s->cnt.l2_loads++;
-      s->cnt.l2_hits += hit;
+  int i = s->cur_sm;
+  if (s->nbuf[i] + 32 > s->capbuf[i]) {
+    size_t nc = s->capbuf[i] ? s->capbuf[i] * 2 : 4096;
+    uint64_t *nb = realloc(s->buf[i], nc * sizeof *nb);
+    if (nb) {
+      s->buf[i] = nb;
+      s->capbuf[i] = nc;
     }
   }
-  s->cnt.simulated += __builtin_popcount(mask);
+  for (; mask; mask &= mask - 1) {
+    uint64_t e = (first + (uint64_t)__builtin_ctz(mask)) << 2 |
+                 (uint64_t)write << 1 | (uint64_t)(s->measure != 0);
+    if (s->nbuf[i] < s->capbuf[i])
+      s->buf[i][s->nbuf[i]++] = e;
+    else
+      serve_l2(s, e);
+  }
+}
+
+/* Drains the SMs' L2 lists round-robin, one request per SM per turn. */
+static void drain_l2(sim *s) {
+  size_t most = 0;
+  for (int i = 0; i < s->nsm; i++)
+    most = s->nbuf[i] > most ? s->nbuf[i] : most;
+  for (size_t p = 0; p < most; p++)
+    for (int i = 0; i < s->nsm; i++)
+      if (p < s->nbuf[i])
+        serve_l2(s, s->buf[i][p]);
+  for (int i = 0; i < s->nsm; i++)
+    s->nbuf[i] = 0;
 }
 
 static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
@@ -252,7 +300,7 @@ static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
 
 /* ---- waves -------------------------------------------------------------- */
 
-/* Simulates wave WV on the sampled SMs, all in lockstep. */
+/* Simulates wave WV: each SM's warps for a chunk of rounds, then the L2. */
 static void run_wave(sim *s, int64_t wv, int base_mode) {
   int any = 0;
   for (int i = 0; i < s->nsm; i++) {
@@ -266,28 +314,44 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
       for (int wi = 0; wi < s->wpb; wi++) {
         warp *w = &s->w[((size_t)i * s->active + slot) * s->wpb + wi];
         warp_init(s, w, b, wi);
+        if (s->measure && !w->done)
+          s->wave_instrs += s->body * (double)w->tcnt[0] *
+                            (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
+                            (s->nlev > 2 ? (double)w->tcnt[2] : 1);
         if (!w->done)
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
     }
     any |= s->nlive[i] > 0;
   }
-  while (any) {
+  int measure = s->measure;
+  for (int64_t r0 = 0; any; r0 += CHUNK_ROUNDS) {
+    if (s->round_limit && r0 >= s->round_limit)
+      break;
     any = 0;
     for (int i = 0; i < s->nsm; i++) {
       warp **lv = &s->live[(size_t)i * s->active * s->wpb];
-      int keep = 0;
-      for (int j = 0; j < s->nlive[i]; j++)
-        if (warp_turn(s, i, lv[j], base_mode))
-          lv[keep++] = lv[j];
-      s->nlive[i] = keep;
-      any |= keep > 0;
+      s->cur_sm = i;
+      for (int64_t round = r0; round < r0 + CHUNK_ROUNDS && s->nlive[i];
+           round++) {
+        if (s->round_limit && round == s->round_limit)
+          break;
+        s->measure = measure && round >= s->warm_rounds;
+        int keep = 0;
+        for (int j = 0; j < s->nlive[i]; j++)
+          if (warp_turn(s, i, lv[j], base_mode))
+            lv[keep++] = lv[j];
+        s->nlive[i] = keep;
+      }
+      any |= s->nlive[i] > 0;
     }
+    drain_l2(s);
   }
+  s->measure = measure;
 }
 
 /* Warp instructions one thread issues (modeled refs x trips). */
-static double thread_instrs(const sim *s, const tune_config *c) {
+static double thread_instrs(sim *s, const tune_config *c) {
   const tune_kernel *k = s->k;
   double mult[TUNE_MAX_VARS + 1] = {1}, body = 0;
   int depth = 0;
@@ -302,6 +366,7 @@ static double thread_instrs(const sim *s, const tune_config *c) {
       body += mult[depth];
     }
   }
+  s->body = body;
   double pts = 1;
   for (int l = 0; l < s->nlev; l++) {
     int td = c->pat->tdim[l], gd = c->pat->gdim[l];
@@ -319,6 +384,11 @@ static int sim_alloc(sim *s) {
   s->nlive = calloc((size_t)s->nsm, sizeof *s->nlive);
   s->l1 = calloc((size_t)s->nsm, sizeof *s->l1);
   s->abase = malloc(((size_t)s->k->narrays + 1) * sizeof *s->abase);
+  s->buf = calloc((size_t)s->nsm, sizeof *s->buf);
+  s->nbuf = calloc((size_t)s->nsm, sizeof *s->nbuf);
+  s->capbuf = calloc((size_t)s->nsm, sizeof *s->capbuf);
+  if (!s->buf || !s->nbuf || !s->capbuf)
+    return -1;
   if (!s->w || !s->live || !s->nlive || !s->l1 || !s->abase ||
       accgpu_rd_init(&s->l2))
     return -1;
@@ -342,28 +412,53 @@ static void sim_free(sim *s) {
   free(s->nlive);
   free(s->abase);
   free(s->sm_ids);
+  for (int i = 0; s->buf && i < s->nsm; i++)
+    free(s->buf[i]);
+  free(s->buf);
+  free(s->nbuf);
+  free(s->capbuf);
 }
 
-/* Picks the sampled SMs and waves for budget B.  Fills s->sm_ids and
- * returns the number of measured windows (= waves when not sampling). */
-static int64_t plan(sim *s, double b, double per_wave) {
-  int nsm = s->g->sms;
-  if (b > 0 && per_wave * 2 > b && s->waves > 0) {
-    nsm = (int)(s->g->sms * b / (2 * per_wave));
-    nsm = nsm < 1 ? 1 : nsm;
-  }
-  s->nsm = nsm;
-  s->sm_ids = malloc((size_t)nsm * sizeof *s->sm_ids);
+/* Picks the waves to simulate for budget B (warp instructions) given
+ * PER_WAVE instructions in a full wave.  Returns the number of measured
+ * waves (= all waves when not sampling); sets a round limit when even one
+ * wave is over budget. */
+static int64_t plan(sim *s, double b, double per_wave, int64_t wave_warps) {
+  s->nsm = s->g->sms;
+  s->sm_ids = malloc((size_t)s->nsm * sizeof *s->sm_ids);
   if (!s->sm_ids)
     return -1;
-  for (int i = 0; i < nsm; i++)
-    s->sm_ids[i] = (int)((int64_t)i * s->g->sms / nsm);
-  double wave_cost = per_wave * nsm / s->g->sms;
-  if (b <= 0 || wave_cost * (double)s->waves <= b)
+  for (int i = 0; i < s->nsm; i++)
+    s->sm_ids[i] = i;
+  if (b <= 0 || per_wave * (double)s->waves <= b)
     return s->waves;
-  int64_t win = (int64_t)(b / (2 * wave_cost));
-  win = win < 1 ? 1 : win;
-  return win * 2 >= s->waves ? s->waves : win;
+  if (per_wave * 2 <= b) {
+    int64_t win = (int64_t)(b / (2 * per_wave));
+    return win * 2 >= s->waves ? s->waves : win;
+  }
+  s->round_limit = (int64_t)(b / (double)(wave_warps ? wave_warps : 1));
+  s->round_limit = s->round_limit < 64 ? 64 : s->round_limit;
+  s->warm_rounds = s->round_limit / 2;
+  return 1;
+}
+
+/* Average transactions per warp instruction, from the first point of the
+ * first warp: the budget counts cache accesses, and an uncoalesced
+ * configuration costs up to 32 per instruction. */
+static double tx_per_instr(sim *s) {
+  warp *w = &s->w[0];
+  int n = 0, tx = 0;
+  warp_init(s, w, 0, 0);
+  for (int pc0 = -1; !w->done && n < 64; n++) {
+    int r = next_ref(s, w);
+    if (r < 0 || (pc0 >= 0 && w->pc <= pc0))
+      break;
+    pc0 = w->pc;
+    issue(s, w, r);
+    tx += w->ntx;
+  }
+  memset(&s->cnt, 0, sizeof s->cnt);
+  return n ? (double)tx / n : 1;
 }
 
 int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
@@ -387,18 +482,21 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
     wave_blocks = s.nblocks;
   double per_wave = thread_instrs(&s, c) / 32.0 * s.bthreads *
                     (double)wave_blocks;
-  int64_t win = plan(&s, o->budget, per_wave);
   int rc = -1;
-  if (win < 0 || sim_alloc(&s))
+  s.nsm = g->sms;
+  if (sim_alloc(&s))
+    goto out;
+  per_wave *= tx_per_instr(&s);
+  int64_t win = plan(&s, o->budget, per_wave, wave_blocks * s.wpb);
+  if (win < 0)
     goto out;
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
-  s.l2cap = (uint64_t)((double)(g->l2_bytes / g->sector_bytes) * s.nsm /
-                       g->sms);
+  s.l2cap = (uint64_t)(g->l2_bytes / g->sector_bytes);
   int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
   int64_t last = -1;
   for (int64_t i = 0; i < win; i++) {
     int64_t wv = win == s.waves ? i : (int64_t)((i + 0.5) * s.waves / win);
-    if (win != s.waves && wv - 1 > last) {
+    if (win != s.waves && !s.round_limit && wv - 1 > last) {
       s.measure = 0; /* warm-up wave: caches only */
       run_wave(&s, wv - 1, base_mode);
     }
@@ -408,6 +506,8 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
     r->waves_sim++;
   }
   double scale = s.sim_blocks > 0 ? (double)s.nblocks / s.sim_blocks : 0;
+  if (s.round_limit && s.cnt.warp_instrs > 0) /* truncated wave */
+    scale *= s.wave_instrs / s.cnt.warp_instrs;
   *r = s.cnt;
   r->lane_accesses *= scale, r->warp_instrs *= scale;
   r->l1_loads *= scale, r->l1_hits *= scale;
