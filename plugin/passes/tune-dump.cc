@@ -592,15 +592,14 @@ static void emit_bounds(td_buf *b, int v, const td_aff *lo0,
 
 static void walk_seq(gimple_seq seq, int ind);
 
-/* Walks a sequential loop over DECL from INIT while DECL CODE BOUND: its
+/* Walks a sequential loop over DECL from LO (or NULL: unknown) while DECL
+   CODE BOUND: its
    BODY (a sequence, or NULL) and the statements FROM up to TO; wraps what
    it appends in "- loop: {...}  body: [...]". */
-static void seq_loop(tree decl, tree init, enum tree_code code, tree bound,
-                     gimple_seq body, gimple_stmt_iterator from,
+static void seq_loop(tree decl, const td_aff *lo, enum tree_code code,
+                     tree bound, gimple_seq body, gimple_stmt_iterator from,
                      gimple_stmt_iterator to, int ind)
 {
-  td_aff lo;
-  bool lo_ok = init && eval(init, &lo, 0);
   int v = add_var(decl);
   if (v >= 0) {
     K.scope[K.nscope++] = v;
@@ -625,7 +624,7 @@ static void seq_loop(tree decl, tree init, enum tree_code code, tree bound,
   indent(&K.body, ind);
   buf_printf(&K.body, "- loop: ");
   K.scope[K.nscope++] = v; /* the bound may not use it, but keeps it named */
-  emit_bounds(&K.body, v, lo_ok ? &lo : NULL, code, bound);
+  emit_bounds(&K.body, v, lo, code, bound);
   K.nscope--;
   buf_printf(&K.body, "\n");
   indent(&K.body, ind + 2);
@@ -657,13 +656,12 @@ static bool try_seq_loop(gimple_stmt_iterator *gsi, int ind)
   gcond *cond = as_a<gcond *>(gsi_stmt(c));
   tree var = gimple_cond_lhs(cond);
   gimple **init = defs->get(var);
-  tree init_val = init && gimple_assign_single_p(*init)
-                      ? gimple_assign_rhs1(*init)
-                      : NULL_TREE;
+  td_aff lo;
+  bool lo_ok = init && is_gimple_assign(*init) && eval_assign(*init, &lo, 0);
   gimple_stmt_iterator from = *gsi;
   gsi_next(&from);
-  seq_loop(var, init_val, gimple_cond_code(cond), gimple_cond_rhs(cond), NULL,
-           from, c, ind);
+  seq_loop(var, lo_ok ? &lo : NULL, gimple_cond_code(cond),
+           gimple_cond_rhs(cond), NULL, from, c, ind);
   *gsi = c;
   return true;
 }
@@ -710,7 +708,9 @@ static void walk_stmt(gimple_stmt_iterator *gsi, int ind)
     } else {
       /* A nested loop that is not part of the nest runs sequentially. */
       walk_seq(gimple_omp_for_pre_body(f), ind);
-      seq_loop(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
+      td_aff lo;
+      bool lo_ok = eval(gimple_omp_for_initial(f, 0), &lo, 0);
+      seq_loop(gimple_omp_for_index(f, 0), lo_ok ? &lo : NULL,
                gimple_omp_for_cond(f, 0), gimple_omp_for_final(f, 0),
                gimple_omp_body(f), gsi_none(), gsi_none(), ind);
     }
@@ -776,15 +776,45 @@ static void put_quoted(td_buf *b, const char *s)
   buf_printf(b, "\"");
 }
 
+static const char *dim_name(int d)
+{
+  return d == ACCGPU_SCHED_NONE ? "none" : d == 0 ? "x" : d == 1 ? "y" : "z";
+}
+
+/* Under -fplugin-arg-accgpu-info, says which schedule the construct at LOC
+   has: the lookup the compute side makes, made visible for tests. */
+static void note_schedule(location_t loc, const char *file, int line,
+                          const char *fn)
+{
+  const struct accgpu_schedule *s = accgpu_schedule_find(file, line, fn);
+  if (!s)
+    return;
+  char map[256] = "";
+  for (int i = 0; i < s->nloops; i++) {
+    size_t n = strlen(map);
+    snprintf(map + n, sizeof map - n, "%s %s (thread %s, block %s)",
+             i ? "," : "", s->loop[i].var, dim_name(s->loop[i].thread),
+             dim_name(s->loop[i].block));
+  }
+  inform(loc, "acc-tune schedule %qs for %qs: block %ux%ux%u, grid "
+              "%llux%llux%llu,%s",
+         s->pattern, s->id, s->block[0], s->block[1], s->block[2],
+         s->grid[0], s->grid[1], s->grid[2], map);
+}
+
 void accgpu_tune_dump_construct(gimple *target_stmt)
 {
-  if (!dump_path || gimple_code(target_stmt) != GIMPLE_OMP_TARGET)
+  if (gimple_code(target_stmt) != GIMPLE_OMP_TARGET)
     return;
   expanded_location x = expand_location(gimple_location(target_stmt));
   const char *fn = current_function_decl && DECL_NAME(current_function_decl)
                        ? IDENTIFIER_POINTER(DECL_NAME(current_function_decl))
                        : "";
   const char *file = x.file ? x.file : "<unknown>";
+  if (accgpu_opts.info && accgpu_schedule_path)
+    note_schedule(gimple_location(target_stmt), file, x.line, fn);
+  if (!dump_path)
+    return;
   td_buf loops = {NULL, 0, 0};
   hash_map<tree, gimple *> map;
   memset(&K, 0, sizeof K);

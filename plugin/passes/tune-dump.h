@@ -18,7 +18,8 @@ void accgpu_tune_init(const char *plugin_name);
 
 /* Records the kernel model of the OpenACC compute construct TARGET_STMT (a
    GIMPLE_OMP_TARGET in high GIMPLE, not yet lowered) when tune-dump is on;
-   does nothing otherwise.  Call it before the construct is lowered, inside
+   does nothing otherwise.  Under -fplugin-arg-accgpu-info it also notes
+   the construct's schedule from the schedule file, if any.  Call it before the construct is lowered, inside
    the pass (current_function_decl is the enclosing function). */
 void accgpu_tune_dump_construct(gimple *target_stmt);
 
