@@ -719,6 +719,17 @@ static void walk_stmt(gimple_stmt_iterator *gsi, int ind)
   case GIMPLE_LABEL:
     try_seq_loop(gsi, ind);
     break;
+  case GIMPLE_OMP_ATOMIC_LOAD: {
+    /* An atomic update reads and writes its location. */
+    gomp_atomic_load *l = as_a<gomp_atomic_load *>(g);
+    tree addr = gimple_omp_atomic_load_rhs(l);
+    if (POINTER_TYPE_P(TREE_TYPE(addr))) {
+      tree ref = build_simple_mem_ref(addr);
+      emit_ref(ref, false, ind);
+      emit_ref(ref, true, ind);
+    }
+    break;
+  }
   default:
     if (gimple_has_substatements(g) && is_gimple_omp(g))
       walk_seq(gimple_omp_body(g), ind);
