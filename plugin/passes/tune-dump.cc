@@ -55,6 +55,7 @@ static struct {
   bool par_closed; /* the parallel nest is complete */
   int seq_depth;   /* sequential loops open */
   td_buf body;
+  size_t blk_start; /* where the innermost open loop body's text starts */
   int nrefs, nonaffine;
 } K;
 
@@ -452,6 +453,30 @@ static tree ref_root(tree ref)
                                                                  : NULL_TREE;
 }
 
+/* Is the read whose text starts at LINE (the last line of K.body) a
+   repeat, in the same loop body, of a read of ARR with no write to ARR in
+   between?  The value is then still in a register (nvcc reuses it). */
+static bool repeated_read(size_t line, const char *arr)
+{
+  const char *text = K.body.s + line;
+  size_t len = K.body.len - line;
+  char wr[96];
+  snprintf(wr, sizeof wr, "- {array: %s, ", arr);
+  bool seen = false;
+  for (size_t p = K.blk_start; p < line;) {
+    const char *l = K.body.s + p, *nl = strchr(l, '\n');
+    size_t ll = nl - l + 1;
+    if (ll == len && !memcmp(l, text, len))
+      seen = true;
+    const char *a = strstr(l, wr);
+    const char *w = a && a < nl ? strstr(a, "access: write") : NULL;
+    if (w && w < nl)
+      seen = false;
+    p += ll;
+  }
+  return seen;
+}
+
 /* Appends the reference REF (read or WRITE) at indentation IND when it
    reads or writes an array element. */
 static void emit_ref(tree ref, bool write, int ind)
@@ -478,6 +503,7 @@ static void emit_ref(tree ref, bool write, int ind)
   }
   for (int i = 0; ok && i < a.cst.nt; i++)
     ok = a.cst.t[i].c % elem == 0;
+  size_t line = K.body.len;
   indent(&K.body, ind);
   buf_printf(&K.body, "- {array: %s, elem: " HOST_WIDE_INT_PRINT_DEC
                       ", access: %s, ",
@@ -504,6 +530,10 @@ static void emit_ref(tree ref, bool write, int ind)
   buf_printf(&K.body, "const: ");
   poly_print(&K.body, &a.cst);
   buf_printf(&K.body, "}}\n");
+  if (!write && repeated_read(line, IDENTIFIER_POINTER(DECL_NAME(root)))) {
+    K.body.len = line;
+    K.nrefs--;
+  }
 }
 
 static bool memory_ref_p(tree t)
@@ -607,12 +637,14 @@ static void seq_loop(tree decl, const td_aff *lo, enum tree_code code,
   }
   /* Without room for the variable its references become non-affine. */
   int inner = v >= 0 ? ind + 4 : ind;
-  size_t start = K.body.len;
+  size_t start = K.body.len, outer_blk = K.blk_start;
+  K.blk_start = start;
   if (body)
     walk_seq(body, inner);
   for (; !gsi_end_p(from) && gsi_stmt(from) != gsi_stmt(to); gsi_next(&from))
     if (gimple_code(gsi_stmt(from)) != GIMPLE_LABEL)
       visit_stmt(gsi_stmt(from), inner);
+  K.blk_start = outer_blk;
   if (v < 0)
     return;
   K.seq_depth--;
@@ -623,9 +655,7 @@ static void seq_loop(tree decl, const td_aff *lo, enum tree_code code,
   K.body.len = start;
   indent(&K.body, ind);
   buf_printf(&K.body, "- loop: ");
-  K.scope[K.nscope++] = v; /* the bound may not use it, but keeps it named */
   emit_bounds(&K.body, v, lo, code, bound);
-  K.nscope--;
   buf_printf(&K.body, "\n");
   indent(&K.body, ind + 2);
   buf_printf(&K.body, "body:%s\n%s", *text ? "" : " []", text);

@@ -33,8 +33,8 @@ static int rkey_cmp(const void *a, const void *b) {
   return memcmp(a, b, sizeof(rkey));
 }
 
-/* Fills KEYS (K->nrefs entries, zeroed) from the bound kernel K, sorted
-   and without repeats; returns how many remain. */
+/* Fills KEYS (K->nrefs entries, zeroed) from the bound kernel K, sorted;
+   returns their count. */
 static int keys_of(const tune_kernel *k, rkey *keys) {
   int stack[TUNE_MAX_VARS], depth = 0;
   for (int o = 0; o < k->nops; o++) {
@@ -58,11 +58,7 @@ static int keys_of(const tune_kernel *k, rkey *keys) {
     }
   }
   qsort(keys, (size_t)k->nrefs, sizeof *keys, rkey_cmp);
-  int n = 0;
-  for (int i = 0; i < k->nrefs; i++)
-    if (!n || rkey_cmp(&keys[n - 1], &keys[i]))
-      keys[n++] = keys[i];
-  return n;
+  return k->nrefs;
 }
 
 static void show(const char *what, const tune_kernel *k, const rkey *y) {
