@@ -621,11 +621,11 @@ static void emit_bounds(td_buf *b, int v, const td_aff *lo0,
 }
 
 static void walk_seq(gimple_seq seq, int ind);
+static void walk_stmt(gimple_stmt_iterator *gsi, int ind);
 
 /* Walks a sequential loop over DECL from LO (or NULL: unknown) while DECL
-   CODE BOUND: its
-   BODY (a sequence, or NULL) and the statements FROM up to TO; wraps what
-   it appends in "- loop: {...}  body: [...]". */
+   CODE BOUND: its BODY (a sequence, or NULL) and the statements FROM up to
+   TO; wraps what it appends in "- loop: {...}  body: [...]". */
 static void seq_loop(tree decl, const td_aff *lo, enum tree_code code,
                      tree bound, gimple_seq body, gimple_stmt_iterator from,
                      gimple_stmt_iterator to, int ind)
@@ -642,8 +642,7 @@ static void seq_loop(tree decl, const td_aff *lo, enum tree_code code,
   if (body)
     walk_seq(body, inner);
   for (; !gsi_end_p(from) && gsi_stmt(from) != gsi_stmt(to); gsi_next(&from))
-    if (gimple_code(gsi_stmt(from)) != GIMPLE_LABEL)
-      visit_stmt(gsi_stmt(from), inner);
+    walk_stmt(&from, inner);
   K.blk_start = outer_blk;
   if (v < 0)
     return;

@@ -14,3 +14,18 @@ void extra(int n, int m, const float (*restrict g)[32],
       out[i * (m + 1) + j] = s;
     }
 }
+
+/* Sequential loops nested in a sequential loop, with a block between. */
+void extra2(int n, int m, const float *restrict y, float *restrict out) {
+#pragma acc parallel loop copyin(y[0:4*n*m]) copyout(out[0:n])
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (int k = 0; k < m; k++) {
+      float t = 0;
+      for (int l = 0; l < 4; l++)
+        t += y[(k * 4 + l) * n + i];
+      s += t * y[i];
+    }
+    out[i] = s;
+  }
+}
