@@ -30,6 +30,7 @@ typedef struct warp {
   uint32_t present, active;
   int pc, done;
   int ntx, itx, write;
+  int meas;          /* the pending instruction is measured */
   tune_tx tx[TUNE_MAX_TX];
 } warp;
 
@@ -200,6 +201,7 @@ static void issue(sim *s, warp *w, int r) {
   w->ntx = accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
   w->itx = 0;
   w->write = rf->is_write;
+  w->meas = s->measure;
   if (s->measure) {
     s->cnt.lane_accesses += n;
     s->cnt.warp_instrs += 1;
@@ -293,7 +295,12 @@ static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
       if (!w->ntx)
         continue;
     }
+    /* Transactions count with their instruction, so a truncated wave
+     * measures whole instructions. */
+    int m = s->measure;
+    s->measure = w->meas;
     access_tx(s, smi, &w->tx[w->itx++], w->write);
+    s->measure = m;
   } while (base_mode && w->itx < w->ntx);
   return 1;
 }
@@ -423,7 +430,8 @@ static void sim_free(sim *s) {
  * PER_WAVE instructions in a full wave.  Returns the number of measured
  * waves (= all waves when not sampling); sets a round limit when even one
  * wave is over budget. */
-static int64_t plan(sim *s, double b, double per_wave, int64_t wave_warps) {
+static int64_t plan(sim *s, double b, double per_wave,
+                    double per_wave_instrs, int64_t wave_warps) {
   s->nsm = s->g->sms;
   s->sm_ids = malloc((size_t)s->nsm * sizeof *s->sm_ids);
   if (!s->sm_ids)
@@ -432,12 +440,24 @@ static int64_t plan(sim *s, double b, double per_wave, int64_t wave_warps) {
     s->sm_ids[i] = i;
   if (b <= 0 || per_wave * (double)s->waves <= b)
     return s->waves;
-  if (per_wave * 2 <= b) {
+  if (per_wave <= b) {
     int64_t win = (int64_t)(b / (2 * per_wave));
+    win = win < 1 ? 1 : win;
     return win * 2 >= s->waves ? s->waves : win;
   }
+  /* One wave is over budget: run the middle wave for a limited number of
+   * rounds, half of them warming the caches.  A limit beyond the wave's
+   * length (rounds per warp) would measure nothing: run it whole. */
+  double wave_rounds = per_wave / (double)(wave_warps ? wave_warps : 1);
+  /* Short threads are not stationary over their life (each reference is
+   * issued once): only long ones (sequential loops) are truncated; others
+   * run one whole wave after a warm-up wave, over budget. */
+  if (per_wave_instrs / (double)(wave_warps ? wave_warps : 1) < 64)
+    return 1;
   s->round_limit = (int64_t)(b / (double)(wave_warps ? wave_warps : 1));
   s->round_limit = s->round_limit < 64 ? 64 : s->round_limit;
+  if ((double)s->round_limit >= wave_rounds)
+    s->round_limit = 0;
   s->warm_rounds = s->round_limit / 2;
   return 1;
 }
@@ -486,8 +506,9 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   s.nsm = g->sms;
   if (sim_alloc(&s))
     goto out;
+  double instrs = per_wave;
   per_wave *= tx_per_instr(&s);
-  int64_t win = plan(&s, o->budget, per_wave, wave_blocks * s.wpb);
+  int64_t win = plan(&s, o->budget, per_wave, instrs, wave_blocks * s.wpb);
   if (win < 0)
     goto out;
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
@@ -496,7 +517,7 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   int64_t last = -1;
   for (int64_t i = 0; i < win; i++) {
     int64_t wv = win == s.waves ? i : (int64_t)((i + 0.5) * s.waves / win);
-    if (win != s.waves && !s.round_limit && wv - 1 > last) {
+    if (win != s.waves && wv - 1 > last) {
       s.measure = 0; /* warm-up wave: caches only */
       run_wave(&s, wv - 1, base_mode);
     }
