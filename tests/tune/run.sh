@@ -10,7 +10,10 @@
 #   3. -fplugin-arg-accgpu-schedule reads those schedules back: with
 #      -fplugin-arg-accgpu-info the plugin notes, per construct, the
 #      schedule accgpu_schedule_find gives, which must be acc-tune's;
-#   4. malformed schedule files are GCC errors at FILE:LINE, never an ICE.
+#   4. malformed schedule files are GCC errors at FILE:LINE, never an ICE;
+#   5. the ids are the runtime's: ACCGPU_PROFILE of a program built from the
+#      same source names exactly the dumped kernels, and acc-tune -p takes
+#      that profile.
 # Usage: tests/tune/run.sh [BUILD-DIR].  Ends with "tune-plugin: N passed,
 # N failed".
 set -u
@@ -134,6 +137,37 @@ for name in xreuse yreuse matmul jacobi2d laplacian3d divergence transpose \
   tune "$y" "$OUT/b-$name.sched.yaml" && ok && \
     notes . "benchmarks/kernels/$name.c" "$OUT/b-$name.sched.yaml"
 done
+
+# 5. The ids are the runtime's: a program built from the same source, run
+# with ACCGPU_PROFILE on the emulator, profiles exactly the dumped kernels,
+# and acc-tune takes that profile (-p) with the dump.
+prof_ids() {
+  local name=$1 exe="$OUT/$1.exe" prof="$OUT/$1.profile.yaml"
+  if ! "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" \
+       -fplugin-arg-accgpu-tune-dump="$OUT/p-$name.yaml" \
+       "benchmarks/kernels/$name.c" -o "$exe" -L"$BUILD" -laccgpu \
+       -Wl,-rpath,"$BUILD" -lm >"$OUT/cc.log" 2>&1; then
+    bad "profile $name: $(head -3 "$OUT/cc.log")"
+    return
+  fi
+  if ! ACC_DEVICE_TYPE=emulator ACCGPU_PROFILE="$prof" "$exe" >/dev/null \
+       2>"$OUT/run.log" || [ -s "$OUT/run.log" ]; then
+    bad "profile $name: run failed: $(head -3 "$OUT/run.log")"
+    return
+  fi
+  local want got
+  want=$(sed -n 's/^  - id: //p' "$OUT/p-$name.yaml" | sort)
+  got=$(sed -n 's/^  - id: //p' "$prof" | sort)
+  if [ -z "$want" ] || [ "$want" != "$got" ]; then
+    bad "profile $name: ids dumped: [$want]; profiled: [$got]"
+  elif ! "$TUNE" -g "$GPU" -q -b 20000 "${DEFS[@]}" -p "$prof" \
+         -o "$OUT/p.sched.yaml" "$OUT/p-$name.yaml" >"$OUT/tune.log" 2>&1; then
+    bad "profile $name: acc-tune -p: $(head -3 "$OUT/tune.log")"
+  else
+    ok
+  fi
+}
+prof_ids jacobi2d
 
 # 4. Malformed schedule files: FILE:LINE in a GCC error, no ICE.
 # bad_sched NAME LINE CONTENT
