@@ -1,10 +1,9 @@
 /* gcc-common.h — the one place accgpu includes GCC's plugin headers and
- * irons out version differences.  Every plugin/*.cc includes this first. */
+ * irons out version differences.  Every plugin source includes this first. */
 #ifndef ACCGPU_GCC_COMMON_H
 #define ACCGPU_GCC_COMMON_H 1
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
 #include "config.h"
 #include "system.h"
 #include "coretypes.h"

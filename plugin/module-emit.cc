@@ -198,18 +198,18 @@ static char *module_source(void)
   return s;
 }
 
-/* -fplugin-arg-accgpu-keep=DIR: DIR/<source basename>.cu */
-static void keep_source(const char *src)
+/* -fplugin-arg-accgpu-keep=DIR: TEXT in DIR/<source basename>SUFFIX. */
+static void keep_file(const char *text, const char *suffix)
 {
-  if (!accgpu_opts.keep_dir)
+  if (!accgpu_opts.keep_dir || !text)
     return;
   const char *base = lbasename(main_input_filename);
-  char *path = concat(accgpu_opts.keep_dir, "/", base, ".cu", NULL);
+  char *path = concat(accgpu_opts.keep_dir, "/", base, suffix, NULL);
   FILE *f = fopen(path, "w");
-  if (!f || fputs(src, f) < 0 || fclose(f) != 0)
+  if (!f || fputs(text, f) < 0 || fclose(f) != 0)
     error("accgpu: cannot write %qs: %m", path);
   else
-    inform(UNKNOWN_LOCATION, "accgpu: kernel source kept in %qs", path);
+    inform(UNKNOWN_LOCATION, "accgpu: kept %qs", path);
   free(path);
 }
 
@@ -219,8 +219,10 @@ static tree build_ptx(const char *src)
   int st = accgpu_mb_build_ptx(src, accgpu_opts.include_dir,
                                accgpu_opts.cuda_home, &ptx, &log);
   tree res = null_pointer_node;
-  if (st == MB_OK && ptx)
+  if (st == MB_OK && ptx) {
     res = cstr(ptx);
+    keep_file(ptx, ".ptx");
+  }
   else if (st == MB_NO_TOOLKIT)
     inform(UNKNOWN_LOCATION, "accgpu: no CUDA toolkit (NVRTC or nvcc) found; "
            "the module carries CUDA source only (JIT on a GPU, or the "
@@ -244,7 +246,7 @@ static tree build_emu(const char *src, size_t *size)
   if (st == MB_OK && img)
     res = byte_blob(img, *size);
   else {
-    error("accgpu: internal error: generated CUDA C does not build for the "
+    error("accgpu: the generated CUDA C did not build for the "
           "emulator with %qs: %s", accgpu_opts.cc, log ? log : "");
     *size = 0;
   }
@@ -258,7 +260,7 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
   if (!module_var || seen_error())
     return;
   char *src = module_source();
-  keep_source(src);
+  keep_file(src, ".cu");
   tree ptx = build_ptx(src);
   size_t emu_size;
   tree emu = build_emu(src, &emu_size);

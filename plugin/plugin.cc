@@ -7,6 +7,7 @@
  * arguments and registers the lowering pass before "omplower" plus the
  * end-of-unit callback that emits the kernel module.                      */
 #include "accgpu-plugin.h"
+#include "plugin-version.h" /* defines a static gcc_version: this file only */
 #include "passes/lower-data.h"
 #include "passes/tune-dump.h"
 

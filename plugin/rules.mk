@@ -7,12 +7,11 @@ PLUGIN_C     := $(wildcard plugin/*.c plugin/passes/*.c plugin/reduction/*.c)
 PLUGIN_OBJS  := $(patsubst %.cc,$(BUILD)/obj/%.o,$(PLUGIN_CC)) \
                 $(patsubst %.c,$(BUILD)/obj/%.o,$(PLUGIN_C))
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -Wall -Wextra \
-                   -Werror -Wno-unused-parameter -Wno-comment \
-                   -Wno-unused-variable -I$(PLUGIN_INC) -Iinclude -Iplugin \
+                   -Werror -Wno-unused-parameter -I$(PLUGIN_INC) -Iinclude -Iplugin \
                    -DACCGPU_SRC_INCLUDE_DIR='"$(TOP)/include"' \
                    -DACCGPU_CUDA_HOME='"$(CUDA_HOME)"'
 
-ifneq ($(PLUGIN_OBJS),)
+ifneq ($(strip $(PLUGIN_OBJS)),)
 ALL_TARGETS += $(BUILD)/accgpu.so
 endif
 

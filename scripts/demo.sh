@@ -17,4 +17,7 @@ else
   echo "no NVIDIA GPU here: running on the emulated GPU (ACC_DEVICE_TYPE=emulator)"
   export ACC_DEVICE_TYPE=emulator
 fi
-ACCGPU_TIME=1 "$out"
+"$out" small demo
+echo
+echo "The same run with ACCGPU_TIME=1 (kernel and transfer times, on stderr):"
+ACCGPU_TIME=1 "$out" small >/dev/null

@@ -1,5 +1,6 @@
 /* bench.h — shared by the kernel benchmarks.  Each program times its
- * OpenACC kernels (data already on the device), recomputes the same thing
+ * OpenACC kernels (data already on the device; the best of several runs,
+ * or the whole solve for the iterative ones), recomputes the same thing
  * with plain serial loops, and prints one line:
  *     NAME SIZE TIME_S RATE UNIT verified|FAILED
  * Built without the plugin (pragmas ignored) the timed code is the serial

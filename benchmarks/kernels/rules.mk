@@ -28,8 +28,10 @@ $(BK_RUNNER): benchmarks/kernels/rules.mk
 	@printf '#!/bin/sh\nexec "%s/benchmarks/kernels/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
 	@chmod +x $@
 
-# For scripts/demo.sh: Jacobi 2-D built with the plugin, run on the default
-# device with a short human-readable account.
+# For scripts/demo.sh: Jacobi 2-D built with the plugin, run with a short
+# human-readable account on ACC_DEVICE_TYPE (default: the GPU if one answers,
+# else the emulator; the runtime alone would pick the host there).
 .PHONY: demo-jacobi
 demo-jacobi: $(BK_DIR)/jacobi2d.acc
-	@$(BK_DIR)/jacobi2d.acc small demo
+	@ACC_DEVICE_TYPE=$${ACC_DEVICE_TYPE:-$$(nvidia-smi -L >/dev/null 2>&1 && \
+	  echo nvidia || echo emulator)} $(BK_DIR)/jacobi2d.acc small demo

@@ -65,7 +65,7 @@ run_one() {
   fi
 }
 
-echo "kernels: device $dev, SIZE=$size; time per run in seconds, speed-up = serial/acc"
+echo "kernels: device $dev, SIZE=$size; seconds per run (best of the timed runs; jacobi2d and himeno: whole solve), speed-up = serial/acc"
 printf '%-13s %-22s %11s %11s %8s %12s %-9s\n' benchmark size serial_s acc_s \
   speedup rate verified
 status=0

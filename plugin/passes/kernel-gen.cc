@@ -20,6 +20,7 @@
  * collapsed iteration space, independent of the launch size.            */
 #include "passes/kernel-gen.h"
 #include "passes/kernel-text.h"
+#include "passes/kernel-deps.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -84,12 +85,15 @@ struct kg {
   bool failed;
   bool quiet;          /* device-function candidates: record, don't report */
   char *why;
-  bool routine_mode;   /* a __device__ function: loops run sequentially */
+  bool routine_mode;   /* a __device__ function (its loops partitioned only
+                          for routine gang/worker/vector) */
   int dims;            /* dimensions the kernel uses */
   int part;            /* dimensions partitioned at this point */
   int kind;            /* target kind */
   bool gang_redundant_store;
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
+  unsigned long shared_bytes;
+  vec<kg_plain_loop> plain; /* kernels: plain loops run in parallel */
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
@@ -367,7 +371,10 @@ static const char *decl_name(kg *g, tree d)
   if (n)
     return n;
   if (!is_local_auto(d)) {
-    fail(g, d, "global variable used on the device without a data clause");
+    fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
+                   ? "static local variable used on the device"
+                   : "global variable used on the device without a data "
+                     "clause or declare");
     return "0";
   }
   if (TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
@@ -569,7 +576,7 @@ static void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
   }
   case UNORDERED_EXPR: case ORDERED_EXPR: case UNLT_EXPR: case UNLE_EXPR:
   case UNGT_EXPR: case UNGE_EXPR: case UNEQ_EXPR: case LTGT_EXPR: {
-    const char *pre = "", *op = "", *post = "";
+    const char *pre;
     switch (code) {
     case UNORDERED_EXPR: pre = "(!((A) == (A) && (B) == (B)))"; break;
     case ORDERED_EXPR: pre = "((A) == (A) && (B) == (B))"; break;
@@ -580,8 +587,6 @@ static void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
     case UNEQ_EXPR: pre = "(!((A) < (B) || (A) > (B)))"; break;
     default: pre = "((A) < (B) || (A) > (B))"; break;
     }
-    (void)op;
-    (void)post;
     for (const char *p = pre; *p; p++) {
       if (*p == 'A')
         ex(g, b, x);
@@ -837,6 +842,8 @@ static tree lvalue_base(tree t)
 static bool shared_store_p(kg *g, tree lhs)
 {
   tree base = lvalue_base(lhs);
+  if (TREE_CODE(base) == SSA_NAME)
+    return false;
   if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) {
     tree p = TREE_OPERAND(base, 0);
     if (TREE_CODE(p) == ADDR_EXPR)
@@ -882,6 +889,8 @@ static void note_store(kg *g, tree lhs)
 
 static void emit_seq(kg *g, gimple_seq seq);
 static void maybe_share(kg *g, tree d);
+static tree callee_dims(gimple_stmt_iterator *gsi, bool *handled,
+                        walk_stmt_info *wi);
 
 static void label_name(kbuf *b, tree label)
 {
@@ -892,7 +901,7 @@ static void label_name(kbuf *b, tree label)
 /* Guard of stores in redundant (gang/worker/vector-single) code. */
 static bool need_guard(kg *g)
 {
-  return !g->routine_mode && (g->dims & ~g->part & (KG_WORKER | KG_VECTOR));
+  return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
 }
 
 static void open_guard(kg *g)
@@ -913,9 +922,13 @@ static void open_guard(kg *g)
 /* Barrier among the threads that run this redundant code together. */
 static void redundant_barrier(kg *g)
 {
-  if (g->routine_mode)
-    return;
   ind(g);
+  if (g->routine_mode && g->dims == KG_VECTOR && !(g->part & KG_VECTOR)) {
+    /* A vector routine is called by a whole one-row block, or by one
+       worker (a warp) of a block with rows of 32. */
+    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); else __syncwarp();\n");
+    return;
+  }
   if (!(g->part & (KG_WORKER | KG_VECTOR)))
     kb_add(g->out, "__syncthreads();\n");
   else if (!(g->part & KG_VECTOR) && (g->dims & KG_VECTOR))
@@ -1126,6 +1139,12 @@ static void emit_call(kg *g, gimple *s)
       return;
     }
     const char *m = math_name(name);
+    if (code == BUILT_IN_STACK_SAVE || code == BUILT_IN_STACK_RESTORE
+        || code == BUILT_IN_ALLOCA || code == BUILT_IN_ALLOCA_WITH_ALIGN) {
+      fail(g, NULL, "variable-length arrays and alloca are not supported on "
+                    "the device");
+      return;
+    }
     if (!m) {
       fail(g, fn, "this builtin cannot be called on the device");
       return;
@@ -1246,6 +1265,14 @@ static void emit_switch(kg *g, gswitch *s)
   }
 }
 
+/* Declares the module's shared scratch buffer (once). */
+static void need_scratch(void)
+{
+  if (!helper_seen("scratch"))
+    kb_add(&g_helpers,
+           "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
+}
+
 /* ---- atomics ---- */
 
 /* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
@@ -1292,7 +1319,6 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
       val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
       break;
     }
-    gimple_seq one = NULL;
     /* Statements between load and store compute the new value. */
     if (gimple_code(s) == GIMPLE_ASSIGN)
       emit_assign(g, s);
@@ -1300,7 +1326,6 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
       emit_call(g, s);
     else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
       fail(g, NULL, "unsupported statement in an atomic construct");
-    (void)one;
   }
   g->indent -= 2;
   if (!val) {
@@ -1320,8 +1345,25 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_add(g->out, "  }\n");
   ind(g);
   kb_add(g->out, "}\n");
-  if (guard)
+  if (guard) {
+    /* The one thread that did it hands the old and new values (capture)
+       to the others through shared memory. */
+    ind(g);
+    kb_printf(g->out, "((%s *)__accgpu_red_scratch)[0] = %s; "
+                      "((%s *)__accgpu_red_scratch)[1] = %s;\n",
+              kb_str(&tb), kb_str(&lb), kb_str(&tb), kb_str(&vb));
     close_guard(g);
+    ind(g);
+    kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[0];\n", kb_str(&lb),
+              kb_str(&tb));
+    if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
+      ind(g);
+      kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[1];\n",
+                kb_str(&vb), kb_str(&tb));
+    }
+    redundant_barrier(g);
+    need_scratch();
+  }
   kb_free(&tb);
   kb_free(&ab);
   kb_free(&lb);
@@ -1442,10 +1484,13 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
   bool shfl_ok = size == 4 || size == 8;
   struct kbuf *h = &g_helpers;
+  /* One scratch buffer for all reductions of the module: every helper
+     ends with a barrier, so they never overlap in time. */
+  need_scratch();
   /* x: shared-memory tree when the block is one row, else warp shuffles
      (rows are then 32 wide, one warp each). */
   kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  __shared__ %s __b[1024];\n", T);
+  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
   kb_add(h, "  if (blockDim.y == 1) {\n");
   kb_add(h, "    __b[__t] = __v; __syncthreads();\n");
@@ -1468,7 +1513,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   }
   kb_add(h, "  return __v;\n}\n");
   kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  __shared__ %s __b[1024];\n", T);
+  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
             "  __syncthreads();\n");
   kb_printf(h, "  %s __r = %s;\n", T, kb_str(&id));
@@ -1584,7 +1629,7 @@ static int loop_dims_of(kg *g, gimple *f)
 
 static void emit_omp_for(kg *g, gomp_for *f)
 {
-  int dims = g->routine_mode ? 0 : loop_dims_of(g, f);
+  int dims = loop_dims_of(g, f);
   unsigned nl = gimple_omp_for_collapse(f);
   int id = g->counter++;
   vec<loop_red> reds = vNULL;
@@ -1754,12 +1799,34 @@ static void emit_omp_for(kg *g, gomp_for *f)
 static void maybe_share(kg *g, tree d)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
-      || (g->part & (KG_WORKER | KG_VECTOR)) || !VAR_P(d)
+      || (g->part & KG_VECTOR) || !VAR_P(d)
       || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
-      || tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))) > 16384
       || g->shared.contains(d))
     return;
+  unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+  bool per_worker = g->part & KG_WORKER;
+  if (per_worker) {
+    /* Worker-private, shared by the worker's vector lanes: one copy per
+       worker (at most 32 workers: rows are one warp wide). */
+    if (!(g->dims & KG_VECTOR) || size * 32 > 16384
+        || g->shared_bytes + size * 32 > 32768)
+      return;
+    char nb[200], decl[220], ref[240];
+    ident(d, "t", nb, sizeof nb);
+    snprintf(decl, sizeof decl, "%s[32]", nb);
+    snprintf(ref, sizeof ref, "%s[threadIdx.y]", nb);
+    kb_add(&g->decls, "  __shared__ ");
+    decl_str(g, &g->decls, TREE_TYPE(d), decl);
+    kb_add(&g->decls, ";\n");
+    push_name(g, d, ref);
+    g->shared_bytes += size * 32;
+    g->shared.safe_push(d);
+    return;
+  }
+  if (size > 16384 || g->shared_bytes + size > 32768)
+    return;
+  g->shared_bytes += size;
   g->shared.safe_push(d);
 }
 
@@ -1846,10 +1913,76 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   }
 }
 
+/* A plain loop of a kernels region found independent: a gang-vector
+   stride loop.  *GSI is at its initialization; left at its exit label. */
+static void emit_plain_loop(kg *g, kg_plain_loop *l, gimple_stmt_iterator *gsi)
+{
+  loop_level lv = {l->index, l->n1, l->n2, l->step, l->cond};
+  int id = g->counter++;
+  ind(g);
+  kb_add(g->out, "{\n");
+  g->indent++;
+  if (l->test_first) {
+    /* The bound's computation, once, before the loop. */
+    gimple_stmt_iterator t = *gsi;
+    while (gsi_stmt(t) != l->test_first)
+      gsi_next(&t);
+    for (; gsi_stmt(t) != l->cond_stmt; gsi_next(&t))
+      emit_stmt(g, &t);
+  }
+  emit_trip(g, &lv, id, 0);
+  ind(g);
+  kb_printf(g->out, "for (long long __iv%d = (long long)blockIdx.x * "
+                    "blockDim.x + threadIdx.x; __iv%d < __tc%d_0; __iv%d += "
+                    "(long long)gridDim.x * blockDim.x) {\n", id, id, id, id);
+  g->indent++;
+  ind(g);
+  kb_printf(g->out, "%s = (", decl_name(g, l->index));
+  type_str(g, g->out, TREE_TYPE(l->index));
+  kb_add(g->out, ")(");
+  ll(g, g->out, l->n1);
+  kb_printf(g->out, " + __iv%d * ", id);
+  ll(g, g->out, l->step);
+  kb_add(g->out, ");\n");
+  int save = g->part;
+  g->part |= KG_GANG | KG_VECTOR;
+  while (gsi_stmt(*gsi) != l->first_body)
+    gsi_next(gsi);
+  for (; gsi_stmt(*gsi) != l->incr; gsi_next(gsi))
+    emit_stmt(g, gsi);
+  g->part = save;
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  redundant_barrier(g);
+  /* The index's value after the loop, as sequential code leaves it. */
+  ind(g);
+  kb_printf(g->out, "%s = (", decl_name(g, l->index));
+  type_str(g, g->out, TREE_TYPE(l->index));
+  kb_add(g->out, ")(");
+  ll(g, g->out, l->n1);
+  kb_printf(g->out, " + __tc%d_0 * ", id);
+  ll(g, g->out, l->step);
+  kb_add(g->out, ");\n");
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  while (gsi_stmt(*gsi) != l->exit)
+    gsi_next(gsi);
+}
+
 static void emit_seq(kg *g, gimple_seq seq)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi)) {
+    kg_plain_loop *pl = NULL;
+    for (unsigned k = 0; k < g->plain.length(); k++)
+      if (g->plain[k].init == gsi_stmt(gsi))
+        pl = &g->plain[k];
+    if (pl) {
+      emit_plain_loop(g, pl, &gsi);
+      continue;
+    }
     emit_stmt(g, &gsi);
     if (gsi_end_p(gsi))
       break;
@@ -1945,7 +2078,8 @@ static int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
                        : lowest == KG_WORKER ? "worker" : "vector";
       const char *on = outer_min == KG_GANG ? "gang"
                        : outer_min == KG_WORKER ? "worker" : "vector";
-      error_at(gimple_location(n->stmt),
+      if (!g->routine_mode) /* routines: reported by the pass driver */
+        error_at(gimple_location(n->stmt),
                "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
                "parallelism must enclose worker, and worker vector", nm, on);
       g->failed = true;
@@ -1973,8 +2107,28 @@ static void free_loops(vec<lnode *> *v)
   v->release();
 }
 
+/* "vector(128)" as the launch will use it (see lower-compute.cc). */
+static const char *vector_text(kg *g, char *buf, size_t n)
+{
+  tree vl = NULL_TREE;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
+      vl = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+  if (g->dims & KG_WORKER)
+    snprintf(buf, n, "vector(32)");
+  else if (vl && tree_fits_shwi_p(vl))
+    snprintf(buf, n, "vector(%d)", (int)tree_to_shwi(vl));
+  else if (vl)
+    snprintf(buf, n, "vector(vector_length)");
+  else
+    snprintf(buf, n, "vector(128)");
+  return buf;
+}
+
 static void info_loops(kg *g, vec<lnode *> *v)
 {
+  char vb[64];
   for (unsigned i = 0; i < v->length(); i++) {
     lnode *n = (*v)[i];
     int d = loop_dims_of(g, n->stmt);
@@ -1982,21 +2136,29 @@ static void info_loops(kg *g, vec<lnode *> *v)
     if (!d)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
-      inform(l, "accgpu: loop parallelized across%s%s%s",
+      inform(l, "accgpu: loop parallelized across%s%s%s%s",
              d & KG_GANG ? " gangs" : "",
              d & KG_WORKER ? (d & KG_GANG ? ", workers" : " workers") : "",
-             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and vector"
-                                                         : " vector") : "");
+             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and " : " ") : "",
+             d & KG_VECTOR ? vector_text(g, vb, sizeof vb) : "");
     for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
-        inform(l, "accgpu: reduction(%s:%qD) %s%s%s%s",
+      {
+        char how[160] = "within each thread";
+        if (d) {
+          snprintf(how, sizeof how, "across%s%s%s%s%s",
+                   d & KG_GANG ? " gangs (atomics)" : "",
+                   (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
+                   d & KG_WORKER ? " workers (shared memory)" : "",
+                   (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
+                   !(d & KG_VECTOR) ? ""
+                   : g->dims & KG_WORKER ? " vector (warp shuffles)"
+                                         : " vector (tree in shared memory)");
+        }
+        inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
-               OMP_CLAUSE_DECL(c), d ? "across" : "within each thread",
-               d & KG_GANG ? " gangs" : "",
-               d & KG_WORKER ? " workers (shared memory)" : "",
-               d & KG_VECTOR ? (d & KG_WORKER ? " and vector (warp shuffles)"
-                                              : " vector (tree in shared memory)")
-                             : "");
+               OMP_CLAUSE_DECL(c), how);
+      }
     info_loops(g, &n->kids);
   }
 }
@@ -2021,6 +2183,7 @@ static void kg_fini(kg *g)
   g->derived_from.release();
   g->written.release();
   g->shared.release();
+  g->plain.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   free(g->why);
@@ -2115,15 +2278,49 @@ bool kg_generate(struct kg_region *r)
   /* Loop partitioning. */
   vec<lnode *> loops = vNULL;
   collect_loops(gimple_omp_body(r->stmt), &loops);
-  int dims = 0;
-  for (unsigned i = 0; i < loops.length(); i++)
-    dims |= assign_dims(&g, loops[i], 0, kernels, serial);
+  int dims = 0, npart = 0;
+  for (unsigned i = 0; i < loops.length(); i++) {
+    int d = assign_dims(&g, loops[i], 0, kernels, serial);
+    dims |= d;
+    npart += d != 0;
+  }
+  if (kernels) {
+    vec<location_t> seq_loops = vNULL;
+    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain,
+                                 &seq_loops);
+    for (unsigned i = 0; accgpu_opts.info && i < seq_loops.length(); i++)
+      inform(seq_loops[i], "accgpu: loop not parallelized (possible "
+             "loop-carried dependence, or a body the dependence test cannot "
+             "analyse): runs sequentially");
+    seq_loops.release();
+    if (!g.plain.is_empty())
+      dims |= KG_GANG | KG_VECTOR;
+    npart += g.plain.length();
+    for (unsigned i = 0; accgpu_opts.info && i < g.plain.length(); i++)
+      inform(gimple_location(g.plain[i].init), "accgpu: loop parallelized "
+             "across gangs and vector (no loop-carried dependence)");
+  }
+  {
+    /* Worker/vector routines called here need those threads. */
+    int cd = 0;
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &cd;
+    if (!serial)
+      walk_gimple_seq(gimple_omp_body(r->stmt), callee_dims, NULL, &wi);
+    dims |= cd;
+  }
   g.dims = dims;
   r->dims = dims;
-  if (accgpu_opts.info)
+  if (accgpu_opts.info) {
+    g.dims = dims;
     info_loops(&g, &loops);
+  }
   free_loops(&loops);
 
+  for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+      maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */
@@ -2141,7 +2338,10 @@ bool kg_generate(struct kg_region *r)
                        "__accgpu_atom_%s(%s, __gred%u);\n", sfx, dev, i);
     free(sfx);
   }
-  r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty();
+  /* kernels: several parallel loops in one kernel need the barrier between
+     them that only one gang gives. */
+  r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty()
+                            || (kernels && npart > 1);
   bool ok = !g.failed && check_callees(&g, loc);
 
   /* Signature, now that read-only pointers are known. */
@@ -2194,6 +2394,33 @@ bool kg_generate(struct kg_region *r)
 /* ------------------------------------------------------------------ */
 /* Device functions.                                                   */
 
+int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
+
+/* Levels of parallelism a `routine` FN may partition (0: seq or none). */
+static int routine_dims(tree fn)
+{
+  tree attr = oacc_get_fn_attrib(fn);
+  if (!attr)
+    return 0;
+  switch (oacc_fn_attrib_level(attr)) {
+  case 0: return KG_GANG | KG_WORKER | KG_VECTOR;
+  case 1: return KG_WORKER | KG_VECTOR;
+  case 2: return KG_VECTOR;
+  default: return 0;
+  }
+}
+
+/* walk_gimple_seq callback: ORs into *WI->info the levels of the routines
+   the statement calls. */
+static tree callee_dims(gimple_stmt_iterator *gsi, bool *handled,
+                        walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_CALL && gimple_call_fndecl(s))
+    *(int *)wi->info |= routine_dims(gimple_call_fndecl(s)) & ~KG_GANG;
+  return NULL_TREE;
+}
+
 static char *device_proto(kg *g, tree fn, bool with_names)
 {
   struct kbuf b = {};
@@ -2242,6 +2469,18 @@ void kg_maybe_emit_device_function(function *fun)
   char *proto = device_proto(&g, fn, true);
   struct kbuf b = {};
   g.out = &b;
+  g.dims = routine_dims(fn);
+  bool failed_before = g.failed;
+  if (g.dims) {
+    /* Levels the routine does not have count as taken by its caller. */
+    vec<lnode *> loops = vNULL;
+    collect_loops(body, &loops);
+    for (unsigned i = 0; i < loops.length(); i++)
+      assign_dims(&g, loops[i], (KG_GANG | KG_WORKER | KG_VECTOR) & ~g.dims,
+                  false, false);
+    free_loops(&loops);
+    g.failed = failed_before; /* level errors come from the pass driver */
+  }
   emit_seq(&g, body);
   if (g.failed) {
     d->why = g.why ? xstrdup(g.why) : xstrdup("unsupported construct");

@@ -32,7 +32,6 @@ struct kg_region {
   /* Filled by kg_generate: */
   int dims;                   /* KG_* used by some loop */
   bool gang_redundant_store;  /* memory written outside gang loops */
-  tree outer_gang_loop;       /* not used yet */
   char *text;                 /* malloc'd kernel + emulator entry */
 };
 

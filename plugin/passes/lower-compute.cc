@@ -38,42 +38,25 @@ static tree u32_record(const char *const *names, int n)
   return t;
 }
 
-static tree rt_fn(const char *name, tree type)
-{
-  tree fn = build_fn_decl(name, type);
-  TREE_NOTHROW(fn) = 1;
-  return fn;
-}
-
+/* The entry points come from the data side's table (accgpu_runtime_decl),
+   so each has one FUNCTION_DECL per unit; __accgpu_dim3 is the type of
+   __accgpu_launch's grid parameter. */
 static void init_decls(void)
 {
   if (dim3_type)
     return;
-  static const char *const d3[] = {"x", "y", "z"};
   static const char *const lim[] = {"sm_count", "max_threads_per_block",
                                     "warp_size", "max_blocks_per_sm"};
-  dim3_type = u32_record(d3, 3);
   limits_type = u32_record(lim, 4);
-  fn_offload_p = rt_fn("__accgpu_offload_p",
-                       build_function_type_list(integer_type_node,
-                                                ptr_type_node,
-                                                integer_type_node,
-                                                integer_type_node, NULL_TREE));
-  fn_launch = rt_fn("__accgpu_launch",
-                    build_function_type_list(void_type_node, ptr_type_node,
-                                             ptr_type_node, unsigned_type_node,
-                                             dim3_type, dim3_type,
-                                             unsigned_type_node,
-                                             integer_type_node, ptr_type_node,
-                                             NULL_TREE));
-  fn_limits = rt_fn("__accgpu_device_limits",
-                    build_function_type_list(void_type_node, integer_type_node,
-                                             ptr_type_node, NULL_TREE));
-  fn_wait = rt_fn("__accgpu_wait",
-                  build_function_type_list(void_type_node, ptr_type_node,
-                                           integer_type_node,
-                                           unsigned_type_node, ptr_type_node,
-                                           integer_type_node, NULL_TREE));
+  fn_offload_p = accgpu_runtime_decl("__accgpu_offload_p");
+  fn_launch = accgpu_runtime_decl("__accgpu_launch");
+  fn_limits = accgpu_runtime_decl("__accgpu_device_limits");
+  fn_wait = accgpu_runtime_decl("__accgpu_wait");
+  tree a = TYPE_ARG_TYPES(TREE_TYPE(fn_launch));
+  for (int k = 0; k < 3; k++)
+    a = TREE_CHAIN(a);
+  dim3_type = TREE_VALUE(a);
+  gcc_assert(TREE_CODE(dim3_type) == RECORD_TYPE);
   tree keep[] = {dim3_type, limits_type, fn_offload_p, fn_launch, fn_limits,
                  fn_wait};
   for (unsigned i = 0; i < ARRAY_SIZE(keep); i++)
@@ -410,6 +393,11 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_FIRSTPRIVATE:
       p.decl = OMP_CLAUSE_DECL(c);
       p.type = TREE_TYPE(p.decl);
+      if (TREE_CODE(p.type) == ARRAY_TYPE) {
+        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an "
+                 "array (%qD) is not supported yet", p.decl);
+        return false;
+      }
       break;
     case OMP_CLAUSE_REDUCTION: {
       kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
@@ -466,7 +454,8 @@ static tree gang_loop_trips(struct kg_region *r)
     gimple_seq in = gimple_bind_body(as_a<gbind *>(s));
     s = gimple_seq_first_stmt(in);
     while (s && gimple_code(s) != GIMPLE_OMP_FOR && gimple_code(s) != GIMPLE_BIND
-           && (gimple_code(s) == GIMPLE_NOP || gimple_clobber_p(s)))
+           && (gimple_code(s) == GIMPLE_NOP || gimple_clobber_p(s)
+               || is_gimple_debug(s)))
       s = s->next;
   }
   if (!s || gimple_code(s) != GIMPLE_OMP_FOR

@@ -55,6 +55,30 @@ int main(void) {
     all &= seen[i];
   CHECK_TRUE("tickets unique", all);
 
+  /* Capture in gang-redundant code (one thread per gang does it) whose
+     value every vector lane then uses. */
+  int next = 100;
+  static int slot[4 * 64];
+#pragma acc parallel num_gangs(4) vector_length(64) copy(next) copyout(slot)
+  {
+#pragma acc loop gang
+    for (int g = 0; g < 4; g++) {
+      int mine;
+#pragma acc atomic capture
+      mine = next++;
+#pragma acc loop vector
+      for (int j = 0; j < 64; j++)
+        slot[g * 64 + j] = mine;
+    }
+  }
+  CHECK_INT("gang captures", next, 104);
+  int okv = 1;
+  for (int g = 0; g < 4; g++)
+    for (int j = 0; j < 64; j++)
+      okv &= slot[g * 64 + j] == slot[g * 64] && slot[g * 64] >= 100 &&
+             slot[g * 64] < 104;
+  CHECK_TRUE("every lane sees its gang's capture", okv);
+
   int x = 5, y = 0;
 #pragma acc serial copy(x, y)
   {

@@ -6,6 +6,7 @@
  * named deviceid and variables named to/from/device/peer elsewhere in the
  * file are ordinary C. */
 /* accgpu-test: emulator-only */
+/* accgpu-test: accgpu-only */
 /* accgpu-test: env ACCGPU_EMU_DEVICES=2 */
 #include <stdlib.h>
 

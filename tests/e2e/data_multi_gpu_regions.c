@@ -4,6 +4,7 @@
  * the regions' ends must bring both halves back.  Checked against the
  * serial result. */
 /* accgpu-test: emulator-only */
+/* accgpu-test: accgpu-only */
 /* accgpu-test: env ACCGPU_EMU_DEVICES=2 */
 #include <stdlib.h>
 

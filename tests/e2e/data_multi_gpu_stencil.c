@@ -6,6 +6,7 @@
  * end.  Checked against the
  * same stencil computed serially. */
 /* accgpu-test: emulator-only */
+/* accgpu-test: accgpu-only */
 /* accgpu-test: env ACCGPU_EMU_DEVICES=2 */
 #include <stdlib.h>
 

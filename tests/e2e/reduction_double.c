@@ -1,10 +1,11 @@
 /* reduction_double.c — reduction(OP:double) for every operator
  * OpenACC allows on double (+ * max min && ||),
- * at gang, worker and vector level,
- * on one gang-worker-vector loop, and across nested gang/vector loops
- * that reduce into the same variable.
- * The reduction variable starts at a non-identity value, which must take
- * part in the result.  Reference: the same updates in plain serial loops. */
+ * all in one loop (several reduction clauses at once) at gang, worker
+ * and vector level, on one
+ * gang-worker-vector loop, and across nested gang/vector loops that reduce
+ * into the same variables.  Each variable starts at a non-identity value,
+ * which must take part in the result.  Reference: the same updates in
+ * plain serial loops. */
 #include "e2e.h"
 
 #define N 256 /* rows (gang loop) */
@@ -13,7 +14,12 @@
 
 typedef double T;
 static T ar[NM], mu[NM], la[NM], lo[NM];
-static T row[N], ref_row[N];
+static T ref_add, row_add[N], rref_add[N];
+static T ref_mul, row_mul[N], rref_mul[N];
+static T ref_max, row_max[N], rref_max[N];
+static T ref_min, row_min[N], rref_min[N];
+static T ref_land, row_land[N], rref_land[N];
+static T ref_lor, row_lor[N], rref_lor[N];
 
 static void init(void) {
   for (long k = 0; k < NM; k++) {
@@ -22,423 +28,261 @@ static void init(void) {
     la[k] = k % 1009 != 0;
     lo[k] = k % 1013 == 0;
   }
+  ref_add = 5;
+  for (int k = 0; k < NM; k++)
+    ref_add += ar[k];
+  for (int i = 0; i < N; i++) {
+    rref_add[i] = 5;
+    for (int j = 0; j < M; j++)
+      rref_add[i] += ar[i * M + j];
+  }
+  ref_mul = 2;
+  for (int k = 0; k < NM; k++)
+    ref_mul *= mu[k];
+  for (int i = 0; i < N; i++) {
+    rref_mul[i] = 2;
+    for (int j = 0; j < M; j++)
+      rref_mul[i] *= mu[i * M + j];
+  }
+  ref_max = 3;
+  for (int k = 0; k < NM; k++)
+    ref_max = ar[k] > ref_max ? ar[k] : ref_max;
+  for (int i = 0; i < N; i++) {
+    rref_max[i] = 3;
+    for (int j = 0; j < M; j++)
+      rref_max[i] = ar[i * M + j] > rref_max[i] ? ar[i * M + j] : rref_max[i];
+  }
+  ref_min = 3;
+  for (int k = 0; k < NM; k++)
+    ref_min = ar[k] < ref_min ? ar[k] : ref_min;
+  for (int i = 0; i < N; i++) {
+    rref_min[i] = 3;
+    for (int j = 0; j < M; j++)
+      rref_min[i] = ar[i * M + j] < rref_min[i] ? ar[i * M + j] : rref_min[i];
+  }
+  ref_land = 1;
+  for (int k = 0; k < NM; k++)
+    ref_land = ref_land && la[k];
+  for (int i = 0; i < N; i++) {
+    rref_land[i] = 1;
+    for (int j = 0; j < M; j++)
+      rref_land[i] = rref_land[i] && la[i * M + j];
+  }
+  ref_lor = 0;
+  for (int k = 0; k < NM; k++)
+    ref_lor = ref_lor || lo[k];
+  for (int i = 0; i < N; i++) {
+    rref_lor[i] = 0;
+    for (int j = 0; j < M; j++)
+      rref_lor[i] = rref_lor[i] || lo[i * M + j];
+  }
 }
 
-/* ---- + ---- */
-static void test_add(void) {
-  T r, ref;
-  ref = 5;
-  for (int k = 0; k < NM; k++)
-    ref += ar[k];
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 5;
-    for (int j = 0; j < M; j++)
-      ref_row[i] += ar[i * M + j];
+/* Whole-array reductions: gang loop, gang worker vector loop. */
+static void test_flat(void) {
+  {
+    T r_add = 5;
+    T r_mul = 2;
+    T r_max = 3;
+    T r_min = 3;
+    T r_land = 1;
+    T r_lor = 0;
+#pragma acc parallel loop gang reduction(+:r_add) reduction(*:r_mul) \
+    reduction(max:r_max) reduction(min:r_min) reduction(&&:r_land) \
+    reduction(||:r_lor) copyin(ar[0:NM]) copyin(mu[0:NM]) copyin(la[0:NM]) \
+    copyin(lo[0:NM])
+    for (int k = 0; k < NM; k++) {
+      r_add += ar[k];
+      r_mul *= mu[k];
+      r_max = ar[k] > r_max ? ar[k] : r_max;
+      r_min = ar[k] < r_min ? ar[k] : r_min;
+      r_land = r_land && la[k];
+      r_lor = r_lor || lo[k];
+    }
+    CHECK_REAL("+ gang", r_add, ref_add, 1e-12);
+    CHECK_REAL("* gang", r_mul, ref_mul, 1e-12);
+    CHECK_REAL("max gang", r_max, ref_max, 1e-12);
+    CHECK_REAL("min gang", r_min, ref_min, 1e-12);
+    CHECK_REAL("&& gang", r_land, ref_land, 1e-12);
+    CHECK_REAL("|| gang", r_lor, ref_lor, 1e-12);
   }
+  {
+    T r_add = 5;
+    T r_mul = 2;
+    T r_max = 3;
+    T r_min = 3;
+    T r_land = 1;
+    T r_lor = 0;
+#pragma acc parallel loop gang worker vector num_workers(4) \
+    vector_length(32) \
+    reduction(+:r_add) reduction(*:r_mul) reduction(max:r_max) \
+    reduction(min:r_min) reduction(&&:r_land) reduction(||:r_lor) \
+    copyin(ar[0:NM]) copyin(mu[0:NM]) copyin(la[0:NM]) copyin(lo[0:NM])
+    for (int k = 0; k < NM; k++) {
+      r_add += ar[k];
+      r_mul *= mu[k];
+      r_max = ar[k] > r_max ? ar[k] : r_max;
+      r_min = ar[k] < r_min ? ar[k] : r_min;
+      r_land = r_land && la[k];
+      r_lor = r_lor || lo[k];
+    }
+    CHECK_REAL("+ gang worker vector", r_add, ref_add, 1e-12);
+    CHECK_REAL("* gang worker vector", r_mul, ref_mul, 1e-12);
+    CHECK_REAL("max gang worker vector", r_max, ref_max, 1e-12);
+    CHECK_REAL("min gang worker vector", r_min, ref_min, 1e-12);
+    CHECK_REAL("&& gang worker vector", r_land, ref_land, 1e-12);
+    CHECK_REAL("|| gang worker vector", r_lor, ref_lor, 1e-12);
+  }
+}
 
-  r = 5;
-#pragma acc parallel loop gang reduction(+:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r += ar[k];
-  CHECK_REAL("+ gang", r, ref, 1e-12);
-
-  r = 5;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(+:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r += ar[k];
-  CHECK_REAL("+ gang worker vector", r, ref, 1e-12);
-
+/* Row reductions: a worker or a vector loop inside a gang loop. */
+static void test_rows(void) {
 #pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
-    copyout(row[0:N])
+    copyin(mu[0:NM]) copyin(la[0:NM]) copyin(lo[0:NM]) copyout(row_add[0:N]) \
+    copyout(row_mul[0:N]) copyout(row_max[0:N]) copyout(row_min[0:N]) \
+    copyout(row_land[0:N]) copyout(row_lor[0:N])
   for (int i = 0; i < N; i++) {
-    T s = 5;
-#pragma acc loop worker reduction(+:s)
-    for (int j = 0; j < M; j++)
-      s += ar[i * M + j];
-    row[i] = s;
+    T s_add = 5;
+    T s_mul = 2;
+    T s_max = 3;
+    T s_min = 3;
+    T s_land = 1;
+    T s_lor = 0;
+#pragma acc loop worker reduction(+:s_add) reduction(*:s_mul) \
+    reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) \
+    reduction(||:s_lor)
+    for (int j = 0; j < M; j++) {
+      s_add += ar[i * M + j];
+      s_mul *= mu[i * M + j];
+      s_max = ar[i * M + j] > s_max ? ar[i * M + j] : s_max;
+      s_min = ar[i * M + j] < s_min ? ar[i * M + j] : s_min;
+      s_land = s_land && la[i * M + j];
+      s_lor = s_lor || lo[i * M + j];
+    }
+    row_add[i] = s_add;
+    row_mul[i] = s_mul;
+    row_max[i] = s_max;
+    row_min[i] = s_min;
+    row_land[i] = s_land;
+    row_lor[i] = s_lor;
   }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("+ worker (row)", row[i], ref_row[i], 1e-12);
-
+  for (int i = 0; i < N; i++) {
+    CHECK_REAL("+ worker (row)", row_add[i], rref_add[i], 1e-12);
+    CHECK_REAL("* worker (row)", row_mul[i], rref_mul[i], 1e-12);
+    CHECK_REAL("max worker (row)", row_max[i], rref_max[i], 1e-12);
+    CHECK_REAL("min worker (row)", row_min[i], rref_min[i], 1e-12);
+    CHECK_REAL("&& worker (row)", row_land[i], rref_land[i], 1e-12);
+    CHECK_REAL("|| worker (row)", row_lor[i], rref_lor[i], 1e-12);
+  }
 #pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
-    copyout(row[0:N])
+    copyin(mu[0:NM]) copyin(la[0:NM]) copyin(lo[0:NM]) copyout(row_add[0:N]) \
+    copyout(row_mul[0:N]) copyout(row_max[0:N]) copyout(row_min[0:N]) \
+    copyout(row_land[0:N]) copyout(row_lor[0:N])
   for (int i = 0; i < N; i++) {
-    T s = 5;
-#pragma acc loop vector reduction(+:s)
-    for (int j = 0; j < M; j++)
-      s += ar[i * M + j];
-    row[i] = s;
+    T s_add = 5;
+    T s_mul = 2;
+    T s_max = 3;
+    T s_min = 3;
+    T s_land = 1;
+    T s_lor = 0;
+#pragma acc loop vector reduction(+:s_add) reduction(*:s_mul) \
+    reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) \
+    reduction(||:s_lor)
+    for (int j = 0; j < M; j++) {
+      s_add += ar[i * M + j];
+      s_mul *= mu[i * M + j];
+      s_max = ar[i * M + j] > s_max ? ar[i * M + j] : s_max;
+      s_min = ar[i * M + j] < s_min ? ar[i * M + j] : s_min;
+      s_land = s_land && la[i * M + j];
+      s_lor = s_lor || lo[i * M + j];
+    }
+    row_add[i] = s_add;
+    row_mul[i] = s_mul;
+    row_max[i] = s_max;
+    row_min[i] = s_min;
+    row_land[i] = s_land;
+    row_lor[i] = s_lor;
   }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("+ vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 5;
-#pragma acc parallel loop gang reduction(+:r) copyin(ar[0:NM])
   for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(+:r)
-    for (int j = 0; j < M; j++)
-      r += ar[i * M + j];
+    CHECK_REAL("+ vector (row)", row_add[i], rref_add[i], 1e-12);
+    CHECK_REAL("* vector (row)", row_mul[i], rref_mul[i], 1e-12);
+    CHECK_REAL("max vector (row)", row_max[i], rref_max[i], 1e-12);
+    CHECK_REAL("min vector (row)", row_min[i], rref_min[i], 1e-12);
+    CHECK_REAL("&& vector (row)", row_land[i], rref_land[i], 1e-12);
+    CHECK_REAL("|| vector (row)", row_lor[i], rref_lor[i], 1e-12);
   }
-  CHECK_REAL("+ gang+vector nested", r, ref, 1e-12);
-
-  r = 5;
-#pragma acc parallel loop gang reduction(+:r) copyin(ar[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(+:r)
-    for (int j = 0; j < M; j++)
-      r += ar[i * M + j];
-  }
-  CHECK_REAL("+ gang+worker-vector nested", r, ref, 1e-12);
 }
 
-/* ---- * ---- */
-static void test_mul(void) {
-  T r, ref;
-  ref = 2;
-  for (int k = 0; k < NM; k++)
-    ref *= mu[k];
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 2;
-    for (int j = 0; j < M; j++)
-      ref_row[i] *= mu[i * M + j];
+/* The same variables reduced by a gang loop and by the loop inside it. */
+static void test_nested(void) {
+  {
+    T r_add = 5;
+    T r_mul = 2;
+    T r_max = 3;
+    T r_min = 3;
+    T r_land = 1;
+    T r_lor = 0;
+#pragma acc parallel loop gang reduction(+:r_add) reduction(*:r_mul) \
+      reduction(max:r_max) reduction(min:r_min) reduction(&&:r_land) \
+      reduction(||:r_lor) copyin(ar[0:NM]) copyin(mu[0:NM]) copyin(la[0:NM]) \
+      copyin(lo[0:NM])
+    for (int i = 0; i < N; i++) {
+#pragma acc loop vector reduction(+:r_add) reduction(*:r_mul) \
+    reduction(max:r_max) reduction(min:r_min) reduction(&&:r_land) \
+    reduction(||:r_lor)
+      for (int j = 0; j < M; j++) {
+        r_add += ar[i * M + j];
+        r_mul *= mu[i * M + j];
+        r_max = ar[i * M + j] > r_max ? ar[i * M + j] : r_max;
+        r_min = ar[i * M + j] < r_min ? ar[i * M + j] : r_min;
+        r_land = r_land && la[i * M + j];
+        r_lor = r_lor || lo[i * M + j];
+      }
+    }
+    CHECK_REAL("+ gang+vector nested", r_add, ref_add, 1e-12);
+    CHECK_REAL("* gang+vector nested", r_mul, ref_mul, 1e-12);
+    CHECK_REAL("max gang+vector nested", r_max, ref_max, 1e-12);
+    CHECK_REAL("min gang+vector nested", r_min, ref_min, 1e-12);
+    CHECK_REAL("&& gang+vector nested", r_land, ref_land, 1e-12);
+    CHECK_REAL("|| gang+vector nested", r_lor, ref_lor, 1e-12);
   }
-
-  r = 2;
-#pragma acc parallel loop gang reduction(*:r) copyin(mu[0:NM])
-  for (int k = 0; k < NM; k++)
-    r *= mu[k];
-  CHECK_REAL("* gang", r, ref, 1e-12);
-
-  r = 2;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(*:r) copyin(mu[0:NM])
-  for (int k = 0; k < NM; k++)
-    r *= mu[k];
-  CHECK_REAL("* gang worker vector", r, ref, 1e-12);
-
-#pragma acc parallel loop gang num_workers(8) copyin(mu[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 2;
-#pragma acc loop worker reduction(*:s)
-    for (int j = 0; j < M; j++)
-      s *= mu[i * M + j];
-    row[i] = s;
+  {
+    T r_add = 5;
+    T r_mul = 2;
+    T r_max = 3;
+    T r_min = 3;
+    T r_land = 1;
+    T r_lor = 0;
+#pragma acc parallel loop gang reduction(+:r_add) reduction(*:r_mul) \
+      reduction(max:r_max) reduction(min:r_min) reduction(&&:r_land) \
+      reduction(||:r_lor) copyin(ar[0:NM]) copyin(mu[0:NM]) copyin(la[0:NM]) \
+      copyin(lo[0:NM])
+    for (int i = 0; i < N; i++) {
+#pragma acc loop worker vector reduction(+:r_add) reduction(*:r_mul) \
+    reduction(max:r_max) reduction(min:r_min) reduction(&&:r_land) \
+    reduction(||:r_lor)
+      for (int j = 0; j < M; j++) {
+        r_add += ar[i * M + j];
+        r_mul *= mu[i * M + j];
+        r_max = ar[i * M + j] > r_max ? ar[i * M + j] : r_max;
+        r_min = ar[i * M + j] < r_min ? ar[i * M + j] : r_min;
+        r_land = r_land && la[i * M + j];
+        r_lor = r_lor || lo[i * M + j];
+      }
+    }
+    CHECK_REAL("+ gang+worker-vector nested", r_add, ref_add, 1e-12);
+    CHECK_REAL("* gang+worker-vector nested", r_mul, ref_mul, 1e-12);
+    CHECK_REAL("max gang+worker-vector nested", r_max, ref_max, 1e-12);
+    CHECK_REAL("min gang+worker-vector nested", r_min, ref_min, 1e-12);
+    CHECK_REAL("&& gang+worker-vector nested", r_land, ref_land, 1e-12);
+    CHECK_REAL("|| gang+worker-vector nested", r_lor, ref_lor, 1e-12);
   }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("* worker (row)", row[i], ref_row[i], 1e-12);
-
-#pragma acc parallel loop gang vector_length(64) copyin(mu[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 2;
-#pragma acc loop vector reduction(*:s)
-    for (int j = 0; j < M; j++)
-      s *= mu[i * M + j];
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("* vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 2;
-#pragma acc parallel loop gang reduction(*:r) copyin(mu[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(*:r)
-    for (int j = 0; j < M; j++)
-      r *= mu[i * M + j];
-  }
-  CHECK_REAL("* gang+vector nested", r, ref, 1e-12);
-
-  r = 2;
-#pragma acc parallel loop gang reduction(*:r) copyin(mu[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(*:r)
-    for (int j = 0; j < M; j++)
-      r *= mu[i * M + j];
-  }
-  CHECK_REAL("* gang+worker-vector nested", r, ref, 1e-12);
-}
-
-/* ---- max ---- */
-static void test_max(void) {
-  T r, ref;
-  ref = 3;
-  for (int k = 0; k < NM; k++)
-    ref = ar[k] > ref ? ar[k] : ref;
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 3;
-    for (int j = 0; j < M; j++)
-      ref_row[i] = ar[i * M + j] > ref_row[i] ? ar[i * M + j] : ref_row[i];
-  }
-
-  r = 3;
-#pragma acc parallel loop gang reduction(max:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = ar[k] > r ? ar[k] : r;
-  CHECK_REAL("max gang", r, ref, 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(max:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = ar[k] > r ? ar[k] : r;
-  CHECK_REAL("max gang worker vector", r, ref, 1e-12);
-
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 3;
-#pragma acc loop worker reduction(max:s)
-    for (int j = 0; j < M; j++)
-      s = ar[i * M + j] > s ? ar[i * M + j] : s;
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("max worker (row)", row[i], ref_row[i], 1e-12);
-
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 3;
-#pragma acc loop vector reduction(max:s)
-    for (int j = 0; j < M; j++)
-      s = ar[i * M + j] > s ? ar[i * M + j] : s;
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("max vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang reduction(max:r) copyin(ar[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(max:r)
-    for (int j = 0; j < M; j++)
-      r = ar[i * M + j] > r ? ar[i * M + j] : r;
-  }
-  CHECK_REAL("max gang+vector nested", r, ref, 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang reduction(max:r) copyin(ar[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(max:r)
-    for (int j = 0; j < M; j++)
-      r = ar[i * M + j] > r ? ar[i * M + j] : r;
-  }
-  CHECK_REAL("max gang+worker-vector nested", r, ref, 1e-12);
-}
-
-/* ---- min ---- */
-static void test_min(void) {
-  T r, ref;
-  ref = 3;
-  for (int k = 0; k < NM; k++)
-    ref = ar[k] < ref ? ar[k] : ref;
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 3;
-    for (int j = 0; j < M; j++)
-      ref_row[i] = ar[i * M + j] < ref_row[i] ? ar[i * M + j] : ref_row[i];
-  }
-
-  r = 3;
-#pragma acc parallel loop gang reduction(min:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = ar[k] < r ? ar[k] : r;
-  CHECK_REAL("min gang", r, ref, 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(min:r) copyin(ar[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = ar[k] < r ? ar[k] : r;
-  CHECK_REAL("min gang worker vector", r, ref, 1e-12);
-
-#pragma acc parallel loop gang num_workers(8) copyin(ar[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 3;
-#pragma acc loop worker reduction(min:s)
-    for (int j = 0; j < M; j++)
-      s = ar[i * M + j] < s ? ar[i * M + j] : s;
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("min worker (row)", row[i], ref_row[i], 1e-12);
-
-#pragma acc parallel loop gang vector_length(64) copyin(ar[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 3;
-#pragma acc loop vector reduction(min:s)
-    for (int j = 0; j < M; j++)
-      s = ar[i * M + j] < s ? ar[i * M + j] : s;
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("min vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang reduction(min:r) copyin(ar[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(min:r)
-    for (int j = 0; j < M; j++)
-      r = ar[i * M + j] < r ? ar[i * M + j] : r;
-  }
-  CHECK_REAL("min gang+vector nested", r, ref, 1e-12);
-
-  r = 3;
-#pragma acc parallel loop gang reduction(min:r) copyin(ar[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(min:r)
-    for (int j = 0; j < M; j++)
-      r = ar[i * M + j] < r ? ar[i * M + j] : r;
-  }
-  CHECK_REAL("min gang+worker-vector nested", r, ref, 1e-12);
-}
-
-/* ---- && ---- */
-static void test_land(void) {
-  T r, ref;
-  ref = 1;
-  for (int k = 0; k < NM; k++)
-    ref = ref && la[k];
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 1;
-    for (int j = 0; j < M; j++)
-      ref_row[i] = ref_row[i] && la[i * M + j];
-  }
-
-  r = 1;
-#pragma acc parallel loop gang reduction(&&:r) copyin(la[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = r && la[k];
-  CHECK_REAL("&& gang", r, ref, 1e-12);
-
-  r = 1;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(&&:r) copyin(la[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = r && la[k];
-  CHECK_REAL("&& gang worker vector", r, ref, 1e-12);
-
-#pragma acc parallel loop gang num_workers(8) copyin(la[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 1;
-#pragma acc loop worker reduction(&&:s)
-    for (int j = 0; j < M; j++)
-      s = s && la[i * M + j];
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("&& worker (row)", row[i], ref_row[i], 1e-12);
-
-#pragma acc parallel loop gang vector_length(64) copyin(la[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 1;
-#pragma acc loop vector reduction(&&:s)
-    for (int j = 0; j < M; j++)
-      s = s && la[i * M + j];
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("&& vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 1;
-#pragma acc parallel loop gang reduction(&&:r) copyin(la[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(&&:r)
-    for (int j = 0; j < M; j++)
-      r = r && la[i * M + j];
-  }
-  CHECK_REAL("&& gang+vector nested", r, ref, 1e-12);
-
-  r = 1;
-#pragma acc parallel loop gang reduction(&&:r) copyin(la[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(&&:r)
-    for (int j = 0; j < M; j++)
-      r = r && la[i * M + j];
-  }
-  CHECK_REAL("&& gang+worker-vector nested", r, ref, 1e-12);
-}
-
-/* ---- || ---- */
-static void test_lor(void) {
-  T r, ref;
-  ref = 0;
-  for (int k = 0; k < NM; k++)
-    ref = ref || lo[k];
-  for (int i = 0; i < N; i++) {
-    ref_row[i] = 0;
-    for (int j = 0; j < M; j++)
-      ref_row[i] = ref_row[i] || lo[i * M + j];
-  }
-
-  r = 0;
-#pragma acc parallel loop gang reduction(||:r) copyin(lo[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = r || lo[k];
-  CHECK_REAL("|| gang", r, ref, 1e-12);
-
-  r = 0;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(32) \
-    reduction(||:r) copyin(lo[0:NM])
-  for (int k = 0; k < NM; k++)
-    r = r || lo[k];
-  CHECK_REAL("|| gang worker vector", r, ref, 1e-12);
-
-#pragma acc parallel loop gang num_workers(8) copyin(lo[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 0;
-#pragma acc loop worker reduction(||:s)
-    for (int j = 0; j < M; j++)
-      s = s || lo[i * M + j];
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("|| worker (row)", row[i], ref_row[i], 1e-12);
-
-#pragma acc parallel loop gang vector_length(64) copyin(lo[0:NM]) \
-    copyout(row[0:N])
-  for (int i = 0; i < N; i++) {
-    T s = 0;
-#pragma acc loop vector reduction(||:s)
-    for (int j = 0; j < M; j++)
-      s = s || lo[i * M + j];
-    row[i] = s;
-  }
-  for (int i = 0; i < N; i++)
-    CHECK_REAL("|| vector (row)", row[i], ref_row[i], 1e-12);
-
-  r = 0;
-#pragma acc parallel loop gang reduction(||:r) copyin(lo[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop vector reduction(||:r)
-    for (int j = 0; j < M; j++)
-      r = r || lo[i * M + j];
-  }
-  CHECK_REAL("|| gang+vector nested", r, ref, 1e-12);
-
-  r = 0;
-#pragma acc parallel loop gang reduction(||:r) copyin(lo[0:NM])
-  for (int i = 0; i < N; i++) {
-#pragma acc loop worker vector reduction(||:r)
-    for (int j = 0; j < M; j++)
-      r = r || lo[i * M + j];
-  }
-  CHECK_REAL("|| gang+worker-vector nested", r, ref, 1e-12);
 }
 
 int main(void) {
   init();
-  test_add();
-  test_mul();
-  test_max();
-  test_min();
-  test_land();
-  test_lor();
+  test_flat();
+  test_rows();
+  test_nested();
   return e2e_done();
 }

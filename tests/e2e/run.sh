@@ -16,6 +16,9 @@
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
 #   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
 #   /* accgpu-test: cflags FLAGS */        extra compile flags
+#   /* accgpu-test: accgpu-only */         uses accgpu extensions (deviceid,
+#                                          acc_update_peer): not run in the
+#                                          gomp and serial modes
 #   /* accgpu-expect: error: LINE: REGEX */        (diag/) an error on LINE
 #   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
 #   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
@@ -298,6 +301,11 @@ skipped=0
 for name in "${tests[@]}"; do
   if [ "$MODE" != plugin ] && [[ $name == diag/* || $name == rterr/* ]]; then
     skipped=$((skipped + 1))   # accgpu's own diagnostics and run-time checks
+    continue
+  fi
+  if [ "$MODE" != plugin ] &&
+     directives "tests/e2e/$name.c" test | grep -qx 'accgpu-only'; then
+    skipped=$((skipped + 1))   # uses accgpu's extensions
     continue
   fi
   todo+=("$name")
