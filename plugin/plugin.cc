@@ -9,6 +9,7 @@
 #include "accgpu-plugin.h"
 #include "plugin-version.h" /* defines a static gcc_version: this file only */
 #include "passes/lower-data.h"
+#include "passes/tune-dump.h"
 
 int plugin_is_GPL_compatible;
 
@@ -77,6 +78,8 @@ static void parse_args(struct plugin_name_args *info)
       accgpu_opts.include_dir = val;
     else if (!strcmp(key, "cuda-home") && val)
       accgpu_opts.cuda_home = val;
+    else if (accgpu_tune_arg(key, val))
+      ;
     else
       error("accgpu: unknown or malformed plugin argument "
             "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
@@ -105,6 +108,7 @@ int plugin_init(struct plugin_name_args *info,
 
   global_options.x_flag_openacc = 1;
   accgpu_deviceid_init(info->base_name);
+  accgpu_tune_init(info->base_name);
 
   struct register_pass_info pass;
   pass.pass = accgpu_make_acc_pass(g);

@@ -24,6 +24,6 @@ $(BUILD)/obj/plugin/%.o: plugin/%.c
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -Iplugin -MMD -MP -c $< -o $@
 
 $(BUILD)/accgpu.so: $(PLUGIN_OBJS)
-	$(CXX) -shared -o $@ $^ -ldl
+	$(CXX) -shared -o $@ $^ -ldl -lyaml
 
 -include $(PLUGIN_OBJS:.o=.d)
