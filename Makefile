@@ -43,6 +43,7 @@ include autotune/rules.mk
 include benchmarks/rules.mk
 include benchmarks/npb/rules.mk
 include tests/rules.mk
+include tests/tune/rules.mk
 
 all: $(ALL_TARGETS) $(BUILD)/accgpu.pc
 
