@@ -459,6 +459,16 @@ static int64_t plan(sim *s, double b, double per_wave,
     return 1;
   s->round_limit = (int64_t)(b / (double)(wave_warps ? wave_warps : 1));
   s->round_limit = s->round_limit < 64 ? 64 : s->round_limit;
+  /* Without a sequential loop the window must span several points of each
+   * thread, or it measures only the tail of one body, whose lines its head
+   * just brought in. */
+  int seq = 0;
+  for (int i = 0; i < s->k->nops; i++)
+    seq |= s->k->ops[i].kind == TUNE_OP_LOOP;
+  double tx = per_wave_instrs > 0 ? per_wave / per_wave_instrs : 1;
+  double body_rounds = 8 * s->body * tx;
+  if (!seq && (double)s->round_limit < body_rounds)
+    s->round_limit = (int64_t)body_rounds;
   if ((double)s->round_limit >= wave_rounds)
     s->round_limit = 0;
   s->warm_rounds = s->round_limit / 2;
