@@ -40,12 +40,15 @@ bad() {
 }
 
 # dump SRC-DIR FILE YAML: compiles FILE (relative to SRC-DIR) with the
-# model dump on; the compiler must say nothing.
+# model dump on; the compiler must say nothing (but the one note a machine
+# without the CUDA toolkit gets).
 dump() {
-  local log="$OUT/cc.log"
-  if ! (cd "$1" && "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" \
-          -I"$ROOT/benchmarks/kernels" -fplugin-arg-accgpu-tune-dump="$3" \
-          -c "$2" -o "$OUT/x.o") >"$log" 2>&1 || [ -s "$log" ]; then
+  local log="$OUT/cc.log" rc=0
+  (cd "$1" && "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" \
+     -I"$ROOT/benchmarks/kernels" -fplugin-arg-accgpu-tune-dump="$3" \
+     -c "$2" -o "$OUT/x.o") >"$log" 2>&1 || rc=$?
+  sed -i '/note: accgpu: no CUDA toolkit/d' "$log"
+  if [ "$rc" -ne 0 ] || [ -s "$log" ]; then
     bad "dump $2: $(head -5 "$log")"
     return 1
   fi
