@@ -119,6 +119,13 @@ acc_device_t accgpu_resolve_domain(acc_device_t t) {
   pthread_once(&init_once, init_once_fn);
   if (t == acc_device_default)
     t = rt.default_type;
+  /* ACC_DEVICE_TYPE=emulator without a GPU: the emulator (which runs the
+     same CUDA C) stands in for acc_device_nvidia, so a program that names
+     nvidia devices (acc_set_device_num(1, acc_device_nvidia), then
+     acc_memcpy_d2d over that numbering) runs on the emulator's. */
+  if (t == acc_device_nvidia && rt.default_type == acc_device_emulator &&
+      accgpu_type_count(acc_device_nvidia) == 0)
+    return acc_device_emulator;
   if (t == acc_device_default)
     return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
                                                      : acc_device_host;
