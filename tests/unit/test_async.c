@@ -169,6 +169,17 @@ static void test_default_async(void) {
   CU_ASSERT_EQUAL(acc_get_default_async(), 0);
 }
 
+static void bad_default_async(void) { acc_set_default_async(-7); }
+
+/* An async value that names no queue is an error naming the routine. */
+static void test_default_async_invalid(void) {
+  char out[512];
+  CU_ASSERT_EQUAL(run_child(bad_default_async, out, sizeof out), 1);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(out, "acc_set_default_async: invalid async argument -7"));
+  CU_ASSERT_EQUAL(acc_get_default_async(), 0); /* the parent's is untouched */
+}
+
 static void fill(int *x, int v) {
   for (int i = 0; i < N; i++)
     x[i] = v + i;
@@ -242,4 +253,5 @@ ACCGPU_SUITE(async, init_suite, clean_suite,
              ACCGPU_TEST(test_wait_async_orders_queues),
              ACCGPU_TEST(test_async_pipeline), ACCGPU_TEST(test_no_early_free),
              ACCGPU_TEST(test_async_region), ACCGPU_TEST(test_default_async),
+             ACCGPU_TEST(test_default_async_invalid),
              ACCGPU_TEST(test_async_upload_snapshot));
