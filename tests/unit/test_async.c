@@ -246,6 +246,22 @@ static void test_async_upload_snapshot(void) {
   acc_wait(8);
   fill(ref, 501);
   CU_ASSERT_EQUAL(memcmp(a, ref, sizeof a), 0);
+
+  /* Staging buffers went back to their pool after the copies, and a warm
+     pool serves the next upload without a backend allocation. */
+  accgpu_pool *sp = &accgpu_current()->staging;
+  pthread_mutex_lock(&sp->lock);
+  size_t live = sp->live_bytes;
+  unsigned long allocs = sp->backend_allocs;
+  pthread_mutex_unlock(&sp->lock);
+  CU_ASSERT_EQUAL(live, 0);
+  acc_copyin_async(a, sizeof a, 8);
+  acc_wait(8);
+  acc_delete(a, sizeof a);
+  pthread_mutex_lock(&sp->lock);
+  CU_ASSERT_EQUAL(sp->live_bytes, 0);
+  CU_ASSERT_EQUAL(sp->backend_allocs, allocs);
+  pthread_mutex_unlock(&sp->lock);
 }
 
 ACCGPU_SUITE(async, init_suite, clean_suite,
