@@ -258,9 +258,14 @@ int acc_get_default_async(void) {
   return accgpu_thread_get()->default_async;
 }
 
+/* acc_async_default (and acc_async_noval, which names the default queue
+   itself) restore the initial queue; an invalid value is a fatal error. */
 void acc_set_default_async(int a) {
-  accgpu_thread_get()->default_async =
-      a == acc_async_default ? acc_async_noval : a;
+  if (a == acc_async_default || a == acc_async_noval)
+    a = ACCGPU_DEFAULT_ASYNC;
+  if (a < 0 && a != acc_async_sync)
+    accgpu_fatal(NULL, "acc_set_default_async: invalid async argument %d", a);
+  accgpu_thread_get()->default_async = a;
 }
 
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,

@@ -119,6 +119,13 @@ acc_device_t accgpu_resolve_domain(acc_device_t t) {
   pthread_once(&init_once, init_once_fn);
   if (t == acc_device_default)
     t = rt.default_type;
+  /* ACC_DEVICE_TYPE=emulator without a GPU: the emulator (which runs the
+     same CUDA C) stands in for acc_device_nvidia, so a program that names
+     nvidia devices (acc_set_device_num(1, acc_device_nvidia), then
+     acc_memcpy_d2d over that numbering) runs on the emulator's. */
+  if (t == acc_device_nvidia && rt.default_type == acc_device_emulator &&
+      accgpu_type_count(acc_device_nvidia) == 0)
+    return acc_device_emulator;
   if (t == acc_device_default)
     return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
                                                      : acc_device_host;
@@ -166,7 +173,7 @@ accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
     domain_map(self.domain, rt.default_num, &self.type, &self.num);
-    self.default_async = acc_async_noval;
+    self.default_async = ACCGPU_DEFAULT_ASYNC;
     self.inited = 1;
   }
   return &self;
@@ -210,6 +217,10 @@ static void device_open(accgpu_device *d, const char *who) {
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
   accgpu_pool_init(&d->pool, d->be, d->dev);
+  d->staging_ok = !d->shared_mem && d->be->host_alloc && d->be->host_free &&
+                  d->be->queue_callback;
+  if (d->staging_ok)
+    accgpu_pool_init_host(&d->staging, d->be, d->dev);
   __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
@@ -272,8 +283,6 @@ static uintptr_t queue_key(int async) {
     async = accgpu_thread_get()->default_async;
   if (async == acc_async_sync)
     return ACCGPU_QKEY_SYNC;
-  if (async == acc_async_noval || async == acc_async_default)
-    return ACCGPU_QKEY_DEFAULT;
   return async >= 0 ? (uintptr_t)async + 1 : 0;
 }
 
@@ -318,6 +327,9 @@ static void device_close(accgpu_device *d) {
     accgpu_data_clear(d);
     accgpu_modules_unload(d);
     accgpu_pool_fini(&d->pool);
+    if (d->staging_ok)
+      accgpu_pool_fini(&d->staging);
+    d->staging_ok = 0;
     if (d->be->close)
       d->be->close(d->dev);
     d->dev = NULL;

@@ -47,13 +47,19 @@ typedef struct accgpu_device {
   accgpu_devprops props;
   accgpu_present present;
   accgpu_pool pool;      /* initialized when opened; own leaf lock */
+  accgpu_pool staging;   /* pinned host buffers of async uploads (leaf) */
+  int staging_ok;        /* STAGING is initialized (backend can stage) */
   accgpu_ptrmap queues;  /* queue key -> struct accgpu_queue * */
   struct accgpu_worker *worker; /* created on first task */
 } accgpu_device;
 
-/* Queue keys for the two internal queues; async >= 0 is its own key + 1. */
+/* Queue key of the internal synchronous queue; async >= 0 is its own
+   key + 1. */
 #define ACCGPU_QKEY_SYNC ((uintptr_t)1 << 40)
-#define ACCGPU_QKEY_DEFAULT (((uintptr_t)1 << 40) + 1)
+/* Initial default async queue (acc_get_default_async, OpenACC 3.x): `async`
+   without an argument, acc_async_noval and acc_async_default name queue 0
+   until acc_set_default_async moves them. */
+#define ACCGPU_DEFAULT_ASYNC 0
 
 /* ---- core.c: devices, threads, queues ---- */
 
@@ -66,7 +72,8 @@ typedef struct accgpu_thread {
   int num;           /* its number among devices of TYPE */
   acc_device_t domain; /* selected type: host, nvidia, emulator, not_host;
                           device numbers without a type count over it */
-  int default_async; /* acc_set_default_async, acc_async_noval if unset */
+  int default_async; /* acc_set_default_async: a queue >= 0 (initially
+                        ACCGPU_DEFAULT_ASYNC) or acc_async_sync */
   accgpu_region *top; /* region stack */
 } accgpu_thread;
 

@@ -130,17 +130,18 @@ void *accgpu_data_alloc(accgpu_op *op, size_t bytes, const char *name) {
   return d;
 }
 
-/* Copies of the op; time the copy (synchronously) under ACCGPU_TIME. */
+/* Copies of the op; time the copy (synchronously) under ACCGPU_TIME.  H is
+   the host side, named in messages. */
 typedef int copy_fn(struct accgpu_queue *, void *, const void *, size_t);
 
 static void copy(accgpu_op *op, int kind, copy_fn *fn, void *dst,
-                 const void *src, size_t bytes, const char *name) {
+                 const void *src, size_t bytes, const void *h,
+                 const char *name) {
   char w[256], desc[64];
   double t0 = accgpu_timing ? accgpu_now() : 0;
   if (fn(op->q, dst, src, bytes) != 0)
     accgpu_op_fatal(op, "cannot copy %s %s %s: %s",
-                    what(w, sizeof w, name,
-                         kind == ACCGPU_T_H2D ? src : dst, bytes),
+                    what(w, sizeof w, name, h, bytes),
                     kind == ACCGPU_T_H2D ? "to" : "from",
                     accgpu_device_desc(op->d, desc, sizeof desc),
                     accgpu_last_error(NULL));
@@ -150,14 +151,43 @@ static void copy(accgpu_op *op, int kind, copy_fn *fn, void *dst,
   }
 }
 
+/* Pinned staging buffer holding a copy of SRC, taken now, or NULL when the
+   upload needs none (synchronous or timed ops, which finish before the
+   caller can touch SRC) or none can be had (then the caller syncs).
+   Returned to the staging pool by a queue callback after the copy. */
+static void *stage(accgpu_op *op, const void *src, size_t bytes) {
+  if (op->async == acc_async_sync || accgpu_timing || !op->d->staging_ok ||
+      bytes == 0)
+    return NULL;
+  void *buf = accgpu_pool_alloc(&op->d->staging, bytes);
+  if (buf)
+    memcpy(buf, src, bytes);
+  return buf;
+}
+
 void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
                      const char *name) {
-  copy(op, ACCGPU_T_H2D, op->d->be->copy_h2d, dst, src, bytes, name);
+  void *buf = stage(op, src, bytes);
+  copy(op, ACCGPU_T_H2D, op->d->be->copy_h2d, dst, buf ? buf : src, bytes,
+       src, name);
+  if (!buf) {
+    if (op->async != acc_async_sync && !accgpu_timing)
+      op_sync(op); /* no staging: the copy must read SRC before we return */
+    return;
+  }
+  deferred *f = malloc(sizeof *f);
+  if (!f)
+    accgpu_op_fatal(op, "out of host memory");
+  f->pool = &op->d->staging;
+  f->dptr = buf;
+  if (op->d->be->queue_callback(op->q, free_cb, f) != 0)
+    accgpu_op_fatal(op, "cannot queue a callback: %s",
+                    accgpu_last_error(NULL));
 }
 
 void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
                      const char *name) {
-  copy(op, ACCGPU_T_D2H, op->d->be->copy_d2h, dst, src, bytes, name);
+  copy(op, ACCGPU_T_D2H, op->d->be->copy_d2h, dst, src, bytes, dst, name);
 }
 
 /* Fatal error for [H, H+BYTES) overlapping E without being inside it. */

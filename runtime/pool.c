@@ -33,7 +33,16 @@ void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
   pthread_mutex_init(&p->lock, NULL);
   p->be = be;
   p->dev = dev;
+  p->alloc = be->mem_alloc;
+  p->free_fn = be->mem_free;
   accgpu_ptrmap_init(&p->live);
+}
+
+void accgpu_pool_init_host(accgpu_pool *p, const accgpu_backend *be,
+                           struct accgpu_dev *dev) {
+  accgpu_pool_init(p, be, dev);
+  p->alloc = be->host_alloc;
+  p->free_fn = be->host_free;
 }
 
 static int push(accgpu_pool_stack *s, void *v) {
@@ -60,7 +69,7 @@ static size_t class_size(unsigned c) {
 static void free_live(uintptr_t key, uintptr_t val, void *ctx) {
   accgpu_pool *p = ctx;
   if ((val >> 1) > ACCGPU_POOL_SLAB_MAX)
-    p->be->mem_free(p->dev, (void *)key);
+    p->free_fn(p->dev, (void *)key);
 }
 
 /* Gives cached blocks of classes above the slab limit back to the backend
@@ -71,7 +80,7 @@ static void trim(accgpu_pool *p) {
     if (class_size(c) <= ACCGPU_POOL_SLAB_MAX)
       continue;
     for (size_t i = 0; i < s->n; i++)
-      p->be->mem_free(p->dev, s->p[i]);
+      p->free_fn(p->dev, s->p[i]);
     p->cached_bytes -= s->n * class_size(c);
     s->n = 0;
   }
@@ -83,7 +92,7 @@ void accgpu_pool_fini(accgpu_pool *p) {
   for (unsigned c = 0; c < ACCGPU_POOL_NCLASS; c++)
     free(p->free[c].p);
   for (size_t i = 0; i < p->slabs.n; i++)
-    p->be->mem_free(p->dev, p->slabs.p[i]);
+    p->free_fn(p->dev, p->slabs.p[i]);
   free(p->slabs.p);
   accgpu_ptrmap_fini(&p->live);
   pthread_mutex_destroy(&p->lock);
@@ -93,10 +102,10 @@ void accgpu_pool_fini(accgpu_pool *p) {
 static void *backend_alloc(accgpu_pool *p, size_t bytes) {
   void *d = NULL;
   p->backend_allocs++;
-  if (p->be->mem_alloc(p->dev, bytes, &d) == 0)
+  if (p->alloc(p->dev, bytes, &d) == 0)
     return d;
   trim(p);
-  if (p->be->mem_alloc(p->dev, bytes, &d) == 0)
+  if (p->alloc(p->dev, bytes, &d) == 0)
     return d;
   return NULL;
 }
@@ -108,7 +117,7 @@ static int refill_from_slab(accgpu_pool *p, unsigned c) {
   if (!slab)
     return -1;
   if (push(&p->slabs, slab) != 0) {
-    p->be->mem_free(p->dev, slab);
+    p->free_fn(p->dev, slab);
     accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
     return -1;
   }
@@ -142,7 +151,7 @@ void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes) {
     if (pooled)
       push(&p->free[class_of(bytes, &size)], d);
     else
-      p->be->mem_free(p->dev, d);
+      p->free_fn(p->dev, d);
     d = NULL;
   }
   if (d)
@@ -161,13 +170,13 @@ int accgpu_pool_free(accgpu_pool *p, void *dptr) {
     size_t size = val >> 1;
     p->live_bytes -= size;
     if (!(val & 1)) {
-      p->be->mem_free(p->dev, dptr);
+      p->free_fn(p->dev, dptr);
     } else {
       unsigned c = class_of(size, &size);
       if (push(&p->free[c], dptr) == 0)
         p->cached_bytes += size;
       else if (size > ACCGPU_POOL_SLAB_MAX)
-        p->be->mem_free(p->dev, dptr);
+        p->free_fn(p->dev, dptr);
     }
   }
   pthread_mutex_unlock(&p->lock);

@@ -32,6 +32,8 @@ typedef struct accgpu_pool {
   pthread_mutex_t lock;
   const accgpu_backend *be;
   struct accgpu_dev *dev;
+  accgpu_mem_alloc_fn *alloc; /* be->mem_alloc, or host_alloc (staging) */
+  accgpu_mem_free_fn *free_fn;
   accgpu_pool_stack free[ACCGPU_POOL_NCLASS];
   accgpu_pool_stack slabs; /* slab bases, freed at fini */
   accgpu_ptrmap live;      /* device address -> (bytes << 1) | pooled */
@@ -40,6 +42,10 @@ typedef struct accgpu_pool {
 
 void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
                       struct accgpu_dev *dev);
+/* The same over the backend's pinned host memory (host_alloc/host_free,
+   which BE must have): the staging buffers of asynchronous uploads. */
+void accgpu_pool_init_host(accgpu_pool *p, const accgpu_backend *be,
+                           struct accgpu_dev *dev);
 /* Gives every block back to the backend (live ones too). */
 void accgpu_pool_fini(accgpu_pool *p);
 /* Device memory of at least BYTES (> 0), or NULL with the backend's error

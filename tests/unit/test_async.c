@@ -141,23 +141,133 @@ static void test_async_region(void) {
     CU_ASSERT_EQUAL_FATAL(a[i], 2 * i + 1);
 }
 
-/* acc_async_noval goes to the default queue, which acc_set_default_async
-   moves. */
+/* acc_async_noval goes to the default queue: a real queue (0) that
+   acc_get_default_async names, which acc_set_default_async moves and
+   acc_async_default restores. */
 static void test_default_async(void) {
   __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
-  CU_ASSERT_EQUAL(acc_get_default_async(), acc_async_noval);
+  CU_ASSERT_EQUAL(acc_get_default_async(), 0);
+  launch_gate(0, acc_async_noval);
+  CU_ASSERT_EQUAL(acc_async_test(0), 0); /* the same queue */
+  CU_ASSERT_EQUAL(acc_async_test(9), 1);
+  __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
+  acc_wait(0);
+  CU_ASSERT_EQUAL(acc_async_test(acc_async_noval), 1);
+  __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
   acc_set_default_async(9);
+  CU_ASSERT_EQUAL(acc_get_default_async(), 9);
   launch_gate(0, acc_async_noval);
   CU_ASSERT_EQUAL(acc_async_test(9), 0);
+  CU_ASSERT_EQUAL(acc_async_test(0), 1);
   __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
   acc_wait(acc_async_noval);
   CU_ASSERT_EQUAL(acc_async_test(9), 1);
   acc_set_default_async(acc_async_default);
-  CU_ASSERT_EQUAL(acc_get_default_async(), acc_async_noval);
+  CU_ASSERT_EQUAL(acc_get_default_async(), 0);
+  acc_set_default_async(4);
+  acc_set_default_async(acc_async_noval);
+  CU_ASSERT_EQUAL(acc_get_default_async(), 0);
+}
+
+static void bad_default_async(void) { acc_set_default_async(-7); }
+
+/* An async value that names no queue is an error naming the routine. */
+static void test_default_async_invalid(void) {
+  char out[512];
+  CU_ASSERT_EQUAL(run_child(bad_default_async, out, sizeof out), 1);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(out, "acc_set_default_async: invalid async argument -7"));
+  CU_ASSERT_EQUAL(acc_get_default_async(), 0); /* the parent's is untouched */
+}
+
+static void fill(int *x, int v) {
+  for (int i = 0; i < N; i++)
+    x[i] = v + i;
+}
+
+/* Async uploads read the host buffer at the call (staged), not when the
+   queue runs: queue 8 is held by a gate, the host overwrites the buffer
+   after each call, and the device must hold the values of the call.
+   Covers acc_copyin_async, acc_update_device_async, enter data copyin
+   async, a region's copyin with async, acc_memcpy_to_device_async. */
+static void test_async_upload_snapshot(void) {
+  static int ref[N], got[N];
+  __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
+  launch_gate(0, 8);
+  fill(a, 100);
+  acc_copyin_async(a, sizeof a, 8);
+  fill(a, -1000);
+  CU_ASSERT_EQUAL(acc_async_test(8), 0); /* nothing ran yet */
+  __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
+  acc_wait(8);
+  fill(ref, 100);
+  acc_memcpy_from_device(got, acc_deviceptr(a), sizeof got);
+  CU_ASSERT_EQUAL(memcmp(got, ref, sizeof got), 0);
+
+  __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
+  launch_gate(0, 8);
+  fill(a, 200);
+  acc_update_device_async(a, sizeof a, 8);
+  fill(a, -2000);
+  __accgpu_map m = {b, sizeof b, ACCGPU_MAP_COPYIN, 0, "b"};
+  fill(b, 300);
+  __accgpu_enter_data(&LP, ACCGPU_CURRENT_DEVICE, 8, 1, &m);
+  fill(b, -3000);
+  int *dev = acc_malloc(sizeof got);
+  fill(got, 400);
+  acc_memcpy_to_device_async(dev, got, sizeof got, 8);
+  fill(got, -4000);
+  __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
+  acc_wait(8);
+  fill(ref, 200);
+  acc_memcpy_from_device(got, acc_deviceptr(a), sizeof got);
+  CU_ASSERT_EQUAL(memcmp(got, ref, sizeof got), 0);
+  fill(ref, 300);
+  acc_memcpy_from_device(got, acc_deviceptr(b), sizeof got);
+  CU_ASSERT_EQUAL(memcmp(got, ref, sizeof got), 0);
+  fill(ref, 400);
+  acc_memcpy_from_device(got, dev, sizeof got);
+  CU_ASSERT_EQUAL(memcmp(got, ref, sizeof got), 0);
+  acc_free(dev);
+  acc_delete(a, sizeof a);
+  acc_delete(b, sizeof b);
+
+  /* A compute region with async: its copyin is staged too. */
+  __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
+  launch_gate(0, 8);
+  fill(a, 500);
+  __accgpu_map r = {a, sizeof a, ACCGPU_MAP_COPY, 0, "a"};
+  void *d;
+  __accgpu_region_begin(&LP, ACCGPU_CURRENT_DEVICE, 8, 1, &r, &d);
+  fill(a, -5000);
+  launch_add(d, N, 1, 8);
+  __accgpu_region_end(&LP, 8);
+  __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
+  acc_wait(8);
+  fill(ref, 501);
+  CU_ASSERT_EQUAL(memcmp(a, ref, sizeof a), 0);
+
+  /* Staging buffers went back to their pool after the copies, and a warm
+     pool serves the next upload without a backend allocation. */
+  accgpu_pool *sp = &accgpu_current()->staging;
+  pthread_mutex_lock(&sp->lock);
+  size_t live = sp->live_bytes;
+  unsigned long allocs = sp->backend_allocs;
+  pthread_mutex_unlock(&sp->lock);
+  CU_ASSERT_EQUAL(live, 0);
+  acc_copyin_async(a, sizeof a, 8);
+  acc_wait(8);
+  acc_delete(a, sizeof a);
+  pthread_mutex_lock(&sp->lock);
+  CU_ASSERT_EQUAL(sp->live_bytes, 0);
+  CU_ASSERT_EQUAL(sp->backend_allocs, allocs);
+  pthread_mutex_unlock(&sp->lock);
 }
 
 ACCGPU_SUITE(async, init_suite, clean_suite,
              ACCGPU_TEST(test_gate_busy_then_idle),
              ACCGPU_TEST(test_wait_async_orders_queues),
              ACCGPU_TEST(test_async_pipeline), ACCGPU_TEST(test_no_early_free),
-             ACCGPU_TEST(test_async_region), ACCGPU_TEST(test_default_async));
+             ACCGPU_TEST(test_async_region), ACCGPU_TEST(test_default_async),
+             ACCGPU_TEST(test_default_async_invalid),
+             ACCGPU_TEST(test_async_upload_snapshot));
