@@ -1304,8 +1304,10 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", kb_str(&tb), kb_str(&tb),
             kb_str(&ab));
   ind(g);
-  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; __o.v = *__ap;\n",
-            kb_str(&tb), ut);
+  /* Start from an atomic read (CAS 0 -> 0): a plain load would race. */
+  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
+            "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
+            kb_str(&tb), ut, ut, ut, ut);
   ind(g);
   kb_add(g->out, "  for (;;) {\n");
   ind(g);
@@ -1523,7 +1525,9 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   if (size == 4 || size == 8) {
     kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
                  "{\n", sfx, T, T);
-    kb_printf(h, "  union { %s v; %s u; } __o, __n; __o.v = *__p;\n", T, ut);
+    kb_printf(h, "  union { %s v; %s u; } __o, __n; "
+                 "__o.u = atomicCAS((%s *)__p, (%s)0, (%s)0);\n",
+              T, ut, ut, ut, ut);
     kb_add(h, "  for (;;) {\n");
     kb_printf(h, "    __n.v = %s;\n", kb_str(&c4));
     kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);

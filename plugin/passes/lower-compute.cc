@@ -498,6 +498,52 @@ static tree gang_loop_trips(struct kg_region *r)
   return total;
 }
 
+/* True when the host can evaluate E before the region: a constant or a
+   by-value (firstprivate) parameter of R. */
+static bool host_value_p(struct kg_region *r, tree e)
+{
+  if (TREE_CODE(e) == INTEGER_CST)
+    return true;
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == e && !r->params[i].by_ref)
+      return true;
+  return false;
+}
+
+/* Arguments of gang(num:), worker(n), vector(n) on the region's loops
+   (the first of each found, outermost first) that the host can evaluate,
+   stored into ARGS[0..2] when still NULL_TREE. */
+static void loop_dim_args(struct kg_region *r, gimple_seq seq, tree args[3])
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_BIND)
+      loop_dim_args(r, gimple_bind_body(as_a<gbind *>(s)), args);
+    else if (gimple_code(s) == GIMPLE_TRY)
+      loop_dim_args(r, gimple_try_eval(s), args);
+    if (gimple_code(s) != GIMPLE_OMP_FOR)
+      continue;
+    for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
+      tree e = NULL_TREE;
+      int k = -1;
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG)
+        e = OMP_CLAUSE_GANG_EXPR(c), k = 0;
+      else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER)
+        e = OMP_CLAUSE_WORKER_EXPR(c), k = 1;
+      else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR)
+        e = OMP_CLAUSE_VECTOR_EXPR(c), k = 2;
+      if (k < 0 || !e || args[k])
+        continue;
+      if (host_value_p(r, e))
+        args[k] = e;
+      else if (accgpu_opts.info)
+        inform(OMP_CLAUSE_LOCATION(c), "accgpu: this size argument is not "
+               "known before the region; the default size is used");
+    }
+    loop_dim_args(r, gimple_omp_body(s), args);
+  }
+}
+
 static tree u32(tree e)
 {
   return fold_convert(unsigned_type_node, e);
@@ -517,6 +563,13 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
 {
   bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
   int dims = r->dims;
+  /* gang(num:), worker(n), vector(n) size the launch like the construct's
+     num_gangs, num_workers, vector_length (which win when both appear). */
+  tree largs[3] = {ci->ngangs, ci->nworkers, ci->vlen};
+  loop_dim_args(r, gimple_omp_body(r->stmt), largs);
+  ci->ngangs = largs[0];
+  ci->nworkers = largs[1];
+  ci->vlen = largs[2];
   tree vec, wk, gangs;
   if (serial || !(dims & KG_VECTOR))
     vec = build_int_cst(unsigned_type_node, 1);
@@ -714,7 +767,6 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
                     : integer_one_node;
   tree async = async_arg(gsi, &ci);
   gimple_seq host = gimple_omp_body(t);
-  gimple_omp_set_body(t, NULL);
   if (ok) {
     unsigned np = r.params.length();
     unsigned *sizes = XNEWVEC(unsigned, np + 1);
@@ -731,7 +783,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     tree lend = create_artificial_label(loc);
     add(gsi, gimple_build_cond(NE_EXPR, offl, integer_zero_node, ldev, lhost));
     add(gsi, gimple_build_label(ldev));
+    /* emit_geometry reads the body (loop bounds, size arguments). */
     emit_offload(gsi, &r, &src, &ci, locp, dev, async, kidx, clauses);
+    gimple_omp_set_body(t, NULL);
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
     privatize_host(&host, clauses);
@@ -739,6 +793,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
     add(gsi, gimple_build_label(lend));
   } else {
+    gimple_omp_set_body(t, NULL);
     strip_seq(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
   }
