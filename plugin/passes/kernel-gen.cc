@@ -2028,6 +2028,15 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
       case OMP_CLAUSE_INDEPENDENT: n->indep = true; break;
       default: break;
       }
+    /* loop auto: independent when the dependence test proves it. */
+    if (n->autop && !n->seq && !n->explicit_dims
+        && kg_omp_loop_independent(n->stmt)) {
+      n->autop = false;
+      n->indep = true;
+      if (accgpu_opts.info)
+        inform(gimple_location(s), "accgpu: %<auto%> loop found independent "
+               "(no loop-carried dependence)");
+    }
     collect_loops(gimple_omp_body(s), &n->kids);
     out->safe_push(n);
     break;
