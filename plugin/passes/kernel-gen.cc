@@ -1545,6 +1545,25 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
 
 /* ---- loops ---- */
 
+/* Tile sizes of F's tile clause for its NL levels into TSZ (a `*` or a
+   non-constant size counts as 1); returns false without a tile clause. */
+static bool tile_sizes(gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
+      continue;
+    tree t = OMP_CLAUSE_TILE_LIST(c);
+    for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
+      tree v = t ? TREE_VALUE(t) : NULL_TREE;
+      tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
+               ? tree_to_shwi(v) : 1;
+    }
+    return true;
+  }
+  return false;
+}
+
+
 struct loop_level {
   tree index, n1, n2, step;
   enum tree_code cond;
@@ -1619,6 +1638,45 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
   kb_free(&s);
 }
 
+/* Indices of a tiled loop from __iv<ID>: the element within a tile from
+   the low part (consecutive threads of a gang share a tile), the tile
+   from the high part; padding outside the iteration space is skipped. */
+static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
+                              HOST_WIDE_INT *tsz, int id)
+{
+  long long area = 1;
+  for (unsigned l = 0; l < nl; l++)
+    area *= tsz[l];
+  ind(g);
+  kb_printf(g->out, "long long __e%d = __iv%d %% %lld, __t%d = __iv%d / "
+            "%lld;\n", id, id, area, id, id, area);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    long long t = tsz[l];
+    ind(g);
+    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + %lld) / "
+              "%lld)) * %lld + __e%d %% %lld;\n", id, l, id, id, l, t - 1, t,
+              t, id, t);
+    ind(g);
+    kb_printf(g->out, "__t%d /= (__tc%d_%d + %lld) / %lld; __e%d /= %lld;\n",
+              id, id, l, t - 1, t, id, t);
+  }
+  ind(g);
+  kb_add(g->out, "if (");
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, "__k%d_%u >= __tc%d_%u || ", id, l, id, l);
+  kb_add(g->out, "0) continue;\n");
+  for (unsigned l = 0; l < nl; l++) {
+    ind(g);
+    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
+    type_str(g, g->out, TREE_TYPE(lv[l].index));
+    kb_add(g->out, ")(");
+    ll(g, g->out, lv[l].n1);
+    kb_printf(g->out, " + __k%d_%u * ", id, l);
+    ll(g, g->out, lv[l].step);
+    kb_add(g->out, ");\n");
+  }
+}
+
 struct loop_red {
   tree decl;
   enum tree_code op;
@@ -1669,10 +1727,17 @@ static void emit_omp_for(kg *g, gomp_for *f)
       return;
     emit_trip(g, &lv[l], id, l);
   }
+  /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
+  HOST_WIDE_INT tsz[8] = {};
+  bool tiled = tile_sizes(f, nl, tsz) && dims;
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
-    kb_printf(g->out, " * __tc%d_%u", id, l);
+    if (tiled) /* whole tiles: tiles x elements, padded */
+      kb_printf(g->out, " * ((__tc%d_%u + %lld) / %lld) * %lld", id, l,
+                (long long)tsz[l] - 1, (long long)tsz[l], (long long)tsz[l]);
+    else
+      kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
   const char *start, *stride;
   switch (dims) {
@@ -1702,6 +1767,9 @@ static void emit_omp_for(kg *g, gomp_for *f)
   kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d += "
                     "%s) {\n", id, start, id, id, id, stride);
   g->indent++;
+  if (tiled)
+    emit_tile_indices(g, lv, nl, tsz, id);
+  else {
   ind(g);
   kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
@@ -1720,6 +1788,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
       ind(g);
       kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
     }
+  }
   }
   for (unsigned i = 0; i < reds.length(); i++)
     push_name(g, reds[i].decl, reds[i].priv);
