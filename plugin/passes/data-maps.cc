@@ -9,7 +9,8 @@
  *            ... __accgpu_region_begin (&loc, dev, async, 1, &maps.0, 0B);
  *
  * Pointer-assign pseudo-maps (firstprivate pointer, GOMP_MAP_POINTER) and
- * struct headers (GOMP_MAP_STRUCT) make no item: see lower-data.h.      */
+ * struct headers (GOMP_MAP_STRUCT) make no item; adjacent members of one
+ * struct mapped alike make one item: see lower-data.h.                  */
 #include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
@@ -480,23 +481,87 @@ static void set_field(gimple_stmt_iterator *gsi, tree arr, unsigned i,
   gsi_insert_before(gsi, g, GSI_SAME_STMT);
 }
 
+/* ---- Struct members ---------------------------------------------------
+
+   GCC maps each member named in a clause (`copyin(s.a[0:n], s.b[0:n])`
+   gives `alloc:s.a [len: 8]` and `alloc:s.b [len: 8]` to hold the attached
+   pointers) as its own clause, where libgomp maps one block covering the
+   members.  Separate items would make two present-table entries, so a
+   later `copyin(s)` covering both would be "partly present".  A run of
+   clauses of one kind on adjacent members of the same struct therefore
+   becomes one item covering them; exit data lists the same members, so
+   its items match the entry and release it once. */
+
+/* Byte offset of member reference T within its base object, or -1. */
+static HOST_WIDE_INT member_offset(tree t)
+{
+  tree f = TREE_OPERAND(t, 1);
+  if (TREE_CODE(f) != FIELD_DECL || DECL_BIT_FIELD(f) ||
+      !tree_fits_shwi_p(byte_position(f)))
+    return -1;
+  return int_byte_position(f);
+}
+
+/* True when clause C maps a whole member of a struct with a constant
+   size, as the start or continuation of a merged run. */
+static bool member_item_p(tree c, unsigned kind)
+{
+  tree d = OMP_CLAUSE_DECL(c);
+  tree size = OMP_CLAUSE_SIZE(c);
+  return kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
+         kind != ACCGPU_MAP_DEVICEPTR && TREE_CODE(d) == COMPONENT_REF &&
+         size && tree_fits_shwi_p(size) && tree_to_shwi(size) > 0 &&
+         member_offset(d) >= 0;
+}
+
+/* Number of clauses from C on that form one item in CTX (1 when C is not
+   the start of a run of adjacent members); *BYTES gets the run's length
+   when it is longer than 1. */
+static unsigned member_run(tree c, enum accgpu_map_ctx ctx,
+                           HOST_WIDE_INT *bytes)
+{
+  unsigned kind = map_kind(c, ctx), n = 1;
+  if (ctx == ACCGPU_CTX_UPDATE || !member_item_p(c, kind))
+    return 1;
+  tree base = TREE_OPERAND(OMP_CLAUSE_DECL(c), 0);
+  HOST_WIDE_INT start = member_offset(OMP_CLAUSE_DECL(c));
+  HOST_WIDE_INT end = start + tree_to_shwi(OMP_CLAUSE_SIZE(c));
+  for (tree x = OMP_CLAUSE_CHAIN(c); x; x = OMP_CLAUSE_CHAIN(x), n++) {
+    if (OMP_CLAUSE_CODE(x) != OMP_CLAUSE_MAP ||
+        accgpu_clause_marker(x) != ACCGPU_MARK_NONE ||
+        map_kind(x, ctx) != kind || !member_item_p(x, kind) ||
+        !operand_equal_p(TREE_OPERAND(OMP_CLAUSE_DECL(x), 0), base, 0) ||
+        member_offset(OMP_CLAUSE_DECL(x)) != end)
+      break;
+    end += tree_to_shwi(OMP_CLAUSE_SIZE(x));
+  }
+  *bytes = end - start;
+  return n;
+}
+
 /* Counts the items CLAUSES will produce in CTX. */
 static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
 {
   unsigned n = 0;
+  HOST_WIDE_INT bytes;
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
-        map_kind(c, ctx) != KIND_SKIP)
+        map_kind(c, ctx) != KIND_SKIP) {
       n++;
+      for (unsigned k = member_run(c, ctx, &bytes); k > 1; k--)
+        c = OMP_CLAUSE_CHAIN(c);
+    }
   return n;
 }
 
-/* Fills ARR[I] from clause C (accgpu kind KIND) before GSI. */
+/* Fills ARR[I] from clause C (accgpu kind KIND) before GSI; RUN_BYTES,
+   when not NULL_TREE, is the length of a merged run of members. */
 static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
-                      unsigned kind, unsigned flags, location_t loc)
+                      unsigned kind, unsigned flags, tree run_bytes,
+                      location_t loc)
 {
-  tree bytes = item_bytes(c, kind);
+  tree bytes = run_bytes ? run_bytes : item_bytes(c, kind);
   if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
       integer_zerop(bytes))
     flags |= ACCGPU_MAPF_ZERO_LEN_OK;
@@ -541,8 +606,13 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       unsigned kind = map_kind(c, ctx);
       if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
         continue;
-      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags, loc);
+      HOST_WIDE_INT bytes;
+      unsigned run = member_run(c, ctx, &bytes);
+      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags,
+                run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
+      for (; run > 1; run--)
+        c = OMP_CLAUSE_CHAIN(c);
     }
   out->maps = build_fold_addr_expr(build4(ARRAY_REF, mt, arr, size_int(0),
                                           NULL_TREE, NULL_TREE));

@@ -184,10 +184,70 @@ static struct replace_point start_replace(gimple_stmt_iterator *gsi)
 /* ---- data ------------------------------------------------------------- */
 
 struct data_end_info {
-  tree locobj, cond, async;
+  tree locobj, cond, async, dev;
   location_t loc;
   bool found;
+  bool drain; /* wait for all queues before the region's copyouts */
 };
+
+/* Emits the region's end before GSI: a wait for all of the device's queues
+   first when the body queued async work (see body_has_async), then
+   region_end, both under the region's if(). */
+static void emit_region_end(gimple_stmt_iterator *gsi, struct data_end_info *e)
+{
+  tree lab = begin_if(gsi, e->cond, e->loc);
+  if (e->drain) {
+    tree w[5] = {e->locobj, e->dev, int_cst(0), null_pointer_node,
+                 int_cst(ACC_ASYNC_SYNC)};
+    emit_call(gsi, e->loc, "__accgpu_wait", 5, w);
+  }
+  tree args[2] = {e->locobj, e->async};
+  emit_call(gsi, e->loc, "__accgpu_region_end", 2, args);
+  end_if(gsi, lab);
+}
+
+static tree async_cb(gimple_stmt_iterator *gsi, bool *handled,
+                     struct walk_stmt_info *wi)
+{
+  gimple *stmt = gsi_stmt(*gsi);
+  *handled = is_gimple_omp(stmt); /* nested data regions: by hand */
+  if (gomp_target *t = dyn_cast<gomp_target *>(stmt)) {
+    if (omp_find_clause(gimple_omp_target_clauses(t), OMP_CLAUSE_ASYNC))
+      return integer_one_node;
+    int kind = gimple_omp_target_kind(t);
+    if (kind == GF_OMP_TARGET_KIND_OACC_DATA ||
+        kind == GF_OMP_TARGET_KIND_OACC_HOST_DATA)
+      return walk_gimple_seq(gimple_omp_body(t), async_cb, NULL, wi)
+                 ? integer_one_node : NULL_TREE;
+    return NULL_TREE;
+  }
+  tree fn = is_gimple_call(stmt) ? gimple_call_fndecl(stmt) : NULL_TREE;
+  if (fn && DECL_NAME(fn)) {
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+    size_t len = strlen(name);
+    *handled = true; /* a value may be returned only then */
+    if (strncmp(name, "acc_", 4) == 0 && len > 6 &&
+        strcmp(name + len - 6, "_async") == 0)
+      return integer_one_node;
+    tree q = gimple_call_builtin_p(stmt, BUILT_IN_GOACC_WAIT)
+                 ? gimple_call_arg(stmt, 0) : NULL_TREE;
+    if (q && !(TREE_CODE(q) == INTEGER_CST && tree_fits_shwi_p(q) &&
+               tree_to_shwi(q) == ACC_ASYNC_SYNC))
+      return integer_one_node; /* wait ... async(q) */
+  }
+  return NULL_TREE;
+}
+
+/* True when BODY (nested constructs included) queues async work: a
+   construct with an async clause, an acc_*_async call, `wait async`.  A
+   synchronous region's copyouts must see what that work wrote, as on
+   CUDA's legacy default stream, which every other stream waits for. */
+static bool body_has_async(gimple_seq body)
+{
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  return walk_gimple_seq(body, async_cb, NULL, &wi) != NULL;
+}
 
 /* Finds this region's __builtin_GOACC_data_end (not a nested region's:
    nested constructs are not entered) and replaces it by region_end. */
@@ -203,10 +263,7 @@ static tree data_end_cb(gimple_stmt_iterator *gsi, bool *handled,
   }
   if (e->found || !gimple_call_builtin_p(stmt, BUILT_IN_GOACC_DATA_END))
     return NULL_TREE;
-  tree lab = begin_if(gsi, e->cond, e->loc);
-  tree args[2] = {e->locobj, e->async};
-  emit_call(gsi, e->loc, "__accgpu_region_end", 2, args);
-  end_if(gsi, lab);
+  emit_region_end(gsi, e);
   gsi_remove(gsi, true);
   wi->removed_stmt = true;
   e->found = true;
@@ -227,10 +284,7 @@ static void end_region_on_exit(gimple_seq *body, struct data_end_info *e)
   gimple *nop = gimple_build_nop();
   gimple_seq_add_stmt(&cleanup, nop);
   gimple_stmt_iterator g = gsi_start(cleanup);
-  tree lab = begin_if(&g, e->cond, e->loc);
-  tree args[2] = {e->locobj, e->async};
-  emit_call(&g, e->loc, "__accgpu_region_end", 2, args);
-  end_if(&g, lab);
+  emit_region_end(&g, e);
   gsi_remove(&g, true);
   gtry *t = gimple_build_try(*body, cleanup, GIMPLE_TRY_FINALLY);
   *body = NULL;
@@ -259,7 +313,8 @@ static void lower_data(gimple_stmt_iterator *gsi, gomp_target *stmt)
 
   gimple_seq body = gimple_omp_body(stmt);
   gimple_omp_set_body(stmt, NULL);
-  struct data_end_info e = {locobj, d.cond, d.async, loc, false};
+  struct data_end_info e = {locobj, d.cond, d.async, d.dev, loc, false,
+                            body_has_async(body)};
   end_region_on_exit(&body, &e);
   gsi_insert_seq_before(gsi, body, GSI_SAME_STMT);
   finish_replace(gsi, rp.prev, rp.at_start);
@@ -632,6 +687,82 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
 
 /* ---- Entry ------------------------------------------------------------ */
 
+/* ---- Pointers a compute construct uses implicitly ---------------------
+
+   GCC makes a pointer the compute construct uses without a data clause
+   firstprivate (parallel, serial) or force_tofrom (kernels), i.e. the
+   kernel would get the host address; it only translates the pointer when an
+   enclosing data construct maps its target.  Data mapped by enter data, a
+   caller's data region or acc_copyin is as present, so such a pointer is
+   given the compute side's pointer-assign form instead:
+     map(no_create:*p [len: 1]) map(firstprivate:p [pointer assign, bias: 0])
+   i.e. the device address of its target when that is present, else the
+   pointer's own value (a device address from acc_malloc, NULL).  A
+   firstprivate clause stays (after the pair, so the kernel parameter comes
+   from the pair) for the host fallback's private copy. */
+
+/* True when CLAUSES already give DECL a pointer-assign map. */
+static bool has_pointer_assign(tree clauses, tree decl)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+        OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+        OMP_CLAUSE_DECL(c) == decl)
+      return true;
+  return false;
+}
+
+/* The pair for pointer DECL, chained before NEXT; returns its head. */
+static tree pointer_pair(tree decl, location_t loc, tree next)
+{
+  tree cp = build_pointer_type(char_type_node);
+  tree ref = build2(MEM_REF, char_type_node, fold_convert(cp, decl),
+                    build_int_cst(cp, 0));
+  tree item = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_IF_PRESENT);
+  OMP_CLAUSE_DECL(item) = ref;
+  OMP_CLAUSE_SIZE(item) = size_one_node;
+  tree fp = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  OMP_CLAUSE_DECL(fp) = decl;
+  OMP_CLAUSE_SIZE(fp) = size_zero_node;
+  OMP_CLAUSE_CHAIN(item) = fp;
+  OMP_CLAUSE_CHAIN(fp) = next;
+  return item;
+}
+
+/* Is C a clause GCC made for a pointer used without a data clause? */
+static bool implicit_pointer_p(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE &&
+      (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
+       OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_TOFROM))
+    return false;
+  tree d = OMP_CLAUSE_DECL(c);
+  return DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d));
+}
+
+/* Rewrites the implicit pointer clauses of compute construct T. */
+static void translate_pointers(gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  tree *pc = &clauses;
+  while (*pc) {
+    tree c = *pc;
+    if (!implicit_pointer_p(c) ||
+        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c))) {
+      pc = &OMP_CLAUSE_CHAIN(c);
+      continue;
+    }
+    bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
+    tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+                             keep ? c : OMP_CLAUSE_CHAIN(c));
+    *pc = pair;
+    pc = keep ? &OMP_CLAUSE_CHAIN(c) : &OMP_CLAUSE_CHAIN(OMP_CLAUSE_CHAIN(pair));
+  }
+  gimple_omp_target_set_clauses(t, clauses);
+}
+
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
 {
   gimple *stmt = gsi_stmt(*gsi);
@@ -664,6 +795,11 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_DECLARE:
     lower_declare(gsi, t);
     return true;
+  case GF_OMP_TARGET_KIND_OACC_PARALLEL:
+  case GF_OMP_TARGET_KIND_OACC_KERNELS:
+  case GF_OMP_TARGET_KIND_OACC_SERIAL:
+    translate_pointers(t);
+    return false;
   default:
     return false;
   }

@@ -19,6 +19,13 @@ void accgpu_deviceid_init(const char *plugin_name);
    runtime calls, splicing a structured construct's body in place so the
    caller goes on walking into it, and returns true.  Otherwise returns false
    and leaves GSI alone.
+   For a compute construct (parallel, kernels, serial) it returns false
+   after rewriting the clauses GCC made for pointers used without a data
+   clause (firstprivate(p), kernels' map(force_tofrom:p)) into the
+   pointer-assign pair `map(no_create:*p [len: 1]) map(firstprivate:p
+   [pointer assign, bias: 0])`, so the kernel gets the device address of p's
+   target when it is present (enter data, acc_copyin), else p's value; a
+   firstprivate clause stays after the pair for the host fallback.
    On true, GSI is on the first statement that replaced the construct (or
    on the statement after it when nothing replaced it): the caller examines
    it next without gsi_next.  The replacement holds plain statements, the
@@ -43,6 +50,9 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi);
    - `map(alloc:MEM[(char *)a] [len: 0])` (a pointer used inside a region
      that maps its target) is an item of 0 bytes with ACCGPU_MAPF_ZERO_LEN_OK:
      devaddrs[i] is the device address a points to, NULL when not present.
+   - A run of clauses of one kind on adjacent members of one struct
+     (`alloc:s.a [len: 8]`, `alloc:s.b [len: 8]`) is one item covering them
+     (CLAUSE[i] is the first), as libgomp maps them as one block.
    - deviceptr items carry the pointer value in host; devaddrs[i] == host.
    - attach/detach items: host = &pointer, bytes = the clause's bias.
    - Marker clauses of the multi-GPU syntax never make items (call
