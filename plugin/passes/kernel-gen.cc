@@ -1457,6 +1457,33 @@ static void red_identity(kg *g, kbuf *b, enum tree_code op, tree type)
   kb_add(b, ")");
 }
 
+/* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
+   aligned 4-byte word holding it (little-endian, as the GPU and the
+   emulator's CPU are), starting from an atomic read; the other bytes of
+   the word are left as they are (the CAS fails when they change). */
+static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
+                              unsigned size, enum tree_code op)
+{
+  const char *su = size == 1 ? "unsigned char" : "unsigned short";
+  struct kbuf c = {};
+  red_combine(&c, op, "__ov", "__v");
+  kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
+               "{\n", sfx, T, T);
+  kb_add(h, "  unsigned int *__w = (unsigned int *)((unsigned long long)__p "
+            "& ~3ull);\n"
+            "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
+            "8u;\n");
+  kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
+  kb_add(h, "  unsigned int __o = atomicCAS(__w, 0u, 0u);\n  for (;;) {\n");
+  kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
+  kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
+  kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
+               "<< __sh) & __m);\n", su);
+  kb_add(h, "    unsigned int __q = atomicCAS(__w, __o, __n);\n"
+            "    if (__q == __o) break;\n    __o = __q;\n  }\n}\n");
+  kb_free(&c);
+}
+
 /* Emits (once) the helpers for OP on TYPE into the prelude:
      __accgpu_redx_OP_T(v): combined over threadIdx.x, to all threads;
      __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
@@ -1532,8 +1559,11 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
     kb_printf(h, "    __n.v = %s;\n", kb_str(&c4));
     kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
     kb_add(h, "    if (__q == __o.u) break;\n    __o.u = __q;\n  }\n}\n");
-  } else
-    fail(g, type, "reduction into memory on a type that is not 4 or 8 bytes");
+  } else if ((size == 1 || size == 2) && INTEGRAL_TYPE_P(type))
+    small_atom_helper(h, sfx, T, size, op);
+  else
+    fail(g, type, "reduction into memory on a type that is not 1, 2, 4 or 8 "
+         "bytes");
   kb_free(&tb);
   kb_free(&id);
   kb_free(&c1);
@@ -1541,6 +1571,26 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   kb_free(&c3);
   kb_free(&c4);
   return sfx;
+}
+
+/* Types a reduction can combine: integer and real scalars. */
+static bool red_scalar_p(tree type)
+{
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+/* The variable a reduction clause's operand names (GCC gives an array as
+   a MEM_REF of its address), for diagnostics. */
+static tree red_var(tree d)
+{
+  if (TREE_CODE(d) == MEM_REF) {
+    tree p = TREE_OPERAND(d, 0);
+    if (TREE_CODE(p) == ADDR_EXPR)
+      p = TREE_OPERAND(p, 0);
+    if (DECL_P(p))
+      return p;
+  }
+  return d;
 }
 
 /* ---- loops ---- */
@@ -1706,6 +1756,11 @@ static void emit_omp_for(kg *g, gomp_for *f)
     loop_red r;
     r.decl = OMP_CLAUSE_DECL(c);
     r.op = OMP_CLAUSE_REDUCTION_CODE(c);
+    if (!red_scalar_p(TREE_TYPE(r.decl))) {
+      fail(g, red_var(r.decl), "reduction on an array, struct or complex "
+           "variable");
+      return;
+    }
     char nb[64];
     snprintf(nb, sizeof nb, "__red%d_%u", id, reds.length());
     r.priv = xstrdup(nb);
@@ -2348,6 +2403,11 @@ bool kg_generate(struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     tree d = r->reds[i].decl;
     char nb[64];
+    if (!red_scalar_p(TREE_TYPE(d))) {
+      fail(&g, red_var(d), "reduction on an array, struct or complex "
+           "variable");
+      break;
+    }
     snprintf(nb, sizeof nb, "__gred%u", i);
     kb_add(&g.decls, "  ");
     type_str(&g, &g.decls, TREE_TYPE(d));

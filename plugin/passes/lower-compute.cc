@@ -1065,6 +1065,64 @@ static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
   return !bodies->is_empty();
 }
 
+/* ---- construct-level reductions updated in loops ---- */
+
+static tree assigns_decl_cb(gimple_stmt_iterator *gsi, bool *handled,
+                            walk_stmt_info *wi)
+{
+  struct var_ref *v = (struct var_ref *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if ((is_gimple_assign(s) && gimple_assign_lhs(s) == v->var)
+      || (is_gimple_call(s) && gimple_call_lhs(s) == v->var))
+    v->found = true;
+  return NULL_TREE;
+}
+
+static bool seq_assigns(gimple_seq seq, tree d)
+{
+  struct var_ref v = {d, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &v;
+  walk_gimple_seq(seq, assigns_decl_cb, NULL, &wi);
+  return v.found;
+}
+
+/* A `reduction` on the construct whose variable a partitioned loop updates
+   without its own reduction clause: every lane of the loop would update a
+   private copy that is then lost.  Gives each such loop (not `seq`) the
+   clause, so its lanes' partials are combined (what GCC does too). */
+static void implicit_loop_reductions(struct kg_region *r, gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_BIND)
+      implicit_loop_reductions(r, gimple_bind_body(as_a<gbind *>(s)));
+    else if (gimple_code(s) == GIMPLE_TRY)
+      implicit_loop_reductions(r, gimple_try_eval(s));
+    if (gimple_code(s) != GIMPLE_OMP_FOR)
+      continue;
+    bool seq_loop = false;
+    for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+      seq_loop |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_SEQ;
+    for (unsigned k = 0; !seq_loop && k < r->reds.length(); k++) {
+      tree d = r->reds[k].decl;
+      bool has = false;
+      for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+        has |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
+               && OMP_CLAUSE_DECL(c) == d;
+      if (has || !seq_assigns(gimple_omp_body(s), d))
+        continue;
+      tree c = build_omp_clause(gimple_location(s), OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL(c) = d;
+      OMP_CLAUSE_REDUCTION_CODE(c) = r->reds[k].op;
+      OMP_CLAUSE_CHAIN(c) = gimple_omp_for_clauses(s);
+      gimple_omp_for_set_clauses(s, c);
+    }
+    implicit_loop_reductions(r, gimple_omp_body(s));
+  }
+}
+
 /* ---- the construct ---- */
 
 static int kernel_counter;
@@ -1206,6 +1264,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   char *kname = kernel_name(loc);
   r.kname = kname;
   bool ok = read_clauses(&r, clauses, &src, &ci);
+  if (ok && !r.reds.is_empty())
+    implicit_loop_reductions(&r, gimple_omp_body(t));
   /* kernels: one kernel per loop nest when the body splits cleanly. */
   vec<gimple_seq> bodies = vNULL;
   gimple_seq orig = gimple_omp_body(t);
