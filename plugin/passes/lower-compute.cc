@@ -462,6 +462,19 @@ static tree gang_loop_trips(struct kg_region *r)
   if (!s || gimple_code(s) != GIMPLE_OMP_FOR
       || gimple_omp_for_pre_body(s))
     return NULL_TREE;
+  /* Only a loop that is (or may be) the gang loop bounds the gangs. */
+  bool gang = false, other = false;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_GANG: gang = true; break;
+    case OMP_CLAUSE_SEQ: case OMP_CLAUSE_WORKER: case OMP_CLAUSE_VECTOR:
+    case OMP_CLAUSE_AUTO:
+      other = true;
+      break;
+    default: break;
+    }
+  if (other && !gang)
+    return NULL_TREE;
   tree total = NULL_TREE;
   for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++) {
     tree ops[3] = {gimple_omp_for_initial(s, l), gimple_omp_for_final(s, l),
