@@ -824,3 +824,13 @@ void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
 {
   find_in_seq(seq, out, rejected);
 }
+
+bool kg_omp_loop_independent(gomp_for *f)
+{
+  if (gimple_omp_for_collapse(f) != 1)
+    return false;
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      return false;
+  return independent_p(gimple_omp_for_index(f, 0), gimple_omp_body(f));
+}

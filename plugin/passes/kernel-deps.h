@@ -22,4 +22,9 @@ struct kg_plain_loop {
 void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
                                   vec<location_t> *rejected);
 
+/* True when the iterations of the acc loop F (not collapsed, without a
+   reduction clause) are independent by the same test as plain loops:
+   used to decide `loop auto`. */
+bool kg_omp_loop_independent(gomp_for *f);
+
 #endif

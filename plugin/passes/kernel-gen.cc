@@ -1304,8 +1304,10 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", kb_str(&tb), kb_str(&tb),
             kb_str(&ab));
   ind(g);
-  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; __o.v = *__ap;\n",
-            kb_str(&tb), ut);
+  /* Start from an atomic read (CAS 0 -> 0): a plain load would race. */
+  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
+            "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
+            kb_str(&tb), ut, ut, ut, ut);
   ind(g);
   kb_add(g->out, "  for (;;) {\n");
   ind(g);
@@ -1455,6 +1457,33 @@ static void red_identity(kg *g, kbuf *b, enum tree_code op, tree type)
   kb_add(b, ")");
 }
 
+/* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
+   aligned 4-byte word holding it (little-endian, as the GPU and the
+   emulator's CPU are), starting from an atomic read; the other bytes of
+   the word are left as they are (the CAS fails when they change). */
+static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
+                              unsigned size, enum tree_code op)
+{
+  const char *su = size == 1 ? "unsigned char" : "unsigned short";
+  struct kbuf c = {};
+  red_combine(&c, op, "__ov", "__v");
+  kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
+               "{\n", sfx, T, T);
+  kb_add(h, "  unsigned int *__w = (unsigned int *)((unsigned long long)__p "
+            "& ~3ull);\n"
+            "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
+            "8u;\n");
+  kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
+  kb_add(h, "  unsigned int __o = atomicCAS(__w, 0u, 0u);\n  for (;;) {\n");
+  kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
+  kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
+  kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
+               "<< __sh) & __m);\n", su);
+  kb_add(h, "    unsigned int __q = atomicCAS(__w, __o, __n);\n"
+            "    if (__q == __o) break;\n    __o = __q;\n  }\n}\n");
+  kb_free(&c);
+}
+
 /* Emits (once) the helpers for OP on TYPE into the prelude:
      __accgpu_redx_OP_T(v): combined over threadIdx.x, to all threads;
      __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
@@ -1523,13 +1552,18 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   if (size == 4 || size == 8) {
     kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
                  "{\n", sfx, T, T);
-    kb_printf(h, "  union { %s v; %s u; } __o, __n; __o.v = *__p;\n", T, ut);
+    kb_printf(h, "  union { %s v; %s u; } __o, __n; "
+                 "__o.u = atomicCAS((%s *)__p, (%s)0, (%s)0);\n",
+              T, ut, ut, ut, ut);
     kb_add(h, "  for (;;) {\n");
     kb_printf(h, "    __n.v = %s;\n", kb_str(&c4));
     kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
     kb_add(h, "    if (__q == __o.u) break;\n    __o.u = __q;\n  }\n}\n");
-  } else
-    fail(g, type, "reduction into memory on a type that is not 4 or 8 bytes");
+  } else if ((size == 1 || size == 2) && INTEGRAL_TYPE_P(type))
+    small_atom_helper(h, sfx, T, size, op);
+  else
+    fail(g, type, "reduction into memory on a type that is not 1, 2, 4 or 8 "
+         "bytes");
   kb_free(&tb);
   kb_free(&id);
   kb_free(&c1);
@@ -1539,7 +1573,46 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   return sfx;
 }
 
+/* Types a reduction can combine: integer and real scalars. */
+static bool red_scalar_p(tree type)
+{
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+/* The variable a reduction clause's operand names (GCC gives an array as
+   a MEM_REF of its address), for diagnostics. */
+static tree red_var(tree d)
+{
+  if (TREE_CODE(d) == MEM_REF) {
+    tree p = TREE_OPERAND(d, 0);
+    if (TREE_CODE(p) == ADDR_EXPR)
+      p = TREE_OPERAND(p, 0);
+    if (DECL_P(p))
+      return p;
+  }
+  return d;
+}
+
 /* ---- loops ---- */
+
+/* Tile sizes of F's tile clause for its NL levels into TSZ (a `*` or a
+   non-constant size counts as 1); returns false without a tile clause. */
+static bool tile_sizes(gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
+      continue;
+    tree t = OMP_CLAUSE_TILE_LIST(c);
+    for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
+      tree v = t ? TREE_VALUE(t) : NULL_TREE;
+      tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
+               ? tree_to_shwi(v) : 1;
+    }
+    return true;
+  }
+  return false;
+}
+
 
 struct loop_level {
   tree index, n1, n2, step;
@@ -1615,6 +1688,45 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
   kb_free(&s);
 }
 
+/* Indices of a tiled loop from __iv<ID>: the element within a tile from
+   the low part (consecutive threads of a gang share a tile), the tile
+   from the high part; padding outside the iteration space is skipped. */
+static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
+                              HOST_WIDE_INT *tsz, int id)
+{
+  long long area = 1;
+  for (unsigned l = 0; l < nl; l++)
+    area *= tsz[l];
+  ind(g);
+  kb_printf(g->out, "long long __e%d = __iv%d %% %lld, __t%d = __iv%d / "
+            "%lld;\n", id, id, area, id, id, area);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    long long t = tsz[l];
+    ind(g);
+    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + %lld) / "
+              "%lld)) * %lld + __e%d %% %lld;\n", id, l, id, id, l, t - 1, t,
+              t, id, t);
+    ind(g);
+    kb_printf(g->out, "__t%d /= (__tc%d_%d + %lld) / %lld; __e%d /= %lld;\n",
+              id, id, l, t - 1, t, id, t);
+  }
+  ind(g);
+  kb_add(g->out, "if (");
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, "__k%d_%u >= __tc%d_%u || ", id, l, id, l);
+  kb_add(g->out, "0) continue;\n");
+  for (unsigned l = 0; l < nl; l++) {
+    ind(g);
+    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
+    type_str(g, g->out, TREE_TYPE(lv[l].index));
+    kb_add(g->out, ")(");
+    ll(g, g->out, lv[l].n1);
+    kb_printf(g->out, " + __k%d_%u * ", id, l);
+    ll(g, g->out, lv[l].step);
+    kb_add(g->out, ");\n");
+  }
+}
+
 struct loop_red {
   tree decl;
   enum tree_code op;
@@ -1644,6 +1756,11 @@ static void emit_omp_for(kg *g, gomp_for *f)
     loop_red r;
     r.decl = OMP_CLAUSE_DECL(c);
     r.op = OMP_CLAUSE_REDUCTION_CODE(c);
+    if (!red_scalar_p(TREE_TYPE(r.decl))) {
+      fail(g, red_var(r.decl), "reduction on an array, struct or complex "
+           "variable");
+      return;
+    }
     char nb[64];
     snprintf(nb, sizeof nb, "__red%d_%u", id, reds.length());
     r.priv = xstrdup(nb);
@@ -1665,10 +1782,17 @@ static void emit_omp_for(kg *g, gomp_for *f)
       return;
     emit_trip(g, &lv[l], id, l);
   }
+  /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
+  HOST_WIDE_INT tsz[8] = {};
+  bool tiled = tile_sizes(f, nl, tsz) && dims;
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
-    kb_printf(g->out, " * __tc%d_%u", id, l);
+    if (tiled) /* whole tiles: tiles x elements, padded */
+      kb_printf(g->out, " * ((__tc%d_%u + %lld) / %lld) * %lld", id, l,
+                (long long)tsz[l] - 1, (long long)tsz[l], (long long)tsz[l]);
+    else
+      kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
   const char *start, *stride;
   switch (dims) {
@@ -1698,6 +1822,9 @@ static void emit_omp_for(kg *g, gomp_for *f)
   kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d += "
                     "%s) {\n", id, start, id, id, id, stride);
   g->indent++;
+  if (tiled)
+    emit_tile_indices(g, lv, nl, tsz, id);
+  else {
   ind(g);
   kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
@@ -1716,6 +1843,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
       ind(g);
       kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
     }
+  }
   }
   for (unsigned i = 0; i < reds.length(); i++)
     push_name(g, reds[i].decl, reds[i].priv);
@@ -2024,6 +2152,15 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
       case OMP_CLAUSE_INDEPENDENT: n->indep = true; break;
       default: break;
       }
+    /* loop auto: independent when the dependence test proves it. */
+    if (n->autop && !n->seq && !n->explicit_dims
+        && kg_omp_loop_independent(n->stmt)) {
+      n->autop = false;
+      n->indep = true;
+      if (accgpu_opts.info)
+        inform(gimple_location(s), "accgpu: %<auto%> loop found independent "
+               "(no loop-carried dependence)");
+    }
     collect_loops(gimple_omp_body(s), &n->kids);
     out->safe_push(n);
     break;
@@ -2266,6 +2403,11 @@ bool kg_generate(struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     tree d = r->reds[i].decl;
     char nb[64];
+    if (!red_scalar_p(TREE_TYPE(d))) {
+      fail(&g, red_var(d), "reduction on an array, struct or complex "
+           "variable");
+      break;
+    }
     snprintf(nb, sizeof nb, "__gred%u", i);
     kb_add(&g.decls, "  ");
     type_str(&g, &g.decls, TREE_TYPE(d));

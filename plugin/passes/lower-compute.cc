@@ -16,6 +16,7 @@
 #include "accgpu-plugin.h"
 #include "passes/lower-data.h"
 #include "passes/kernel-gen.h"
+#include "passes/kernel-deps.h"
 
 /* ---- runtime declarations only the compute side uses ---- */
 
@@ -461,6 +462,19 @@ static tree gang_loop_trips(struct kg_region *r)
   if (!s || gimple_code(s) != GIMPLE_OMP_FOR
       || gimple_omp_for_pre_body(s))
     return NULL_TREE;
+  /* Only a loop that is (or may be) the gang loop bounds the gangs. */
+  bool gang = false, other = false;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_GANG: gang = true; break;
+    case OMP_CLAUSE_SEQ: case OMP_CLAUSE_WORKER: case OMP_CLAUSE_VECTOR:
+    case OMP_CLAUSE_AUTO:
+      other = true;
+      break;
+    default: break;
+    }
+  if (other && !gang)
+    return NULL_TREE;
   tree total = NULL_TREE;
   for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++) {
     tree ops[3] = {gimple_omp_for_initial(s, l), gimple_omp_for_final(s, l),
@@ -498,6 +512,52 @@ static tree gang_loop_trips(struct kg_region *r)
   return total;
 }
 
+/* True when the host can evaluate E before the region: a constant or a
+   by-value (firstprivate) parameter of R. */
+static bool host_value_p(struct kg_region *r, tree e)
+{
+  if (TREE_CODE(e) == INTEGER_CST)
+    return true;
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == e && !r->params[i].by_ref)
+      return true;
+  return false;
+}
+
+/* Arguments of gang(num:), worker(n), vector(n) on the region's loops
+   (the first of each found, outermost first) that the host can evaluate,
+   stored into ARGS[0..2] when still NULL_TREE. */
+static void loop_dim_args(struct kg_region *r, gimple_seq seq, tree args[3])
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_BIND)
+      loop_dim_args(r, gimple_bind_body(as_a<gbind *>(s)), args);
+    else if (gimple_code(s) == GIMPLE_TRY)
+      loop_dim_args(r, gimple_try_eval(s), args);
+    if (gimple_code(s) != GIMPLE_OMP_FOR)
+      continue;
+    for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
+      tree e = NULL_TREE;
+      int k = -1;
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG)
+        e = OMP_CLAUSE_GANG_EXPR(c), k = 0;
+      else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER)
+        e = OMP_CLAUSE_WORKER_EXPR(c), k = 1;
+      else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR)
+        e = OMP_CLAUSE_VECTOR_EXPR(c), k = 2;
+      if (k < 0 || !e || args[k])
+        continue;
+      if (host_value_p(r, e))
+        args[k] = e;
+      else if (accgpu_opts.info)
+        inform(OMP_CLAUSE_LOCATION(c), "accgpu: this size argument is not "
+               "known before the region; the default size is used");
+    }
+    loop_dim_args(r, gimple_omp_body(s), args);
+  }
+}
+
 static tree u32(tree e)
 {
   return fold_convert(unsigned_type_node, e);
@@ -517,6 +577,15 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
 {
   bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
   int dims = r->dims;
+  /* gang(num:), worker(n), vector(n) size the launch like the construct's
+     num_gangs, num_workers, vector_length (which win when both appear). */
+  tree largs[3] = {ci->ngangs, ci->nworkers, ci->vlen};
+  loop_dim_args(r, gimple_omp_body(r->stmt), largs);
+  clause_info c = *ci;
+  c.ngangs = largs[0];
+  c.nworkers = largs[1];
+  c.vlen = largs[2];
+  ci = &c;
   tree vec, wk, gangs;
   if (serial || !(dims & KG_VECTOR))
     vec = build_int_cst(unsigned_type_node, 1);
@@ -574,6 +643,499 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
       add(gsi, gimple_build_assign(field(recs[k], i), val(gsi, dimv[k][i])));
 }
 
+/* ---- kernels: one kernel per loop nest ---- */
+
+/* Walks the one statement S (and what it contains), leaving the sequence
+   it belongs to untouched. */
+static void walk_one(gimple *s, walk_stmt_fn cs, walk_tree_fn co,
+                     walk_stmt_info *wi)
+{
+  gimple_seq dummy = s;
+  gimple_stmt_iterator gsi;
+  gsi.ptr = s;
+  gsi.seq = &dummy;
+  gsi.bb = NULL;
+  walk_gimple_stmt(&gsi, cs, co, wi);
+}
+
+/* Walk state for var_ref_cb. */
+struct var_ref {
+  tree var;
+  bool found;
+};
+
+static tree var_ref_op(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  struct var_ref *v = (struct var_ref *)wi->info;
+  if (*tp == v->var)
+    v->found = true;
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* An acc loop whose index (or private clause) is VAR has its own copy. */
+static bool loop_privatizes(gimple *s, tree var)
+{
+  for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
+    if (gimple_omp_for_index(s, l) == var)
+      return true;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE && OMP_CLAUSE_DECL(c) == var)
+      return true;
+  return false;
+}
+
+static tree var_ref_stmt(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  struct var_ref *v = (struct var_ref *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_FOR && loop_privatizes(s, v->var))
+    *handled = true;
+  return NULL_TREE;
+}
+
+/* True when S refers to VAR outside acc loops that privatize it. */
+static bool stmt_refs(gimple *s, tree var)
+{
+  struct var_ref v = {var, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &v;
+  walk_one(s, var_ref_stmt, var_ref_op, &wi);
+  return v.found;
+}
+
+static bool control_flow_p(gimple *s)
+{
+  switch (gimple_code(s)) {
+  case GIMPLE_LABEL: case GIMPLE_COND: case GIMPLE_GOTO: case GIMPLE_SWITCH:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static tree find_decl_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree)data)
+    return *tp;
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* True when the piece STMTS[B..E) may read VAR's value from before it:
+   false only when its first reference is a plain assignment of VAR (not
+   reading it) that runs unconditionally. */
+static bool needs_incoming(vec<gimple *> &stmts, unsigned b, unsigned e,
+                           tree var)
+{
+  bool cf = false;
+  for (unsigned k = b; k < e; k++) {
+    gimple *s = stmts[k];
+    if (!stmt_refs(s, var)) {
+      cf |= control_flow_p(s);
+      continue;
+    }
+    if (cf || !is_gimple_assign(s) || gimple_assign_lhs(s) != var)
+      return true;
+    for (unsigned o = 1; o < gimple_num_ops(s); o++) {
+      tree op = gimple_op(s, o);
+      if (op && walk_tree(&op, find_decl_cb, var, NULL))
+        return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/* Collects (for collect_cb) labels defined and jump targets used. */
+struct label_use {
+  hash_set<tree> *defined, *used;
+};
+
+static tree label_cb(gimple_stmt_iterator *gsi, bool *handled,
+                     walk_stmt_info *wi)
+{
+  struct label_use *u = (struct label_use *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  switch (gimple_code(s)) {
+  case GIMPLE_LABEL:
+    u->defined->add(gimple_label_label(as_a<glabel *>(s)));
+    break;
+  case GIMPLE_GOTO:
+    u->used->add(gimple_goto_dest(s));
+    break;
+  case GIMPLE_COND:
+    u->used->add(gimple_cond_true_label(as_a<gcond *>(s)));
+    u->used->add(gimple_cond_false_label(as_a<gcond *>(s)));
+    break;
+  case GIMPLE_SWITCH:
+    for (unsigned i = 0; i < gimple_switch_num_labels(as_a<gswitch *>(s)); i++)
+      u->used->add(CASE_LABEL(gimple_switch_label(as_a<gswitch *>(s), i)));
+    break;
+  default:
+    break;
+  }
+  return NULL_TREE;
+}
+
+/* True when no jump in STMTS[B..E) leaves the piece. */
+static bool jumps_closed(vec<gimple *> &stmts, unsigned b, unsigned e)
+{
+  hash_set<tree> defined, used;
+  struct label_use u = {&defined, &used};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &u;
+  for (unsigned k = b; k < e; k++)
+    walk_one(stmts[k], label_cb, NULL, &wi);
+  for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it)
+    if (*it && !defined.contains(*it))
+      return false;
+  return true;
+}
+
+static bool region_param_p(struct kg_region *r, tree d)
+{
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == d)
+      return true;
+  return false;
+}
+
+/* Collects the function-local variables referred to (walk_tree callback). */
+static tree local_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  hash_set<tree> *set = (hash_set<tree> *)wi->info;
+  if (VAR_P(*tp) && !is_global_var(*tp))
+    set->add(*tp);
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Scalar code: assignments to locals that are not kernel parameters (no
+   memory written), control flow, nops.  Such code can run redundantly in
+   every thread before a loop. */
+static bool scalar_code_p(struct kg_region *r, gimple *s)
+{
+  switch (gimple_code(s)) {
+  case GIMPLE_NOP: case GIMPLE_LABEL: case GIMPLE_COND: case GIMPLE_GOTO:
+    return true;
+  case GIMPLE_ASSIGN: {
+    tree lhs = gimple_assign_lhs(s);
+    return VAR_P(lhs) && !is_global_var(lhs) && !region_param_p(r, lhs);
+  }
+  default:
+    return is_gimple_debug(s);
+  }
+}
+
+/* True when SEQ holds, at its top level or in binds, an acc loop or the
+   start of one of the parallel plain loops PLAIN. */
+static bool holds_nest(gimple_seq seq, vec<kg_plain_loop> &plain)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_OMP_FOR)
+      return true;
+    if (gimple_code(s) == GIMPLE_BIND
+        && holds_nest(gimple_bind_body(as_a<gbind *>(s)), plain))
+      return true;
+    for (unsigned p = 0; p < plain.length(); p++)
+      if (plain[p].init == s)
+        return true;
+  }
+  return false;
+}
+
+/* Assigns to D anywhere in STMTS (nested statements included)? */
+struct assigns_to {
+  tree d;
+  unsigned count;
+  gimple *ref;  /* when set: are all assignments the same as this one? */
+  bool differ;
+};
+
+static bool same_assign(gimple *a, gimple *b)
+{
+  if (!is_gimple_assign(a) || gimple_num_ops(a) != gimple_num_ops(b)
+      || gimple_assign_rhs_code(a) != gimple_assign_rhs_code(b))
+    return false;
+  for (unsigned o = 1; o < gimple_num_ops(a); o++)
+    if (!operand_equal_p(gimple_op(a, o), gimple_op(b, o), 0))
+      return false;
+  return true;
+}
+
+static tree assigns_cb(gimple_stmt_iterator *gsi, bool *handled,
+                       walk_stmt_info *wi)
+{
+  struct assigns_to *a = (struct assigns_to *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  bool hit = (is_gimple_assign(s) && gimple_assign_lhs(s) == a->d)
+             || (is_gimple_call(s) && gimple_call_lhs(s) == a->d);
+  if (hit) {
+    a->count++;
+    if (a->ref && !same_assign(s, a->ref))
+      a->differ = true;
+  }
+  return NULL_TREE;
+}
+
+/* Number of assignments to D in STMTS; *DIFFER (when not NULL) tells
+   whether one of them differs from REF. */
+static unsigned count_assigns(vec<gimple *> &stmts, tree d, gimple *ref,
+                              bool *differ)
+{
+  struct assigns_to a = {d, 0, ref, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &a;
+  for (unsigned k = 0; k < stmts.length(); k++)
+    walk_one(stmts[k], assigns_cb, NULL, &wi);
+  if (differ)
+    *differ = a.differ;
+  return a.count;
+}
+
+/* The first top-level definition of V, when it can be recomputed at the
+   start of any piece: V is only ever assigned the same expression of
+   constants and region parameters (not addressable) that the body never
+   assigns (GCC reuses such temporaries, e.g. n - 1, across statements).
+   Else NULL. */
+static gimple *remat_def(struct kg_region *r, vec<gimple *> &stmts, tree v)
+{
+  if (TREE_ADDRESSABLE(v))
+    return NULL;
+  gimple *def = NULL;
+  for (unsigned k = 0; k < stmts.length() && !def; k++)
+    if (is_gimple_assign(stmts[k]) && gimple_assign_lhs(stmts[k]) == v)
+      def = stmts[k];
+  bool differ = true;
+  if (!def || gimple_clobber_p(def) || !count_assigns(stmts, v, def, &differ)
+      || differ)
+    return NULL;
+  enum tree_code code = gimple_assign_rhs_code(def);
+  if (TREE_CODE_CLASS(code) != tcc_binary && TREE_CODE_CLASS(code) != tcc_unary
+      && code != SSA_NAME && TREE_CODE_CLASS(code) != tcc_constant
+      && !(TREE_CODE_CLASS(code) == tcc_declaration))
+    return NULL;
+  for (unsigned o = 1; o < gimple_num_ops(def); o++) {
+    tree op = gimple_op(def, o);
+    if (CONSTANT_CLASS_P(op))
+      continue;
+    if (!DECL_P(op) || !region_param_p(r, op)
+        || count_assigns(stmts, op, NULL, NULL))
+      return NULL;
+  }
+  return def;
+}
+
+/* Cut points of a kernels body: after each loop nest (an acc loop or a
+   plain loop the dependence test parallelizes) and after the last memory
+   store before a loop, so that each nest gets its own kernel and full
+   gangs.  Pushes the piece starts onto CUTS (the first is 0). */
+static void find_cuts(struct kg_region *r, gimple_seq seq,
+                      vec<gimple *> &stmts, vec<unsigned> *cuts)
+{
+  vec<kg_plain_loop> plain = vNULL;
+  kg_find_parallel_plain_loops(seq, &plain, NULL);
+  cuts->safe_push(0);
+  unsigned start = 0;
+  for (unsigned k = 0; k < stmts.length(); k++) {
+    unsigned end = k; /* last statement of the nest starting at K */
+    bool nest = gimple_code(stmts[k]) == GIMPLE_OMP_FOR
+                || (gimple_code(stmts[k]) == GIMPLE_BIND
+                    && holds_nest(gimple_bind_body(as_a<gbind *>(stmts[k])),
+                                  plain));
+    for (unsigned p = 0; !nest && p < plain.length(); p++)
+      if (plain[p].init == stmts[k])
+        for (unsigned e = k; e < stmts.length(); e++)
+          if (stmts[e] == plain[p].exit) {
+            nest = true;
+            end = e;
+            break;
+          }
+    if (!nest)
+      continue;
+    /* Memory code before the nest gets a piece of its own. */
+    unsigned last_mem = start;
+    for (unsigned j = start; j < k; j++)
+      if (!scalar_code_p(r, stmts[j]))
+        last_mem = j + 1;
+    if (last_mem > start && last_mem <= k)
+      cuts->safe_push(last_mem);
+    if (end + 1 < stmts.length())
+      cuts->safe_push(end + 1);
+    start = end + 1;
+    k = end;
+  }
+  plain.release();
+}
+
+/* True when the pieces between CUTS can run as separate kernels: no jump
+   between pieces, and no local variable whose value flows from one piece
+   into another, except temporaries remat_def can recompute: REMAT gets
+   pairs (piece index as a pointer-sized integer, definition to copy at the
+   piece's start). */
+static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
+                       vec<unsigned> &cuts, vec<gimple *> *remat)
+{
+  unsigned n = cuts.length();
+  for (unsigned p = 0; p < n; p++) {
+    unsigned b = cuts[p], e = p + 1 < n ? cuts[p + 1] : stmts.length();
+    if (!jumps_closed(stmts, b, e))
+      return false;
+  }
+  hash_set<tree> locals;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &locals;
+  for (unsigned k = 0; k < stmts.length(); k++)
+    walk_one(stmts[k], NULL, local_cb, &wi);
+  for (hash_set<tree>::iterator it = locals.begin(); it != locals.end(); ++it) {
+    tree v = *it;
+    if (region_param_p(r, v))
+      continue;
+    bool seen = false;
+    for (unsigned p = 0; p < n; p++) {
+      unsigned b = cuts[p], e = p + 1 < n ? cuts[p + 1] : stmts.length();
+      bool refs = false;
+      for (unsigned k = b; k < e && !refs; k++)
+        refs = stmt_refs(stmts[k], v);
+      if (!refs)
+        continue;
+      if (seen && needs_incoming(stmts, b, e, v)) {
+        gimple *def = remat_def(r, stmts, v);
+        if (!def)
+          return false;
+        remat->safe_push((gimple *)(uintptr_t)p);
+        remat->safe_push(def);
+      }
+      seen = true;
+    }
+  }
+  return true;
+}
+
+/* Splits a kernels region's body into one body per loop nest (each a
+   deep copy wrapped in a bind with the region's variables), pushed onto
+   BODIES; returns false (BODIES empty) when the region stays one kernel.
+   The original body is left unchanged for the host fallback. */
+static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
+{
+  gimple_seq seq = gimple_omp_body(r->stmt);
+  tree vars = NULL_TREE;
+  for (;;) {
+    gimple *only = NULL;
+    unsigned n = 0;
+    for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
+      if (gimple_code(gsi_stmt(i)) != GIMPLE_NOP
+          && !is_gimple_debug(gsi_stmt(i)))
+        only = gsi_stmt(i), n++;
+    if (n != 1 || gimple_code(only) != GIMPLE_BIND)
+      break;
+    if (vars) /* one level of variables only: keep it simple */
+      return false;
+    vars = gimple_bind_vars(as_a<gbind *>(only));
+    seq = gimple_bind_body(as_a<gbind *>(only));
+  }
+  vec<gimple *> stmts = vNULL;
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
+    stmts.safe_push(gsi_stmt(i));
+  vec<unsigned> cuts = vNULL;
+  find_cuts(r, seq, stmts, &cuts);
+  vec<gimple *> remat = vNULL;
+  bool ok = cuts.length() > 1 && cuts_valid(r, stmts, cuts, &remat);
+  for (unsigned p = 0; ok && p < cuts.length(); p++) {
+    unsigned b = cuts[p], e = p + 1 < cuts.length() ? cuts[p + 1]
+                                                  : stmts.length();
+    bool effect = false; /* scalar code alone has none: dropped */
+    for (unsigned k = b; k < e; k++)
+      effect |= !scalar_code_p(r, stmts[k]);
+    if (!effect)
+      continue;
+    gimple_seq piece = NULL;
+    for (unsigned m = 0; m + 1 < remat.length(); m += 2)
+      if ((uintptr_t)remat[m] == p)
+        gimple_seq_add_stmt_without_update(&piece, gimple_copy(remat[m + 1]));
+    for (unsigned k = b; k < e; k++)
+      gimple_seq_add_stmt_without_update(&piece, gimple_copy(stmts[k]));
+    bodies->safe_push(gimple_seq_alloc_with_stmt(
+        gimple_build_bind(vars, piece, NULL_TREE)));
+  }
+  stmts.release();
+  cuts.release();
+  remat.release();
+  if (bodies->length() < 2)
+    bodies->truncate(0);
+  return !bodies->is_empty();
+}
+
+/* ---- construct-level reductions updated in loops ---- */
+
+static tree assigns_decl_cb(gimple_stmt_iterator *gsi, bool *handled,
+                            walk_stmt_info *wi)
+{
+  struct var_ref *v = (struct var_ref *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if ((is_gimple_assign(s) && gimple_assign_lhs(s) == v->var)
+      || (is_gimple_call(s) && gimple_call_lhs(s) == v->var))
+    v->found = true;
+  return NULL_TREE;
+}
+
+static bool seq_assigns(gimple_seq seq, tree d)
+{
+  struct var_ref v = {d, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &v;
+  walk_gimple_seq(seq, assigns_decl_cb, NULL, &wi);
+  return v.found;
+}
+
+/* A `reduction` on the construct whose variable a partitioned loop updates
+   without its own reduction clause: every lane of the loop would update a
+   private copy that is then lost.  Gives each such loop (not `seq`) the
+   clause, so its lanes' partials are combined (what GCC does too). */
+static void implicit_loop_reductions(struct kg_region *r, gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_BIND)
+      implicit_loop_reductions(r, gimple_bind_body(as_a<gbind *>(s)));
+    else if (gimple_code(s) == GIMPLE_TRY)
+      implicit_loop_reductions(r, gimple_try_eval(s));
+    if (gimple_code(s) != GIMPLE_OMP_FOR)
+      continue;
+    bool seq_loop = false;
+    for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+      seq_loop |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_SEQ;
+    for (unsigned k = 0; !seq_loop && k < r->reds.length(); k++) {
+      tree d = r->reds[k].decl;
+      bool has = false;
+      for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+        has |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
+               && OMP_CLAUSE_DECL(c) == d;
+      if (has || !seq_assigns(gimple_omp_body(s), d))
+        continue;
+      tree c = build_omp_clause(gimple_location(s), OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL(c) = d;
+      OMP_CLAUSE_REDUCTION_CODE(c) = r->reds[k].op;
+      OMP_CLAUSE_CHAIN(c) = gimple_omp_for_clauses(s);
+      gimple_omp_for_set_clauses(s, c);
+    }
+    implicit_loop_reductions(r, gimple_omp_body(s));
+  }
+}
+
 /* ---- the construct ---- */
 
 static int kernel_counter;
@@ -606,10 +1168,12 @@ static int map_index(struct accgpu_maps *m, tree c)
 }
 
 /* Device-side statements before GSI: maps, region, arguments, launch. */
-static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *r,
+static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
+                         unsigned nk, vec<gimple_seq> *bodies,
                          vec<param_src> *src, clause_info *ci, tree locp,
-                         tree dev, tree async, unsigned kidx, tree clauses)
+                         tree dev, tree async, unsigned *kidx, tree clauses)
 {
+  struct kg_region *r = &rs[0]; /* the pieces share parameters */
   location_t loc = gimple_location(r->stmt);
   if (ci->has_wait) {
     unsigned n = ci->waits.length();
@@ -664,11 +1228,17 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *r,
   }
   tree grid = addr_tmp(dim3_type, "accgrid");
   tree block = addr_tmp(dim3_type, "accblock");
-  emit_geometry(gsi, r, ci, dev, grid, block);
-  add(gsi, gimple_build_call(fn_launch, 8, locp, accgpu_module_addr(),
-                             build_int_cst(unsigned_type_node, kidx), grid,
-                             block, build_int_cst(unsigned_type_node, 0),
-                             async, args));
+  /* One launch per piece, in order on the same queue. */
+  for (unsigned k = 0; k < nk; k++) {
+    if (!bodies->is_empty())
+      gimple_omp_set_body(r->stmt, (*bodies)[k]);
+    emit_geometry(gsi, &rs[k], ci, dev, grid, block);
+    add(gsi, gimple_build_call(fn_launch, 8, locp, accgpu_module_addr(),
+                               build_int_cst(unsigned_type_node, kidx[k]),
+                               grid, block,
+                               build_int_cst(unsigned_type_node, 0), async,
+                               args));
+  }
   add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_region_end"), 2,
                              locp, async));
   accgpu_maps_release(&m);
@@ -706,7 +1276,33 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   r.kind = kind;
   char *kname = kernel_name(loc);
   r.kname = kname;
-  bool ok = read_clauses(&r, clauses, &src, &ci) && kg_generate(&r);
+  bool ok = read_clauses(&r, clauses, &src, &ci);
+  if (ok && !r.reds.is_empty())
+    implicit_loop_reductions(&r, gimple_omp_body(t));
+  /* kernels: one kernel per loop nest when the body splits cleanly. */
+  vec<gimple_seq> bodies = vNULL;
+  gimple_seq orig = gimple_omp_body(t);
+  if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    split_kernels(&r, &bodies);
+  unsigned nk = bodies.is_empty() ? 1 : bodies.length();
+  struct kg_region *rs = XCNEWVEC(struct kg_region, nk);
+  unsigned *kidx = XCNEWVEC(unsigned, nk);
+  rs[0] = r;
+  for (unsigned k = 1; k < nk; k++) {
+    rs[k] = r;
+    rs[k].params = r.params.copy();
+    rs[k].reds = r.reds.copy();
+    rs[k].kname = kernel_name(loc);
+  }
+  for (unsigned k = 0; ok && k < nk; k++) {
+    if (!bodies.is_empty())
+      gimple_omp_set_body(t, bodies[k]);
+    ok = kg_generate(&rs[k]);
+  }
+  gimple_omp_set_body(t, orig);
+  if (accgpu_opts.info && ok && nk > 1)
+    inform(loc, "accgpu: kernels region split into %u kernels (one per loop "
+           "nest)", nk);
 
   tree locp = accgpu_build_loc(loc, construct_name(kind));
   tree dev = val(gsi, fold_convert(integer_type_node, devnum));
@@ -714,13 +1310,14 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
                     : integer_one_node;
   tree async = async_arg(gsi, &ci);
   gimple_seq host = gimple_omp_body(t);
-  gimple_omp_set_body(t, NULL);
   if (ok) {
     unsigned np = r.params.length();
     unsigned *sizes = XNEWVEC(unsigned, np + 1);
     for (unsigned i = 0; i < np; i++)
       sizes[i] = tree_to_uhwi(TYPE_SIZE_UNIT(r.params[i].type));
-    unsigned kidx = accgpu_module_add_kernel(kname, r.text, np, sizes, locp);
+    for (unsigned k = 0; k < nk; k++)
+      kidx[k] = accgpu_module_add_kernel(rs[k].kname, rs[k].text, np, sizes,
+                                         locp);
     free(sizes);
     tree offl = create_tmp_var(integer_type_node, "accoffl");
     gcall *call = gimple_build_call(fn_offload_p, 3, locp, dev, ifc);
@@ -731,7 +1328,10 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     tree lend = create_artificial_label(loc);
     add(gsi, gimple_build_cond(NE_EXPR, offl, integer_zero_node, ldev, lhost));
     add(gsi, gimple_build_label(ldev));
-    emit_offload(gsi, &r, &src, &ci, locp, dev, async, kidx, clauses);
+    /* emit_geometry reads the body (loop bounds, size arguments). */
+    emit_offload(gsi, rs, nk, &bodies, &src, &ci, locp, dev, async, kidx,
+                 clauses);
+    gimple_omp_set_body(t, NULL);
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
     privatize_host(&host, clauses);
@@ -739,15 +1339,23 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
     add(gsi, gimple_build_label(lend));
   } else {
+    gimple_omp_set_body(t, NULL);
     strip_seq(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
   }
   gsi_remove(gsi, true);
-  free(r.text);
-  for (unsigned i = 0; i < r.params.length(); i++)
-    free(r.params[i].name);
-  r.params.release();
-  r.reds.release();
+  for (unsigned k = 0; k < nk; k++) {
+    free(rs[k].text);
+    for (unsigned i = 0; i < rs[k].params.length(); i++)
+      free(rs[k].params[i].name);
+    rs[k].params.release();
+    rs[k].reds.release();
+    if (k)
+      free(CONST_CAST(char *, rs[k].kname));
+  }
+  free(rs);
+  free(kidx);
+  bodies.release();
   src.release();
   ci.waits.release();
   free(kname);
