@@ -60,6 +60,8 @@ typedef struct sim {
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
+  uint64_t *ord;     /* the chunk's L2 requests in round-robin order */
+  size_t capord;
   int cur_sm;
 } sim;
 
@@ -251,15 +253,41 @@ static void access_l2(sim *s, uint64_t line, uint32_t mask, int write) {
   }
 }
 
+/* Requests ahead whose hash slot is prefetched: the L2's table is far
+ * larger than the host's caches and the round-robin order is known. */
+#define L2_AHEAD 16
+
 /* Drains the SMs' L2 lists round-robin, one request per SM per turn. */
 static void drain_l2(sim *s) {
-  size_t most = 0;
-  for (int i = 0; i < s->nsm; i++)
+  size_t most = 0, n = 0;
+  for (int i = 0; i < s->nsm; i++) {
     most = s->nbuf[i] > most ? s->nbuf[i] : most;
-  for (size_t p = 0; p < most; p++)
-    for (int i = 0; i < s->nsm; i++)
-      if (p < s->nbuf[i])
-        serve_l2(s, s->buf[i][p]);
+    n += s->nbuf[i];
+  }
+  if (n > s->capord) {
+    uint64_t *no = realloc(s->ord, n * sizeof *no);
+    if (no) {
+      s->ord = no;
+      s->capord = n;
+    }
+  }
+  if (n > s->capord) { /* out of memory: serve in place */
+    for (size_t p = 0; p < most; p++)
+      for (int i = 0; i < s->nsm; i++)
+        if (p < s->nbuf[i])
+          serve_l2(s, s->buf[i][p]);
+  } else {
+    size_t k = 0;
+    for (size_t p = 0; p < most; p++)
+      for (int i = 0; i < s->nsm; i++)
+        if (p < s->nbuf[i])
+          s->ord[k++] = s->buf[i][p];
+    for (size_t j = 0; j < n; j++) {
+      if (j + L2_AHEAD < n)
+        accgpu_rd_prefetch(&s->l2, s->ord[j + L2_AHEAD] >> 2);
+      serve_l2(s, s->ord[j]);
+    }
+  }
   for (int i = 0; i < s->nsm; i++)
     s->nbuf[i] = 0;
 }
@@ -427,6 +455,7 @@ static void sim_free(sim *s) {
   free(s->buf);
   free(s->nbuf);
   free(s->capbuf);
+  free(s->ord);
 }
 
 /* Picks the waves to simulate for budget B (warp instructions) given
@@ -531,6 +560,10 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
     goto out;
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
   s.l2cap = (uint64_t)(g->l2_bytes / g->sector_bytes);
+  /* Only hit or miss matters: the engines may forget what is evicted. */
+  accgpu_rd_set_cap(&s.l2, (uint32_t)s.l2cap);
+  for (int i = 0; i < s.nsm; i++)
+    accgpu_rd_set_cap(&s.l1[i], (uint32_t)s.l1cap);
   int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
   int64_t last = -1;
   for (int64_t i = 0; i < win; i++) {
