@@ -9,14 +9,14 @@
 #define RD_MIN_H (1u << 10)
 
 /* Neighbouring keys (consecutive lines or sectors) land in neighbouring
- * slots, four to a cache line of the table; groups are spread by a
- * multiplicative hash. */
+ * slots, groups of eight (two host cache lines, which the adjacent-line
+ * prefetcher fetches together) spread by a multiplicative hash. */
 static uint32_t rd_hash(uint64_t key, uint32_t mask) {
-  uint64_t g = key >> 2;
+  uint64_t g = key >> 3;
   g ^= g >> 33;
   g *= 0xff51afd7ed558ccdull;
   g ^= g >> 33;
-  return (uint32_t)((g << 2) | (key & 3)) & mask;
+  return (uint32_t)((g << 3) | (key & 7)) & mask;
 }
 
 int accgpu_rd_init(accgpu_rd *rd) {

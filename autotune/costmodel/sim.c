@@ -375,10 +375,15 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
         if (s->round_limit && round == s->round_limit)
           break;
         s->measure = measure && round >= s->warm_rounds;
-        int keep = 0;
-        for (int j = 0; j < s->nlive[i]; j++)
+        int keep = 0, nl = s->nlive[i];
+        for (int j = 0; j < nl; j++) {
+          /* A later warp's pending line: its L1 slot is likely cold. */
+          const warp *ah = lv[j + 2 < nl ? j + 2 : j];
+          if (ah->itx < ah->ntx)
+            accgpu_rd_prefetch(&s->l1[i], ah->tx[ah->itx].line);
           if (warp_turn(s, i, lv[j], base_mode))
             lv[keep++] = lv[j];
+        }
         s->nlive[i] = keep;
       }
       any |= s->nlive[i] > 0;
