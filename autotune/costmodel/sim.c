@@ -57,6 +57,7 @@ typedef struct sim {
   double body;       /* warp instructions per point of the iteration space */
   int64_t round_limit, warm_rounds; /* truncated waves (0 = no limit) */
   int64_t skip;      /* instructions each warp of a truncated wave skips */
+  int64_t body_refs; /* exact instructions per point, 0 if unknown */
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
@@ -334,6 +335,19 @@ static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
   return 1;
 }
 
+/* Fast-forwards fresh warp W over S->skip instructions without caches:
+ * whole points at once while more than a point's instructions remain (the
+ * body issues S->body_refs each point; the trailing ops of a point touch
+ * nothing that the next point keeps), then reference by reference.
+ * Returns nothing; sets W->done when the warp runs out. */
+static void fast_forward(const sim *s, warp *w) {
+  int64_t f = s->skip;
+  for (; s->body_refs > 0 && f > s->body_refs && !w->done; f -= s->body_refs)
+    w->done = !next_point(s, w);
+  for (; f > 0 && !w->done; f--)
+    w->done = next_ref(s, w) < 0;
+}
+
 /* ---- waves -------------------------------------------------------------- */
 
 /* Simulates wave WV: each SM's warps for a chunk of rounds, then the L2. */
@@ -354,8 +368,7 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
           s->wave_instrs += s->body * (double)w->tcnt[0] *
                             (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
                             (s->nlev > 2 ? (double)w->tcnt[2] : 1);
-        for (int64_t f = 0; f < s->skip && !w->done; f++)
-          w->done = next_ref(s, w) < 0; /* fast-forward: no caches */
+        fast_forward(s, w);
         if (!w->done)
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
@@ -410,6 +423,11 @@ static double thread_instrs(sim *s, const tune_config *c) {
     }
   }
   s->body = body;
+  /* Whole-point fast-forward needs an exact count: no negative trips. */
+  int exact = body >= 1 && body < 1e15;
+  for (int v = k->npar; v < k->nvars; v++)
+    exact &= k->vars[v].trip >= 0;
+  s->body_refs = exact ? (int64_t)body : 0;
   double pts = 1;
   for (int l = 0; l < s->nlev; l++) {
     int td = c->pat->tdim[l], gd = c->pat->gdim[l];
