@@ -2,6 +2,8 @@
  * in a kernel model by the memory-access cost of seed §7.3 and writes the
  * best per kernel as a schedule file.  See docs/autotune.md. */
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +175,53 @@ static void print_table(const opts *o, const tune_kernel *k,
            rows[0].r.unmodeled);
 }
 
+/* The configurations of one kernel, simulated by several threads: each
+ * result goes to its own row, so the table is the serial one. */
+typedef struct job {
+  const tune_kernel *k;
+  const tune_gpu *g;
+  const tune_sim_opts *so;
+  row *rows;
+  int n;
+  atomic_int next, failed;
+  int tty, ki, nk;
+} job;
+
+/* Thread body: simulates configurations until none is left.  Returns
+ * NULL; failures are counted in the job. */
+static void *job_worker(void *arg) {
+  job *jb = arg;
+  for (int i; (i = atomic_fetch_add(&jb->next, 1)) < jb->n;) {
+    if (jb->tty)
+      fprintf(stderr, "\racc-tune: kernel %d/%d, configuration %d/%d ",
+              jb->ki + 1, jb->nk, i + 1, jb->n);
+    if (accgpu_tune_simulate(jb->k, jb->g, &jb->rows[i].c, jb->so,
+                             &jb->rows[i].r))
+      atomic_fetch_add(&jb->failed, 1);
+  }
+  return NULL;
+}
+
+/* Runs JB on the online CPUs (ACC_TUNE_THREADS overrides), the calling
+ * thread included; falls back to fewer threads when one cannot start. */
+static void run_jobs(job *jb) {
+  long nt = sysconf(_SC_NPROCESSORS_ONLN);
+  const char *env = getenv("ACC_TUNE_THREADS");
+  if (env && atoi(env) > 0)
+    nt = atoi(env);
+  nt = nt < 1 ? 1 : nt > 64 ? 64 : nt;
+  if (nt > jb->n)
+    nt = jb->n > 0 ? jb->n : 1;
+  pthread_t th[64];
+  int started = 0;
+  for (long t = 1; t < nt; t++)
+    if (!pthread_create(&th[started], NULL, job_worker, jb))
+      started++;
+  job_worker(jb);
+  for (int t = 0; t < started; t++)
+    pthread_join(th[t], NULL);
+}
+
 /* Tunes kernel K: fills *BEST.  Returns 0, or -1 after printing why. */
 static int tune_kernel_one(const opts *o, const tune_kernel *k,
                            const tune_gpu *g, int ki, int nk, row *best,
@@ -190,18 +239,19 @@ static int tune_kernel_one(const opts *o, const tune_kernel *k,
   }
   for (int p = 0; p < np; p++)
     n += accgpu_tune_configs(k, g, &pats[p], cf + n, MAX_CONFIGS - n);
-  for (int i = 0; i < n; i++) {
-    if (tty)
-      fprintf(stderr, "\racc-tune: kernel %d/%d, configuration %d/%d ", ki + 1,
-              nk, i + 1, n);
+  for (int i = 0; i < n; i++)
     rows[i].c = cf[i];
-    if (accgpu_tune_simulate(k, g, &cf[i], &o->sim, &rows[i].r)) {
-      fprintf(stderr, "%sacc-tune: %s: out of memory simulating\n",
-              tty ? "\n" : "", k->id);
-      free(rows);
-      free(cf);
-      return -1;
-    }
+  job jb = {k, g, &o->sim, rows, n, 0, 0, tty, ki, nk};
+  run_jobs(&jb);
+  if (jb.failed) {
+    fprintf(stderr, "%sacc-tune: %s: out of memory simulating\n",
+            tty ? "\n" : "", k->id);
+    free(rows);
+    free(cf);
+    return -1;
+  }
+  /* Summed in configuration order: the same totals as a serial run. */
+  for (int i = 0; i < n; i++) {
     *accesses += rows[i].r.simulated;
     *lanes += rows[i].r.lane_accesses;
   }

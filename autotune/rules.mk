@@ -5,7 +5,7 @@ TUNE_LIB_SRCS := $(filter-out autotune/main.c,$(wildcard autotune/*.c)) \
 TUNE_LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TUNE_LIB_SRCS))
 TUNE_TEST_SRCS := $(wildcard autotune/tests/*.c)
 TUNE_TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TUNE_TEST_SRCS))
-TUNE_LDLIBS := -lyaml -lm
+TUNE_LDLIBS := -lyaml -lm -pthread
 
 $(BUILD)/libacctune.a: $(TUNE_LIB_OBJS)
 	@rm -f $@

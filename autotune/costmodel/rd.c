@@ -9,14 +9,14 @@
 #define RD_MIN_H (1u << 10)
 
 /* Neighbouring keys (consecutive lines or sectors) land in neighbouring
- * slots, four to a cache line of the table; groups are spread by a
- * multiplicative hash. */
+ * slots, groups of eight (two host cache lines, which the adjacent-line
+ * prefetcher fetches together) spread by a multiplicative hash. */
 static uint32_t rd_hash(uint64_t key, uint32_t mask) {
-  uint64_t g = key >> 2;
+  uint64_t g = key >> 3;
   g ^= g >> 33;
   g *= 0xff51afd7ed558ccdull;
   g ^= g >> 33;
-  return (uint32_t)((g << 2) | (key & 3)) & mask;
+  return (uint32_t)((g << 3) | (key & 7)) & mask;
 }
 
 int accgpu_rd_init(accgpu_rd *rd) {
@@ -43,7 +43,7 @@ void accgpu_rd_free(accgpu_rd *rd) {
 void accgpu_rd_reset(accgpu_rd *rd) {
   memset(rd->tab, 0, ((size_t)rd->hmask + 1) * sizeof *rd->tab);
   memset(rd->bit, 0, ((size_t)rd->tcap + 1) * sizeof *rd->bit);
-  rd->hcount = rd->now = rd->live = 0;
+  rd->hcount = rd->now = rd->live = rd->low = 0;
 }
 
 /* Moves the 1 at timestamp FROM to TO (> FROM).  The two update paths of
@@ -113,10 +113,50 @@ static int rd_rehash(accgpu_rd *rd) {
   return 0;
 }
 
+/* Caps beyond 2^30 keys would overflow 2 * CAP: those run exact. */
+void accgpu_rd_set_cap(accgpu_rd *rd, uint32_t cap) {
+  rd->cap = cap < (1u << 30) ? cap : 0;
+}
+
+/* Empties slot I of the table by backward shift (linear probing keeps no
+ * tombstones); entries that move take their timestamp's slot_at along. */
+static void rd_delete(accgpu_rd *rd, uint32_t i) {
+  uint32_t m = rd->hmask;
+  for (uint32_t j = (i + 1) & m; rd->tab[j].key; j = (j + 1) & m) {
+    uint32_t home = rd_hash(rd->tab[j].key - 1, m);
+    /* J's entry may fill the hole at I unless its home lies in (I, J]. */
+    if (((j - home) & m) >= ((j - i) & m)) {
+      rd->tab[i] = rd->tab[j];
+      rd->slot_at[rd->tab[i].ts] = i;
+      i = j;
+    }
+  }
+  rd->tab[i].key = 0;
+  rd->hcount--;
+}
+
+/* Capped engine: forgets the oldest keys beyond CAP (their distance is at
+ * least CAP already and only grows).  Their 1s stay in the tree until the
+ * next compaction: they lie before every key still held, so they cancel
+ * out of every range that is queried. */
+static void rd_forget(accgpu_rd *rd) {
+  uint32_t ts = rd->low;
+  for (; ts < rd->now && rd->live > rd->cap; ts++) {
+    uint32_t s = rd->slot_at[ts];
+    if (s == RD_DEAD)
+      continue;
+    rd->slot_at[ts] = RD_DEAD;
+    rd_delete(rd, s);
+    rd->live--;
+  }
+  rd->low = ts;
+}
+
 /* Renumbers live timestamps 0..live-1 in order, growing the timestamp space
  * when more than half of it is live.  Returns 0 / -1. */
 static int rd_compact(accgpu_rd *rd) {
   uint32_t j = 0;
+  rd->low = 0;
   for (uint32_t ts = 0; ts < rd->now; ts++) {
     uint32_t s = rd->slot_at[ts];
     if (s == RD_DEAD)
@@ -149,8 +189,12 @@ static int rd_compact(accgpu_rd *rd) {
   return 0;
 }
 
+void accgpu_rd_prefetch(const accgpu_rd *rd, uint64_t key) {
+  __builtin_prefetch(&rd->tab[rd_hash(key, rd->hmask)]);
+}
+
 uint64_t accgpu_rd_access_aux(accgpu_rd *rd, uint64_t key, uint32_t **aux) {
-  static uint32_t lost; /* AUX target when memory ran out */
+  static _Thread_local uint32_t lost; /* AUX target when memory ran out */
   *aux = &lost;
   uint32_t h = rd_hash(key, rd->hmask);
   while (rd->tab[h].key && rd->tab[h].key != key + 1)
@@ -172,6 +216,12 @@ uint64_t accgpu_rd_access_aux(accgpu_rd *rd, uint64_t key, uint32_t **aux) {
     bit_remove(rd->bit, rd->tcap, old);
     rd->live--;
   } else {
+    if (rd->cap && rd->live >= 2 * rd->cap) {
+      rd_forget(rd);
+      h = rd_hash(key, rd->hmask);
+      while (rd->tab[h].key)
+        h = (h + 1) & rd->hmask;
+    }
     if ((rd->hcount + 1) * 2 > rd->hmask + 1) {
       if (rd_rehash(rd) < 0)
         return ACCGPU_RD_INF;

@@ -24,6 +24,8 @@ typedef struct accgpu_rd {
   uint32_t *bit;      /* Fenwick tree, 1-based, tcap entries */
   uint32_t *slot_at;  /* timestamp -> hash slot, RD_DEAD if stale */
   uint32_t tcap, now, live;
+  uint32_t cap;       /* 0, or the capacity set by accgpu_rd_set_cap */
+  uint32_t low;       /* timestamps below are all dead (capped engine) */
 } accgpu_rd;
 
 /* Returns 0 or -1 when out of memory.  The engine owns its arrays. */
@@ -31,6 +33,15 @@ int accgpu_rd_init(accgpu_rd *rd);
 void accgpu_rd_free(accgpu_rd *rd);
 /* Forgets every key, keeping the allocations. */
 void accgpu_rd_reset(accgpu_rd *rd);
+/* Bounds the engine for a cache of CAP entries (0 = exact, the default):
+ * a key with CAP or more distinct keys after its last access is forgotten
+ * once 2 * CAP keys are held, so its next access reports ACCGPU_RD_INF instead
+ * of its distance (>= CAP either way: the hit/miss answer is unchanged) and
+ * the tables stay near 2 * CAP keys instead of every key ever seen. */
+void accgpu_rd_set_cap(accgpu_rd *rd, uint32_t cap);
+/* Hints that KEY will be accessed soon: loads its hash slot into the
+ * host's cache.  Returns nothing; changes nothing. */
+void accgpu_rd_prefetch(const accgpu_rd *rd, uint64_t key);
 /* Records an access to KEY.  Returns the number of distinct other keys
  * accessed since KEY's previous access, or ACCGPU_RD_INF on first access
  * (or when memory ran out growing the tables). */

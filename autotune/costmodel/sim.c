@@ -57,9 +57,12 @@ typedef struct sim {
   double body;       /* warp instructions per point of the iteration space */
   int64_t round_limit, warm_rounds; /* truncated waves (0 = no limit) */
   int64_t skip;      /* instructions each warp of a truncated wave skips */
+  int64_t body_refs; /* exact instructions per point, 0 if unknown */
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
+  uint64_t *ord;     /* the chunk's L2 requests in round-robin order */
+  size_t capord;
   int cur_sm;
 } sim;
 
@@ -251,15 +254,41 @@ static void access_l2(sim *s, uint64_t line, uint32_t mask, int write) {
   }
 }
 
+/* Requests ahead whose hash slot is prefetched: the L2's table is far
+ * larger than the host's caches and the round-robin order is known. */
+#define L2_AHEAD 16
+
 /* Drains the SMs' L2 lists round-robin, one request per SM per turn. */
 static void drain_l2(sim *s) {
-  size_t most = 0;
-  for (int i = 0; i < s->nsm; i++)
+  size_t most = 0, n = 0;
+  for (int i = 0; i < s->nsm; i++) {
     most = s->nbuf[i] > most ? s->nbuf[i] : most;
-  for (size_t p = 0; p < most; p++)
-    for (int i = 0; i < s->nsm; i++)
-      if (p < s->nbuf[i])
-        serve_l2(s, s->buf[i][p]);
+    n += s->nbuf[i];
+  }
+  if (n > s->capord) {
+    uint64_t *no = realloc(s->ord, n * sizeof *no);
+    if (no) {
+      s->ord = no;
+      s->capord = n;
+    }
+  }
+  if (n > s->capord) { /* out of memory: serve in place */
+    for (size_t p = 0; p < most; p++)
+      for (int i = 0; i < s->nsm; i++)
+        if (p < s->nbuf[i])
+          serve_l2(s, s->buf[i][p]);
+  } else {
+    size_t k = 0;
+    for (size_t p = 0; p < most; p++)
+      for (int i = 0; i < s->nsm; i++)
+        if (p < s->nbuf[i])
+          s->ord[k++] = s->buf[i][p];
+    for (size_t j = 0; j < n; j++) {
+      if (j + L2_AHEAD < n)
+        accgpu_rd_prefetch(&s->l2, s->ord[j + L2_AHEAD] >> 2);
+      serve_l2(s, s->ord[j]);
+    }
+  }
   for (int i = 0; i < s->nsm; i++)
     s->nbuf[i] = 0;
 }
@@ -306,6 +335,19 @@ static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
   return 1;
 }
 
+/* Fast-forwards fresh warp W over S->skip instructions without caches:
+ * whole points at once while more than a point's instructions remain (the
+ * body issues S->body_refs each point; the trailing ops of a point touch
+ * nothing that the next point keeps), then reference by reference.
+ * Returns nothing; sets W->done when the warp runs out. */
+static void fast_forward(const sim *s, warp *w) {
+  int64_t f = s->skip;
+  for (; s->body_refs > 0 && f > s->body_refs && !w->done; f -= s->body_refs)
+    w->done = !next_point(s, w);
+  for (; f > 0 && !w->done; f--)
+    w->done = next_ref(s, w) < 0;
+}
+
 /* ---- waves -------------------------------------------------------------- */
 
 /* Simulates wave WV: each SM's warps for a chunk of rounds, then the L2. */
@@ -326,8 +368,7 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
           s->wave_instrs += s->body * (double)w->tcnt[0] *
                             (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
                             (s->nlev > 2 ? (double)w->tcnt[2] : 1);
-        for (int64_t f = 0; f < s->skip && !w->done; f++)
-          w->done = next_ref(s, w) < 0; /* fast-forward: no caches */
+        fast_forward(s, w);
         if (!w->done)
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
@@ -347,10 +388,15 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
         if (s->round_limit && round == s->round_limit)
           break;
         s->measure = measure && round >= s->warm_rounds;
-        int keep = 0;
-        for (int j = 0; j < s->nlive[i]; j++)
+        int keep = 0, nl = s->nlive[i];
+        for (int j = 0; j < nl; j++) {
+          /* A later warp's pending line: its L1 slot is likely cold. */
+          const warp *ah = lv[j + 2 < nl ? j + 2 : j];
+          if (ah->itx < ah->ntx)
+            accgpu_rd_prefetch(&s->l1[i], ah->tx[ah->itx].line);
           if (warp_turn(s, i, lv[j], base_mode))
             lv[keep++] = lv[j];
+        }
         s->nlive[i] = keep;
       }
       any |= s->nlive[i] > 0;
@@ -377,6 +423,11 @@ static double thread_instrs(sim *s, const tune_config *c) {
     }
   }
   s->body = body;
+  /* Whole-point fast-forward needs an exact count: no negative trips. */
+  int exact = body >= 1 && body < 1e15;
+  for (int v = k->npar; v < k->nvars; v++)
+    exact &= k->vars[v].trip >= 0;
+  s->body_refs = exact ? (int64_t)body : 0;
   double pts = 1;
   for (int l = 0; l < s->nlev; l++) {
     int td = c->pat->tdim[l], gd = c->pat->gdim[l];
@@ -427,6 +478,7 @@ static void sim_free(sim *s) {
   free(s->buf);
   free(s->nbuf);
   free(s->capbuf);
+  free(s->ord);
 }
 
 /* Picks the waves to simulate for budget B (warp instructions) given
@@ -531,6 +583,10 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
     goto out;
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
   s.l2cap = (uint64_t)(g->l2_bytes / g->sector_bytes);
+  /* Only hit or miss matters: the engines may forget what is evicted. */
+  accgpu_rd_set_cap(&s.l2, (uint32_t)s.l2cap);
+  for (int i = 0; i < s.nsm; i++)
+    accgpu_rd_set_cap(&s.l1[i], (uint32_t)s.l1cap);
   int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
   int64_t last = -1;
   for (int64_t i = 0; i < win; i++) {
