@@ -7,7 +7,7 @@ TUNE_PLUGIN_TESTS := $(BUILD)/tests/tune-plugin-tests
 $(BUILD)/tests/tune-cmp-models: tests/tune/cmp_models.c autotune/tune.h \
                                 $(BUILD)/libacctune.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(BUILD)/libacctune.a -lyaml -lm
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $< $(BUILD)/libacctune.a -lyaml -lm -pthread
 
 $(TUNE_PLUGIN_TESTS): tests/tune/rules.mk
 	@mkdir -p $(dir $@)
