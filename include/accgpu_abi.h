@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 1
+#define ACCGPU_ABI_VERSION 2
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -70,6 +70,14 @@ typedef struct __accgpu_kernel {
   unsigned nparams;
   const uint32_t *param_sizes; /* bytes of each parameter, as passed */
   const __accgpu_loc *loc;   /* the compute construct it came from */
+  /* For ACCGPU_PROFILE (acc-tune): the loops of the kernel's parallel nest,
+     outermost first, named as in the kernel model (tune-dump), and the
+     integer scalars it reads (the model's symbolic parameters).
+     __accgpu_launch_trips passes their values; 0 and NULL when unknown. */
+  unsigned ntrips;             /* at most 3 */
+  const char *const *trip_vars;
+  unsigned nsyms;
+  const char *const *sym_names;
 } __accgpu_kernel;
 
 typedef struct __accgpu_module {
@@ -131,6 +139,14 @@ void __accgpu_wait_device(const __accgpu_loc *loc, int device);
 void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
                      unsigned kernel, __accgpu_dim3 grid, __accgpu_dim3 block,
                      unsigned shared_bytes, int async, void **args);
+/* The same, with VALS: the trip count of each of the kernel's trip_vars,
+   then the value of each of its sym_names, as evaluated on the host just
+   before the launch (ntrips + nsyms entries; a negative entry is unknown).
+   Only ACCGPU_PROFILE reads them.  VALS == NULL is __accgpu_launch. */
+void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
+                           unsigned kernel, __accgpu_dim3 grid,
+                           __accgpu_dim3 block, unsigned shared_bytes,
+                           int async, void **args, const int64_t *vals);
 
 /* Launch limits of DEVICE for the compiler's defaults: multiprocessor count,
    max threads per block, warp size (0 on the host). */

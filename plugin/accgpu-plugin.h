@@ -29,6 +29,11 @@ void accgpu_keep(tree t);
 unsigned accgpu_module_add_kernel(const char *name, const char *text,
                                   unsigned nparams,
                                   const unsigned *param_sizes, tree loc);
+/* Names the profile values of kernel KERNEL (__accgpu_kernel.trip_vars and
+   sym_names: NTRIPS loop variables, then NSYMS parameters); copied. */
+void accgpu_module_set_values(unsigned kernel, unsigned ntrips,
+                              const char *const *trip_vars, unsigned nsyms,
+                              const char *const *sym_names);
 /* Appends TEXT to the module's prelude (types, helpers), before every
    kernel.  Copied. */
 void accgpu_module_add_prelude(const char *text);

@@ -29,6 +29,8 @@ struct kentry {
   unsigned nparams;
   unsigned *sizes;
   tree loc; /* the __accgpu_loc VAR_DECL */
+  unsigned ntrips, nsyms;
+  char **names; /* trip variables, then parameters (profile values) */
 };
 
 static vec<kentry> kernels;
@@ -62,7 +64,8 @@ static tree kernel_type(void)
   if (t)
     return t;
   tree types[] = {ptr_type_node, ptr_type_node, unsigned_type_node,
-                  ptr_type_node, ptr_type_node};
+                  ptr_type_node, ptr_type_node, unsigned_type_node,
+                  ptr_type_node, unsigned_type_node, ptr_type_node};
   t = make_node(RECORD_TYPE);
   tree fields = NULL_TREE;
   for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
@@ -112,13 +115,44 @@ unsigned accgpu_module_add_kernel(const char *name, const char *text,
   memcpy(k.sizes, param_sizes, nparams * sizeof *param_sizes);
   k.loc = TREE_CODE(loc) == ADDR_EXPR ? TREE_OPERAND(loc, 0) : loc;
   accgpu_keep(k.loc);
+  k.ntrips = k.nsyms = 0;
+  k.names = NULL;
   kernels.safe_push(k);
   return kernels.length() - 1;
+}
+
+void accgpu_module_set_values(unsigned kernel, unsigned ntrips,
+                              const char *const *trip_vars, unsigned nsyms,
+                              const char *const *sym_names)
+{
+  kentry *k = &kernels[kernel];
+  gcc_assert(!k->names);
+  k->ntrips = ntrips;
+  k->nsyms = nsyms;
+  k->names = XNEWVEC(char *, ntrips + nsyms + 1);
+  for (unsigned i = 0; i < ntrips + nsyms; i++)
+    k->names[i] = xstrdup(i < ntrips ? trip_vars[i] : sym_names[i - ntrips]);
 }
 
 static tree cstr(const char *s)
 {
   return s ? build_string_literal(strlen(s) + 1, s) : null_pointer_node;
+}
+
+/* A static read-only array of the N strings NAMES (VAR names it); its
+   address, or a null pointer when N is 0. */
+static tree name_array(const char *var, char *const *names, unsigned n)
+{
+  if (!n)
+    return null_pointer_node;
+  tree type = build_array_type_nelts(ptr_type_node, n);
+  vec<constructor_elt, va_gc> *v = NULL;
+  for (unsigned i = 0; i < n; i++)
+    CONSTRUCTOR_APPEND_ELT(v, size_int(i), cstr(names[i]));
+  tree a = static_var(var, type, true);
+  DECL_INITIAL(a) = build_constructor(type, v);
+  varpool_node::finalize_decl(a);
+  return build_fold_addr_expr(a);
 }
 
 /* A static read-only byte array holding DATA; returns its address. */
@@ -164,6 +198,19 @@ static tree kernel_table(void)
     CONSTRUCTOR_APPEND_ELT(row, f, build_fold_addr_expr(sizes));
     f = DECL_CHAIN(f);
     CONSTRUCTOR_APPEND_ELT(row, f, build_fold_addr_expr(k->loc));
+    snprintf(nb, sizeof nb, "__accgpu_trip_vars_%u", i);
+    tree counts[2] = {build_int_cst(unsigned_type_node, k->ntrips),
+                      build_int_cst(unsigned_type_node, k->nsyms)};
+    tree lists[2] = {name_array(nb, k->names, k->ntrips), NULL_TREE};
+    snprintf(nb, sizeof nb, "__accgpu_sym_names_%u", i);
+    lists[1] = name_array(nb, k->names ? k->names + k->ntrips : NULL,
+                          k->nsyms);
+    for (int j = 0; j < 2; j++) {
+      f = DECL_CHAIN(f);
+      CONSTRUCTOR_APPEND_ELT(row, f, counts[j]);
+      f = DECL_CHAIN(f);
+      CONSTRUCTOR_APPEND_ELT(row, f, fold_convert(ptr_type_node, lists[j]));
+    }
     CONSTRUCTOR_APPEND_ELT(rows, size_int(i), build_constructor(kt, row));
   }
   tree at = build_array_type_nelts(kt, kernels.length());

@@ -250,10 +250,13 @@ void accgpu_profile_init(void);
 /* Starts recording; accgpu_profile_write will write PATH. */
 void accgpu_profile_start(const char *path);
 /* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
-   (takes the profile's leaf lock). */
+   (takes the profile's leaf lock).  VALS (or NULL) are the launch's trip
+   counts and parameter values (__accgpu_launch_trips); the last launch's
+   are kept. */
 void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
                            const accgpu_launch_cfg *cfg,
-                           const accgpu_device *d, double seconds);
+                           const accgpu_device *d, double seconds,
+                           const int64_t *vals);
 /* Writes the YAML profile.  Returns 0, or -1 after a one-line warning on
    stderr. */
 int accgpu_profile_write(void);

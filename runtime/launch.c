@@ -78,6 +78,7 @@ typedef struct launch_args {
   unsigned kernel;
   accgpu_launch_cfg cfg;
   int async;
+  const int64_t *vals; /* trips and params for the profile, or NULL */
 } launch_args;
 
 /* Launches on D from the calling thread. */
@@ -108,15 +109,16 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
   if (accgpu_timing)
     accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0, t1 - t0);
   if (prof)
-    accgpu_profile_record(a->mod, a->kernel, &a->cfg, d, t1 - t0);
+    accgpu_profile_record(a->mod, a->kernel, &a->cfg, d, t1 - t0, a->vals);
 }
 
-/* A launch queued on a worker: the argument values travel with it. */
+/* A launch queued on a worker: the argument values (and the profile's
+   values, at VALS_OFF) travel with it. */
 typedef struct launch_task {
   accgpu_device *d;
   launch_args a;
   unsigned nparams;
-  size_t off[64];
+  size_t off[64], vals_off;
   alignas(max_align_t) unsigned char vals[];
 } launch_task;
 
@@ -127,6 +129,8 @@ static void launch_task_fn(void *arg) {
   void *args[64];
   for (unsigned i = 0; i < t->nparams; i++)
     args[i] = t->vals + t->off[i];
+  if (t->a.vals)
+    t->a.vals = (const int64_t *)(void *)(t->vals + t->vals_off);
   launch_now(t->d, &t->a, args);
 }
 
@@ -141,6 +145,8 @@ static void launch_queued(accgpu_device *d, const launch_args *a,
     off[i] = total;
     total += (k->param_sizes[i] + ARG_ALIGN - 1) / ARG_ALIGN * ARG_ALIGN;
   }
+  size_t vals_off = total, nvals = a->vals ? k->ntrips + k->nsyms : 0;
+  total += nvals * sizeof *a->vals;
   launch_task *t = malloc(sizeof *t + total);
   if (!t)
     accgpu_fatal(a->loc, "out of host memory");
@@ -148,15 +154,19 @@ static void launch_queued(accgpu_device *d, const launch_args *a,
   t->a = *a;
   t->nparams = k->nparams;
   memcpy(t->off, off, sizeof off);
+  t->vals_off = vals_off;
   for (unsigned i = 0; i < k->nparams; i++)
     memcpy(t->vals + off[i], args[i], k->param_sizes[i]);
+  if (nvals)
+    memcpy(t->vals + vals_off, a->vals, nvals * sizeof *a->vals);
   accgpu_worker_submit(d, launch_task_fn, t, sizeof *t + total);
   free(t);
 }
 
-void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
-                     unsigned kernel, __accgpu_dim3 grid, __accgpu_dim3 block,
-                     unsigned shared_bytes, int async, void **args) {
+void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
+                           unsigned kernel, __accgpu_dim3 grid,
+                           __accgpu_dim3 block, unsigned shared_bytes,
+                           int async, void **args, const int64_t *vals) {
   int queued = 0;
   accgpu_region *r = accgpu_region_top();
   accgpu_device *d = r ? accgpu_region_device(r, &queued) : accgpu_current();
@@ -170,11 +180,19 @@ void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
   if (d->shared_mem)
     accgpu_fatal(loc, "kernel %s: cannot launch on the host device",
                  mod->kernels[kernel].name);
-  launch_args a = {loc, mod, kernel, {grid, block, shared_bytes}, async};
+  launch_args a = {loc, mod, kernel, {grid, block, shared_bytes}, async,
+                   vals};
   if (queued)
     launch_queued(d, &a, args);
   else
     launch_now(d, &a, args);
+}
+
+void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
+                     unsigned kernel, __accgpu_dim3 grid, __accgpu_dim3 block,
+                     unsigned shared_bytes, int async, void **args) {
+  __accgpu_launch_trips(loc, mod, kernel, grid, block, shared_bytes, async,
+                        args, NULL);
 }
 
 int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {

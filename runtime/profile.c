@@ -6,13 +6,15 @@
  * total and shortest time.  Profiled launches are synchronous (as under
  * ACCGPU_TIME), so a time is the kernel's, not the time to enqueue it.
  *
- * The runtime alone cannot know a loop's trip count (the plugin maps loop
- * iterations onto grid and block; docs/runtime.md says what it would have
- * to pass), so entries carry no `trips:`/`params:` yet.
+ * Kernels launched with __accgpu_launch_trips also get the last launch's
+ * `trips:` (trip count per loop of the parallel nest, named as in the
+ * kernel model) and `params:` (the integer scalars the kernel reads): the
+ * host code evaluates them, the runtime alone cannot know them.
  *
  * Locks: prof.lock, a leaf lock, guards the table.                      */
 #include "core.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,10 @@
 
 int accgpu_profiling;
 
+/* acc-tune's limits (autotune/tune.h): a profile beyond them is refused. */
+#define MAX_TRIPS 8
+#define MAX_PARAMS 32
+
 typedef struct prof_entry {
   const __accgpu_module *mod;
   unsigned kernel;
@@ -28,6 +34,7 @@ typedef struct prof_entry {
   accgpu_launch_cfg last;
   char device[48];
   double total, shortest;
+  int64_t *vals; /* the last launch's trips, then params, or NULL */
   struct prof_entry *next;
 } prof_entry;
 
@@ -75,12 +82,29 @@ static prof_entry *entry_of(const __accgpu_module *mod, unsigned kernel) {
   return e;
 }
 
+/* Keeps VALS (or their absence) as E's last values (prof.lock held). */
+static void keep_vals(prof_entry *e, const int64_t *vals) {
+  const __accgpu_kernel *k = &e->mod->kernels[e->kernel];
+  size_t n = (size_t)k->ntrips + k->nsyms;
+  if (!vals || !n) {
+    free(e->vals);
+    e->vals = NULL;
+    return;
+  }
+  if (!e->vals)
+    e->vals = malloc(n * sizeof *vals);
+  if (e->vals)
+    memcpy(e->vals, vals, n * sizeof *vals);
+}
+
 void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
                            const accgpu_launch_cfg *cfg,
-                           const accgpu_device *d, double seconds) {
+                           const accgpu_device *d, double seconds,
+                           const int64_t *vals) {
   pthread_mutex_lock(&prof.lock);
   prof_entry *e = entry_of(mod, kernel);
   if (e) {
+    keep_vals(e, vals);
     if (!e->launches || seconds < e->shortest)
       e->shortest = seconds;
     e->launches++;
@@ -103,6 +127,38 @@ static void put_str(FILE *f, const char *s) {
       fputc(*s, f);
   }
   fputc('"', f);
+}
+
+/* NAME as a YAML key: plain when it is a C identifier. */
+static void put_key(FILE *f, const char *name) {
+  int plain = name && (isalpha((unsigned char)*name) || *name == '_');
+  for (const char *p = name; plain && *p; p++)
+    plain = isalnum((unsigned char)*p) || *p == '_';
+  if (plain)
+    fputs(name, f);
+  else
+    put_str(f, name);
+}
+
+/* "    KEY: {name: value, ...}" of the N values VALS named NAMES, at most
+   MAX of them; negative (unknown) values are left out, and so is the line
+   when none is left. */
+static void put_map(FILE *f, const char *key, unsigned n,
+                    const char *const *names, const int64_t *vals,
+                    unsigned max) {
+  unsigned put = 0;
+  for (unsigned i = 0; i < n && put < max; i++) {
+    if (vals[i] < 0 || !names || !names[i])
+      continue;
+    if (put++)
+      fputs(", ", f);
+    else
+      fprintf(f, "    %s: {", key);
+    put_key(f, names[i]);
+    fprintf(f, ": %lld", (long long)vals[i]);
+  }
+  if (put)
+    fputs("}\n", f);
 }
 
 static void put_entry(FILE *f, const prof_entry *e) {
@@ -131,6 +187,11 @@ static void put_entry(FILE *f, const prof_entry *e) {
           "    time_total_s: %.9f\n    time_min_s: %.9f\n",
           e->launches, c->grid.x, c->grid.y, c->grid.z, c->block.x,
           c->block.y, c->block.z, c->shared_bytes, e->total, e->shortest);
+  if (e->vals) {
+    put_map(f, "trips", k->ntrips, k->trip_vars, e->vals, MAX_TRIPS);
+    put_map(f, "params", k->nsyms, k->sym_names, e->vals + k->ntrips,
+            MAX_PARAMS);
+  }
 }
 
 int accgpu_profile_write(void) {

@@ -25,8 +25,8 @@ void bench_relax__emu(void **);
 static const uint32_t saxpy_sizes[] = {8, 8, 4, 4};
 static const uint32_t relax_sizes[] = {8, 4};
 static const __accgpu_kernel kernels[] = {
-    {"bench_saxpy", bench_saxpy__emu, 4, saxpy_sizes, NULL},
-    {"bench_relax", bench_relax__emu, 2, relax_sizes, NULL},
+    {"bench_saxpy", bench_saxpy__emu, 4, saxpy_sizes, NULL, 0, NULL, 0, NULL},
+    {"bench_relax", bench_relax__emu, 2, relax_sizes, NULL, 0, NULL, 0, NULL},
 };
 static void *cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 2, kernels,

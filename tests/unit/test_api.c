@@ -239,7 +239,7 @@ static const __accgpu_loc ELOC = {"emu_api.c", "main", "parallel", 7, 1};
 static const uint32_t vadd_sizes[] = {sizeof(float *), sizeof(float *),
                                       sizeof(float *), sizeof(int)};
 static const __accgpu_kernel emu_kernels[] = {
-    {"emu_vadd", emu_vadd__emu, 4, vadd_sizes, &ELOC}};
+    {"emu_vadd", emu_vadd__emu, 4, vadd_sizes, &ELOC, 0, NULL, 0, NULL}};
 static void *emu_mod_cache;
 static const __accgpu_module emu_mod = {
     ACCGPU_ABI_VERSION, 1, emu_kernels, "emu_api.c", "", NULL, NULL, 0,
@@ -441,7 +441,8 @@ static const char static_prog[] =
     "  __atomic_store_n(*(int **)a[0], 42, __ATOMIC_RELAXED);\n"
     "}\n"
     "static const uint32_t sz[] = {sizeof(int *)};\n"
-    "static const __accgpu_kernel ks[] = {{\"k_set\", k, 1, sz, &L}};\n"
+    "static const __accgpu_kernel ks[] = {{\"k_set\", k, 1, sz, &L, 0, NULL, 0,\n"
+    "                                      NULL}};\n"
     "static void *cache;\n"
     "static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, ks, \"prog.c\",\n"
     "                                    \"\", 0, 0, 0, &cache};\n"

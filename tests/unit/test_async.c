@@ -34,8 +34,8 @@ static void k_add(void **args) {
 static const uint32_t gate_sizes[] = {sizeof(int)};
 static const uint32_t add_sizes[] = {sizeof(int *), sizeof(int), sizeof(int)};
 static const __accgpu_kernel kernels[] = {
-    {"k_gate", k_gate, 1, gate_sizes, &LP},
-    {"k_add", k_add, 3, add_sizes, &LP}};
+    {"k_gate", k_gate, 1, gate_sizes, &LP, 0, NULL, 0, NULL},
+    {"k_add", k_add, 3, add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 2, kernels, "async.c",
                                     "", NULL, NULL, 0, &mod_cache};

@@ -549,8 +549,8 @@ static const char bad_ptx[] =
     ".visible .entry accgpu_test_axpy()\n{\n  SYNTAX_ERROR_bogus;\n}\n";
 static const uint32_t axpy_sizes[] = {8, 8, 4, 4};
 static const __accgpu_kernel axpy_kernels[] = {
-    {"accgpu_test_axpy", NULL, 4, axpy_sizes, NULL},
-    {"nope", NULL, 0, NULL, NULL}};
+    {"accgpu_test_axpy", NULL, 4, axpy_sizes, NULL, 0, NULL, 0, NULL},
+    {"nope", NULL, 0, NULL, NULL, 0, NULL, 0, NULL}};
 
 static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
   __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
@@ -1035,7 +1035,7 @@ static void core_done(void) {
    on device DEV made current; y = a*x + y after the region. */
 static void core_axpy(int dev, float *x, float *y, int n, float a) {
   static const __accgpu_kernel k[] = {
-      {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC}};
+      {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC, 0, NULL, 0, NULL}};
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
                                     axpy_ptx, NULL, 0, &core_cache};
   __accgpu_map maps[2] = {
@@ -1139,7 +1139,7 @@ static void test_core_reports_jit_error(void) {
     if (core_use_fake(1, 0))
       _exit(3);
     static const __accgpu_kernel k[] = {
-        {"accgpu_test_axpy", NULL, 0, NULL, &LOC}};
+        {"accgpu_test_axpy", NULL, 0, NULL, &LOC, 0, NULL, 0, NULL}};
     static void *cache;
     static const __accgpu_module m = {
         ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache};
@@ -1254,7 +1254,7 @@ static int core_axpy_module(const __accgpu_module *m, int dev) {
 }
 
 static const __accgpu_kernel src_k[] = {
-    {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC}};
+    {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC, 0, NULL, 0, NULL}};
 
 /* The fake NVRTC: compiled once for both devices (compute_90, the fake's
    capability), with the dialect header's text supplied. */

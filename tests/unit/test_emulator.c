@@ -44,19 +44,19 @@ static const uint32_t sz_pi[] = {8, 4};
 static const uint32_t sz_ppi[] = {8, 8, 4};
 
 static const __accgpu_kernel kernels[K_N] = {
-    {"emu_vadd", emu_vadd__emu, 4, sz_p3i, NULL},
-    {"emu_coords", emu_coords__emu, 1, sz_p, NULL},
-    {"emu_transpose", emu_transpose__emu, 4, sz_p2ii, NULL},
-    {"emu_dynrev", emu_dynrev__emu, 2, sz_pp, NULL},
-    {"emu_gate", emu_gate__emu, 2, sz_pp, NULL},
-    {"emu_set_flag", emu_set_flag__emu, 2, sz_pi, NULL},
-    {"emu_deadlock", emu_deadlock__emu, 1, sz_p, NULL},
-    {"emu_stencil", emu_stencil__emu, 3, sz_ppi, NULL},
-    {"emu_reduce", emu_reduce__emu, 3, sz_ppi, NULL},
-    {"emu_votes", emu_votes__emu, 3, sz_ppi, NULL},
-    {"emu_atomics", emu_atomics__emu, 3, sz_ppi, NULL},
-    {"emu_warp", emu_warp__emu, 2, sz_pp, NULL},
-    {"emu_overflow", emu_overflow__emu, 2, sz_pi, NULL},
+    {"emu_vadd", emu_vadd__emu, 4, sz_p3i, NULL, 0, NULL, 0, NULL},
+    {"emu_coords", emu_coords__emu, 1, sz_p, NULL, 0, NULL, 0, NULL},
+    {"emu_transpose", emu_transpose__emu, 4, sz_p2ii, NULL, 0, NULL, 0, NULL},
+    {"emu_dynrev", emu_dynrev__emu, 2, sz_pp, NULL, 0, NULL, 0, NULL},
+    {"emu_gate", emu_gate__emu, 2, sz_pp, NULL, 0, NULL, 0, NULL},
+    {"emu_set_flag", emu_set_flag__emu, 2, sz_pi, NULL, 0, NULL, 0, NULL},
+    {"emu_deadlock", emu_deadlock__emu, 1, sz_p, NULL, 0, NULL, 0, NULL},
+    {"emu_stencil", emu_stencil__emu, 3, sz_ppi, NULL, 0, NULL, 0, NULL},
+    {"emu_reduce", emu_reduce__emu, 3, sz_ppi, NULL, 0, NULL, 0, NULL},
+    {"emu_votes", emu_votes__emu, 3, sz_ppi, NULL, 0, NULL, 0, NULL},
+    {"emu_atomics", emu_atomics__emu, 3, sz_ppi, NULL, 0, NULL, 0, NULL},
+    {"emu_warp", emu_warp__emu, 2, sz_pp, NULL, 0, NULL, 0, NULL},
+    {"emu_overflow", emu_overflow__emu, 2, sz_pi, NULL, 0, NULL, 0, NULL},
 };
 static void *mod_cache;
 static const __accgpu_module mod = {
@@ -756,8 +756,9 @@ static void test_module_image(void) {
   unsigned char *img = build_image(&size);
   CU_ASSERT_FATAL(img != NULL);
   static const uint32_t sizes[] = {8, 8, 4, 4};
-  __accgpu_kernel k[2] = {{"img_saxpy", NULL, 4, sizes, NULL},
-                          {"img_missing", NULL, 4, sizes, NULL}};
+  __accgpu_kernel k[2] = {
+      {"img_saxpy", NULL, 4, sizes, NULL, 0, NULL, 0, NULL},
+      {"img_missing", NULL, 4, sizes, NULL, 0, NULL, 0, NULL}};
   void *cache = NULL, *h;
   __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "image.c", NULL, NULL,
                        img, size, &cache};

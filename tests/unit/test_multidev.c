@@ -60,7 +60,7 @@ static void k_scale(void **args) {
 static const uint32_t scale_sizes[] = {sizeof(double *), sizeof(int),
                                        sizeof(double)};
 static const __accgpu_kernel kernels[] = {
-    {"k_scale", k_scale, 3, scale_sizes, &LP}};
+    {"k_scale", k_scale, 3, scale_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "multi.c",
                                     "", NULL, NULL, 0, &mod_cache};
@@ -165,7 +165,8 @@ static void k_gate(void **args) {
   while (!__atomic_load_n(&gate, __ATOMIC_ACQUIRE))
     sched_yield();
 }
-static const __accgpu_kernel gate_k[] = {{"k_gate", k_gate, 0, NULL, &LP}};
+static const __accgpu_kernel gate_k[] = {
+    {"k_gate", k_gate, 0, NULL, &LP, 0, NULL, 0, NULL}};
 static void *gate_cache;
 static const __accgpu_module gate_mod = {ACCGPU_ABI_VERSION, 1, gate_k,
                                          "multi.c", "", NULL, NULL, 0,

@@ -24,7 +24,7 @@ static void k_add(void **args) {
 static const uint32_t k_add_sizes[] = {sizeof(int *), sizeof(int),
                                        sizeof(int)};
 static const __accgpu_kernel kernels[] = {
-    {"k_add", k_add, 3, k_add_sizes, &LP}};
+    {"k_add", k_add, 3, k_add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "fig51.c",
                                     "", NULL, NULL, 0, &mod_cache};
