@@ -249,6 +249,8 @@ extern int accgpu_profiling;
 void accgpu_profile_init(void);
 /* Starts recording; accgpu_profile_write will write PATH. */
 void accgpu_profile_start(const char *path);
+/* Stops recording and forgets what was recorded (the unit tests). */
+void accgpu_profile_stop(void);
 /* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
    (takes the profile's leaf lock).  VALS (or NULL) are the launch's trip
    counts and parameter values (__accgpu_launch_trips); the last launch's

@@ -63,6 +63,20 @@ void accgpu_profile_start(const char *path) {
   __atomic_store_n(&accgpu_profiling, 1, __ATOMIC_RELAXED);
 }
 
+void accgpu_profile_stop(void) {
+  __atomic_store_n(&accgpu_profiling, 0, __ATOMIC_RELAXED);
+  pthread_mutex_lock(&prof.lock);
+  while (prof.head) {
+    prof_entry *e = prof.head;
+    prof.head = e->next;
+    free(e->vals);
+    free(e);
+  }
+  prof.tail = NULL;
+  prof.path[0] = 0;
+  pthread_mutex_unlock(&prof.lock);
+}
+
 /* Entry of (MOD, KERNEL), appended on first use (prof.lock held).  NULL
    when out of memory: that launch is not profiled. */
 static prof_entry *entry_of(const __accgpu_module *mod, unsigned kernel) {
