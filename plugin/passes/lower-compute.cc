@@ -1498,29 +1498,14 @@ static unsigned pv_syms(struct pv_nest *n, struct kg_region *r, tree *syms)
   return ns;
 }
 
-/* Which of the NK kernels of R carries the model's nest: the first whose
-   body has one (BODIES: the pieces of a split kernels region, or empty).
-   -1 when none has. */
-static int pv_kernel(struct kg_region *r, unsigned nk, vec<gimple_seq> *bodies)
-{
-  hash_map<tree, gimple *> defs;
-  struct pv_nest n;
-  for (unsigned k = 0; k < nk; k++) {
-    pv_find(&n, r, bodies->is_empty() ? gimple_omp_body(r->stmt)
-                                      : (*bodies)[k], &defs);
-    defs.empty();
-    if (n.npar)
-      return (int)k;
-  }
-  return -1;
-}
-
-/* Names the profile values of kernel KIDX (the module's table) and fills a
-   local int64_t array with them before GSI: the trip count of each level
-   of the nest (-1 when the host cannot tell), then the parameters.
-   Returns its address, or NULL_TREE when there is nothing to record. */
+/* Names the profile values of the NK kernels KIDX of R (the module's
+   table) and fills a local int64_t array with them before GSI: the trip
+   count of each level of the nest (-1 when the host cannot tell), then the
+   parameters.  Every piece of a split kernels region gets the construct's
+   values: the profile, like the model, is keyed by the construct.  Returns
+   the array's address, or NULL_TREE when there is nothing to record. */
 static tree pv_values(gimple_stmt_iterator *gsi, struct kg_region *r,
-                      unsigned kidx)
+                      const unsigned *kidx, unsigned nk)
 {
   hash_map<tree, gimple *> defs;
   struct pv_nest n;
@@ -1541,7 +1526,8 @@ static tree pv_values(gimple_stmt_iterator *gsi, struct kg_region *r,
     names[nv] = IDENTIFIER_POINTER(DECL_NAME(syms[i]));
     vals[nv] = fold_convert(ty, syms[i]);
   }
-  accgpu_module_set_values(kidx, n.npar, names, ns, names + n.npar);
+  for (unsigned k = 0; k < nk; k++)
+    accgpu_module_set_values(kidx[k], n.npar, names, ns, names + n.npar);
   tree arr = addr_tmp(build_array_type_nelts(ty, nv), "accvals");
   for (unsigned i = 0; i < nv; i++)
     add(gsi, gimple_build_assign(build4(ARRAY_REF, ty, arr, size_int(i),
@@ -1631,9 +1617,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
   }
   tree grid = addr_tmp(dim3_type, "accgrid");
   tree block = addr_tmp(dim3_type, "accblock");
-  /* The profile's values, for the kernel of the model's nest. */
-  int vk = pv_kernel(r, nk, bodies);
-  tree vals = vk >= 0 ? pv_values(gsi, r, kidx[vk]) : NULL_TREE;
+  tree vals = pv_values(gsi, r, kidx, nk); /* for ACCGPU_PROFILE */
   /* One launch per piece, in order on the same queue. */
   for (unsigned k = 0; k < nk; k++) {
     if (!bodies->is_empty())
@@ -1641,7 +1625,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
     emit_geometry(gsi, &rs[k], ci, dev, grid, block);
     tree kk = build_int_cst(unsigned_type_node, kidx[k]);
     tree sh = build_int_cst(unsigned_type_node, 0);
-    if ((int)k == vk && vals)
+    if (vals)
       add(gsi, gimple_build_call(pv_launch_decl(), 9, locp,
                                  accgpu_module_addr(), kk, grid, block, sh,
                                  async, args, vals));

@@ -171,6 +171,7 @@ prof_ids() {
   fi
 }
 prof_ids jacobi2d
+. tests/tune/trips.sh # 6. trips:/params: in the profile bind the model
 
 # 4. Malformed schedule files: FILE:LINE in a GCC error, no ICE.
 # bad_sched NAME LINE CONTENT
