@@ -73,7 +73,7 @@ typedef struct __accgpu_kernel {
   /* For ACCGPU_PROFILE (acc-tune): the loops of the kernel's parallel nest,
      outermost first, named as in the kernel model (tune-dump), and the
      integer scalars it reads (the model's symbolic parameters).
-     __accgpu_launch_trips passes their values; 0 and NULL when unknown. */
+     __accgpu_launch_trips passes their values; 0 and NULL for none. */
   unsigned ntrips;             /* at most 3 */
   const char *const *trip_vars;
   unsigned nsyms;
