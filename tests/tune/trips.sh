@@ -77,7 +77,8 @@ trips_of() {
 # trips_header TUNE-OUTPUT: "id trips" from acc-tune's table headers
 # ("kernel ID  (GPU; v=N, ... trips)").
 trips_header() {
-  sed -n 's/^kernel \([^ ]*\)  ([^;]*; \(.*\) trips)$/"\1" \2/p' "$1" | LC_ALL=C sort
+  sed -n 's/^kernel \([^ ]*\)  ([^;]*; \(.*\) trips)$/"\1" \2/p' "$1" |
+    LC_ALL=C sort
 }
 
 # trips_expect FILE WANT: FILE (from trips_of or trips_header) must be WANT.
@@ -91,8 +92,8 @@ trips_expect() {
   fi
 }
 
-# count LOOP-HEADER: iterations of a C-like bash loop, e.g. "i=1; i<9; i+=2".
-count() {
+# trips_count HEADER: iterations of the bash loop for ((HEADER)).
+trips_count() {
   local t=0 i j
   eval "for (($1)); do t=\$((t + 1)); done"
   echo "$t"
@@ -118,7 +119,7 @@ EOF
     "$d/main.c" || return
   trips_run "$d/prof.yaml" "$d/jacobi" "$n" || return
   local t
-  t=$(count "j=1; j<n-1; j++")
+  t=$(trips_count "j=1; j<n-1; j++")
   trips_of "$d/prof.yaml" trips >"$d/trips"
   trips_expect "$d/trips" "\"jacobi.c:20:jacobi\" {j: $t, i: $t}" \
     "jacobi trips"
@@ -180,11 +181,11 @@ EOF
   trips_build "$d" forms.c "$d/forms" "$d/model.yaml" || return
   trips_run "$d/prof.yaml" "$d/forms" "$n" "$m" "$s" || return
   local down j i half step
-  down=$(count "i=n-1; i>=1; i-=2")
-  j=$(count "j=0; j<=m-1; j+=3")
-  i=$(count "i=2; i<n; i++")
-  half=$(count "i=0; i<n/2; i++")
-  step=$(count "i=0; i<n; i+=s")
+  down=$(trips_count "i=n-1; i>=1; i-=2")
+  j=$(trips_count "j=0; j<=m-1; j+=3")
+  i=$(trips_count "i=2; i<n; i++")
+  half=$(trips_count "i=0; i<n/2; i++")
+  step=$(trips_count "i=0; i<n; i+=s")
   trips_of "$d/prof.yaml" trips >"$d/trips"
   trips_expect "$d/trips" "\"forms.c:11:forms\" {i_2: $half}
 \"forms.c:19:forms\" {i: $step}
