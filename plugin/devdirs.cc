@@ -82,9 +82,12 @@ static const char *const impl_macros[] = {
 
 /* The directive being rewritten.  Only the preprocessor touches it. */
 static struct {
-  int pending;   /* name expanded; its CPP_PRAGMA token comes next */
-  int dir;       /* DIR_* of the current line, or DIR_NONE */
-  unsigned mask; /* device types of its device_type clause */
+  int pending;          /* name expanded; its CPP_PRAGMA token comes next */
+  location_t pending_where;
+  int dir;              /* DIR_* of the current line, or DIR_NONE */
+  location_t where;     /* its name */
+  unsigned mask;        /* device types of its device_type clause */
+  int expanded;         /* DC_* clauses rewritten so far */
 } line;
 
 static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
@@ -352,6 +355,8 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
   if (getenv("DDBG")) fprintf(stderr, "line_change type=%d pend=%d args=%d\n", tok->type, line.pending, parsing_args);
   if (!parsing_args) {
     line.dir = tok->type == CPP_PRAGMA ? line.pending : DIR_NONE;
+    line.where = line.pending_where;
+    line.expanded = 0;
     line.pending = DIR_NONE;
   }
   if (prev_line_change)
@@ -376,24 +381,30 @@ static cpp_hashnode *expand_name(cpp_reader *pfile, const cpp_token *tok,
     next->val.source = NULL;
   }
   line.pending = dir;
+  line.pending_where = tok->src_loc;
   char name[32];
   snprintf(name, sizeof name, "__accgpu_dirname%d", dir);
   return node_named(pfile, name);
 }
 
-/* A clause word W of the current directive line. */
+/* A clause word W of the current directive line.  A clause check_clauses
+   found wrong (repeated, empty, bad device type) is dropped, so GCC adds
+   no errors of its own about the markers. */
 static cpp_hashnode *expand_clause(cpp_reader *pfile, const char *w)
 {
-  const cpp_token *t = peek(pfile, 0);
-  if (t->type != CPP_OPEN_PAREN)
+  if (peek(pfile, 0)->type != CPP_OPEN_PAREN)
     return NULL; /* the user's identifier (check_clauses has spoken) */
-  char name[32];
-  if (!strcmp(w, "device_num"))
-    return node_named(pfile, "__accgpu_dnum");
-  if (!strcmp(w, "default_async"))
-    return node_named(pfile, "__accgpu_dasync");
-  if (!line.mask)
+  int bit = clause_bit(w, DIR_SET);
+  bool bad = peek(pfile, 1)->type == CPP_CLOSE_PAREN ||
+             (line.expanded & bit) || (bit == DC_TYPE && !line.mask);
+  line.expanded |= bit;
+  if (bad)
     return node_named(pfile, "__accgpu_dnone");
+  if (bit == DC_NUM)
+    return node_named(pfile, "__accgpu_dnum");
+  if (bit == DC_ASYNC)
+    return node_named(pfile, "__accgpu_dasync");
+  char name[32];
   snprintf(name, sizeof name, "__accgpu_dt%u", line.mask);
   return node_named(pfile, name);
 }
@@ -408,7 +419,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     if (!strcmp(w, dir_names[d]))
       return expand_name(pfile, tok, d);
   if (!strncmp(w, "__accgpu_dirhead", 16) && line.dir != DIR_NONE) {
-    check_clauses(pfile, line.dir, tok->src_loc);
+    check_clauses(pfile, line.dir, line.where);
     char name[32];
     snprintf(name, sizeof name, "__accgpu_dir%d", line.dir);
     return node_named(pfile, name);
