@@ -323,12 +323,16 @@ void __accgpu_init(const __accgpu_loc *loc, unsigned have, int type,
   select_domain(accgpu_thread_get(), t, who);
 }
 
-/* acc_shutdown of the type; with device_num(n), device n alone. */
+/* acc_shutdown of the type; with device_num(n), device n alone.  A type
+   without devices has nothing to shut down (as acc_shutdown); a number
+   out of range for a type that has devices is an error. */
 void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
                        int num) {
   char who[512];
   loc_who(loc, who, sizeof who);
   acc_device_t t = dir_type(have, type);
+  if ((have & ACCGPU_DIR_NUM) && accgpu_domain_count(t) == 0)
+    return;
   if (have & ACCGPU_DIR_NUM)
     accgpu_shutdown_device(accgpu_device_get(t, num < 0 ? 0 : num, who));
   else
