@@ -35,6 +35,7 @@
 #include "input.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
+#include "openacc.h"
 
 #define DIRMARK "__accgpu_dir"
 #define DTYPEMARK "__accgpu_dtype"
@@ -54,12 +55,13 @@ enum {
    CPU. */
 static const struct {
   const char *name;
-  int type; /* acc_device_t */
+  acc_device_t type;
 } dtypes[] = {
-  {"default", 1}, {"host", 2}, {"multicore", 2}, {"not_host", 3},
-  {"nvidia", 4},  {"emulator", 5},
+  {"default", acc_device_default}, {"host", acc_device_host},
+  {"multicore", acc_device_host},  {"not_host", acc_device_not_host},
+  {"nvidia", acc_device_nvidia},   {"emulator", acc_device_emulator},
 };
-#define NTYPE_BITS 5
+#define NTYPE_BITS (_acc_device_hwm - 1) /* bits for types 1.. */
 
 /* Conditional words (cpp_define syntax); the callback picks an
    implementation macro for them. */
@@ -352,7 +354,6 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
                            int parsing_args)
 {
   declare_markers();
-  if (getenv("DDBG")) fprintf(stderr, "line_change type=%d pend=%d args=%d\n", tok->type, line.pending, parsing_args);
   if (!parsing_args) {
     line.dir = tok->type == CPP_PRAGMA ? line.pending : DIR_NONE;
     line.where = line.pending_where;
@@ -413,7 +414,6 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                                         const cpp_token *tok)
 {
   const char *w = (const char *)NODE_NAME(tok->val.node.node);
-  if (getenv("DDBG")) fprintf(stderr, "m2e %s dir=%d\n", w, line.dir);
   /* Not line.dir: the name is read before the line callback runs. */
   for (int d = DIR_SET; d <= DIR_SHUTDOWN; d++)
     if (!strcmp(w, dir_names[d]))
