@@ -11,13 +11,15 @@
  *
  *   #pragma acc set device_type(host) device_num(e) default_async(a) if(c)
  *   -> #pragma acc enter data create(__accgpu_dir[1:1])
- *          create(__accgpu_dtype[M:1]) create(__accgpu_dnum[(e) + 0u:1])
- *          create(__accgpu_dasync[(a) + 0u:1]) if(c)
+ *          create(__accgpu_dtype[M:1])
+ *          create(__accgpu_dnum[(e) & 0xffffffffu:1])
+ *          create(__accgpu_dasync[(a) & 0xffffffffu:1]) if(c)
  *
  * (init: __accgpu_dir[2:1], shutdown: [3:1]; M: a bit mask of the device
- * types named, bit t-1 for acc_device_t t; `+ 0u` keeps negative values
- * such as acc_async_default clear of GCC's "negative low bound" check
- * while non-integers are still rejected).  The pass recognizes the
+ * types named, bit t-1 for acc_device_t t; the mask keeps negative
+ * values such as acc_async_default clear of GCC's "negative low bound"
+ * check, the pass takes the low 32 bits back as an int, and GCC still
+ * rejects a non-integer expression).  The pass recognizes the
  * marker on the enter data and emits the runtime call instead
  * (lower-data.cc), so the expressions are evaluated where the pragma is.
  *
@@ -77,8 +79,8 @@ static const char *const impl_macros[] = {
   "__accgpu_dir1=create(" DIRMARK "[1:1])",
   "__accgpu_dir2=create(" DIRMARK "[2:1])",
   "__accgpu_dir3=create(" DIRMARK "[3:1])",
-  "__accgpu_dnum(x)=create(" DNUMMARK "[(x) + 0u:1])",
-  "__accgpu_dasync(x)=create(" DASYNCMARK "[(x) + 0u:1])",
+  "__accgpu_dnum(x)=create(" DNUMMARK "[(x) & 0xffffffffu:1])",
+  "__accgpu_dasync(x)=create(" DASYNCMARK "[(x) & 0xffffffffu:1])",
   "__accgpu_dnone(...)=",
 };
 
@@ -98,11 +100,15 @@ static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
 
 /* ---- Markers ---------------------------------------------------------- */
 
-/* Weak, artificial `extern char NAME[]` at file scope (see deviceid.cc). */
+/* Weak, artificial `extern char NAME[1 << 33]` at file scope (see
+   deviceid.cc): complete, so that a directive misplaced in a compute region
+   gets our error rather than GCC's "not mappable" about the marker; large
+   enough for every index `e & 0xffffffffu` can be. */
 static void push_marker(const char *name)
 {
   tree d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
-                      build_array_type(char_type_node, NULL_TREE));
+                      build_array_type_nelts(char_type_node,
+                                             HOST_WIDE_INT_1U << 33));
   DECL_EXTERNAL(d) = 1;
   TREE_PUBLIC(d) = 1;
   DECL_ARTIFICIAL(d) = 1;

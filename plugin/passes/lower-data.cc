@@ -696,9 +696,9 @@ struct devdir {
   tree num, async, cond;
 };
 
-/* The int a marker index carries: the user's value, which went through
-   unsigned (devdirs.cc); a constant such as -3 comes back without the
-   overflow flag. */
+/* The int a marker index carries: the low 32 bits of the user's value
+   (devdirs.cc); a constant such as -3 comes back without the overflow
+   flag. */
 static tree devdir_int(tree val)
 {
   tree v = fold_convert(integer_type_node, val);
