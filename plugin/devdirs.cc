@@ -27,8 +27,8 @@
  * acc namespace with name expansion, so `set` can be a NODE_CONDITIONAL
  * macro.  libcpp gives no sign that a word is a pragma's name (the line
  * callback runs only after the directive), so the word expands only when
- * the source line reads `#pragma acc` up to it (hence `_Pragma("acc set")`
- * is still ignored).  The expansion ends with a second conditional word
+ * the logical source line reads `#pragma acc` up to it (hence
+ * `_Pragma("acc set")` is still ignored).  The expansion ends with a second conditional word
  * whose callback checks the whole clause list (unknown or repeated
  * clauses, device type names, the required clause) with errors at the
  * clause, before GCC parses it.  Everywhere else the words are the
@@ -208,31 +208,75 @@ static const char *name_of(const cpp_token *t)
                              : NULL;
 }
 
-/* Is the word at TOK the name of a `#pragma acc` line?  The source line up
-   to the word must read `#pragma acc ` (blanks anywhere between). */
+/* Skips blanks and block comments from P (not beyond END). */
+static const char *skip_blank(const char *p, const char *end)
+{
+  for (;;) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+      p++;
+    if (end - p < 2 || p[0] != '/' || p[1] != '*')
+      return p;
+    const char *q = p + 2;
+    while (end - q >= 2 && !(q[0] == '*' && q[1] == '/'))
+      q++;
+    if (end - q < 2)
+      return p;
+    p = q + 2;
+  }
+}
+
+/* The logical source line before column COL of LINE in FILE: the line's
+   start, preceded by the lines it continues (backslash-newline dropped);
+   false when it cannot be read or is longer than N. */
+static bool text_before(const char *file, int line, int col, char *buf,
+                        size_t n)
+{
+  char_span text = location_get_source_line(file, line);
+  if (!text || (size_t)col - 1 > text.length() || (size_t)col > n)
+    return false;
+  size_t len = col - 1;
+  memcpy(buf, text.get_buffer(), len);
+  while (--line > 0) {
+    char_span prev = location_get_source_line(file, line);
+    size_t m = prev ? prev.length() : 0;
+    while (m > 0 && (prev[m - 1] == '\r' || prev[m - 1] == ' '))
+      m--;
+    if (m == 0 || prev[m - 1] != '\\')
+      break;
+    m--; /* the backslash */
+    if (len + m > n)
+      return false;
+    memmove(buf + m, buf, len);
+    memcpy(buf, prev.get_buffer(), m);
+    len += m;
+  }
+  buf[len] = 0;
+  return true;
+}
+
+/* Is the word at TOK the name of a `#pragma acc` line?  The logical source
+   line up to the word must read `#pragma acc ` (blanks and comments
+   anywhere between). */
 static bool pragma_name_p(const cpp_token *tok)
 {
   expanded_location x = expand_location(tok->src_loc);
-  if (!x.file || x.column < 1)
+  char buf[1024];
+  if (!x.file || x.column < 1 ||
+      !text_before(x.file, x.line, x.column, buf, sizeof buf - 1))
     return false;
-  char_span text = location_get_source_line(x.file, x.line);
-  if (!text || (size_t)x.column > text.length())
-    return false;
-  const char *p = text.get_buffer(), *end = p + x.column - 1;
+  const char *p = buf, *end = buf + strlen(buf);
   static const char *const words[] = {"#", "pragma", "acc"};
   for (unsigned i = 0; i < ARRAY_SIZE(words); i++) {
-    while (p < end && (*p == ' ' || *p == '\t'))
-      p++;
+    const char *q = skip_blank(p, end);
     size_t n = strlen(words[i]);
-    if ((size_t)(end - p) < n || memcmp(p, words[i], n))
+    if (i > 1 && q == p) /* `pragma` and `acc` need a separator */
       return false;
-    p += n;
+    if ((size_t)(end - q) < n || memcmp(q, words[i], n))
+      return false;
+    p = q + n;
   }
-  if (p == end || (*p != ' ' && *p != '\t'))
-    return false;
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  return p == end;
+  const char *q = skip_blank(p, end);
+  return q != p && q == end;
 }
 
 /* Device type mask of the list at token I (just after `(`); errors at the
