@@ -95,6 +95,7 @@ static struct {
 } line;
 
 static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
+static void (*prev_def_pragma)(cpp_reader *, location_t);
 static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
                                              const cpp_token *);
 
@@ -483,6 +484,23 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   return NULL;
 }
 
+/* An unknown pragma: one of ours that was not rewritten (spelled through
+   _Pragma or a macro) is an error rather than silently dropped.  The
+   tokens are only peeked at: GCC's own callback reads them next. */
+static void cb_def_pragma(cpp_reader *pfile, location_t loc)
+{
+  const char *space = name_of(peek(pfile, 0));
+  const char *name = space ? name_of(peek(pfile, 1)) : NULL;
+  if (space && name && !strcmp(space, "acc"))
+    for (int d = DIR_SET; d <= DIR_SHUTDOWN; d++)
+      if (!strcmp(name, dir_names[d]))
+        error_at(loc, "%<#pragma acc %s%> is only recognized written out "
+                      "on a %<#pragma%> line, not through %<_Pragma%> or "
+                      "a macro", name);
+  if (prev_def_pragma)
+    prev_def_pragma(pfile, loc);
+}
+
 /* Installed after deviceid.cc's callbacks (accgpu_deviceid_init registers
    ours first, and GCC runs the last registered first), so this module sees
    each word first and passes on the ones it does not own. */
@@ -493,8 +511,10 @@ static void install_callbacks(void *, void *)
     return;
   prev_line_change = cb->line_change;
   prev_macro_to_expand = cb->macro_to_expand;
+  prev_def_pragma = cb->def_pragma;
   cb->line_change = cb_line_change;
   cb->macro_to_expand = cb_macro_to_expand;
+  cb->def_pragma = cb_def_pragma;
   if (!cpp_get_options(parse_in)->preprocessed)
     define_macros(parse_in);
 }

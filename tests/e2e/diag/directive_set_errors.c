@@ -1,20 +1,21 @@
 /* Malformed init/shutdown/set directives: each mistake is a GCC error at
  * the directive's line naming the clause, never an ICE nor a directive
  * silently ignored. */
-/* accgpu-expect: error: 21: set.*needs a .default_async., .device_num. or .device_type. clause */
 /* accgpu-expect: error: 22: set.*needs a .default_async., .device_num. or .device_type. clause */
-/* accgpu-expect: error: 23: .async. is not valid for .#pragma acc set. */
-/* accgpu-expect: error: 24: .default_async. is not valid for .#pragma acc init. */
-/* accgpu-expect: error: 25: .foo. is not valid for .#pragma acc shutdown. */
-/* accgpu-expect: error: 26: unknown device type .gpu. */
-/* accgpu-expect: error: 27: .#pragma acc set. takes one device type */
-/* accgpu-expect: error: 28: too many .device_num. clauses */
-/* accgpu-expect: error: 29: .device_num. needs a parenthesized argument */
-/* accgpu-expect: error: 30: .device_num. needs an argument */
-/* accgpu-expect: error: 31: .device_type. needs an argument */
-/* accgpu-expect: error: 32: .copyin. is not valid for .#pragma acc shutdown. */
-/* accgpu-expect: error: 33: unknown device type .radeon. */
-/* accgpu-expect: error: 34: too many .dtype. clauses */
+/* accgpu-expect: error: 23: set.*needs a .default_async., .device_num. or .device_type. clause */
+/* accgpu-expect: error: 24: .async. is not valid for .#pragma acc set. */
+/* accgpu-expect: error: 25: .default_async. is not valid for .#pragma acc init. */
+/* accgpu-expect: error: 26: .foo. is not valid for .#pragma acc shutdown. */
+/* accgpu-expect: error: 27: unknown device type .gpu. */
+/* accgpu-expect: error: 28: .#pragma acc set. takes one device type */
+/* accgpu-expect: error: 29: too many .device_num. clauses */
+/* accgpu-expect: error: 30: .device_num. needs a parenthesized argument */
+/* accgpu-expect: error: 31: .device_num. needs an argument */
+/* accgpu-expect: error: 32: .device_type. needs an argument */
+/* accgpu-expect: error: 33: .copyin. is not valid for .#pragma acc shutdown. */
+/* accgpu-expect: error: 34: unknown device type .radeon. */
+/* accgpu-expect: error: 35: too many .dtype. clauses */
+/* accgpu-expect: error: 36: .#pragma acc init. is only recognized written out on a .#pragma. line */
 #include <openacc.h>
 void f(int n, int *a)
 {
@@ -32,4 +33,5 @@ void f(int n, int *a)
 #pragma acc shutdown copyin(a[0:n])
 #pragma acc init device_type(host, radeon)
 #pragma acc set device_type(host) dtype(nvidia)
+  _Pragma("acc init")
 }
