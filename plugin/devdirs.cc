@@ -490,13 +490,15 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
 static void cb_def_pragma(cpp_reader *pfile, location_t loc)
 {
   const char *space = name_of(peek(pfile, 0));
-  const char *name = space ? name_of(peek(pfile, 1)) : NULL;
+  const cpp_token *word = space ? peek(pfile, 1) : NULL;
+  const char *name = word ? name_of(word) : NULL;
   if (space && name && !strcmp(space, "acc"))
     for (int d = DIR_SET; d <= DIR_SHUTDOWN; d++)
       if (!strcmp(name, dir_names[d]))
-        error_at(loc, "%<#pragma acc %s%> is only recognized written out "
-                      "on a %<#pragma%> line, not through %<_Pragma%> or "
-                      "a macro", name);
+        error_at(word->src_loc,
+                 "%<#pragma acc %s%> is only recognized written out on a "
+                 "%<#pragma%> line, not through %<_Pragma%> or a macro",
+                 name);
   if (prev_def_pragma)
     prev_def_pragma(pfile, loc);
 }
