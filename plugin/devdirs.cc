@@ -44,7 +44,10 @@
 #define DNUMMARK "__accgpu_dnum"
 #define DASYNCMARK "__accgpu_dasync"
 
-enum { DIR_NONE, DIR_SET, DIR_INIT, DIR_SHUTDOWN };
+enum {
+  DIR_NONE, DIR_SET = ACCGPU_DEVDIR_SET, DIR_INIT = ACCGPU_DEVDIR_INIT,
+  DIR_SHUTDOWN = ACCGPU_DEVDIR_SHUTDOWN
+};
 static const char *const dir_names[] = {"", "set", "init", "shutdown"};
 
 /* Clause bits; DC_IF is GCC's own clause. */

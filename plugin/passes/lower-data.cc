@@ -690,7 +690,7 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
 /* The clauses of a rewritten directive; DIR 0 when T is a real enter
    data. */
 struct devdir {
-  int dir;       /* 1 set, 2 init, 3 shutdown */
+  int dir;       /* enum accgpu_devdir */
   unsigned have; /* ACCGPU_DIR_* present */
   unsigned mask; /* device types named: bit t-1 for acc_device_t t */
   tree num, async, cond;
@@ -715,13 +715,11 @@ static void read_devdir(gomp_target *t, struct devdir *d)
       d->cond = OMP_CLAUSE_IF_EXPR(c);
     if (!accgpu_devdir_clause(c, &kind, &val))
       continue; /* other clauses were refused while lexing */
-    if (kind != 0 && kind != ACCGPU_DIR_NUM && kind != ACCGPU_DIR_ASYNC &&
-        !tree_fits_uhwi_p(val))
-      continue;
     d->have |= kind;
+    /* The directive and the device types are constants made in lexing. */
     if (kind == 0 && tree_fits_uhwi_p(val))
       d->dir = (int)tree_to_uhwi(val);
-    else if (kind == ACCGPU_DIR_TYPE)
+    else if (kind == ACCGPU_DIR_TYPE && tree_fits_uhwi_p(val))
       d->mask = (unsigned)tree_to_uhwi(val);
     else if (kind == ACCGPU_DIR_NUM)
       d->num = devdir_int(val);
@@ -746,13 +744,14 @@ static void lower_devdir(gimple_stmt_iterator *gsi, gomp_target *t,
   tree args[5] = {locobj, build_int_cst(unsigned_type_node, d->have),
                   int_cst(0), d->num ? d->num : int_cst(0),
                   d->async ? d->async : int_cst(0)};
+  unsigned nargs = d->dir == ACCGPU_DEVDIR_SET ? 5 : 4;
   for (int type = 1; type <= 31 && d->mask >> (type - 1); type++)
     if (d->mask & 1u << (type - 1)) {
       args[2] = int_cst(type);
-      emit_call(gsi, loc, entries[d->dir], d->dir == 1 ? 5 : 4, args);
+      emit_call(gsi, loc, entries[d->dir], nargs, args);
     }
   if (!d->mask)
-    emit_call(gsi, loc, entries[d->dir], d->dir == 1 ? 5 : 4, args);
+    emit_call(gsi, loc, entries[d->dir], nargs, args);
   end_if(gsi, lab);
   finish_replace(gsi, rp.prev, rp.at_start);
 }
@@ -853,7 +852,7 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_ENTER_DATA: {
     struct devdir dd;
     read_devdir(t, &dd);
-    if (dd.dir >= 1 && dd.dir <= 3) {
+    if (dd.dir >= ACCGPU_DEVDIR_SET && dd.dir <= ACCGPU_DEVDIR_SHUTDOWN) {
       lower_devdir(gsi, t, &dd);
       return true;
     }
