@@ -134,6 +134,16 @@ void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async);
 void __accgpu_wait_device(const __accgpu_loc *loc, int device);
 
+/* #pragma acc set / init / shutdown.  HAVE: the ACCGPU_DIR_* clauses that
+   appeared; TYPE is an acc_device_t, NUM the device_num, ASYNC the
+   default_async value (each meaningful only with its bit). */
+enum { ACCGPU_DIR_TYPE = 1, ACCGPU_DIR_NUM = 2, ACCGPU_DIR_ASYNC = 4 };
+void __accgpu_set(const __accgpu_loc *loc, unsigned have, int type, int num,
+                  int async);
+void __accgpu_init(const __accgpu_loc *loc, unsigned have, int type, int num);
+void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
+                       int num);
+
 /* Launch kernel KERNEL of MOD.  ARGS follows cuLaunchKernel: ARGS[i] points
    at the value of parameter i.  ASYNC is acc_async_sync or a queue. */
 void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,

@@ -392,5 +392,8 @@ void accgpu_deviceid_init(const char *plugin_name)
 {
   accgpu_data_register_roots(plugin_name);
   accgpu_declare_init(plugin_name);
+  /* GCC runs the callbacks of an event last registered first: devdirs.cc
+     installs its preprocessor callbacks after ours and so wraps them. */
+  accgpu_devdirs_init(plugin_name);
   register_callback(plugin_name, PLUGIN_PRAGMAS, install_callbacks, NULL);
 }

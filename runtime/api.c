@@ -4,6 +4,7 @@
  * return) is a fatal error naming the routine.                          */
 #include "core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,14 +42,18 @@ acc_device_t acc_get_device_type(void) { return accgpu_thread_get()->type; }
 
 /* NUM counts over T's devices (not_host: nvidia first, then emulator);
    with acc_device_none/default over the thread's domain. */
-void acc_set_device_num(int num, acc_device_t t) {
+static void set_device_num(int num, acc_device_t t, const char *who) {
   accgpu_thread *th = accgpu_thread_get();
   acc_device_t domain = t == acc_device_none || t == acc_device_default
                             ? th->domain : accgpu_resolve_domain(t);
-  accgpu_device *d = accgpu_device_get(domain, num, "acc_set_device_num");
+  accgpu_device *d = accgpu_device_get(domain, num, who);
   th->domain = domain;
   th->type = d->type;
   th->num = d->num;
+}
+
+void acc_set_device_num(int num, acc_device_t t) {
+  set_device_num(num, t, "acc_set_device_num");
 }
 
 /* The current device's number among T's devices (the domain's for
@@ -259,13 +264,79 @@ int acc_get_default_async(void) {
 }
 
 /* acc_async_default (and acc_async_noval, which names the default queue
-   itself) restore the initial queue; an invalid value is a fatal error. */
-void acc_set_default_async(int a) {
+   itself) restore the initial queue; an invalid value is a fatal error
+   naming WHO (at LOC for the set directive). */
+static void set_default_async(int a, const __accgpu_loc *loc,
+                              const char *who) {
   if (a == acc_async_default || a == acc_async_noval)
     a = ACCGPU_DEFAULT_ASYNC;
   if (a < 0 && a != acc_async_sync)
-    accgpu_fatal(NULL, "acc_set_default_async: invalid async argument %d", a);
+    accgpu_fatal(loc, "%s: invalid async argument %d", who, a);
   accgpu_thread_get()->default_async = a;
+}
+
+void acc_set_default_async(int a) {
+  set_default_async(a, NULL, "acc_set_default_async");
+}
+
+/* ---- #pragma acc set, init, shutdown ---- */
+
+/* "FILE:LINE (CONSTRUCT in FUNC)": device lookups name the directive
+   through their WHO argument, as accgpu_fatal would with LOC. */
+static const char *loc_who(const __accgpu_loc *loc, char *buf, size_t n) {
+  snprintf(buf, n, "%s:%d (%s in %s)", loc->file ? loc->file : "?", loc->line,
+           loc->construct ? loc->construct : "directive",
+           loc->func ? loc->func : "?");
+  return buf;
+}
+
+/* The device type clause, else the calling thread's selected type. */
+static acc_device_t dir_type(unsigned have, int type) {
+  return have & ACCGPU_DIR_TYPE ? (acc_device_t)type
+                                : accgpu_thread_get()->domain;
+}
+
+/* A negative device_num means the default device (OpenACC: "revert to the
+   default behavior"): device 0 of the type. */
+void __accgpu_set(const __accgpu_loc *loc, unsigned have, int type, int num,
+                  int async) {
+  char who[512];
+  loc_who(loc, who, sizeof who);
+  if (have & ACCGPU_DIR_NUM)
+    set_device_num(num < 0 ? 0 : num,
+                   have & ACCGPU_DIR_TYPE ? (acc_device_t)type
+                                          : acc_device_none, who);
+  else if (have & ACCGPU_DIR_TYPE)
+    select_domain(accgpu_thread_get(), (acc_device_t)type, who);
+  if (have & ACCGPU_DIR_ASYNC)
+    set_default_async(async, loc, "default_async");
+}
+
+/* acc_init of the type; device_num(n) opens device n of it first. */
+void __accgpu_init(const __accgpu_loc *loc, unsigned have, int type,
+                   int num) {
+  char who[512];
+  loc_who(loc, who, sizeof who);
+  acc_device_t t = dir_type(have, type);
+  if (have & ACCGPU_DIR_NUM)
+    accgpu_device_get(t, num < 0 ? 0 : num, who);
+  select_domain(accgpu_thread_get(), t, who);
+}
+
+/* acc_shutdown of the type; with device_num(n), device n alone.  A type
+   without devices has nothing to shut down (as acc_shutdown); a number
+   out of range for a type that has devices is an error. */
+void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
+                       int num) {
+  char who[512];
+  loc_who(loc, who, sizeof who);
+  acc_device_t t = dir_type(have, type);
+  if ((have & ACCGPU_DIR_NUM) && accgpu_domain_count(t) == 0)
+    return;
+  if (have & ACCGPU_DIR_NUM)
+    accgpu_shutdown_device(accgpu_device_get(t, num < 0 ? 0 : num, who));
+  else
+    acc_shutdown(t);
 }
 
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,

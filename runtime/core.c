@@ -338,6 +338,10 @@ static void device_close(accgpu_device *d) {
   pthread_mutex_unlock(&d->lock);
 }
 
+void accgpu_shutdown_device(accgpu_device *d) {
+  device_close(d);
+}
+
 /* Closes the devices of type T (all when acc_device_none).  rt.lock is
    released before closing: a worker being drained may still look devices
    up.  Device structs are never freed here, so the pointers stay valid. */

@@ -107,6 +107,8 @@ struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async);
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n);
 /* Closes every device of type T (all types when T is acc_device_none). */
 void accgpu_shutdown_type(acc_device_t t);
+/* Closes D alone (it reopens on next use). */
+void accgpu_shutdown_device(accgpu_device *d);
 /* Test hook: replaces the backend of concrete type T (after shutting its
    devices down); NULL restores the built-in one.  Returns nothing. */
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be);

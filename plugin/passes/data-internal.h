@@ -5,6 +5,7 @@
 #define ACCGPU_DATA_INTERNAL_H 1
 
 #include "gcc-common.h"
+#include "accgpu_abi.h"
 
 /* data-rt.cc */
 void accgpu_data_register_roots(const char *plugin_name);
@@ -48,5 +49,16 @@ enum accgpu_marker accgpu_clause_marker(tree c);
 tree accgpu_marker_device(tree c);
 /* The marker function `wait device(e)` becomes; NULL_TREE if not made. */
 bool accgpu_is_devwait_call(gimple *stmt);
+
+/* devdirs.cc: `#pragma acc set/init/shutdown` reach the pass as an enter
+   data whose map clauses name marker arrays.  Called from plugin_init. */
+void accgpu_devdirs_init(const char *plugin_name);
+enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
+                     ACCGPU_DEVDIR_SHUTDOWN };
+/* Is C one of those marker clauses?  *KIND: 0 for the directive marker
+   (then *VAL is an enum accgpu_devdir), else ACCGPU_DIR_TYPE, _NUM or
+   _ASYNC (accgpu_abi.h); *VAL: the index expression (sizetype): the
+   device type mask, the device_num or default_async value. */
+bool accgpu_devdir_clause(tree c, int *kind, tree *val);
 
 #endif

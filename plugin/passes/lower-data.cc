@@ -685,6 +685,77 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
   finish_replace(gsi, rp.prev, rp.at_start);
 }
 
+/* ---- init, shutdown, set (rewritten by devdirs.cc) -------------------- */
+
+/* The clauses of a rewritten directive; DIR 0 when T is a real enter
+   data. */
+struct devdir {
+  int dir;       /* enum accgpu_devdir */
+  unsigned have; /* ACCGPU_DIR_* present */
+  unsigned mask; /* device types named: bit t-1 for acc_device_t t */
+  tree num, async, cond;
+};
+
+/* The int a marker index carries: the low 32 bits of the user's value
+   (devdirs.cc); a constant such as -3 comes back without the overflow
+   flag. */
+static tree devdir_int(tree val)
+{
+  tree v = fold_convert(integer_type_node, val);
+  return TREE_OVERFLOW_P(v) ? drop_tree_overflow(v) : v;
+}
+
+static void read_devdir(gomp_target *t, struct devdir *d)
+{
+  memset(d, 0, sizeof *d);
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    int kind;
+    tree val;
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_IF)
+      d->cond = OMP_CLAUSE_IF_EXPR(c);
+    if (!accgpu_devdir_clause(c, &kind, &val))
+      continue; /* other clauses were refused while lexing */
+    d->have |= kind;
+    /* The directive and the device types are constants made in lexing. */
+    if (kind == 0 && tree_fits_uhwi_p(val))
+      d->dir = (int)tree_to_uhwi(val);
+    else if (kind == ACCGPU_DIR_TYPE && tree_fits_uhwi_p(val))
+      d->mask = (unsigned)tree_to_uhwi(val);
+    else if (kind == ACCGPU_DIR_NUM)
+      d->num = devdir_int(val);
+    else if (kind == ACCGPU_DIR_ASYNC)
+      d->async = devdir_int(val);
+  }
+}
+
+/* `#pragma acc set`: __accgpu_set (&loc, have, type, num, async); init and
+   shutdown: one __accgpu_init / __accgpu_shutdown (&loc, have, type, num)
+   per device type named (type 0 without device_type).  All under if(). */
+static void lower_devdir(gimple_stmt_iterator *gsi, gomp_target *t,
+                         struct devdir *d)
+{
+  static const char *const names[] = {"", "set", "init", "shutdown"};
+  static const char *const entries[] = {"", "__accgpu_set", "__accgpu_init",
+                                        "__accgpu_shutdown"};
+  location_t loc = gimple_location(t);
+  struct replace_point rp = start_replace(gsi);
+  tree locobj = accgpu_build_loc(loc, names[d->dir]);
+  tree lab = begin_if(gsi, d->cond, loc);
+  tree args[5] = {locobj, build_int_cst(unsigned_type_node, d->have),
+                  int_cst(0), d->num ? d->num : int_cst(0),
+                  d->async ? d->async : int_cst(0)};
+  unsigned nargs = d->dir == ACCGPU_DEVDIR_SET ? 5 : 4;
+  for (int type = 1; type <= 31 && d->mask >> (type - 1); type++)
+    if (d->mask & 1u << (type - 1)) {
+      args[2] = int_cst(type);
+      emit_call(gsi, loc, entries[d->dir], nargs, args);
+    }
+  if (!d->mask)
+    emit_call(gsi, loc, entries[d->dir], nargs, args);
+  end_if(gsi, lab);
+  finish_replace(gsi, rp.prev, rp.at_start);
+}
+
 /* ---- Entry ------------------------------------------------------------ */
 
 /* ---- Pointers a compute construct uses implicitly ---------------------
@@ -778,10 +849,17 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_DATA:
     lower_data(gsi, t);
     return true;
-  case GF_OMP_TARGET_KIND_OACC_ENTER_DATA:
+  case GF_OMP_TARGET_KIND_OACC_ENTER_DATA: {
+    struct devdir dd;
+    read_devdir(t, &dd);
+    if (dd.dir >= ACCGPU_DEVDIR_SET && dd.dir <= ACCGPU_DEVDIR_SHUTDOWN) {
+      lower_devdir(gsi, t, &dd);
+      return true;
+    }
     lower_unstructured(gsi, t, "enter data", "__accgpu_enter_data",
                        ACCGPU_CTX_ENTER);
     return true;
+  }
   case GF_OMP_TARGET_KIND_OACC_EXIT_DATA:
     lower_unstructured(gsi, t, "exit data", "__accgpu_exit_data",
                        ACCGPU_CTX_EXIT);
