@@ -61,6 +61,8 @@ const char *acc_get_property_string(int devnum, acc_device_t devtype,
                                     acc_device_property_t property);
 void acc_init(acc_device_t devtype);
 void acc_shutdown(acc_device_t devtype);
+void acc_init_device(int devnum, acc_device_t devtype);     /* OpenACC 3.0 */
+void acc_shutdown_device(int devnum, acc_device_t devtype); /* OpenACC 3.0 */
 int acc_on_device(acc_device_t devtype);
 
 /* Async queues. */

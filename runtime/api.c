@@ -110,6 +110,19 @@ void acc_shutdown(acc_device_t t) {
   accgpu_shutdown_type(t);
 }
 
+/* OpenACC 3.0: open (close) device DEVNUM of type T without making it
+   current.  A type without devices has nothing to shut down. */
+void acc_init_device(int devnum, acc_device_t t) {
+  accgpu_device_get(accgpu_resolve_domain(t), devnum, "acc_init_device");
+}
+
+void acc_shutdown_device(int devnum, acc_device_t t) {
+  t = accgpu_resolve_domain(t);
+  if (accgpu_domain_count(t) == 0)
+    return;
+  accgpu_shutdown_device(accgpu_device_get(t, devnum, "acc_shutdown_device"));
+}
+
 /* Host code runs on the host: only the host (and "none of the others")
    questions are true here. */
 int acc_on_device(acc_device_t t) { return t == acc_device_host; }

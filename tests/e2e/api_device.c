@@ -1,8 +1,8 @@
 /* api_device.c — device management from host code: acc_init, device type
  * and number round-trip, acc_on_device on the host and inside a region
- * (true only where the region runs on a device), acc_shutdown.  (GCC 12
- * does not parse the init/set/shutdown directives: it ignores them as
- * unknown pragmas, so their API forms are what can be tested.) */
+ * (true only where the region runs on a device), acc_shutdown.  The
+ * init/set/shutdown directives are tested in directive_init.c and
+ * directive_set.c (accgpu-only: GCC 12 itself ignores them). */
 #include "e2e.h"
 
 #define N 256
