@@ -925,14 +925,15 @@ static void redundant_barrier(kg *g)
   ind(g);
   if (g->routine_mode && g->dims == KG_VECTOR && !(g->part & KG_VECTOR)) {
     /* A vector routine is called by a whole one-row block, or by one
-       worker (a warp) of a block with rows of 32. */
-    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); else __syncwarp();\n");
+       worker (a row of whole warps) of a block with several rows. */
+    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); "
+                   "else __accgpu_sync_row();\n");
     return;
   }
   if (!(g->part & (KG_WORKER | KG_VECTOR)))
     kb_add(g->out, "__syncthreads();\n");
   else if (!(g->part & KG_VECTOR) && (g->dims & KG_VECTOR))
-    kb_add(g->out, "__syncwarp();\n");
+    kb_add(g->out, "__accgpu_sync_row();\n"); /* the worker's lanes */
   else
     kb_add(g->out, ";\n");
 }
@@ -1265,6 +1266,15 @@ static void emit_switch(kg *g, gswitch *s)
   }
 }
 
+/* True when the redundant code here is one worker's (vector-single inside
+   a worker loop, or a vector routine, which a worker may call): its guard
+   and barrier involve that worker's row only. */
+static bool row_guard(kg *g)
+{
+  int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
+  return single == KG_VECTOR && (g->routine_mode || (g->dims & KG_WORKER));
+}
+
 /* Declares the module's shared scratch buffer (once). */
 static void need_scratch(void)
 {
@@ -1349,19 +1359,21 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_add(g->out, "}\n");
   if (guard) {
     /* The one thread that did it hands the old and new values (capture)
-       to the others through shared memory. */
+       to the others through shared memory: the worker's own slots when
+       only its lanes take part (workers run this at different times). */
+    const char *scr = row_guard(g) ? "((char *)__accgpu_red_scratch + "
+                                     "threadIdx.y * 256u)"
+                                   : "__accgpu_red_scratch";
     ind(g);
-    kb_printf(g->out, "((%s *)__accgpu_red_scratch)[0] = %s; "
-                      "((%s *)__accgpu_red_scratch)[1] = %s;\n",
-              kb_str(&tb), kb_str(&lb), kb_str(&tb), kb_str(&vb));
+    kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
+              kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));
     close_guard(g);
     ind(g);
-    kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[0];\n", kb_str(&lb),
-              kb_str(&tb));
+    kb_printf(g->out, "%s = ((%s *)%s)[0];\n", kb_str(&lb), kb_str(&tb), scr);
     if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
       ind(g);
-      kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[1];\n",
-                kb_str(&vb), kb_str(&tb));
+      kb_printf(g->out, "%s = ((%s *)%s)[1];\n", kb_str(&vb), kb_str(&tb),
+                scr);
     }
     redundant_barrier(g);
     need_scratch();
@@ -1501,7 +1513,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   snprintf(key, sizeof key, "red_%s", sfx);
   if (helper_seen(key))
     return sfx;
-  struct kbuf tb = {}, id = {}, c1 = {}, c2 = {}, c3 = {}, c4 = {};
+  struct kbuf tb = {}, id = {}, c1 = {}, c2 = {}, c3 = {}, c4 = {}, c5 = {};
   type_str(g, &tb, type);
   const char *T = kb_str(&tb);
   red_identity(g, &id, op, type);
@@ -1509,6 +1521,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   red_combine(&c2, op, "__v", "__w");
   red_combine(&c3, op, "__r", "__b[__k]");
   red_combine(&c4, op, "__o.v", "__v");
+  red_combine(&c5, op, "__v", "__s[__k]");
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
   bool shfl_ok = size == 4 || size == 8;
@@ -1517,7 +1530,9 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
      ends with a barrier, so they never overlap in time. */
   need_scratch();
   /* x: shared-memory tree when the block is one row, else warp shuffles
-     (rows are then 32 wide, one warp each). */
+     (rows are then whole warps: one worker each), and when a row has
+     several warps, their values combined through the row's own 256 bytes
+     of scratch between row barriers (rows run independently). */
   kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
   kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
@@ -1540,6 +1555,15 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
                  "__o);\n", T, T);
     kb_printf(h, "    __v = %s;\n  }\n", kb_str(&c2));
   }
+  kb_add(h, "  if (__n > 32) {\n");
+  kb_printf(h, "    %s *__s = (%s *)((char *)__accgpu_red_scratch + "
+               "threadIdx.y * 256u);\n", T, T);
+  kb_add(h, "    if ((__t & 31u) == 0) __s[__t >> 5] = __v;\n"
+            "    __accgpu_sync_row();\n"
+            "    __v = __s[0];\n"
+            "    for (unsigned __k = 1; __k < __n >> 5; __k++)\n");
+  kb_printf(h, "      __v = %s;\n", kb_str(&c5));
+  kb_add(h, "    __accgpu_sync_row();\n  }\n");
   kb_add(h, "  return __v;\n}\n");
   kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
   kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
@@ -1570,6 +1594,7 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
   kb_free(&c2);
   kb_free(&c3);
   kb_free(&c4);
+  kb_free(&c5);
   return sfx;
 }
 
@@ -2252,7 +2277,12 @@ static const char *vector_text(kg *g, char *buf, size_t n)
        c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
       vl = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
-  if (g->dims & KG_WORKER)
+  if ((g->dims & KG_WORKER) && vl && tree_fits_shwi_p(vl)) {
+    /* whole warps per worker (lower-compute.cc, warp_rows) */
+    long long v = tree_to_shwi(vl);
+    v = v < 32 ? 32 : v > 1024 ? 1024 : (v + 31) / 32 * 32;
+    snprintf(buf, n, "vector(%lld)", v);
+  } else if ((g->dims & KG_WORKER) && !vl)
     snprintf(buf, n, "vector(32)");
   else if (vl && tree_fits_shwi_p(vl))
     snprintf(buf, n, "vector(%d)", (int)tree_to_shwi(vl));
@@ -2289,8 +2319,10 @@ static void info_loops(kg *g, vec<lnode *> *v)
                    d & KG_WORKER ? " workers (shared memory)" : "",
                    (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
                    !(d & KG_VECTOR) ? ""
-                   : g->dims & KG_WORKER ? " vector (warp shuffles)"
-                                         : " vector (tree in shared memory)");
+                   : g->dims & KG_WORKER
+                   ? " vector (warp shuffles, then shared memory when a "
+                     "worker spans several warps)"
+                   : " vector (tree in shared memory)");
         }
         inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),

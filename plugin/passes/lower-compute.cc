@@ -571,6 +571,36 @@ static tree field(tree rec, int idx)
   return build3(COMPONENT_REF, TREE_TYPE(f), rec, f, NULL_TREE);
 }
 
+/* With workers, a vector length V as the launch uses it: whole warps,
+   32 <= V <= 1024 (worker rows are synchronized as warps or with named
+   barriers, which count whole warps). */
+static tree warp_rows(tree v)
+{
+  tree u = unsigned_type_node;
+  v = fold_build2(MIN_EXPR, u, v, build_int_cst(u, 1024));
+  v = fold_build2(BIT_AND_EXPR, u,
+                  fold_build2(PLUS_EXPR, u, v, build_int_cst(u, 31)),
+                  build_int_cst(u, ~31u));
+  return fold_build2(MAX_EXPR, u, v, build_int_cst(u, 32));
+}
+
+/* Workers WK capped so a block has at most 1024 threads, and at most 15
+   rows when rows are wider than a warp (named barriers 1..15). */
+static tree worker_cap(tree vec, tree wk)
+{
+  tree u = unsigned_type_node;
+  tree wide = fold_convert(u, fold_build2(GT_EXPR, boolean_type_node, vec,
+                                          build_int_cst(u, 32)));
+  tree lim = fold_build2(MIN_EXPR, u,
+                         fold_build2(TRUNC_DIV_EXPR, u, build_int_cst(u, 1024),
+                                     vec),
+                         fold_build2(MINUS_EXPR, u, build_int_cst(u, 1024),
+                                     fold_build2(MULT_EXPR, u, wide,
+                                                 build_int_cst(u, 1009))));
+  wk = fold_build2(MIN_EXPR, u, wk, lim);
+  return fold_build2(MAX_EXPR, u, wk, build_int_cst(u, 1));
+}
+
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
 static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                           clause_info *ci, tree dev, tree grid, tree block)
@@ -589,8 +619,9 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
   tree vec, wk, gangs;
   if (serial || !(dims & KG_VECTOR))
     vec = build_int_cst(unsigned_type_node, 1);
-  else if (dims & KG_WORKER) /* one warp per worker: see kernel-gen.cc */
-    vec = build_int_cst(unsigned_type_node, 32);
+  else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
+    vec = ci->vlen ? warp_rows(u32(ci->vlen))
+                   : build_int_cst(unsigned_type_node, 32);
   else if (ci->vlen)
     vec = u32(ci->vlen);
   else
@@ -601,6 +632,8 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
     wk = u32(ci->nworkers);
   else
     wk = build_int_cst(unsigned_type_node, 4);
+  if (!serial && (dims & KG_WORKER))
+    wk = worker_cap(vec, wk);
   bool kernels = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS;
   if (serial || (kernels && (r->gang_redundant_store || !(dims & KG_GANG))))
     /* kernels: code outside gang loops runs once, so one gang */
