@@ -21,13 +21,13 @@
 #include "passes/kernel-gen.h"
 #include "passes/kernel-text.h"
 #include "passes/kernel-deps.h"
+#include "reduction/reduction.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
 
 static struct kbuf g_types;    /* typedefs and struct definitions */
 static struct kbuf g_protos;   /* device function prototypes */
-static struct kbuf g_helpers;  /* reduction / atomic helpers */
 static struct kbuf g_prelude;  /* all of the above, assembled */
 
 struct type_entry {
@@ -36,7 +36,6 @@ struct type_entry {
   int state; /* 1 declared, 2 being defined, 3 defined */
 };
 static vec<type_entry> g_type_tab;
-static vec<char *> g_helper_names;
 
 /* Device function candidates, one per function seen by the pass. */
 struct devfn {
@@ -51,15 +50,6 @@ struct devfn {
 };
 static vec<devfn *> g_devfns;
 static vec<tree> g_wanted; /* called from kernels before they were seen */
-
-static bool helper_seen(const char *name)
-{
-  for (unsigned i = 0; i < g_helper_names.length(); i++)
-    if (!strcmp(g_helper_names[i], name))
-      return true;
-  g_helper_names.safe_push(xstrdup(name));
-  return false;
-}
 
 static devfn *find_devfn(tree decl)
 {
@@ -1275,14 +1265,6 @@ static bool row_guard(kg *g)
   return single == KG_VECTOR && (g->routine_mode || (g->dims & KG_WORKER));
 }
 
-/* Declares the module's shared scratch buffer (once). */
-static void need_scratch(void)
-{
-  if (!helper_seen("scratch"))
-    kb_add(&g_helpers,
-           "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
-}
-
 /* ---- atomics ---- */
 
 /* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
@@ -1361,9 +1343,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
     /* The one thread that did it hands the old and new values (capture)
        to the others through shared memory: the worker's own slots when
        only its lanes take part (workers run this at different times). */
-    const char *scr = row_guard(g) ? "((char *)__accgpu_red_scratch + "
-                                     "threadIdx.y * 256u)"
-                                   : "__accgpu_red_scratch";
+    const char *scr = accgpu_red_scratch_ref(row_guard(g));
     ind(g);
     kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
               kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));
@@ -1376,7 +1356,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
                 scr);
     }
     redundant_barrier(g);
-    need_scratch();
+    accgpu_red_need_scratch();
   }
   kb_free(&tb);
   kb_free(&ab);
@@ -1384,238 +1364,40 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_free(&vb);
 }
 
-/* ---- reductions ---- */
-
-static const char *red_type_tag(tree type)
-{
-  if (FLOAT_TYPE_P(type))
-    return TYPE_PRECISION(type) == 32 ? "f" : "d";
-  if (TREE_CODE(type) == BOOLEAN_TYPE)
-    return "b";
-  switch (TYPE_PRECISION(type)) {
-  case 8: return TYPE_UNSIGNED(type) ? "uc" : "c";
-  case 16: return TYPE_UNSIGNED(type) ? "us" : "s";
-  case 32: return TYPE_UNSIGNED(type) ? "u" : "i";
-  case 64: return TYPE_UNSIGNED(type) ? "ull" : "ll";
-  default: return NULL;
-  }
-}
-
-static const char *red_op_tag(enum tree_code op)
-{
-  switch (op) {
-  case PLUS_EXPR: case MINUS_EXPR: return "add";
-  case MULT_EXPR: return "mul";
-  case MAX_EXPR: return "max";
-  case MIN_EXPR: return "min";
-  case BIT_AND_EXPR: return "band";
-  case BIT_IOR_EXPR: return "bor";
-  case BIT_XOR_EXPR: return "bxor";
-  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return "land";
-  case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return "lor";
-  default: return NULL;
-  }
-}
-
-/* C expression combining A and B. */
-static void red_combine(kbuf *b, enum tree_code op, const char *x,
-                        const char *y)
-{
-  switch (op) {
-  case PLUS_EXPR: case MINUS_EXPR: kb_printf(b, "(%s) + (%s)", x, y); break;
-  case MULT_EXPR: kb_printf(b, "(%s) * (%s)", x, y); break;
-  case MAX_EXPR: kb_printf(b, "(%s) > (%s) ? (%s) : (%s)", x, y, x, y); break;
-  case MIN_EXPR: kb_printf(b, "(%s) < (%s) ? (%s) : (%s)", x, y, x, y); break;
-  case BIT_AND_EXPR: kb_printf(b, "(%s) & (%s)", x, y); break;
-  case BIT_IOR_EXPR: kb_printf(b, "(%s) | (%s)", x, y); break;
-  case BIT_XOR_EXPR: kb_printf(b, "(%s) ^ (%s)", x, y); break;
-  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
-    kb_printf(b, "(%s) && (%s)", x, y); break;
-  default: kb_printf(b, "(%s) || (%s)", x, y); break;
-  }
-}
+/* ---- reductions (their text: reduction/) ---- */
 
 /* Identity of OP for TYPE, as C text. */
 static void red_identity(kg *g, kbuf *b, enum tree_code op, tree type)
 {
-  bool fl = FLOAT_TYPE_P(type);
-  bool f32 = fl && TYPE_PRECISION(type) == 32;
-  kb_add(b, "((");
-  type_str(g, b, type);
-  kb_add(b, ")");
-  switch (op) {
-  case MULT_EXPR: case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
-    kb_add(b, "1");
-    break;
-  case BIT_AND_EXPR:
-    kb_add(b, "~0ull");
-    break;
-  case MAX_EXPR: case MIN_EXPR: {
-    bool mx = op == MAX_EXPR;
-    if (fl)
-      kb_printf(b, "%s%s", mx ? "-" : "", f32 ? "ACCGPU_INFF" : "ACCGPU_INF");
-    else {
-      tree v = mx ? TYPE_MIN_VALUE(type) : TYPE_MAX_VALUE(type);
-      if (TREE_CODE(type) == BOOLEAN_TYPE)
-        kb_add(b, mx ? "0" : "1");
-      else
-        int_cst(g, b, v);
-    }
-    break;
-  }
-  default:
-    kb_add(b, "0");
-  }
-  kb_add(b, ")");
+  struct kbuf t = {}, lim = {};
+  type_str(g, &t, type);
+  if (INTEGRAL_TYPE_P(type) && TREE_CODE(type) != BOOLEAN_TYPE
+      && (op == MAX_EXPR || op == MIN_EXPR))
+    int_cst(g, &lim, op == MAX_EXPR ? TYPE_MIN_VALUE(type)
+                                    : TYPE_MAX_VALUE(type));
+  accgpu_red_identity(b, op, type, kb_str(&t), kb_str(&lim));
+  kb_free(&t);
+  kb_free(&lim);
 }
 
-/* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
-   aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), starting from an atomic read; the other bytes of
-   the word are left as they are (the CAS fails when they change). */
-static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
-                              unsigned size, enum tree_code op)
-{
-  const char *su = size == 1 ? "unsigned char" : "unsigned short";
-  struct kbuf c = {};
-  red_combine(&c, op, "__ov", "__v");
-  kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
-               "{\n", sfx, T, T);
-  kb_add(h, "  unsigned int *__w = (unsigned int *)((unsigned long long)__p "
-            "& ~3ull);\n"
-            "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
-            "8u;\n");
-  kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_add(h, "  unsigned int __o = atomicCAS(__w, 0u, 0u);\n  for (;;) {\n");
-  kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
-  kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
-  kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
-               "<< __sh) & __m);\n", su);
-  kb_add(h, "    unsigned int __q = atomicCAS(__w, __o, __n);\n"
-            "    if (__q == __o) break;\n    __o = __q;\n  }\n}\n");
-  kb_free(&c);
-}
-
-/* Emits (once) the helpers for OP on TYPE into the prelude:
-     __accgpu_redx_OP_T(v): combined over threadIdx.x, to all threads;
-     __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
-     __accgpu_atom_OP_T(p, v): *p = *p OP v atomically (CAS loop).
-   Returns the "OP_T" suffix. */
+/* The module's helpers for OP on TYPE (reduction/helpers.cc); returns the
+   "OP_T" suffix of their names. */
 static char *red_helpers(kg *g, enum tree_code op, tree type)
 {
-  const char *tt = red_type_tag(type), *ot = red_op_tag(op);
-  if (!tt || !ot) {
+  if (!accgpu_red_type_tag(type) || !accgpu_red_op_tag(op)) {
     fail(g, type, "unsupported reduction type or operator");
     return xstrdup("add_i");
   }
-  char *sfx = concat(ot, "_", tt, NULL);
-  char key[64];
-  snprintf(key, sizeof key, "red_%s", sfx);
-  if (helper_seen(key))
-    return sfx;
-  struct kbuf tb = {}, id = {}, c1 = {}, c2 = {}, c3 = {}, c4 = {}, c5 = {};
-  type_str(g, &tb, type);
-  const char *T = kb_str(&tb);
-  red_identity(g, &id, op, type);
-  red_combine(&c1, op, "__b[__t]", "__b[__t + __s]");
-  red_combine(&c2, op, "__v", "__w");
-  red_combine(&c3, op, "__r", "__b[__k]");
-  red_combine(&c4, op, "__o.v", "__v");
-  red_combine(&c5, op, "__v", "__s[__k]");
-  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
-  bool shfl_ok = size == 4 || size == 8;
-  struct kbuf *h = &g_helpers;
-  /* One scratch buffer for all reductions of the module: every helper
-     ends with a barrier, so they never overlap in time. */
-  need_scratch();
-  /* x: shared-memory tree when the block is one row, else warp shuffles
-     (rows are then whole warps: one worker each), and when a row has
-     several warps, their values combined through the row's own 256 bytes
-     of scratch between row barriers (rows run independently). */
-  kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
-  kb_add(h, "  if (blockDim.y == 1) {\n");
-  kb_add(h, "    __b[__t] = __v; __syncthreads();\n");
-  kb_add(h, "    for (unsigned __s = 1; __s < __n; __s <<= 1) {\n");
-  kb_printf(h, "      if (__t %% (2 * __s) == 0 && __t + __s < __n) "
-               "__b[__t] = %s;\n", kb_str(&c1));
-  kb_add(h, "      __syncthreads();\n    }\n");
-  kb_printf(h, "    %s __r = __b[0]; __syncthreads(); return __r;\n  }\n", T);
-  if (shfl_ok) {
-    kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
-    kb_printf(h, "    %s __w = __shfl_xor_sync(0xffffffffu, (%s)__v, __o);\n",
-              T, size == 8 ? (FLOAT_TYPE_P(type) ? "double" : "long long")
-                           : (FLOAT_TYPE_P(type) ? "float" : "int"));
-    kb_printf(h, "    __v = %s;\n  }\n", kb_str(&c2));
-  } else {
-    kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
-    kb_printf(h, "    %s __w = (%s)__shfl_xor_sync(0xffffffffu, (int)__v, "
-                 "__o);\n", T, T);
-    kb_printf(h, "    __v = %s;\n  }\n", kb_str(&c2));
-  }
-  kb_add(h, "  if (__n > 32) {\n");
-  kb_printf(h, "    %s *__s = (%s *)((char *)__accgpu_red_scratch + "
-               "threadIdx.y * 256u);\n", T, T);
-  kb_add(h, "    if ((__t & 31u) == 0) __s[__t >> 5] = __v;\n"
-            "    __accgpu_sync_row();\n"
-            "    __v = __s[0];\n"
-            "    for (unsigned __k = 1; __k < __n >> 5; __k++)\n");
-  kb_printf(h, "      __v = %s;\n", kb_str(&c5));
-  kb_add(h, "    __accgpu_sync_row();\n  }\n");
-  kb_add(h, "  return __v;\n}\n");
-  kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
-            "  __syncthreads();\n");
-  kb_printf(h, "  %s __r = %s;\n", T, kb_str(&id));
-  kb_add(h, "  for (unsigned __k = 0; __k < blockDim.y; __k++)\n");
-  kb_printf(h, "    __r = %s;\n", kb_str(&c3));
-  kb_add(h, "  __syncthreads();\n  return __r;\n}\n");
-  if (size == 4 || size == 8) {
-    kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
-                 "{\n", sfx, T, T);
-    kb_printf(h, "  union { %s v; %s u; } __o, __n; "
-                 "__o.u = atomicCAS((%s *)__p, (%s)0, (%s)0);\n",
-              T, ut, ut, ut, ut);
-    kb_add(h, "  for (;;) {\n");
-    kb_printf(h, "    __n.v = %s;\n", kb_str(&c4));
-    kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
-    kb_add(h, "    if (__q == __o.u) break;\n    __o.u = __q;\n  }\n}\n");
-  } else if ((size == 1 || size == 2) && INTEGRAL_TYPE_P(type))
-    small_atom_helper(h, sfx, T, size, op);
-  else
+  if (!accgpu_red_atomic_p(type))
     fail(g, type, "reduction into memory on a type that is not 1, 2, 4 or 8 "
          "bytes");
-  kb_free(&tb);
+  struct kbuf t = {}, id = {};
+  type_str(g, &t, type);
+  red_identity(g, &id, op, type);
+  char *sfx = accgpu_red_helpers(op, type, kb_str(&t), kb_str(&id));
+  kb_free(&t);
   kb_free(&id);
-  kb_free(&c1);
-  kb_free(&c2);
-  kb_free(&c3);
-  kb_free(&c4);
-  kb_free(&c5);
   return sfx;
-}
-
-/* Types a reduction can combine: integer and real scalars. */
-static bool red_scalar_p(tree type)
-{
-  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
-}
-
-/* The variable a reduction clause's operand names (GCC gives an array as
-   a MEM_REF of its address), for diagnostics. */
-static tree red_var(tree d)
-{
-  if (TREE_CODE(d) == MEM_REF) {
-    tree p = TREE_OPERAND(d, 0);
-    if (TREE_CODE(p) == ADDR_EXPR)
-      p = TREE_OPERAND(p, 0);
-    if (DECL_P(p))
-      return p;
-  }
-  return d;
 }
 
 /* ---- loops ---- */
@@ -1781,8 +1563,8 @@ static void emit_omp_for(kg *g, gomp_for *f)
     loop_red r;
     r.decl = OMP_CLAUSE_DECL(c);
     r.op = OMP_CLAUSE_REDUCTION_CODE(c);
-    if (!red_scalar_p(TREE_TYPE(r.decl))) {
-      fail(g, red_var(r.decl), "reduction on an array, struct or complex "
+    if (!accgpu_red_scalar_p(TREE_TYPE(r.decl))) {
+      fail(g, accgpu_red_var(r.decl), "reduction on an array, struct or complex "
            "variable");
       return;
     }
@@ -1924,7 +1706,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
       if (gd)
         open_guard(g);
       struct kbuf cb = {};
-      red_combine(&cb, r->op, outer, v);
+      accgpu_red_combine(&cb, r->op, outer, v);
       ind(g);
       kb_printf(g->out, "%s = ", outer);
       if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
@@ -2435,8 +2217,8 @@ bool kg_generate(struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     tree d = r->reds[i].decl;
     char nb[64];
-    if (!red_scalar_p(TREE_TYPE(d))) {
-      fail(&g, red_var(d), "reduction on an array, struct or complex "
+    if (!accgpu_red_scalar_p(TREE_TYPE(d))) {
+      fail(&g, accgpu_red_var(d), "reduction on an array, struct or complex "
            "variable");
       break;
     }
@@ -2690,7 +2472,7 @@ const char *kg_prelude(void)
     if (g_devfns[i]->used && g_devfns[i]->proto)
       kb_add(&g_prelude, g_devfns[i]->proto);
   kb_add(&g_prelude, kb_str(&g_protos));
-  kb_add(&g_prelude, kb_str(&g_helpers));
+  kb_add(&g_prelude, accgpu_red_prelude());
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->text)
       kb_add(&g_prelude, g_devfns[i]->text);
