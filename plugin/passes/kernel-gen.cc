@@ -1402,24 +1402,66 @@ static char *red_helpers(kg *g, enum tree_code op, tree type)
 
 /* ---- loops ---- */
 
-/* Tile sizes of F's tile clause for its NL levels into TSZ (a `*` or a
-   non-constant size counts as 1); returns false without a tile clause. */
-static bool tile_sizes(gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+/* The construct's vector_length when it is a constant, else 0. */
+static HOST_WIDE_INT const_vector_length(kg *g)
+{
+  if (!g->region)
+    return 0;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH) {
+      tree v = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+      return tree_fits_shwi_p(v) ? tree_to_shwi(v) : 0;
+    }
+  return 0;
+}
+
+/* Size of a `*` at level L of NL tiled levels: a warp's width on the
+   innermost level (consecutive lanes, consecutive elements), the rest of
+   the vector length (128 unless a constant says otherwise) on the level
+   outside it, 1 further out. */
+static HOST_WIDE_INT star_tile(kg *g, unsigned l, unsigned nl)
+{
+  if (l + 1 == nl)
+    return 32;
+  if (l + 2 < nl)
+    return 1;
+  HOST_WIDE_INT v = const_vector_length(g);
+  v = v > 0 ? v : 128;
+  return v / 32 > 1 ? v / 32 : 1;
+}
+
+/* Tile sizes of F's tile clause for its NL levels into TSZ (`*` picked
+   by star_tile; a non-constant size counts as 1); returns false without
+   a tile clause. */
+static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
       continue;
     tree t = OMP_CLAUSE_TILE_LIST(c);
+    bool star = false;
     for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
       tree v = t ? TREE_VALUE(t) : NULL_TREE;
-      tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
-               ? tree_to_shwi(v) : 1;
+      if (v && integer_zerop(v)) { /* GCC's `*` */
+        tsz[l] = star_tile(g, l, nl);
+        star = true;
+      } else
+        tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
+                 ? tree_to_shwi(v) : 1;
+    }
+    if (star && accgpu_opts.info && !g->quiet) {
+      char buf[128] = "";
+      for (unsigned l = 0; l < nl && strlen(buf) < 100; l++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld",
+                 l ? " x " : "", (long long)tsz[l]);
+      inform(gimple_location(f), "accgpu: tile sizes %s (%<*%> picked)",
+             buf);
     }
     return true;
   }
   return false;
 }
-
 
 struct loop_level {
   tree index, n1, n2, step;
@@ -1591,7 +1633,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   }
   /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
   HOST_WIDE_INT tsz[8] = {};
-  bool tiled = tile_sizes(f, nl, tsz) && dims;
+  bool tiled = tile_sizes(g, f, nl, tsz) && dims;
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
