@@ -2224,6 +2224,42 @@ static bool check_callees(kg *g, location_t loc)
   return ok;
 }
 
+/* A firstprivate array: passed by value, wrapped in a struct
+   (lower-compute.cc), the body's variable a private copy of it. */
+static bool fp_array_p(const kg_param *p)
+{
+  return !p->by_ref && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE
+         && RECORD_OR_UNION_TYPE_P(p->type);
+}
+
+/* Declares each firstprivate array of G's region as the gang's copy
+   (__shared__ when the gang's threads share it, as private aggregates
+   are: maybe_share) and copies the parameter into it at the start of
+   BODY; one thread copies a shared one, then the gang waits. */
+static void fp_arrays(kg *g, struct kbuf *body)
+{
+  for (unsigned i = 0; i < g->region->params.length(); i++) {
+    kg_param *p = &g->region->params[i];
+    if (!fp_array_p(p))
+      continue;
+    tree d = p->decl;
+    char nb[200];
+    ident(d, "v", nb, sizeof nb);
+    maybe_share(g, d);
+    bool sh = g->shared.contains(d);
+    kb_add(&g->decls, sh ? "  __shared__ " : "  ");
+    decl_str(g, &g->decls, TREE_TYPE(d), nb);
+    kb_add(&g->decls, ";\n");
+    push_name(g, d, nb);
+    kb_add(body, sh ? "  if (threadIdx.x == 0 && threadIdx.y == 0) *("
+                    : "  *(");
+    type_str(g, body, p->type);
+    kb_printf(body, " *)&%s = %s;\n", nb, p->name);
+    if (sh)
+      kb_add(body, "  __syncthreads();\n");
+  }
+}
+
 bool kg_generate(struct kg_region *r)
 {
   kg g;
@@ -2242,6 +2278,10 @@ bool kg_generate(struct kg_region *r)
     tree d = p->decl;
     char nb[200];
     ident(d, "v", nb, sizeof nb);
+    if (fp_array_p(p)) { /* the value comes in as *_in; see fp_arrays */
+      p->name = concat(nb, "_in", NULL);
+      continue;
+    }
     p->name = xstrdup(nb);
     if (p->by_ref) {
       char t[220];
@@ -2319,6 +2359,7 @@ bool kg_generate(struct kg_region *r)
   for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
+  fp_arrays(&g, &body);
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */

@@ -353,6 +353,27 @@ struct clause_info {
   bool has_async, has_wait;
 };
 
+/* A firstprivate array D goes to the kernel by value, as a struct holding
+   it (kernel-gen.cc, fp_arrays); NULL after a sorry when it cannot. */
+static tree fp_array_type(tree c, tree d)
+{
+  tree at = TREE_TYPE(d);
+  if (!tree_fits_uhwi_p(TYPE_SIZE_UNIT(at))
+      || tree_to_uhwi(TYPE_SIZE_UNIT(at)) > 4000) {
+    sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an array "
+             "(%qD) larger than 4000 bytes or of variable size (kernel "
+             "parameters are limited to 4 KiB)", d);
+    return NULL_TREE;
+  }
+  tree rec = make_node(RECORD_TYPE);
+  tree f = build_decl(OMP_CLAUSE_LOCATION(c), FIELD_DECL,
+                      get_identifier("v"), at);
+  DECL_CONTEXT(f) = rec;
+  TYPE_FIELDS(rec) = f;
+  layout_type(rec);
+  return rec;
+}
+
 /* Fills R->params / R->reds and SRC from the construct's clauses. */
 static bool read_clauses(struct kg_region *r, tree clauses,
                          vec<param_src> *src, clause_info *ci)
@@ -394,11 +415,9 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_FIRSTPRIVATE:
       p.decl = OMP_CLAUSE_DECL(c);
       p.type = TREE_TYPE(p.decl);
-      if (TREE_CODE(p.type) == ARRAY_TYPE) {
-        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an "
-                 "array (%qD) is not supported yet", p.decl);
+      if (TREE_CODE(p.type) == ARRAY_TYPE
+          && !(p.type = fp_array_type(c, p.decl)))
         return false;
-      }
       break;
     case OMP_CLAUSE_REDUCTION: {
       kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
@@ -1238,6 +1257,15 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
     for (unsigned i = 0; i < np; i++) {
       kg_param *p = &r->params[i];
       param_src *ps = &(*src)[i];
+      if (RECORD_OR_UNION_TYPE_P(p->type) && !p->by_ref
+          && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE) {
+        /* firstprivate array: the launch copies its bytes */
+        TREE_ADDRESSABLE(p->decl) = 1;
+        add(gsi, gimple_build_assign(build4(ARRAY_REF, ptr_type_node, arr,
+                                            size_int(i), NULL_TREE, NULL_TREE),
+                                     build_fold_addr_expr(p->decl)));
+        continue;
+      }
       tree v = addr_tmp(p->type, "accarg");
       tree value = p->decl;
       int k = ps->map_clause ? map_index(&m, ps->map_clause) : -1;
