@@ -1576,6 +1576,66 @@ static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
   }
 }
 
+/* gang(static:N) or gang(static:*) on F: N (> 0), -1 for `*`, 0 when
+   absent or not a positive constant. */
+static HOST_WIDE_INT gang_static_chunk(gomp_for *f)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_GANG)
+      continue;
+    tree e = OMP_CLAUSE_GANG_STATIC_EXPR(c);
+    if (!e)
+      return 0;
+    if (integer_minus_onep(e))
+      return -1;
+    return tree_fits_shwi_p(e) && tree_to_shwi(e) > 0 ? tree_to_shwi(e) : 0;
+  }
+  return 0;
+}
+
+/* gang(static:N) on a gang-only loop ID (not tiled): chunks of N
+   iterations dealt round-robin to the gangs (static:*: one chunk per
+   gang).  The gang stride loop then runs over the iterations padded to
+   whole rounds of chunks (__tot, the real count kept in __n), and
+   gang_static_index maps its m-th step in gang g to iteration
+   ((m / N) * gridDim.x + g) * N + m % N, skipping the padding.  Returns
+   true when it applies.  (Iterations of a gang loop are independent, so
+   this changes only which gang runs which: locality, not results.) */
+static bool gang_static_pad(kg *g, gomp_for *f, int dims, bool tiled, int id)
+{
+  HOST_WIDE_INT n = gang_static_chunk(f);
+  if (dims != KG_GANG || tiled || n == 0 || n == 1) {
+    if (n && n != 1 && dims != KG_GANG && accgpu_opts.info && !g->quiet)
+      inform(gimple_location(f), "accgpu: %<gang(static:...)%> applies to "
+             "gang-only loops here; iterations are dealt one by one");
+    return false;
+  }
+  ind(g);
+  if (n > 0)
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = %lld;\n", id, id,
+              id, (long long)n);
+  else
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = (__tot%d + "
+              "gridDim.x - 1) / gridDim.x > 1 ? (__tot%d + gridDim.x - 1) / "
+              "gridDim.x : 1;\n", id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "__tot%d = (__n%d + gridDim.x * __ch%d - 1) / "
+            "(gridDim.x * __ch%d) * (gridDim.x * __ch%d);\n", id, id, id,
+            id, id);
+  return true;
+}
+
+/* The iteration the current step of a gang_static_pad loop stands for,
+   as __r<ID>; padding steps are skipped. */
+static void gang_static_index(kg *g, int id)
+{
+  kb_printf(g->out, "long long __m%d = __iv%d / gridDim.x, __r%d = ((__m%d / "
+            "__ch%d) * gridDim.x + blockIdx.x) * __ch%d + __m%d %% __ch%d;\n",
+            id, id, id, id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
+}
+
 struct loop_red {
   tree decl;
   enum tree_code op;
@@ -1643,6 +1703,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
     else
       kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
+  bool chunked = gang_static_pad(g, f, dims, tiled, id);
   const char *start, *stride;
   switch (dims) {
   case KG_GANG: start = "blockIdx.x"; stride = "gridDim.x"; break;
@@ -1675,7 +1736,10 @@ static void emit_omp_for(kg *g, gomp_for *f)
     emit_tile_indices(g, lv, nl, tsz, id);
   else {
   ind(g);
-  kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
+  if (chunked)
+    gang_static_index(g, id);
+  else
+    kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
     ind(g);
     kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
