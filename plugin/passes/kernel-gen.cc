@@ -19,9 +19,9 @@
  * worker = threadIdx.y, vector = threadIdx.x, each a stride loop over the
  * collapsed iteration space, independent of the launch size.            */
 #include "passes/kernel-gen.h"
+#include "reduction/reduction.h"
 #include "passes/kernel-text.h"
 #include "passes/kernel-deps.h"
-#include "reduction/reduction.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -1463,6 +1463,66 @@ static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
   return false;
 }
 
+/* gang(static:N) or gang(static:*) on F: N (> 0), -1 for `*`, 0 when
+   absent or not a positive constant. */
+static HOST_WIDE_INT gang_static_chunk(gomp_for *f)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_GANG)
+      continue;
+    tree e = OMP_CLAUSE_GANG_STATIC_EXPR(c);
+    if (!e)
+      return 0;
+    if (integer_minus_onep(e))
+      return -1;
+    return tree_fits_shwi_p(e) && tree_to_shwi(e) > 0 ? tree_to_shwi(e) : 0;
+  }
+  return 0;
+}
+
+/* gang(static:N) on a gang-only loop ID (not tiled): chunks of N
+   iterations dealt round-robin to the gangs (static:*: one chunk per
+   gang).  The gang stride loop then runs over the iterations padded to
+   whole rounds of chunks (__tot, the real count kept in __n), and
+   gang_static_index maps its m-th step in gang g to iteration
+   ((m / N) * gridDim.x + g) * N + m % N, skipping the padding.  Returns
+   true when it applies.  (Iterations of a gang loop are independent, so
+   this changes only which gang runs which: locality, not results.) */
+static bool gang_static_pad(kg *g, gomp_for *f, int dims, bool tiled, int id)
+{
+  HOST_WIDE_INT n = gang_static_chunk(f);
+  if (dims != KG_GANG || tiled || n == 0 || n == 1) {
+    if (n && n != 1 && dims != KG_GANG && accgpu_opts.info && !g->quiet)
+      inform(gimple_location(f), "accgpu: %<gang(static:...)%> applies to "
+             "gang-only loops here; iterations are dealt one by one");
+    return false;
+  }
+  ind(g);
+  if (n > 0)
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = %lld;\n", id, id,
+              id, (long long)n);
+  else
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = (__tot%d + "
+              "gridDim.x - 1) / gridDim.x > 1 ? (__tot%d + gridDim.x - 1) / "
+              "gridDim.x : 1;\n", id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "__tot%d = (__n%d + gridDim.x * __ch%d - 1) / "
+            "(gridDim.x * __ch%d) * (gridDim.x * __ch%d);\n", id, id, id,
+            id, id);
+  return true;
+}
+
+/* The iteration the current step of a gang_static_pad loop stands for,
+   as __r<ID>; padding steps are skipped. */
+static void gang_static_index(kg *g, int id)
+{
+  kb_printf(g->out, "long long __m%d = __iv%d / gridDim.x, __r%d = ((__m%d / "
+            "__ch%d) * gridDim.x + blockIdx.x) * __ch%d + __m%d %% __ch%d;\n",
+            id, id, id, id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
+}
+
 struct loop_level {
   tree index, n1, n2, step;
   enum tree_code cond;
@@ -1574,66 +1634,6 @@ static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
     ll(g, g->out, lv[l].step);
     kb_add(g->out, ");\n");
   }
-}
-
-/* gang(static:N) or gang(static:*) on F: N (> 0), -1 for `*`, 0 when
-   absent or not a positive constant. */
-static HOST_WIDE_INT gang_static_chunk(gomp_for *f)
-{
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_GANG)
-      continue;
-    tree e = OMP_CLAUSE_GANG_STATIC_EXPR(c);
-    if (!e)
-      return 0;
-    if (integer_minus_onep(e))
-      return -1;
-    return tree_fits_shwi_p(e) && tree_to_shwi(e) > 0 ? tree_to_shwi(e) : 0;
-  }
-  return 0;
-}
-
-/* gang(static:N) on a gang-only loop ID (not tiled): chunks of N
-   iterations dealt round-robin to the gangs (static:*: one chunk per
-   gang).  The gang stride loop then runs over the iterations padded to
-   whole rounds of chunks (__tot, the real count kept in __n), and
-   gang_static_index maps its m-th step in gang g to iteration
-   ((m / N) * gridDim.x + g) * N + m % N, skipping the padding.  Returns
-   true when it applies.  (Iterations of a gang loop are independent, so
-   this changes only which gang runs which: locality, not results.) */
-static bool gang_static_pad(kg *g, gomp_for *f, int dims, bool tiled, int id)
-{
-  HOST_WIDE_INT n = gang_static_chunk(f);
-  if (dims != KG_GANG || tiled || n == 0 || n == 1) {
-    if (n && n != 1 && dims != KG_GANG && accgpu_opts.info && !g->quiet)
-      inform(gimple_location(f), "accgpu: %<gang(static:...)%> applies to "
-             "gang-only loops here; iterations are dealt one by one");
-    return false;
-  }
-  ind(g);
-  if (n > 0)
-    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = %lld;\n", id, id,
-              id, (long long)n);
-  else
-    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = (__tot%d + "
-              "gridDim.x - 1) / gridDim.x > 1 ? (__tot%d + gridDim.x - 1) / "
-              "gridDim.x : 1;\n", id, id, id, id, id);
-  ind(g);
-  kb_printf(g->out, "__tot%d = (__n%d + gridDim.x * __ch%d - 1) / "
-            "(gridDim.x * __ch%d) * (gridDim.x * __ch%d);\n", id, id, id,
-            id, id);
-  return true;
-}
-
-/* The iteration the current step of a gang_static_pad loop stands for,
-   as __r<ID>; padding steps are skipped. */
-static void gang_static_index(kg *g, int id)
-{
-  kb_printf(g->out, "long long __m%d = __iv%d / gridDim.x, __r%d = ((__m%d / "
-            "__ch%d) * gridDim.x + blockIdx.x) * __ch%d + __m%d %% __ch%d;\n",
-            id, id, id, id, id, id, id, id);
-  ind(g);
-  kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
 }
 
 struct loop_red {

@@ -582,14 +582,6 @@ static tree u32(tree e)
   return fold_convert(unsigned_type_node, e);
 }
 
-static tree field(tree rec, int idx)
-{
-  tree f = TYPE_FIELDS(TREE_TYPE(rec));
-  while (idx--)
-    f = DECL_CHAIN(f);
-  return build3(COMPONENT_REF, TREE_TYPE(f), rec, f, NULL_TREE);
-}
-
 /* With workers, a vector length V as the launch uses it: whole warps,
    32 <= V <= 1024 (worker rows are synchronized as warps or with named
    barriers, which count whole warps). */
@@ -618,6 +610,14 @@ static tree worker_cap(tree vec, tree wk)
                                                  build_int_cst(u, 1009))));
   wk = fold_build2(MIN_EXPR, u, wk, lim);
   return fold_build2(MAX_EXPR, u, wk, build_int_cst(u, 1));
+}
+
+static tree field(tree rec, int idx)
+{
+  tree f = TYPE_FIELDS(TREE_TYPE(rec));
+  while (idx--)
+    f = DECL_CHAIN(f);
+  return build3(COMPONENT_REF, TREE_TYPE(f), rec, f, NULL_TREE);
 }
 
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
