@@ -3,9 +3,10 @@
  *   __accgpu_redx_OP_T(v)     combined over the caller's row (threadIdx.x):
  *                             a shared-memory tree when the block is one
  *                             row, else warp shuffles, then, when a row is
- *                             several warps wide, the warps' values through
- *                             the row's own scratch bytes between row
- *                             barriers (rows run independently);
+ *                             several warps wide, __accgpu_redw_OP_T: the
+ *                             warps' values through the row's own scratch
+ *                             bytes between row barriers (rows run
+ *                             independently);
  *   __accgpu_redy_OP_T(v)     combined over threadIdx.y (lane 0 values);
  *   __accgpu_atom_OP_T(p, v)  *p = *p OP v atomically, a CAS loop on the
  *                             bit pattern starting from an atomic read.  */
@@ -75,6 +76,27 @@ static char *comb(enum tree_code op, const char *x, const char *y)
   return kb_take(&b);
 }
 
+/* __accgpu_redw_SFX: a row several warps wide, each warp's lane 0
+   holding its warp's value: combined through the row's own scratch bytes
+   between row barriers.  Not inlined, so the 32-wide path of
+   __accgpu_redx stays as small as it was. */
+static void emit_redw(struct kbuf *h, enum tree_code op, const char *T,
+                      const char *sfx)
+{
+  char *c5 = comb(op, "__v", "__s[__k]");
+  kb_printf(h, "static __device__ __noinline__ %s __accgpu_redw_%s(%s __v) "
+               "{\n", T, sfx, T);
+  kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
+  kb_printf(h, "  %s *__s = (%s *)%s;\n", T, T, accgpu_red_scratch_ref(true));
+  kb_add(h, "  if ((__t & 31u) == 0) __s[__t >> 5] = __v;\n"
+            "  __accgpu_sync_row();\n"
+            "  __v = __s[0];\n"
+            "  for (unsigned __k = 1; __k < __n >> 5; __k++)\n");
+  kb_printf(h, "    __v = %s;\n", c5);
+  kb_add(h, "  __accgpu_sync_row();\n  return __v;\n}\n");
+  free(c5);
+}
+
 /* __accgpu_redx_SFX: over the row (threadIdx.x), the result to all. */
 static void emit_redx(struct kbuf *h, enum tree_code op, tree type,
                       const char *T, const char *sfx)
@@ -82,7 +104,7 @@ static void emit_redx(struct kbuf *h, enum tree_code op, tree type,
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   char *c1 = comb(op, "__b[__t]", "__b[__t + __s]");
   char *c2 = comb(op, "__v", "__w");
-  char *c5 = comb(op, "__v", "__s[__k]");
+  emit_redw(h, op, T, sfx);
   kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
   kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
   kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
@@ -94,7 +116,8 @@ static void emit_redx(struct kbuf *h, enum tree_code op, tree type,
                "__b[__t] = %s;\n", c1);
   kb_add(h, "      __syncthreads();\n    }\n");
   kb_printf(h, "    %s __r = __b[0]; __syncthreads(); return __r;\n  }\n", T);
-  /* Rows of whole warps: shuffles within each warp... */
+  /* Rows of whole warps: shuffles within each warp, then the warps of a
+     wider row. */
   kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
   if (size == 4 || size == 8)
     kb_printf(h, "    %s __w = __shfl_xor_sync(0xffffffffu, (%s)__v, __o);\n",
@@ -104,19 +127,10 @@ static void emit_redx(struct kbuf *h, enum tree_code op, tree type,
     kb_printf(h, "    %s __w = (%s)__shfl_xor_sync(0xffffffffu, (int)__v, "
                  "__o);\n", T, T);
   kb_printf(h, "    __v = %s;\n  }\n", c2);
-  /* ...then the warps of a wider row through the row's own scratch. */
-  kb_add(h, "  if (__n > 32) {\n");
-  kb_printf(h, "    %s *__s = (%s *)%s;\n", T, T, accgpu_red_scratch_ref(true));
-  kb_add(h, "    if ((__t & 31u) == 0) __s[__t >> 5] = __v;\n"
-            "    __accgpu_sync_row();\n"
-            "    __v = __s[0];\n"
-            "    for (unsigned __k = 1; __k < __n >> 5; __k++)\n");
-  kb_printf(h, "      __v = %s;\n", c5);
-  kb_add(h, "    __accgpu_sync_row();\n  }\n");
+  kb_printf(h, "  if (__n > 32) __v = __accgpu_redw_%s(__v);\n", sfx);
   kb_add(h, "  return __v;\n}\n");
   free(c1);
   free(c2);
-  free(c5);
 }
 
 /* __accgpu_redy_SFX: over the rows (lane 0's values), the result to all. */
