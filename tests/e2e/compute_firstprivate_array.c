@@ -54,7 +54,9 @@ int main(void) {
     for (int k = 0; k < 64; k++)
       CHECK_INT("lanes share the gang's copy", grid[i][k],
                 ((k + 3) % 8) * 5 + i);
+#ifdef _OPENACC /* the pragmas ignored, the host writes its own */
   CHECK_INT("host tab16 untouched", tab16[8], -1);
+#endif
 
   /* gang-redundant write, read by the gang's workers and lanes */
 #pragma acc parallel num_gangs(3) num_workers(2) vector_length(64) \
@@ -72,7 +74,9 @@ int main(void) {
     for (int k = 0; k < 64; k++)
       CHECK_INT("shared firstprivate tab", grid[i][k],
                 i * 1000 + (k % 8 == 0 ? i : (k % 8) * (k % 8) - 3));
+#ifdef _OPENACC /* the pragmas ignored, the host writes its own */
   CHECK_INT("host tab untouched", tab[0], -3);
+#endif
 
   /* a global array */
 #pragma acc parallel loop gang vector firstprivate(lut_g) copyout(grid)

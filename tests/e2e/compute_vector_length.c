@@ -126,12 +126,13 @@ static void typed_reductions(void) {
   check_typed("vector_length(32)");
 }
 
-/* vector(n) on the loop sizes the launch; default workers with a long
-   vector (4 x 512 would exceed 1024 threads). */
+/* vector(n) on the loop sizes the launch (an argument OpenACC allows in
+   kernels regions); default workers with a long vector (4 x 512 would
+   exceed 1024 threads). */
 static void loop_vector_arg(void) {
-#pragma acc parallel loop gang num_workers(2) copyin(a) copyout(out)
+#pragma acc kernels loop gang copyin(a) copyout(out)
   for (int i = 0; i < NI; i++) {
-#pragma acc loop worker
+#pragma acc loop worker(2)
     for (int j = 0; j < NJ; j++) {
       int mx = -1000;
 #pragma acc loop vector(96) reduction(max:mx)
