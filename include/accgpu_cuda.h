@@ -88,6 +88,13 @@ static __device__ __forceinline__ double atomicMax(double *p, double v) {
   return __longlong_as_double((long long)old);
 }
 
+/* Named barrier ID (1..15; 0 is __syncthreads') among COUNT threads, a
+   multiple of 32: PTX bar.sync. */
+static __device__ __forceinline__ void __accgpu_bar_sync(unsigned id,
+                                                         unsigned count) {
+  asm volatile("bar.sync %0, %1;" : : "r"(id), "r"(count) : "memory");
+}
+
 #else /* !__CUDACC__ */
 /* =================== Emulator ABI (shared with the runtime) =========== */
 
@@ -128,6 +135,10 @@ typedef struct __accgpu_emu_ops {
   unsigned (*ballot)(struct __accgpu_emu_thread *t, unsigned mask, int pred);
   /* Lanes of the caller's warp that have not exited. */
   unsigned (*active_mask)(struct __accgpu_emu_thread *t);
+  /* PTX bar.sync ID, COUNT: waits until COUNT threads arrived at named
+     barrier ID (1..15; COUNT a multiple of 32). */
+  void (*sync_named)(struct __accgpu_emu_thread *t, unsigned id,
+                     unsigned count);
 } __accgpu_emu_ops;
 
 /* One block of a launch, as the kernel sees it. */
@@ -203,6 +214,11 @@ __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
 __ACCGPU_INL void __accgpu_syncwarp(unsigned mask) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
   t->ops->sync_warp(t, mask ? mask : 0xffffffffu);
+}
+/* PTX bar.sync ID, COUNT (named barrier 1..15 among COUNT threads). */
+__ACCGPU_INL void __accgpu_bar_sync(unsigned id, unsigned count) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  t->ops->sync_named(t, id, count);
 }
 #define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_block() __atomic_thread_fence(__ATOMIC_SEQ_CST)
@@ -463,4 +479,20 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
 
 #endif /* __ACCGPU_EMU__ && !ACCGPU_EMU_ABI_ONLY */
 #endif /* !__CUDACC__ */
+
+#if defined(__CUDACC__) ||                                                    \
+    (defined(__ACCGPU_EMU__) && !defined(ACCGPU_EMU_ABI_ONLY))
+/* ---- Both sides: what generated kernels use. ---- */
+
+/* Barrier among the threads of the caller's row (its threadIdx.y: one
+   OpenACC worker).  A row is a whole number of warps: one warp, or named
+   barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15
+   rows when rows are wider than a warp). */
+static __device__ __forceinline__ void __accgpu_sync_row(void) {
+  if (blockDim.x == 32)
+    __syncwarp();
+  else
+    __accgpu_bar_sync(1u + threadIdx.y, blockDim.x);
+}
+#endif
 #endif /* ACCGPU_CUDA_H */

@@ -19,6 +19,7 @@
  * worker = threadIdx.y, vector = threadIdx.x, each a stride loop over the
  * collapsed iteration space, independent of the launch size.            */
 #include "passes/kernel-gen.h"
+#include "reduction/reduction.h"
 #include "passes/kernel-text.h"
 #include "passes/kernel-deps.h"
 
@@ -27,7 +28,6 @@
 
 static struct kbuf g_types;    /* typedefs and struct definitions */
 static struct kbuf g_protos;   /* device function prototypes */
-static struct kbuf g_helpers;  /* reduction / atomic helpers */
 static struct kbuf g_prelude;  /* all of the above, assembled */
 
 struct type_entry {
@@ -36,7 +36,6 @@ struct type_entry {
   int state; /* 1 declared, 2 being defined, 3 defined */
 };
 static vec<type_entry> g_type_tab;
-static vec<char *> g_helper_names;
 
 /* Device function candidates, one per function seen by the pass. */
 struct devfn {
@@ -51,15 +50,6 @@ struct devfn {
 };
 static vec<devfn *> g_devfns;
 static vec<tree> g_wanted; /* called from kernels before they were seen */
-
-static bool helper_seen(const char *name)
-{
-  for (unsigned i = 0; i < g_helper_names.length(); i++)
-    if (!strcmp(g_helper_names[i], name))
-      return true;
-  g_helper_names.safe_push(xstrdup(name));
-  return false;
-}
 
 static devfn *find_devfn(tree decl)
 {
@@ -925,14 +915,15 @@ static void redundant_barrier(kg *g)
   ind(g);
   if (g->routine_mode && g->dims == KG_VECTOR && !(g->part & KG_VECTOR)) {
     /* A vector routine is called by a whole one-row block, or by one
-       worker (a warp) of a block with rows of 32. */
-    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); else __syncwarp();\n");
+       worker (a row of whole warps) of a block with several rows. */
+    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); "
+                   "else __accgpu_sync_row();\n");
     return;
   }
   if (!(g->part & (KG_WORKER | KG_VECTOR)))
     kb_add(g->out, "__syncthreads();\n");
   else if (!(g->part & KG_VECTOR) && (g->dims & KG_VECTOR))
-    kb_add(g->out, "__syncwarp();\n");
+    kb_add(g->out, "__accgpu_sync_row();\n"); /* the worker's lanes */
   else
     kb_add(g->out, ";\n");
 }
@@ -1265,12 +1256,13 @@ static void emit_switch(kg *g, gswitch *s)
   }
 }
 
-/* Declares the module's shared scratch buffer (once). */
-static void need_scratch(void)
+/* True when the redundant code here is one worker's (vector-single inside
+   a worker loop, or a vector routine, which a worker may call): its guard
+   and barrier involve that worker's row only. */
+static bool row_guard(kg *g)
 {
-  if (!helper_seen("scratch"))
-    kb_add(&g_helpers,
-           "__shared__ unsigned long long __accgpu_red_scratch[1024];\n");
+  int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
+  return single == KG_VECTOR && (g->routine_mode || (g->dims & KG_WORKER));
 }
 
 /* ---- atomics ---- */
@@ -1349,22 +1341,22 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_add(g->out, "}\n");
   if (guard) {
     /* The one thread that did it hands the old and new values (capture)
-       to the others through shared memory. */
+       to the others through shared memory: the worker's own slots when
+       only its lanes take part (workers run this at different times). */
+    const char *scr = accgpu_red_scratch_ref(row_guard(g));
     ind(g);
-    kb_printf(g->out, "((%s *)__accgpu_red_scratch)[0] = %s; "
-                      "((%s *)__accgpu_red_scratch)[1] = %s;\n",
-              kb_str(&tb), kb_str(&lb), kb_str(&tb), kb_str(&vb));
+    kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
+              kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));
     close_guard(g);
     ind(g);
-    kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[0];\n", kb_str(&lb),
-              kb_str(&tb));
+    kb_printf(g->out, "%s = ((%s *)%s)[0];\n", kb_str(&lb), kb_str(&tb), scr);
     if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
       ind(g);
-      kb_printf(g->out, "%s = ((%s *)__accgpu_red_scratch)[1];\n",
-                kb_str(&vb), kb_str(&tb));
+      kb_printf(g->out, "%s = ((%s *)%s)[1];\n", kb_str(&vb), kb_str(&tb),
+                scr);
     }
     redundant_barrier(g);
-    need_scratch();
+    accgpu_red_need_scratch();
   }
   kb_free(&tb);
   kb_free(&ab);
@@ -1372,247 +1364,164 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   kb_free(&vb);
 }
 
-/* ---- reductions ---- */
-
-static const char *red_type_tag(tree type)
-{
-  if (FLOAT_TYPE_P(type))
-    return TYPE_PRECISION(type) == 32 ? "f" : "d";
-  if (TREE_CODE(type) == BOOLEAN_TYPE)
-    return "b";
-  switch (TYPE_PRECISION(type)) {
-  case 8: return TYPE_UNSIGNED(type) ? "uc" : "c";
-  case 16: return TYPE_UNSIGNED(type) ? "us" : "s";
-  case 32: return TYPE_UNSIGNED(type) ? "u" : "i";
-  case 64: return TYPE_UNSIGNED(type) ? "ull" : "ll";
-  default: return NULL;
-  }
-}
-
-static const char *red_op_tag(enum tree_code op)
-{
-  switch (op) {
-  case PLUS_EXPR: case MINUS_EXPR: return "add";
-  case MULT_EXPR: return "mul";
-  case MAX_EXPR: return "max";
-  case MIN_EXPR: return "min";
-  case BIT_AND_EXPR: return "band";
-  case BIT_IOR_EXPR: return "bor";
-  case BIT_XOR_EXPR: return "bxor";
-  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return "land";
-  case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return "lor";
-  default: return NULL;
-  }
-}
-
-/* C expression combining A and B. */
-static void red_combine(kbuf *b, enum tree_code op, const char *x,
-                        const char *y)
-{
-  switch (op) {
-  case PLUS_EXPR: case MINUS_EXPR: kb_printf(b, "(%s) + (%s)", x, y); break;
-  case MULT_EXPR: kb_printf(b, "(%s) * (%s)", x, y); break;
-  case MAX_EXPR: kb_printf(b, "(%s) > (%s) ? (%s) : (%s)", x, y, x, y); break;
-  case MIN_EXPR: kb_printf(b, "(%s) < (%s) ? (%s) : (%s)", x, y, x, y); break;
-  case BIT_AND_EXPR: kb_printf(b, "(%s) & (%s)", x, y); break;
-  case BIT_IOR_EXPR: kb_printf(b, "(%s) | (%s)", x, y); break;
-  case BIT_XOR_EXPR: kb_printf(b, "(%s) ^ (%s)", x, y); break;
-  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
-    kb_printf(b, "(%s) && (%s)", x, y); break;
-  default: kb_printf(b, "(%s) || (%s)", x, y); break;
-  }
-}
+/* ---- reductions (their text: reduction/) ---- */
 
 /* Identity of OP for TYPE, as C text. */
 static void red_identity(kg *g, kbuf *b, enum tree_code op, tree type)
 {
-  bool fl = FLOAT_TYPE_P(type);
-  bool f32 = fl && TYPE_PRECISION(type) == 32;
-  kb_add(b, "((");
-  type_str(g, b, type);
-  kb_add(b, ")");
-  switch (op) {
-  case MULT_EXPR: case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
-    kb_add(b, "1");
-    break;
-  case BIT_AND_EXPR:
-    kb_add(b, "~0ull");
-    break;
-  case MAX_EXPR: case MIN_EXPR: {
-    bool mx = op == MAX_EXPR;
-    if (fl)
-      kb_printf(b, "%s%s", mx ? "-" : "", f32 ? "ACCGPU_INFF" : "ACCGPU_INF");
-    else {
-      tree v = mx ? TYPE_MIN_VALUE(type) : TYPE_MAX_VALUE(type);
-      if (TREE_CODE(type) == BOOLEAN_TYPE)
-        kb_add(b, mx ? "0" : "1");
-      else
-        int_cst(g, b, v);
-    }
-    break;
-  }
-  default:
-    kb_add(b, "0");
-  }
-  kb_add(b, ")");
+  struct kbuf t = {}, lim = {};
+  type_str(g, &t, type);
+  if (INTEGRAL_TYPE_P(type) && TREE_CODE(type) != BOOLEAN_TYPE
+      && (op == MAX_EXPR || op == MIN_EXPR))
+    int_cst(g, &lim, op == MAX_EXPR ? TYPE_MIN_VALUE(type)
+                                    : TYPE_MAX_VALUE(type));
+  accgpu_red_identity(b, op, type, kb_str(&t), kb_str(&lim));
+  kb_free(&t);
+  kb_free(&lim);
 }
 
-/* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
-   aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), starting from an atomic read; the other bytes of
-   the word are left as they are (the CAS fails when they change). */
-static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
-                              unsigned size, enum tree_code op)
-{
-  const char *su = size == 1 ? "unsigned char" : "unsigned short";
-  struct kbuf c = {};
-  red_combine(&c, op, "__ov", "__v");
-  kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
-               "{\n", sfx, T, T);
-  kb_add(h, "  unsigned int *__w = (unsigned int *)((unsigned long long)__p "
-            "& ~3ull);\n"
-            "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
-            "8u;\n");
-  kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_add(h, "  unsigned int __o = atomicCAS(__w, 0u, 0u);\n  for (;;) {\n");
-  kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
-  kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
-  kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
-               "<< __sh) & __m);\n", su);
-  kb_add(h, "    unsigned int __q = atomicCAS(__w, __o, __n);\n"
-            "    if (__q == __o) break;\n    __o = __q;\n  }\n}\n");
-  kb_free(&c);
-}
-
-/* Emits (once) the helpers for OP on TYPE into the prelude:
-     __accgpu_redx_OP_T(v): combined over threadIdx.x, to all threads;
-     __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
-     __accgpu_atom_OP_T(p, v): *p = *p OP v atomically (CAS loop).
-   Returns the "OP_T" suffix. */
+/* The module's helpers for OP on TYPE (reduction/helpers.cc); returns the
+   "OP_T" suffix of their names. */
 static char *red_helpers(kg *g, enum tree_code op, tree type)
 {
-  const char *tt = red_type_tag(type), *ot = red_op_tag(op);
-  if (!tt || !ot) {
+  if (!accgpu_red_type_tag(type) || !accgpu_red_op_tag(op)) {
     fail(g, type, "unsupported reduction type or operator");
     return xstrdup("add_i");
   }
-  char *sfx = concat(ot, "_", tt, NULL);
-  char key[64];
-  snprintf(key, sizeof key, "red_%s", sfx);
-  if (helper_seen(key))
-    return sfx;
-  struct kbuf tb = {}, id = {}, c1 = {}, c2 = {}, c3 = {}, c4 = {};
-  type_str(g, &tb, type);
-  const char *T = kb_str(&tb);
-  red_identity(g, &id, op, type);
-  red_combine(&c1, op, "__b[__t]", "__b[__t + __s]");
-  red_combine(&c2, op, "__v", "__w");
-  red_combine(&c3, op, "__r", "__b[__k]");
-  red_combine(&c4, op, "__o.v", "__v");
-  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
-  bool shfl_ok = size == 4 || size == 8;
-  struct kbuf *h = &g_helpers;
-  /* One scratch buffer for all reductions of the module: every helper
-     ends with a barrier, so they never overlap in time. */
-  need_scratch();
-  /* x: shared-memory tree when the block is one row, else warp shuffles
-     (rows are then 32 wide, one warp each). */
-  kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
-  kb_add(h, "  if (blockDim.y == 1) {\n");
-  kb_add(h, "    __b[__t] = __v; __syncthreads();\n");
-  kb_add(h, "    for (unsigned __s = 1; __s < __n; __s <<= 1) {\n");
-  kb_printf(h, "      if (__t %% (2 * __s) == 0 && __t + __s < __n) "
-               "__b[__t] = %s;\n", kb_str(&c1));
-  kb_add(h, "      __syncthreads();\n    }\n");
-  kb_printf(h, "    %s __r = __b[0]; __syncthreads(); return __r;\n  }\n", T);
-  if (shfl_ok) {
-    kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
-    kb_printf(h, "    %s __w = __shfl_xor_sync(0xffffffffu, (%s)__v, __o);\n",
-              T, size == 8 ? (FLOAT_TYPE_P(type) ? "double" : "long long")
-                           : (FLOAT_TYPE_P(type) ? "float" : "int"));
-    kb_printf(h, "    __v = %s;\n  }\n", kb_str(&c2));
-  } else {
-    kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
-    kb_printf(h, "    %s __w = (%s)__shfl_xor_sync(0xffffffffu, (int)__v, "
-                 "__o);\n", T, T);
-    kb_printf(h, "    __v = %s;\n  }\n", kb_str(&c2));
-  }
-  kb_add(h, "  return __v;\n}\n");
-  kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
-            "  __syncthreads();\n");
-  kb_printf(h, "  %s __r = %s;\n", T, kb_str(&id));
-  kb_add(h, "  for (unsigned __k = 0; __k < blockDim.y; __k++)\n");
-  kb_printf(h, "    __r = %s;\n", kb_str(&c3));
-  kb_add(h, "  __syncthreads();\n  return __r;\n}\n");
-  if (size == 4 || size == 8) {
-    kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
-                 "{\n", sfx, T, T);
-    kb_printf(h, "  union { %s v; %s u; } __o, __n; "
-                 "__o.u = atomicCAS((%s *)__p, (%s)0, (%s)0);\n",
-              T, ut, ut, ut, ut);
-    kb_add(h, "  for (;;) {\n");
-    kb_printf(h, "    __n.v = %s;\n", kb_str(&c4));
-    kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
-    kb_add(h, "    if (__q == __o.u) break;\n    __o.u = __q;\n  }\n}\n");
-  } else if ((size == 1 || size == 2) && INTEGRAL_TYPE_P(type))
-    small_atom_helper(h, sfx, T, size, op);
-  else
+  if (!accgpu_red_atomic_p(type))
     fail(g, type, "reduction into memory on a type that is not 1, 2, 4 or 8 "
          "bytes");
-  kb_free(&tb);
+  struct kbuf t = {}, id = {};
+  type_str(g, &t, type);
+  red_identity(g, &id, op, type);
+  char *sfx = accgpu_red_helpers(op, type, kb_str(&t), kb_str(&id));
+  kb_free(&t);
   kb_free(&id);
-  kb_free(&c1);
-  kb_free(&c2);
-  kb_free(&c3);
-  kb_free(&c4);
   return sfx;
-}
-
-/* Types a reduction can combine: integer and real scalars. */
-static bool red_scalar_p(tree type)
-{
-  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
-}
-
-/* The variable a reduction clause's operand names (GCC gives an array as
-   a MEM_REF of its address), for diagnostics. */
-static tree red_var(tree d)
-{
-  if (TREE_CODE(d) == MEM_REF) {
-    tree p = TREE_OPERAND(d, 0);
-    if (TREE_CODE(p) == ADDR_EXPR)
-      p = TREE_OPERAND(p, 0);
-    if (DECL_P(p))
-      return p;
-  }
-  return d;
 }
 
 /* ---- loops ---- */
 
-/* Tile sizes of F's tile clause for its NL levels into TSZ (a `*` or a
-   non-constant size counts as 1); returns false without a tile clause. */
-static bool tile_sizes(gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+/* The construct's vector_length when it is a constant, else 0. */
+static HOST_WIDE_INT const_vector_length(kg *g)
+{
+  if (!g->region)
+    return 0;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH) {
+      tree v = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+      return tree_fits_shwi_p(v) ? tree_to_shwi(v) : 0;
+    }
+  return 0;
+}
+
+/* Size of a `*` at level L of NL tiled levels: a warp's width on the
+   innermost level (consecutive lanes, consecutive elements), the rest of
+   the vector length (128 unless a constant says otherwise) on the level
+   outside it, 1 further out. */
+static HOST_WIDE_INT star_tile(kg *g, unsigned l, unsigned nl)
+{
+  if (l + 1 == nl)
+    return 32;
+  if (l + 2 < nl)
+    return 1;
+  HOST_WIDE_INT v = const_vector_length(g);
+  v = v > 0 ? v : 128;
+  return v / 32 > 1 ? v / 32 : 1;
+}
+
+/* Tile sizes of F's tile clause for its NL levels into TSZ (`*` picked
+   by star_tile; a non-constant size counts as 1); returns false without
+   a tile clause. */
+static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
       continue;
     tree t = OMP_CLAUSE_TILE_LIST(c);
+    bool star = false;
     for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
       tree v = t ? TREE_VALUE(t) : NULL_TREE;
-      tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
-               ? tree_to_shwi(v) : 1;
+      if (v && integer_zerop(v)) { /* GCC's `*` */
+        tsz[l] = star_tile(g, l, nl);
+        star = true;
+      } else
+        tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
+                 ? tree_to_shwi(v) : 1;
+    }
+    if (star && accgpu_opts.info && !g->quiet) {
+      char buf[128] = "";
+      for (unsigned l = 0; l < nl && strlen(buf) < 100; l++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld",
+                 l ? " x " : "", (long long)tsz[l]);
+      inform(gimple_location(f), "accgpu: tile sizes %s (%<*%> picked)",
+             buf);
     }
     return true;
   }
   return false;
 }
 
+/* gang(static:N) or gang(static:*) on F: N (> 0), -1 for `*`, 0 when
+   absent or not a positive constant. */
+static HOST_WIDE_INT gang_static_chunk(gomp_for *f)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_GANG)
+      continue;
+    tree e = OMP_CLAUSE_GANG_STATIC_EXPR(c);
+    if (!e)
+      return 0;
+    if (integer_minus_onep(e))
+      return -1;
+    return tree_fits_shwi_p(e) && tree_to_shwi(e) > 0 ? tree_to_shwi(e) : 0;
+  }
+  return 0;
+}
+
+/* gang(static:N) on a gang-only loop ID (not tiled): chunks of N
+   iterations dealt round-robin to the gangs (static:*: one chunk per
+   gang).  The gang stride loop then runs over the iterations padded to
+   whole rounds of chunks (__tot, the real count kept in __n), and
+   gang_static_index maps its m-th step in gang g to iteration
+   ((m / N) * gridDim.x + g) * N + m % N, skipping the padding.  Returns
+   true when it applies.  (Iterations of a gang loop are independent, so
+   this changes only which gang runs which: locality, not results.) */
+static bool gang_static_pad(kg *g, gomp_for *f, int dims, bool tiled, int id)
+{
+  HOST_WIDE_INT n = gang_static_chunk(f);
+  if (dims != KG_GANG || tiled || n == 0 || n == 1) {
+    if (n && n != 1 && dims != KG_GANG && accgpu_opts.info && !g->quiet)
+      inform(gimple_location(f), "accgpu: %<gang(static:...)%> applies to "
+             "gang-only loops here; iterations are dealt one by one");
+    return false;
+  }
+  ind(g);
+  if (n > 0)
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = %lld;\n", id, id,
+              id, (long long)n);
+  else
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = (__tot%d + "
+              "gridDim.x - 1) / gridDim.x > 1 ? (__tot%d + gridDim.x - 1) / "
+              "gridDim.x : 1;\n", id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "__tot%d = (__n%d + gridDim.x * __ch%d - 1) / "
+            "(gridDim.x * __ch%d) * (gridDim.x * __ch%d);\n", id, id, id,
+            id, id);
+  return true;
+}
+
+/* The iteration the current step of a gang_static_pad loop stands for,
+   as __r<ID>; padding steps are skipped. */
+static void gang_static_index(kg *g, int id)
+{
+  kb_printf(g->out, "long long __m%d = __iv%d / gridDim.x, __r%d = ((__m%d / "
+            "__ch%d) * gridDim.x + blockIdx.x) * __ch%d + __m%d %% __ch%d;\n",
+            id, id, id, id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
+}
 
 struct loop_level {
   tree index, n1, n2, step;
@@ -1756,8 +1665,8 @@ static void emit_omp_for(kg *g, gomp_for *f)
     loop_red r;
     r.decl = OMP_CLAUSE_DECL(c);
     r.op = OMP_CLAUSE_REDUCTION_CODE(c);
-    if (!red_scalar_p(TREE_TYPE(r.decl))) {
-      fail(g, red_var(r.decl), "reduction on an array, struct or complex "
+    if (!accgpu_red_scalar_p(TREE_TYPE(r.decl))) {
+      fail(g, accgpu_red_var(r.decl), "reduction on an array, struct or complex "
            "variable");
       return;
     }
@@ -1784,7 +1693,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   }
   /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
   HOST_WIDE_INT tsz[8] = {};
-  bool tiled = tile_sizes(f, nl, tsz) && dims;
+  bool tiled = tile_sizes(g, f, nl, tsz) && dims;
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
@@ -1794,6 +1703,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
     else
       kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
+  bool chunked = gang_static_pad(g, f, dims, tiled, id);
   const char *start, *stride;
   switch (dims) {
   case KG_GANG: start = "blockIdx.x"; stride = "gridDim.x"; break;
@@ -1826,7 +1736,10 @@ static void emit_omp_for(kg *g, gomp_for *f)
     emit_tile_indices(g, lv, nl, tsz, id);
   else {
   ind(g);
-  kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
+  if (chunked)
+    gang_static_index(g, id);
+  else
+    kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
     ind(g);
     kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
@@ -1899,7 +1812,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
       if (gd)
         open_guard(g);
       struct kbuf cb = {};
-      red_combine(&cb, r->op, outer, v);
+      accgpu_red_combine(&cb, r->op, outer, v);
       ind(g);
       kb_printf(g->out, "%s = ", outer);
       if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
@@ -2252,7 +2165,12 @@ static const char *vector_text(kg *g, char *buf, size_t n)
        c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
       vl = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
-  if (g->dims & KG_WORKER)
+  if ((g->dims & KG_WORKER) && vl && tree_fits_shwi_p(vl)) {
+    /* whole warps per worker (lower-compute.cc, warp_rows) */
+    long long v = tree_to_shwi(vl);
+    v = v < 32 ? 32 : v > 1024 ? 1024 : (v + 31) / 32 * 32;
+    snprintf(buf, n, "vector(%lld)", v);
+  } else if ((g->dims & KG_WORKER) && !vl)
     snprintf(buf, n, "vector(32)");
   else if (vl && tree_fits_shwi_p(vl))
     snprintf(buf, n, "vector(%d)", (int)tree_to_shwi(vl));
@@ -2289,8 +2207,10 @@ static void info_loops(kg *g, vec<lnode *> *v)
                    d & KG_WORKER ? " workers (shared memory)" : "",
                    (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
                    !(d & KG_VECTOR) ? ""
-                   : g->dims & KG_WORKER ? " vector (warp shuffles)"
-                                         : " vector (tree in shared memory)");
+                   : g->dims & KG_WORKER
+                   ? " vector (warp shuffles, then shared memory when a "
+                     "worker spans several warps)"
+                   : " vector (tree in shared memory)");
         }
         inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
@@ -2368,6 +2288,42 @@ static bool check_callees(kg *g, location_t loc)
   return ok;
 }
 
+/* A firstprivate array: passed by value, wrapped in a struct
+   (lower-compute.cc), the body's variable a private copy of it. */
+static bool fp_array_p(const kg_param *p)
+{
+  return !p->by_ref && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE
+         && RECORD_OR_UNION_TYPE_P(p->type);
+}
+
+/* Declares each firstprivate array of G's region as the gang's copy
+   (__shared__ when the gang's threads share it, as private aggregates
+   are: maybe_share) and copies the parameter into it at the start of
+   BODY; one thread copies a shared one, then the gang waits. */
+static void fp_arrays(kg *g, struct kbuf *body)
+{
+  for (unsigned i = 0; i < g->region->params.length(); i++) {
+    kg_param *p = &g->region->params[i];
+    if (!fp_array_p(p))
+      continue;
+    tree d = p->decl;
+    char nb[200];
+    ident(d, "v", nb, sizeof nb);
+    maybe_share(g, d);
+    bool sh = g->shared.contains(d);
+    kb_add(&g->decls, sh ? "  __shared__ " : "  ");
+    decl_str(g, &g->decls, TREE_TYPE(d), nb);
+    kb_add(&g->decls, ";\n");
+    push_name(g, d, nb);
+    kb_add(body, sh ? "  if (threadIdx.x == 0 && threadIdx.y == 0) *("
+                    : "  *(");
+    type_str(g, body, p->type);
+    kb_printf(body, " *)&%s = %s;\n", nb, p->name);
+    if (sh)
+      kb_add(body, "  __syncthreads();\n");
+  }
+}
+
 bool kg_generate(struct kg_region *r)
 {
   kg g;
@@ -2386,6 +2342,10 @@ bool kg_generate(struct kg_region *r)
     tree d = p->decl;
     char nb[200];
     ident(d, "v", nb, sizeof nb);
+    if (fp_array_p(p)) { /* the value comes in as *_in; see fp_arrays */
+      p->name = concat(nb, "_in", NULL);
+      continue;
+    }
     p->name = xstrdup(nb);
     if (p->by_ref) {
       char t[220];
@@ -2403,8 +2363,8 @@ bool kg_generate(struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     tree d = r->reds[i].decl;
     char nb[64];
-    if (!red_scalar_p(TREE_TYPE(d))) {
-      fail(&g, red_var(d), "reduction on an array, struct or complex "
+    if (!accgpu_red_scalar_p(TREE_TYPE(d))) {
+      fail(&g, accgpu_red_var(d), "reduction on an array, struct or complex "
            "variable");
       break;
     }
@@ -2463,6 +2423,7 @@ bool kg_generate(struct kg_region *r)
   for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
+  fp_arrays(&g, &body);
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */
@@ -2658,7 +2619,7 @@ const char *kg_prelude(void)
     if (g_devfns[i]->used && g_devfns[i]->proto)
       kb_add(&g_prelude, g_devfns[i]->proto);
   kb_add(&g_prelude, kb_str(&g_protos));
-  kb_add(&g_prelude, kb_str(&g_helpers));
+  kb_add(&g_prelude, accgpu_red_prelude());
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->text)
       kb_add(&g_prelude, g_devfns[i]->text);

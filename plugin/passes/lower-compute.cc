@@ -354,6 +354,27 @@ struct clause_info {
   bool has_async, has_wait;
 };
 
+/* A firstprivate array D goes to the kernel by value, as a struct holding
+   it (kernel-gen.cc, fp_arrays); NULL after a sorry when it cannot. */
+static tree fp_array_type(tree c, tree d)
+{
+  tree at = TREE_TYPE(d);
+  if (!tree_fits_uhwi_p(TYPE_SIZE_UNIT(at))
+      || tree_to_uhwi(TYPE_SIZE_UNIT(at)) > 4000) {
+    sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an array "
+             "(%qD) larger than 4000 bytes or of variable size (kernel "
+             "parameters are limited to 4 KiB)", d);
+    return NULL_TREE;
+  }
+  tree rec = make_node(RECORD_TYPE);
+  tree f = build_decl(OMP_CLAUSE_LOCATION(c), FIELD_DECL,
+                      get_identifier("v"), at);
+  DECL_CONTEXT(f) = rec;
+  TYPE_FIELDS(rec) = f;
+  layout_type(rec);
+  return rec;
+}
+
 /* Fills R->params / R->reds and SRC from the construct's clauses. */
 static bool read_clauses(struct kg_region *r, tree clauses,
                          vec<param_src> *src, clause_info *ci)
@@ -395,11 +416,9 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_FIRSTPRIVATE:
       p.decl = OMP_CLAUSE_DECL(c);
       p.type = TREE_TYPE(p.decl);
-      if (TREE_CODE(p.type) == ARRAY_TYPE) {
-        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an "
-                 "array (%qD) is not supported yet", p.decl);
+      if (TREE_CODE(p.type) == ARRAY_TYPE
+          && !(p.type = fp_array_type(c, p.decl)))
         return false;
-      }
       break;
     case OMP_CLAUSE_REDUCTION: {
       kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
@@ -564,6 +583,36 @@ static tree u32(tree e)
   return fold_convert(unsigned_type_node, e);
 }
 
+/* With workers, a vector length V as the launch uses it: whole warps,
+   32 <= V <= 1024 (worker rows are synchronized as warps or with named
+   barriers, which count whole warps). */
+static tree warp_rows(tree v)
+{
+  tree u = unsigned_type_node;
+  v = fold_build2(MIN_EXPR, u, v, build_int_cst(u, 1024));
+  v = fold_build2(BIT_AND_EXPR, u,
+                  fold_build2(PLUS_EXPR, u, v, build_int_cst(u, 31)),
+                  build_int_cst(u, ~31u));
+  return fold_build2(MAX_EXPR, u, v, build_int_cst(u, 32));
+}
+
+/* Workers WK capped so a block has at most 1024 threads, and at most 15
+   rows when rows are wider than a warp (named barriers 1..15). */
+static tree worker_cap(tree vec, tree wk)
+{
+  tree u = unsigned_type_node;
+  tree wide = fold_convert(u, fold_build2(GT_EXPR, boolean_type_node, vec,
+                                          build_int_cst(u, 32)));
+  tree lim = fold_build2(MIN_EXPR, u,
+                         fold_build2(TRUNC_DIV_EXPR, u, build_int_cst(u, 1024),
+                                     vec),
+                         fold_build2(MINUS_EXPR, u, build_int_cst(u, 1024),
+                                     fold_build2(MULT_EXPR, u, wide,
+                                                 build_int_cst(u, 1009))));
+  wk = fold_build2(MIN_EXPR, u, wk, lim);
+  return fold_build2(MAX_EXPR, u, wk, build_int_cst(u, 1));
+}
+
 static tree field(tree rec, int idx)
 {
   tree f = TYPE_FIELDS(TREE_TYPE(rec));
@@ -590,8 +639,9 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
   tree vec, wk, gangs;
   if (serial || !(dims & KG_VECTOR))
     vec = build_int_cst(unsigned_type_node, 1);
-  else if (dims & KG_WORKER) /* one warp per worker: see kernel-gen.cc */
-    vec = build_int_cst(unsigned_type_node, 32);
+  else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
+    vec = ci->vlen ? warp_rows(u32(ci->vlen))
+                   : build_int_cst(unsigned_type_node, 32);
   else if (ci->vlen)
     vec = u32(ci->vlen);
   else
@@ -602,6 +652,8 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
     wk = u32(ci->nworkers);
   else
     wk = build_int_cst(unsigned_type_node, 4);
+  if (!serial && (dims & KG_WORKER))
+    wk = worker_cap(vec, wk);
   bool kernels = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS;
   if (serial || (kernels && (r->gang_redundant_store || !(dims & KG_GANG))))
     /* kernels: code outside gang loops runs once, so one gang */
@@ -1206,6 +1258,15 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
     for (unsigned i = 0; i < np; i++) {
       kg_param *p = &r->params[i];
       param_src *ps = &(*src)[i];
+      if (RECORD_OR_UNION_TYPE_P(p->type) && !p->by_ref
+          && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE) {
+        /* firstprivate array: the launch copies its bytes */
+        TREE_ADDRESSABLE(p->decl) = 1;
+        add(gsi, gimple_build_assign(build4(ARRAY_REF, ptr_type_node, arr,
+                                            size_int(i), NULL_TREE, NULL_TREE),
+                                     build_fold_addr_expr(p->decl)));
+        continue;
+      }
       tree v = addr_tmp(p->type, "accarg");
       tree value = p->decl;
       int k = ps->map_clause ? map_index(&m, ps->map_clause) : -1;

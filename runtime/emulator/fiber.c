@@ -66,7 +66,7 @@
 #define GUARD_BYTES 16384u /* a frame bigger than this could jump it */
 #define RING_MASK (EMU_MAX_THREADS - 1)
 
-enum { F_READY, F_RUNNING, F_WAIT_BLOCK, F_WAIT_WARP, F_DONE };
+enum { F_READY, F_RUNNING, F_WAIT_BLOCK, F_WAIT_WARP, F_WAIT_NAMED, F_DONE };
 
 typedef struct emu_sched emu_sched;
 
@@ -76,7 +76,7 @@ typedef struct emu_fiber {
   emu_sched *s;
   unsigned idx;            /* linear thread index in the block */
   unsigned state;
-  unsigned gen;            /* barrier generation it waits in */
+  unsigned next;           /* next waiter at its named barrier */
 } emu_fiber;
 
 _Static_assert(sizeof(emu_fiber) <= 64, "fiber context exceeds its colour slot");
@@ -90,6 +90,14 @@ typedef struct emu_warp {
   unsigned ballot[2];
   uint64_t slot[2][ACCGPU_EMU_WARP];
 } emu_warp;
+
+/* A named barrier (PTX bar.sync ID, COUNT): completes when COUNT threads
+   have arrived, whichever they are; waiters are listed through
+   emu_fiber.next (thread indices). */
+#define EMU_NAMED_BARRIERS 16
+typedef struct emu_named {
+  unsigned arrived, count, head, tail;
+} emu_named;
 
 struct emu_sched {
   const accgpu_emu_grid *g;
@@ -106,6 +114,8 @@ struct emu_sched {
   emu_fiber *bar_wait[EMU_MAX_THREADS]; /* waiters, in arrival order */
   int bar_count[2], bar_n[2];
   int deadlock;
+  emu_named named[EMU_NAMED_BARRIERS];
+  char misuse[160];     /* first invalid named-barrier use, or "" */
   emu_fiber *running;   /* for the trap handler */
   unsigned dirty_slots; /* slots a deadlock left with frames on them */
   void *host_sp;
@@ -345,12 +355,69 @@ static unsigned active_mask(__accgpu_emu_thread *t) {
   return f->s->warps[f->idx / ACCGPU_EMU_WARP].live;
 }
 
+/* ------------------------------------------------------------------ */
+/* Named barriers (a worker's lanes when they span several warps).      */
+
+/* Records the first misuse of a named barrier; the launch fails with it
+   once the block is done (the offending call returns at once, as nothing
+   defines what a GPU does). */
+static void named_misuse(emu_fiber *f, unsigned id, unsigned count) {
+  emu_sched *s = f->s;
+  if (s->misuse[0])
+    return;
+  snprintf(s->misuse, sizeof s->misuse,
+           "bar.sync %u, %u by thread (%u,%u,%u): the barrier must be 1..%u "
+           "and the count a nonzero multiple of 32 up to the block size",
+           id, count, f->pub.thread_idx.x, f->pub.thread_idx.y,
+           f->pub.thread_idx.z, EMU_NAMED_BARRIERS - 1);
+}
+
+/* PTX bar.sync ID, COUNT: waits until COUNT threads (the caller included)
+   have arrived at barrier ID.  Threads that exit are not counted, as on a
+   GPU: a barrier one of them was meant for never completes (deadlock). */
+static void sync_named(__accgpu_emu_thread *t, unsigned id, unsigned count) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_sched *s = f->s;
+  if (id == 0 || id >= EMU_NAMED_BARRIERS || count == 0 ||
+      count % ACCGPU_EMU_WARP != 0 || count > s->n) {
+    named_misuse(f, id, count);
+    return;
+  }
+  emu_named *b = &s->named[id];
+  if (b->arrived == 0)
+    b->count = count;
+  else if (b->count != count) {
+    named_misuse(f, id, count);
+    return;
+  }
+  if (++b->arrived < count) {
+    f->next = UINT32_MAX;
+    if (b->arrived == 1)
+      b->head = f->idx;
+    else
+      s->of[b->tail]->next = f->idx;
+    b->tail = f->idx;
+    f->state = F_WAIT_NAMED;
+    yield_from(f);
+    return;
+  }
+  /* The last arrival releases the others, in arrival order. */
+  unsigned k = b->head, n = b->arrived - 1;
+  b->arrived = 0;
+  for (unsigned i = 0; i < n; i++) {
+    emu_fiber *w = s->of[k];
+    k = w->next;
+    ready_push(s, w);
+  }
+}
+
 static const __accgpu_emu_ops emu_ops = {
     .sync_block = sync_block,
     .sync_warp = sync_warp,
     .shfl = shfl,
     .ballot = ballot,
     .active_mask = active_mask,
+    .sync_named = sync_named,
 };
 
 /* ------------------------------------------------------------------ */
@@ -500,6 +567,8 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   s->rhead = s->rcount = 0;
   s->bar_arrived = 0;
   s->deadlock = 0;
+  memset(s->named, 0, sizeof s->named);
+  s->misuse[0] = '\0';
   for (unsigned w = 0; w * ACCGPU_EMU_WARP < s->n; w++) {
     unsigned lanes = s->n - w * ACCGPU_EMU_WARP;
     s->warps[w].live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
@@ -509,18 +578,19 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
 
 /* Describes a deadlock of S in BUF. */
 static void deadlock_message(const emu_sched *s, char *buf, size_t len) {
-  unsigned nb = 0, nw = 0;
+  unsigned nb = 0, nw = 0, nn = 0;
   for (unsigned k = 0; k < s->nslots; k++) {
     unsigned st = slot_fiber(s->slots, k)->state;
     nb += st == F_WAIT_BLOCK;
     nw += st == F_WAIT_WARP;
+    nn += st == F_WAIT_NAMED;
   }
   snprintf(buf, len,
            "kernel '%s': deadlock in block (%u,%u,%u): %u of %u threads wait "
-           "at __syncthreads, %u at warp functions, %u exited (barrier in "
-           "divergent code?)",
+           "at __syncthreads, %u at warp functions, %u at named barriers, %u "
+           "exited (barrier in divergent code?)",
            s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
-           s->blk.block_idx.z, nb, s->n, nw, s->n - s->live);
+           s->blk.block_idx.z, nb, s->n, nw, nn, s->n - s->live);
 }
 
 int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
@@ -539,6 +609,12 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
     if (s->dirty_slots < s->nslots)
       s->dirty_slots = s->nslots;
     deadlock_message(s, buf, len);
+    return -1;
+  }
+  if (s->misuse[0]) {
+    snprintf(buf, len, "kernel '%s': block (%u,%u,%u): %s", s->g->kernel,
+             s->blk.block_idx.x, s->blk.block_idx.y, s->blk.block_idx.z,
+             s->misuse);
     return -1;
   }
   return 0;

@@ -1,0 +1,98 @@
+/* combine.cc — reduction operators on scalar values: which types and
+ * operators a reduction takes, the C text that combines two values, and
+ * each operator's identity.                                              */
+#include "reduction/reduction.h"
+
+bool accgpu_red_scalar_p(tree type)
+{
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+tree accgpu_red_var(tree d)
+{
+  if (TREE_CODE(d) == MEM_REF) {
+    tree p = TREE_OPERAND(d, 0);
+    if (TREE_CODE(p) == ADDR_EXPR)
+      p = TREE_OPERAND(p, 0);
+    if (DECL_P(p))
+      return p;
+  }
+  return d;
+}
+
+const char *accgpu_red_type_tag(tree type)
+{
+  if (FLOAT_TYPE_P(type))
+    return TYPE_PRECISION(type) == 32 ? "f" : "d";
+  if (TREE_CODE(type) == BOOLEAN_TYPE)
+    return "b";
+  switch (TYPE_PRECISION(type)) {
+  case 8: return TYPE_UNSIGNED(type) ? "uc" : "c";
+  case 16: return TYPE_UNSIGNED(type) ? "us" : "s";
+  case 32: return TYPE_UNSIGNED(type) ? "u" : "i";
+  case 64: return TYPE_UNSIGNED(type) ? "ull" : "ll";
+  default: return NULL;
+  }
+}
+
+const char *accgpu_red_op_tag(enum tree_code op)
+{
+  switch (op) {
+  case PLUS_EXPR: case MINUS_EXPR: return "add";
+  case MULT_EXPR: return "mul";
+  case MAX_EXPR: return "max";
+  case MIN_EXPR: return "min";
+  case BIT_AND_EXPR: return "band";
+  case BIT_IOR_EXPR: return "bor";
+  case BIT_XOR_EXPR: return "bxor";
+  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return "land";
+  case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return "lor";
+  default: return NULL;
+  }
+}
+
+void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
+                        const char *y)
+{
+  switch (op) {
+  case PLUS_EXPR: case MINUS_EXPR: kb_printf(b, "(%s) + (%s)", x, y); break;
+  case MULT_EXPR: kb_printf(b, "(%s) * (%s)", x, y); break;
+  case MAX_EXPR: kb_printf(b, "(%s) > (%s) ? (%s) : (%s)", x, y, x, y); break;
+  case MIN_EXPR: kb_printf(b, "(%s) < (%s) ? (%s) : (%s)", x, y, x, y); break;
+  case BIT_AND_EXPR: kb_printf(b, "(%s) & (%s)", x, y); break;
+  case BIT_IOR_EXPR: kb_printf(b, "(%s) | (%s)", x, y); break;
+  case BIT_XOR_EXPR: kb_printf(b, "(%s) ^ (%s)", x, y); break;
+  case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
+    kb_printf(b, "(%s) && (%s)", x, y); break;
+  default: kb_printf(b, "(%s) || (%s)", x, y); break;
+  }
+}
+
+void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
+                         const char *tname, const char *limit)
+{
+  bool fl = FLOAT_TYPE_P(type);
+  bool f32 = fl && TYPE_PRECISION(type) == 32;
+  kb_printf(b, "((%s)", tname);
+  switch (op) {
+  case MULT_EXPR: case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
+    kb_add(b, "1");
+    break;
+  case BIT_AND_EXPR:
+    kb_add(b, "~0ull");
+    break;
+  case MAX_EXPR: case MIN_EXPR: {
+    bool mx = op == MAX_EXPR;
+    if (fl)
+      kb_printf(b, "%s%s", mx ? "-" : "", f32 ? "ACCGPU_INFF" : "ACCGPU_INF");
+    else if (TREE_CODE(type) == BOOLEAN_TYPE)
+      kb_add(b, mx ? "0" : "1");
+    else
+      kb_add(b, limit);
+    break;
+  }
+  default:
+    kb_add(b, "0");
+  }
+  kb_add(b, ")");
+}

@@ -1,0 +1,65 @@
+/* reduction.h — the CUDA C text of OpenACC reductions (docs/compiler.md,
+ * "Reductions"): operators and identities, the module's device helpers
+ * that combine partial values across vector lanes, workers and gangs, and
+ * the shared scratch buffer they use.  kernel-gen.cc places the calls. */
+#ifndef ACCGPU_REDUCTION_H
+#define ACCGPU_REDUCTION_H 1
+
+#include "accgpu-plugin.h"
+#include "passes/kernel-text.h"
+
+/* ---- combine.cc: operators on scalar values ---- */
+
+/* Integer and real scalars: the types a reduction can combine. */
+bool accgpu_red_scalar_p(tree type);
+/* The variable a reduction clause's operand D names (an array comes as a
+   MEM_REF of its address), for diagnostics. */
+tree accgpu_red_var(tree d);
+/* Helper-name tags of TYPE ("i", "ull", "d", ...) and of OP ("add", ...);
+   NULL when a reduction cannot use them. */
+const char *accgpu_red_type_tag(tree type);
+const char *accgpu_red_op_tag(enum tree_code op);
+/* Appends the C expression X OP Y. */
+void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
+                        const char *y);
+/* Appends the identity of OP for TYPE as "((TNAME)v)".  LIMIT is the text
+   of TYPE's minimum (for max) or maximum (for min) value, used for integer
+   types other than _Bool. */
+void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
+                         const char *tname, const char *limit);
+
+/* ---- helpers.cc: device functions of the module ---- */
+
+/* Emits, once per module, for OP on TYPE (C name TNAME, identity text ID):
+     __accgpu_redx_OP_T(v): combined over threadIdx.x (the row), to all;
+     __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
+     __accgpu_atom_OP_T(p, v): *p = *p OP v atomically (only when
+     accgpu_red_atomic_p(TYPE)).
+   OP and TYPE must have tags.  Returns the xmalloc'd "OP_T" suffix. */
+char *accgpu_red_helpers(enum tree_code op, tree type, const char *tname,
+                         const char *id);
+/* TYPE can be combined into memory atomically: 4 or 8 bytes, or a 1- or
+   2-byte integer (a CAS loop on the word holding it). */
+bool accgpu_red_atomic_p(tree type);
+/* The helpers emitted so far (and the scratch buffer), for the prelude. */
+const char *accgpu_red_prelude(void);
+
+/* ---- scratch.cc: the shared scratch buffer ---- */
+
+/* Declares __accgpu_red_scratch (8 KiB of shared memory) in the module,
+   once.  Every use ends with a barrier, so uses never overlap in time,
+   except those of different workers: each worker (row) then has its own
+   ACCGPU_RED_ROW_BYTES, see accgpu_red_scratch_ref. */
+void accgpu_red_need_scratch(void);
+#define ACCGPU_RED_ROW_BYTES 256
+/* C expression of the scratch address: the whole buffer, or, for ROW,
+   the calling worker's own bytes. */
+const char *accgpu_red_scratch_ref(bool row);
+
+/* Registry of module-wide helpers (helpers.cc): true when NAME was seen
+   before, else records it. */
+bool accgpu_red_helper_seen(const char *name);
+/* Appends TEXT to the module's helper text (helpers.cc). */
+void accgpu_red_add_helper(const char *text);
+
+#endif
