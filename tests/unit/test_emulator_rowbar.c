@@ -18,9 +18,9 @@ static const uint32_t sz_pp[] = {8, 8};
 static const uint32_t sz_pu[] = {8, 4};
 static const uint32_t sz_p[] = {8};
 static const __accgpu_kernel kernels[K_N] = {
-    {"emu_rowbar", emu_rowbar__emu, 2, sz_pp, NULL},
-    {"emu_badbar", emu_badbar__emu, 2, sz_pu, NULL},
-    {"emu_rowexit", emu_rowexit__emu, 1, sz_p, NULL},
+    {"emu_rowbar", emu_rowbar__emu, 2, sz_pp, NULL, 0, NULL, 0, NULL},
+    {"emu_badbar", emu_badbar__emu, 2, sz_pu, NULL, 0, NULL, 0, NULL},
+    {"emu_rowexit", emu_rowexit__emu, 1, sz_p, NULL, 0, NULL, 0, NULL},
 };
 static void *mod_cache;
 static const __accgpu_module mod = {
