@@ -4,9 +4,12 @@
  * Usage: grid2 NY NX; exit 0 and no output when the results agree. */
 #include <stdio.h>
 #include <stdlib.h>
+#ifndef GRID2_CLAUSES /* -DGRID2_CLAUSES=...: size clauses that win */
+#define GRID2_CLAUSES
+#endif
 
 static void grid2(int ny, int nx, const int *restrict in, int *restrict out) {
-#pragma acc parallel loop copyin(in[0:ny*nx]) copy(out[0:ny*nx])
+#pragma acc parallel loop copyin(in[0:ny*nx]) copy(out[0:ny*nx]) GRID2_CLAUSES
   for (int j = 0; j < ny; j++)
 #pragma acc loop
     for (int i = 1; i <= nx; i++)
