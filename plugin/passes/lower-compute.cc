@@ -574,13 +574,19 @@ static tree field(tree rec, int idx)
 /* ---- launch geometry of an acc-tune schedule ---- */
 
 /* E (a bound or step of loop F) as an expression the host can evaluate
-   before the region: a constant, a by-value parameter, or a temporary of
-   F's pre-body computed from those; NULL_TREE otherwise. */
+   before the launch: a constant, an integer variable the construct uses
+   (by value, or copied in: the host's copy holds the value the kernel
+   starts with), or a temporary of F's pre-body computed from those;
+   NULL_TREE otherwise.  Only the grid depends on it: a kernel that
+   changes the variable first still runs right (stride loops). */
 static tree sched_host_expr(struct kg_region *r, gomp_for *f, tree e,
                             int depth)
 {
   if (host_value_p(r, e))
     return e;
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == e && INTEGRAL_TYPE_P(TREE_TYPE(e)))
+      return e;
   if (depth > 8 || !VAR_P(e))
     return NULL_TREE;
   gimple *def = NULL;
@@ -681,7 +687,11 @@ static tree sched_grid_dim(struct kg_region *r, int d, char *how, size_t n)
       snprintf(how, n, "%llu (schedule file)", g);
       return build_int_cst(unsigned_type_node, g);
     }
-    snprintf(how, n, "ceil(trip(%s) / %lld)", s->loop[i].var, per);
+    char vars[64] = "";
+    for (int k = i; k < s->nloops && r->sched_for[k] == r->sched_for[i]; k++)
+      snprintf(vars + strlen(vars), sizeof vars - strlen(vars), "%s%s",
+               k > i ? " * " : "", s->loop[k].var);
+    snprintf(how, n, "ceil(trip(%s) / %lld)", vars, per);
     tree p = build_int_cst(ty, per);
     tree g = fold_build2(TRUNC_DIV_EXPR, ty,
                          fold_build2(PLUS_EXPR, ty, trip,

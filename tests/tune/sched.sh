@@ -187,6 +187,49 @@ sched "$OUT/j.yaml" "jacobi2d.c:$JL:main" 2_1 "32, 1, 1" "1, 1, 1" \
 ignored "construct reduction" benchmarks/kernels/jacobi2d.c "$OUT/j.yaml" \
   "the construct has a reduction clause"
 
+# misc2.c: a kernels construct (a store between its loops) and collapse(2).
+KL=$(grep -n 'pragma acc kernels' "$SRC/misc2.c" | cut -d: -f1)
+CL=$(grep -n 'pragma acc parallel' "$SRC/misc2.c" | cut -d: -f1)
+# launched_at WHAT LINE "GX, GY, GZ" "BX, BY, BZ": the kernel of LINE.
+launched_at() {
+  local gb
+  gb=$(awk -v l="    line: $2" '$0 == l { on = 1 }
+         on && /^    grid:/ { g = $0 } on && /^    block:/ { print g "|" $0; exit }' \
+       "$OUT/prof.yaml")
+  if [ "$gb" != "    grid: [$3]|    block: [$4]" ]; then
+    bad "$1: launched [$gb], want grid [$3] block [$4]"
+    return 1
+  fi
+}
+{
+  sched "$OUT/m1.yaml" "misc2.c:$KL:kern" 2_2 "32, 1, 1" "1, 1, 1" \
+    "j: {thread: none, block: y}" "i: {thread: x, block: x}"
+  sched "$OUT/m2.yaml" "misc2.c:$CL:coll" 2_2 "32, 1, 1" "1, 1, 1" \
+    "j: {thread: none, block: y}" "i: {thread: x, block: x}"
+  cat "$OUT/m1.yaml"
+  tail -n +2 "$OUT/m2.yaml"
+} >"$OUT/m.yaml"
+if ignored "store between the loops" "$SRC/misc2.c" "$OUT/m.yaml" \
+     "statements between the nested loops would run once per block"; then
+  note "collapse, two mappings" "ignored: collapsed loops have different mappings" && ok
+fi
+{
+  sched "$OUT/m1.yaml" "misc2.c:$KL:kern" 2_1 "64, 1, 1" "1, 1, 1" \
+    "j: {thread: none, block: x}" "i: {thread: x, block: none}"
+  sched "$OUT/m2.yaml" "misc2.c:$CL:coll" 1_1 "32, 1, 1" "1, 1, 1" \
+    "j: {thread: x, block: x}" "i: {thread: x, block: x}"
+  cat "$OUT/m1.yaml"
+  tail -n +2 "$OUT/m2.yaml"
+} >"$OUT/m.yaml"
+if build "$SRC/misc2.c" "$OUT/m.exe" "$OUT/m.yaml" &&
+   note "kernels 2_1" "misc2.c:$KL:9: note: accgpu: acc-tune schedule ‘2_1’ applied" &&
+   note "collapse(2)" "misc2.c:$CL:9: note: accgpu: acc-tune schedule ‘1_1’ applied" &&
+   runs "$OUT/m.exe" 37 53 && launched_at "kernels 2_1" "$KL" "37, 1, 1" "64, 1, 1" &&
+   launched_at "collapse(2) 37x53" "$CL" "62, 1, 1" "32, 1, 1" &&
+   runs "$OUT/m.exe" 3 1; then
+  ok
+fi
+
 # ---- 3. acc-tune's own schedules ----
 # tuned NAME MODEL SCHED DEFS...: acc-tune for the H100 at the run's sizes.
 tuned() {
@@ -229,9 +272,10 @@ pattern_map() {
 applicable() {
   local model=$1 s=$2 id row vars
   shift 2
+  local defs=("$@")
   echo "schedules:" >"$s"
   for id in $(sed -n 's/^  - id: "\(.*\)"$/\1/p' "$model"); do
-    "$TUNE" -g "$GPU" -b 20000 -n 400 -k "$id" "$@" "$model" \
+    "$TUNE" -g "$GPU" -b 20000 -n 400 -k "$id" "${defs[@]}" "$model" \
       >"$OUT/table.txt" 2>&1 || return 1
     row=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]_[0-9]$/ {
                  split($3, b, "x")
@@ -323,8 +367,8 @@ bench_run() {
     { bad "$name with $2: $(cat "$OUT/run.out")"; return 1; }
   echo "  $name ($3): $(summary)"
 }
-bench xreuse "-D nx=256 -D ny=256 -D m=16"
-bench yreuse "-D nx=256 -D ny=256 -D m=16"
+bench xreuse "-D nx=256 -D ny=256 -D w=272"
+bench yreuse "-D nx=256 -D ny=256 -D w=256"
 bench transpose "-D n=512"
 bench jacobi2d "-D n=256"
 bench matmul "-D n=96"
