@@ -299,7 +299,7 @@ applicable() {
 }
 # Which schedules applied / were ignored, for the log.
 summary() {
-  sed -n -e "s/.*note: accgpu: acc-tune schedule \(‘[0-9_]*’ applied\).*/\1/p" \
+  sed -n -e "s/.*note: accgpu: acc-tune schedule \(‘[0-9_]*’ applied\).*; \(block [0-9x]*\)$/\1, \2/p" \
     -e "s/.*note: accgpu: acc-tune schedule \(‘[0-9_]*’\) for ‘.*’ \(ignored: .*\)/\1 \2/p" \
     "$OUT/notes.log" | sort | uniq -c | sed 's/^ *//' | paste -sd ';'
 }
