@@ -2491,7 +2491,10 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
       return "collapsed loops have different mappings";
     if (sched_has_clause(x->stmt, OMP_CLAUSE_TILE))
       return "a loop of the nest has a tile clause";
-    if (sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+    /* Reductions are combined per level (construct-level ones too, from
+       the loops that update them): their loops keep the default levels. */
+    if ((sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+         || !g->region->reds.is_empty())
         && loop_dims_of(g, x->stmt) != d)
       return "it would move a reduction loop to other levels";
     if (d & KG_GANG)
@@ -2532,8 +2535,6 @@ static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
     return "the construct has more than one outermost loop";
   if (sched_size_args((*loops)[0]))
     return "a loop has a gang, worker or vector size (explicit sizes win)";
-  if (!r->reds.is_empty())
-    return "the construct has a reduction clause";
   const char *why = sched_bad_geometry(s);
   if (why)
     return why;

@@ -92,6 +92,18 @@ launched() {
   fi
 }
 
+# launched_at WHAT LINE "GX, GY, GZ" "BX, BY, BZ": the kernel of LINE.
+launched_at() {
+  local gb
+  gb=$(awk -v l="    line: $2" '$0 == l { on = 1 }
+         on && /^    grid:/ { g = $0 } on && /^    block:/ { print g "|" $0; exit }' \
+       "$OUT/prof.yaml")
+  if [ "$gb" != "    grid: [$3]|    block: [$4]" ]; then
+    bad "$1: launched [$gb], want grid [$3] block [$4]"
+    return 1
+  fi
+}
+
 # ---- 1. every pattern, hand-written, odd sizes ----
 # pattern SRC ID PAT "BLOCK" "WANT-GRID" ARGS "MAP"...: builds SRC with the
 # schedule, checks the note, runs at ARGS (odd sizes) against the serial
@@ -180,27 +192,25 @@ if build "$SRC/red2.c" "$OUT/r21.exe" "$OUT/r21.yaml" &&
    runs "$OUT/r21.exe" 37 53 && launched "red2 2_1" "37, 1, 1" "64, 1, 1"; then
   ok
 fi
-# A reduction clause on the construct: ignored.
+# A reduction clause on the construct (jacobi2d's sweep, max:err): its
+# loops keep their levels under 2_1 (applied), not under 2_2 (ignored).
 JL=$(grep -n 'parallel loop gang reduction' benchmarks/kernels/jacobi2d.c | cut -d: -f1)
-sched "$OUT/j.yaml" "jacobi2d.c:$JL:main" 2_1 "32, 1, 1" "1, 1, 1" \
+sched "$OUT/j.yaml" "jacobi2d.c:$JL:main" 2_2 "32, 1, 1" "1, 1, 1" \
+  "i: {thread: none, block: y}" "j: {thread: x, block: x}"
+ignored "construct reduction moved" benchmarks/kernels/jacobi2d.c \
+  "$OUT/j.yaml" "it would move a reduction loop to other levels"
+sched "$OUT/j.yaml" "jacobi2d.c:$JL:main" 2_1 "64, 1, 1" "1, 1, 1" \
   "i: {thread: none, block: x}" "j: {thread: x, block: none}"
-ignored "construct reduction" benchmarks/kernels/jacobi2d.c "$OUT/j.yaml" \
-  "the construct has a reduction clause"
+if build benchmarks/kernels/jacobi2d.c "$OUT/j.exe" "$OUT/j.yaml" &&
+   note "construct reduction kept" "acc-tune schedule ‘2_1’ applied" &&
+   runs "$OUT/j.exe" && grep -q ' verified$' "$OUT/run.out" &&
+   launched_at "jacobi2d sweep 2_1" "$JL" "254, 1, 1" "64, 1, 1"; then
+  ok
+fi
 
 # misc2.c: a kernels construct (a store between its loops) and collapse(2).
 KL=$(grep -n 'pragma acc kernels' "$SRC/misc2.c" | cut -d: -f1)
 CL=$(grep -n 'pragma acc parallel' "$SRC/misc2.c" | cut -d: -f1)
-# launched_at WHAT LINE "GX, GY, GZ" "BX, BY, BZ": the kernel of LINE.
-launched_at() {
-  local gb
-  gb=$(awk -v l="    line: $2" '$0 == l { on = 1 }
-         on && /^    grid:/ { g = $0 } on && /^    block:/ { print g "|" $0; exit }' \
-       "$OUT/prof.yaml")
-  if [ "$gb" != "    grid: [$3]|    block: [$4]" ]; then
-    bad "$1: launched [$gb], want grid [$3] block [$4]"
-    return 1
-  fi
-}
 {
   sched "$OUT/m1.yaml" "misc2.c:$KL:kern" 2_2 "32, 1, 1" "1, 1, 1" \
     "j: {thread: none, block: y}" "i: {thread: x, block: x}"
