@@ -240,6 +240,23 @@ if build "$SRC/misc2.c" "$OUT/m.exe" "$OUT/m.yaml" &&
   ok
 fi
 
+# neg2.c: a seq inner loop, two outermost loops, a vector(64) size.
+{
+  echo "schedules:"
+  for f in seqk twok sized; do
+    l=$(awk -v f="static void $f(" 'index($0, f) == 1 { on = 1 }
+          on && /pragma acc parallel/ { print NR; exit }' "$SRC/neg2.c")
+    sched "$OUT/n.yaml" "neg2.c:$l:$f" 2_2 "32, 1, 1" "1, 1, 1" \
+      "j: {thread: none, block: y}" "i: {thread: x, block: x}"
+    tail -n +2 "$OUT/n.yaml"
+  done
+} >"$OUT/neg.yaml"
+if ignored "seq inner loop" "$SRC/neg2.c" "$OUT/neg.yaml" \
+     "loop 'i' is not parallel"; then
+  note "two outermost loops" "ignored: the construct has more than one outermost loop" &&
+    note "vector(64)" "ignored: a loop has a gang, worker or vector size" && ok
+fi
+
 # ---- 3. acc-tune's own schedules ----
 # tuned NAME MODEL SCHED DEFS...: acc-tune for the H100 at the run's sizes.
 tuned() {
