@@ -2501,13 +2501,14 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
       gang_x_depth = i;
     else if (d & KG_GANGS)
       other_block_depth = i;
-    /* Code between two nest loops runs once per block of the inner
-       loop's block dimension. */
-    if (i > 0 && (d & KG_GANGS) && lev[i].l == 0
-        && !sched_only_locals(g, gimple_omp_body(lev[i - 1].n->stmt),
-                              x->stmt))
-      return "statements between the nested loops would run once per "
-             "block";
+    /* Code around a loop on a block dimension, in the nest loops that
+       enclose it, runs once per block of that dimension. */
+    for (int h = 0; (d & KG_GANGS) && h < i; h++)
+      if (lev[h + 1].l == 0
+          && !sched_only_locals(g, gimple_omp_body(lev[h].n->stmt),
+                                lev[h + 1].n->stmt))
+        return "statements between the nested loops would run once per "
+               "block";
   }
   if (gang_x_depth >= 0 && gang_x_depth < other_block_depth)
     return "a loop on blockIdx.x encloses one on blockIdx.y or z";
