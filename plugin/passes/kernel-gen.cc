@@ -2476,12 +2476,16 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
                                   sched_lev *lev, int n, bool kernels)
 {
   static char why[256];
-  int gang_x_depth = -1, other_block_depth = -1;
+  int gang_x_depth = -1, other_block_depth = -1, used = 0;
   for (int i = 0; i < n; i++) {
     lnode *x = lev[i].n;
     int d = sched_level_dims(s, i);
     if (strcmp(sched_var(&lev[i]), s->loop[i].var) != 0)
       return "its loops are not the construct's parallel loop nest";
+    /* Nested loops on one dimension would share its index. */
+    if (lev[i].l == 0 && (used & d))
+      return "two nested loops on the same thread or block dimension";
+    used |= d;
     if (x->seq || (!x->explicit_dims && (kernels ? !x->indep : x->autop))) {
       snprintf(why, sizeof why, "loop '%s' is not parallel (seq, or not "
                "proven independent)", sched_var(&lev[i]));

@@ -179,6 +179,10 @@ sched "$OUT/names.yaml" "$G2" 2_2 "32, 1, 1" "1, 1, 1" \
   "y: {thread: none, block: y}" "x: {thread: x, block: x}"
 ignored "other loop names" "$SRC/grid2.c" "$OUT/names.yaml" \
   "its loops are not the construct's parallel loop nest"
+sched "$OUT/dup.yaml" "$G2" 2_2 "32, 1, 1" "1, 1, 1" \
+  "j: {thread: x, block: none}" "i: {thread: x, block: x}"
+ignored "two loops on threadIdx.x" "$SRC/grid2.c" "$OUT/dup.yaml" \
+  "two nested loops on the same thread or block dimension"
 RL="red2.c:$(grep -n 'pragma acc parallel' "$SRC/red2.c" | cut -d: -f1):red2"
 sched "$OUT/r22.yaml" "$RL" 2_2 "32, 1, 1" "1, 1, 1" \
   "j: {thread: none, block: y}" "i: {thread: x, block: x}"
