@@ -22,6 +22,7 @@
 #include "reduction/reduction.h"
 #include "passes/kernel-text.h"
 #include "passes/kernel-deps.h"
+#include "passes/schedule-file.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -87,6 +88,7 @@ struct kg {
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
+  hash_map<gimple *, int> *sched_dims; /* loops an acc-tune schedule maps */
   vec<tree> callees;
   vec<tree> derived_from; /* pairs: pointer temp, root param */
   vec<tree> written;      /* root params stored through */
@@ -1636,6 +1638,20 @@ static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
   }
 }
 
+/* Start and stride of the flattened index of a loop on blockIdx.y or .z
+   (acc-tune schedules): the block index is the outer digit, then
+   threadIdx.y, then threadIdx.x, as for gang (blockIdx.x). */
+static void sched_start_stride(int dims, char *start, char *stride, size_t n)
+{
+  const char *b = dims & KG_GANG_Y ? "y" : "z";
+  bool w = dims & KG_WORKER, v = dims & KG_VECTOR;
+  snprintf(start, n, "((long long)blockIdx.%s * %s + %s) * %s + %s", b,
+           w ? "blockDim.y" : "1", w ? "threadIdx.y" : "0",
+           v ? "blockDim.x" : "1", v ? "threadIdx.x" : "0");
+  snprintf(stride, n, "(long long)gridDim.%s * %s * %s", b,
+           w ? "blockDim.y" : "1", v ? "blockDim.x" : "1");
+}
+
 struct loop_red {
   tree decl;
   enum tree_code op;
@@ -1705,6 +1721,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   kb_add(g->out, ";\n");
   bool chunked = gang_static_pad(g, f, dims, tiled, id);
   const char *start, *stride;
+  char sbuf[160], tbuf[160];
   switch (dims) {
   case KG_GANG: start = "blockIdx.x"; stride = "gridDim.x"; break;
   case KG_WORKER: start = "threadIdx.y"; stride = "blockDim.y"; break;
@@ -1726,7 +1743,15 @@ static void emit_omp_for(kg *g, gomp_for *f)
             "+ threadIdx.x";
     stride = "(long long)gridDim.x * blockDim.y * blockDim.x";
     break;
-  default: start = "0"; stride = "1"; break;
+  default:
+    start = "0";
+    stride = "1";
+    if (dims & (KG_GANG_Y | KG_GANG_Z)) {
+      sched_start_stride(dims, sbuf, tbuf, sizeof sbuf);
+      start = sbuf;
+      stride = tbuf;
+    }
+    break;
   }
   ind(g);
   kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d += "
@@ -1760,7 +1785,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   }
   for (unsigned i = 0; i < reds.length(); i++)
     push_name(g, reds[i].decl, reds[i].priv);
-  if ((dims & KG_GANG) && !(dims & (KG_WORKER | KG_VECTOR)))
+  if ((dims & KG_GANGS) && !(dims & (KG_WORKER | KG_VECTOR)))
     for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
         maybe_share(g, OMP_CLAUSE_DECL(c));
@@ -2115,7 +2140,10 @@ static bool auto_below(lnode *n, bool kernels)
 static int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
 {
   int d = 0;
-  if (serial || n->seq)
+  int *sd = g->sched_dims ? g->sched_dims->get(n->stmt) : NULL;
+  if (sd)
+    d = *sd; /* from the acc-tune schedule: no nesting rule (sched_reject) */
+  else if (serial || n->seq)
     d = 0;
   else if (n->explicit_dims) {
     d = n->explicit_dims;
@@ -2188,7 +2216,9 @@ static void info_loops(kg *g, vec<lnode *> *v)
     lnode *n = (*v)[i];
     int d = loop_dims_of(g, n->stmt);
     location_t l = gimple_location(n->stmt);
-    if (!d)
+    if (g->sched_dims && g->sched_dims->get(n->stmt))
+      ; /* noted with the schedule (sched_apply) */
+    else if (!d)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
       inform(l, "accgpu: loop parallelized across%s%s%s%s",
@@ -2221,6 +2251,303 @@ static void info_loops(kg *g, vec<lnode *> *v)
 }
 
 /* ------------------------------------------------------------------ */
+/* acc-tune schedules (-fplugin-arg-accgpu-schedule; docs/tuning.md).  */
+
+/* One loop of the parallel nest as tune-dump models it: a collapsed level
+   of an acc loop. */
+struct sched_lev {
+  lnode *n;
+  unsigned l;
+};
+
+/* The parallel nest of LOOPS as tune-dump collects it: the first loop's
+   collapsed levels, then those of the first loop directly inside, at most
+   ACCGPU_SCHED_MAXLOOPS levels in all.  Returns the number of levels. */
+static int sched_nest(vec<lnode *> *loops, sched_lev *lev)
+{
+  int n = 0;
+  for (vec<lnode *> *v = loops; !v->is_empty(); v = &(*v)[0]->kids) {
+    lnode *x = (*v)[0];
+    int c = (int)gimple_omp_for_collapse(x->stmt);
+    if (n + c > ACCGPU_SCHED_MAXLOOPS)
+      break;
+    for (int l = 0; l < c; l++, n++) {
+      lev[n].n = x;
+      lev[n].l = l;
+    }
+  }
+  return n;
+}
+
+/* The KG_* levels of loop I of S. */
+static int sched_level_dims(const struct accgpu_schedule *s, int i)
+{
+  static const int blk[3] = {KG_GANG, KG_GANG_Y, KG_GANG_Z};
+  int d = s->loop[i].thread == 0 ? KG_VECTOR
+          : s->loop[i].thread == 1 ? KG_WORKER : 0;
+  if (s->loop[i].block >= 0 && s->loop[i].block < 3)
+    d |= blk[s->loop[i].block];
+  return d;
+}
+
+/* True when SEQ (the body of a nest loop) holds nothing but NEXT (the next
+   loop of the nest) and assignments to local scalars: code that every
+   block may run redundantly without changing the result. */
+static bool sched_only_locals(kg *g, gimple_seq seq, gimple *next)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    switch (gimple_code(s)) {
+    case GIMPLE_BIND:
+      if (!sched_only_locals(g, gimple_bind_body(as_a<gbind *>(s)), next))
+        return false;
+      break;
+    case GIMPLE_TRY:
+      if (!sched_only_locals(g, gimple_try_eval(s), next)
+          || !sched_only_locals(g, gimple_try_cleanup(s), next))
+        return false;
+      break;
+    case GIMPLE_OMP_FOR:
+      if (s != next)
+        return false;
+      break;
+    case GIMPLE_NOP:
+    case GIMPLE_DEBUG:
+      break;
+    case GIMPLE_ASSIGN: {
+      tree l = gimple_assign_lhs(s);
+      if (gimple_clobber_p(s))
+        break;
+      if (!is_local_auto(l) || AGGREGATE_TYPE_P(TREE_TYPE(l)))
+        return false;
+      for (unsigned k = 0; k < g->region->params.length(); k++)
+        if (g->region->params[k].decl == l)
+          return false;
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+/* True when a loop of N's subtree has a size argument (gang(num:),
+   worker(n), vector(n)): explicit sizes win over a schedule. */
+static bool sched_size_args(lnode *n)
+{
+  for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if ((OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG && OMP_CLAUSE_GANG_EXPR(c))
+        || (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER
+            && OMP_CLAUSE_WORKER_EXPR(c))
+        || (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR
+            && OMP_CLAUSE_VECTOR_EXPR(c)))
+      return true;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    if (sched_size_args(n->kids[i]))
+      return true;
+  return false;
+}
+
+static bool sched_has_clause(gimple *f, enum omp_clause_code code)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == code)
+      return true;
+  return false;
+}
+
+static const char *sched_var(sched_lev *v)
+{
+  tree d = gimple_omp_for_index(v->n->stmt, v->l);
+  return DECL_P(d) && DECL_NAME(d) ? IDENTIFIER_POINTER(DECL_NAME(d)) : "?";
+}
+
+/* Why S's geometry cannot run the construct's code: NULL when it can. */
+static const char *sched_bad_geometry(const struct accgpu_schedule *s)
+{
+  bool worker = false;
+  unsigned long threads = 1;
+  for (int i = 0; i < 3; i++) {
+    if (s->block[i] < 1)
+      return "a block dimension is 0";
+    threads *= s->block[i];
+  }
+  if (threads > 1024)
+    return "more than 1024 threads per block";
+  for (int i = 0; i < s->nloops; i++) {
+    if (s->loop[i].thread == 2)
+      return "a loop on threadIdx.z (no OpenACC level)";
+    worker |= s->loop[i].thread == 1;
+  }
+  if (s->block[2] != 1)
+    return "block z is not 1 and no loop runs on threadIdx.z";
+  /* One warp per worker: kernel-gen's worker-level code (guards, barriers,
+     worker reductions) relies on it until vector_length is free. */
+  if (worker && s->block[0] != 32)
+    return "a loop on threadIdx.y needs block x == 32 (one warp per "
+           "worker)";
+  return NULL;
+}
+
+/* Why the nest LEV[0..N) of the construct cannot take schedule S, or
+   NULL.  The loop dimensions of the default mapping are in G. */
+static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
+                                  sched_lev *lev, int n, bool kernels)
+{
+  static char why[256];
+  int gang_x_depth = -1, other_block_depth = -1, used = 0;
+  for (int i = 0; i < n; i++) {
+    lnode *x = lev[i].n;
+    int d = sched_level_dims(s, i);
+    if (strcmp(sched_var(&lev[i]), s->loop[i].var) != 0)
+      return "its loops are not the construct's parallel loop nest";
+    /* Nested loops on one dimension would share its index. */
+    if (lev[i].l == 0 && (used & d))
+      return "two nested loops on the same thread or block dimension";
+    used |= d;
+    if (x->seq || (!x->explicit_dims && (kernels ? !x->indep : x->autop))) {
+      snprintf(why, sizeof why, "loop '%s' is not parallel (seq, or not "
+               "proven independent)", sched_var(&lev[i]));
+      return why;
+    }
+    if (lev[i].l > 0 && sched_level_dims(s, i - 1) != d)
+      return "collapsed loops have different mappings";
+    if (sched_has_clause(x->stmt, OMP_CLAUSE_TILE))
+      return "a loop of the nest has a tile clause";
+    /* Reductions are combined per level (construct-level ones too, from
+       the loops that update them): their loops keep the default levels. */
+    if ((sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+         || !g->region->reds.is_empty())
+        && loop_dims_of(g, x->stmt) != d)
+      return "it would move a reduction loop to other levels";
+    if (d & KG_GANG)
+      gang_x_depth = i;
+    else if (d & KG_GANGS)
+      other_block_depth = i;
+    /* Code around a loop on a block dimension, in the nest loops that
+       enclose it, runs once per block of that dimension. */
+    for (int h = 0; (d & KG_GANGS) && h < i; h++)
+      if (lev[h + 1].l == 0
+          && !sched_only_locals(g, gimple_omp_body(lev[h].n->stmt),
+                                lev[h + 1].n->stmt))
+        return "statements between the nested loops would run once per "
+               "block";
+  }
+  if (gang_x_depth >= 0 && gang_x_depth < other_block_depth)
+    return "a loop on blockIdx.x encloses one on blockIdx.y or z";
+  if (explicit_below(lev[n - 1].n) || auto_below(lev[n - 1].n, kernels))
+    return "a loop inside the nest could be partitioned";
+  return NULL;
+}
+
+/* Why schedule S cannot be applied to the construct of G, or NULL; on
+   NULL LEV holds its nest. */
+static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
+                                vec<lnode *> *loops, bool kernels,
+                                bool serial, sched_lev *lev)
+{
+  struct kg_region *r = g->region;
+  if (serial)
+    return "a serial construct runs on one thread";
+  for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_NUM_GANGS
+        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_NUM_WORKERS
+        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
+      return "num_gangs, num_workers or vector_length given (explicit "
+             "clauses win)";
+  if (loops->length() != 1)
+    return "the construct has more than one outermost loop";
+  if (sched_size_args((*loops)[0]))
+    return "a loop has a gang, worker or vector size (explicit sizes win)";
+  const char *why = sched_bad_geometry(s);
+  if (why)
+    return why;
+  int n = sched_nest(loops, lev);
+  if (n != s->nloops)
+    return "its loops are not the construct's parallel loop nest";
+  why = sched_bad_nest(g, s, lev, n, kernels);
+  if (why)
+    return why;
+  int cd = 0;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &cd;
+  walk_gimple_seq(gimple_omp_body(r->stmt), callee_dims, NULL, &wi);
+  if (cd)
+    return "it calls worker or vector routines";
+  if (kernels) {
+    vec<kg_plain_loop> plain = vNULL;
+    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &plain, NULL);
+    bool any = !plain.is_empty();
+    plain.release();
+    if (any)
+      return "the kernels construct has loops without acc loop";
+  }
+  return NULL;
+}
+
+/* "i -> blockIdx.x, j -> threadIdx.x + blockIdx.x" for S. */
+static void sched_map_text(const struct accgpu_schedule *s, char *buf,
+                           size_t n)
+{
+  static const char *const thr[] = {"threadIdx.x", "threadIdx.y",
+                                    "threadIdx.z"};
+  static const char *const blk[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
+  buf[0] = 0;
+  for (int i = 0; i < s->nloops; i++) {
+    size_t k = strlen(buf);
+    int t = s->loop[i].thread, b = s->loop[i].block;
+    snprintf(buf + k, n - k, "%s%s -> %s%s%s", i ? ", " : "", s->loop[i].var,
+             t >= 0 ? thr[t] : b >= 0 ? "" : "sequential",
+             t >= 0 && b >= 0 ? " + " : "", b >= 0 ? blk[b] : "");
+  }
+}
+
+/* Looks up the construct's acc-tune schedule and, when it applies, maps
+   its nest's loops from it (G->sched_dims, R->sched); -info notes say
+   which schedule was applied or why it was ignored.  The default mapping
+   is already in G->loop_dims. */
+static bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
+                        bool serial)
+{
+  struct kg_region *r = g->region;
+  r->sched = NULL;
+  if (g->failed || !accgpu_schedule_path)
+    return false;
+  expanded_location x = expand_location(g->loc);
+  const char *fn = current_function_decl && DECL_NAME(current_function_decl)
+                   ? IDENTIFIER_POINTER(DECL_NAME(current_function_decl))
+                   : "";
+  const struct accgpu_schedule *s
+      = accgpu_schedule_find(x.file ? x.file : "<unknown>", x.line, fn);
+  if (!s)
+    return false;
+  sched_lev lev[ACCGPU_SCHED_MAXLOOPS];
+  const char *why = sched_reject(g, s, loops, kernels, serial, lev);
+  if (why) {
+    if (accgpu_opts.info)
+      inform(g->loc, "accgpu: acc-tune schedule %qs for %qs ignored: %s",
+             s->pattern, s->id, why);
+    return false;
+  }
+  g->sched_dims = new hash_map<gimple *, int>;
+  for (int i = 0; i < s->nloops; i++) {
+    g->sched_dims->put(lev[i].n->stmt, sched_level_dims(s, i));
+    r->sched_for[i] = lev[i].n->stmt;
+  }
+  r->sched = s;
+  if (accgpu_opts.info) {
+    char map[256];
+    sched_map_text(s, map, sizeof map);
+    inform(g->loc, "accgpu: acc-tune schedule %qs applied: %s; block "
+           "%ux%ux%u", s->pattern, map, s->block[0], s->block[1],
+           s->block[2]);
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
 /* Kernels.                                                            */
 
 static void kg_init(kg *g, location_t loc)
@@ -2243,6 +2570,7 @@ static void kg_fini(kg *g)
   g->plain.release();
   kb_free(&g->decls);
   delete g->loop_dims;
+  delete g->sched_dims;
   free(g->why);
 }
 
@@ -2386,6 +2714,8 @@ bool kg_generate(struct kg_region *r)
     dims |= d;
     npart += d != 0;
   }
+  if (sched_apply(&g, &loops, kernels, serial))
+    dims = assign_dims(&g, loops[0], 0, kernels, serial);
   if (kernels) {
     vec<location_t> seq_loops = vNULL;
     kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain,

@@ -4,9 +4,14 @@
 #define ACCGPU_KERNEL_GEN_H 1
 
 #include "accgpu-plugin.h"
+#include "passes/schedule-file.h"
 
-/* Partitioning dimensions of a loop or kernel. */
-enum { KG_GANG = 1, KG_WORKER = 2, KG_VECTOR = 4 };
+/* Partitioning dimensions of a loop or kernel: gang = blockIdx.x, worker =
+   threadIdx.y, vector = threadIdx.x; GANG_Y / GANG_Z (blockIdx.y / .z) only
+   come from an acc-tune schedule (docs/tuning.md). */
+enum { KG_GANG = 1, KG_WORKER = 2, KG_VECTOR = 4, KG_GANG_Y = 8,
+       KG_GANG_Z = 16 };
+#define KG_GANGS (KG_GANG | KG_GANG_Y | KG_GANG_Z)
 
 /* One kernel parameter. */
 struct kg_param {
@@ -33,6 +38,10 @@ struct kg_region {
   int dims;                   /* KG_* used by some loop */
   bool gang_redundant_store;  /* memory written outside gang loops */
   char *text;                 /* malloc'd kernel + emulator entry */
+  /* The acc-tune schedule applied to the loop nest (NULL: none), and the
+     loop that runs each of its loops (sched_for[i] for sched->loop[i]). */
+  const struct accgpu_schedule *sched;
+  gomp_for *sched_for[3];
 };
 
 /* Translates R->stmt's body into a kernel; returns false after reporting an

@@ -621,10 +621,182 @@ static tree field(tree rec, int idx)
   return build3(COMPONENT_REF, TREE_TYPE(f), rec, f, NULL_TREE);
 }
 
+/* ---- launch geometry of an acc-tune schedule ---- */
+
+/* E (a bound or step of loop F) as an expression the host can evaluate
+   before the launch: a constant, an integer variable the construct uses
+   (by value, or copied in: the host's copy holds the value the kernel
+   starts with), or a temporary of F's pre-body computed from those;
+   NULL_TREE otherwise.  Only the grid depends on it: a kernel that
+   changes the variable first still runs right (stride loops). */
+static tree sched_host_expr(struct kg_region *r, gomp_for *f, tree e,
+                            int depth)
+{
+  if (host_value_p(r, e))
+    return e;
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == e && INTEGRAL_TYPE_P(TREE_TYPE(e)))
+      return e;
+  if (depth > 8 || !VAR_P(e))
+    return NULL_TREE;
+  gimple *def = NULL;
+  gimple_seq pre = gimple_omp_for_pre_body(f);
+  for (gimple_stmt_iterator i = gsi_start(pre); !gsi_end_p(i); gsi_next(&i))
+    if (is_gimple_assign(gsi_stmt(i)) && gimple_assign_lhs(gsi_stmt(i)) == e)
+      def = gsi_stmt(i);
+  if (!def)
+    return NULL_TREE;
+  enum tree_code code = gimple_assign_rhs_code(def);
+  tree ty = TREE_TYPE(e);
+  tree a = sched_host_expr(r, f, gimple_assign_rhs1(def), depth + 1);
+  if (!a)
+    return NULL_TREE;
+  switch (code) {
+  case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case MIN_EXPR:
+  case MAX_EXPR: {
+    tree b = sched_host_expr(r, f, gimple_assign_rhs2(def), depth + 1);
+    return b ? fold_build2(code, ty, fold_convert(ty, a), fold_convert(ty, b))
+             : NULL_TREE;
+  }
+  case NEGATE_EXPR:
+    return fold_build1(code, ty, fold_convert(ty, a));
+  CASE_CONVERT: case INTEGER_CST: case VAR_DECL: case PARM_DECL:
+    return fold_convert(ty, a);
+  default:
+    return NULL_TREE;
+  }
+}
+
+/* Iterations of F (all its collapsed levels) as a host expression, or
+   NULL_TREE; the formulas of kernel-gen's emit_trip. */
+static tree sched_host_trip(struct kg_region *r, gomp_for *f)
+{
+  tree ty = long_long_integer_type_node, total = NULL_TREE;
+  for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++) {
+    tree incr = gimple_omp_for_incr(f, l);
+    if (TREE_CODE(incr) == MODIFY_EXPR)
+      incr = TREE_OPERAND(incr, 1);
+    enum tree_code ic = TREE_CODE(incr);
+    if (ic != PLUS_EXPR && ic != MINUS_EXPR)
+      return NULL_TREE;
+    tree a = sched_host_expr(r, f, gimple_omp_for_initial(f, l), 0);
+    tree b = sched_host_expr(r, f, gimple_omp_for_final(f, l), 0);
+    tree st = sched_host_expr(r, f, TREE_OPERAND(incr, 1), 0);
+    if (!a || !b || !st)
+      return NULL_TREE;
+    a = fold_convert(ty, a);
+    b = fold_convert(ty, b);
+    st = fold_convert(ty, st);
+    if (ic == MINUS_EXPR)
+      st = fold_build1(NEGATE_EXPR, ty, st);
+    tree one = build_one_cst(ty), n;
+    switch (gimple_omp_for_cond(f, l)) {
+    case LT_EXPR: case LE_EXPR:
+      n = fold_build2(MINUS_EXPR, ty, b, a);
+      if (gimple_omp_for_cond(f, l) == LT_EXPR)
+        n = fold_build2(MINUS_EXPR, ty, n, one);
+      n = fold_build2(TRUNC_DIV_EXPR, ty, fold_build2(PLUS_EXPR, ty, n, st),
+                      st);
+      break;
+    case GT_EXPR: case GE_EXPR:
+      n = fold_build2(MINUS_EXPR, ty, a, b);
+      if (gimple_omp_for_cond(f, l) == GT_EXPR)
+        n = fold_build2(MINUS_EXPR, ty, n, one);
+      st = fold_build1(NEGATE_EXPR, ty, st);
+      n = fold_build2(TRUNC_DIV_EXPR, ty, fold_build2(PLUS_EXPR, ty, n, st),
+                      st);
+      break;
+    default:
+      return NULL_TREE;
+    }
+    n = fold_build2(MAX_EXPR, ty, n, build_zero_cst(ty));
+    total = total ? fold_build2(MULT_EXPR, ty, total, n) : n;
+  }
+  return total;
+}
+
+/* Blocks along grid dimension D for schedule S: from the trip count of the
+   loop on blockIdx.D, evaluated on the host (ceil(trip / threads of that
+   loop's thread dimension), clamped to the device limits), else the
+   schedule's grid (tuned sizes).  HOW says which, for -info. */
+static tree sched_grid_dim(struct kg_region *r, int d, char *how, size_t n)
+{
+  static const long long limit[3] = {2147483647LL, 65535, 65535};
+  const struct accgpu_schedule *s = r->sched;
+  tree ty = long_long_integer_type_node;
+  snprintf(how, n, "1");
+  for (int i = 0; i < s->nloops; i++) {
+    if (s->loop[i].block != d)
+      continue;
+    int t = s->loop[i].thread;
+    long long per = t >= 0 ? s->block[t] : 1;
+    tree trip = sched_host_trip(r, r->sched_for[i]);
+    if (!trip) {
+      unsigned long long g = s->grid[d];
+      g = g < 1 ? 1 : g > (unsigned long long)limit[d] ? limit[d] : g;
+      snprintf(how, n, "%llu (schedule file)", g);
+      return build_int_cst(unsigned_type_node, g);
+    }
+    char vars[64] = "";
+    for (int k = i; k < s->nloops && r->sched_for[k] == r->sched_for[i]; k++)
+      snprintf(vars + strlen(vars), sizeof vars - strlen(vars), "%s%s",
+               k > i ? " * " : "", s->loop[k].var);
+    snprintf(how, n, "ceil(trip(%s) / %lld)", vars, per);
+    tree p = build_int_cst(ty, per);
+    tree g = fold_build2(TRUNC_DIV_EXPR, ty,
+                         fold_build2(PLUS_EXPR, ty, trip,
+                                     build_int_cst(ty, per - 1)), p);
+    g = fold_build2(MAX_EXPR, ty, g, build_one_cst(ty));
+    g = fold_build2(MIN_EXPR, ty, g, build_int_cst(ty, limit[d]));
+    return u32(g);
+  }
+  return build_int_cst(unsigned_type_node, 1);
+}
+
+/* GRID and BLOCK for a construct whose loops follow R->sched: the block
+   from the schedule (the dimensions its loops use), the grid from
+   sched_grid_dim.  The kernel's stride loops are right for any grid. */
+static void sched_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
+                           tree grid, tree block)
+{
+  const struct accgpu_schedule *s = r->sched;
+  bool thr[3] = {false, false, false};
+  for (int i = 0; i < s->nloops; i++)
+    if (s->loop[i].thread >= 0)
+      thr[s->loop[i].thread] = true;
+  /* kernels: code outside the loops must run once, so one block. */
+  bool once = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS
+              && r->gang_redundant_store;
+  char how[3][96];
+  tree gv[3], bv[3];
+  for (int d = 0; d < 3; d++) {
+    bv[d] = build_int_cst(unsigned_type_node, thr[d] ? s->block[d] : 1);
+    if (once) {
+      gv[d] = build_int_cst(unsigned_type_node, 1);
+      snprintf(how[d], sizeof how[d], "1 (kernels code outside loops)");
+    } else
+      gv[d] = sched_grid_dim(r, d, how[d], sizeof how[d]);
+  }
+  tree recs[2] = {grid, block};
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < 2; k++)
+      add(gsi, gimple_build_assign(field(recs[k], i),
+                                   val(gsi, k ? bv[i] : gv[i])));
+  if (accgpu_opts.info)
+    inform(gimple_location(r->stmt), "accgpu: launch of schedule %qs: block "
+           "%ux%ux%u, grid x %s, y %s, z %s", s->pattern,
+           thr[0] ? s->block[0] : 1, thr[1] ? s->block[1] : 1,
+           thr[2] ? s->block[2] : 1, how[0], how[1], how[2]);
+}
+
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
 static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                           clause_info *ci, tree dev, tree grid, tree block)
 {
+  if (r->sched) {
+    sched_geometry(gsi, r, grid, block);
+    return;
+  }
   bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
   int dims = r->dims;
   /* gang(num:), worker(n), vector(n) size the launch like the construct's

@@ -14,5 +14,14 @@ $(TUNE_PLUGIN_TESTS): tests/tune/rules.mk
 	@printf '#!/bin/sh\nexec "%s/tests/tune/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
 	@chmod +x $@
 
-ALL_TARGETS += $(BUILD)/tests/tune-cmp-models $(TUNE_PLUGIN_TESTS)
-TEST_CMDS   += $(TUNE_PLUGIN_TESTS)
+# Schedules applied (tests/tune/sched.sh).
+TUNE_SCHED_TESTS := $(BUILD)/tests/tune-sched-tests
+
+$(TUNE_SCHED_TESTS): tests/tune/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/tests/tune/sched.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@
+
+ALL_TARGETS += $(BUILD)/tests/tune-cmp-models $(TUNE_PLUGIN_TESTS) \
+               $(TUNE_SCHED_TESTS)
+TEST_CMDS   += $(TUNE_PLUGIN_TESTS) $(TUNE_SCHED_TESTS)
