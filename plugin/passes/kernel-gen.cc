@@ -2382,11 +2382,14 @@ static const char *sched_bad_geometry(const struct accgpu_schedule *s)
   }
   if (s->block[2] != 1)
     return "block z is not 1 and no loop runs on threadIdx.z";
-  /* One warp per worker: kernel-gen's worker-level code (guards, barriers,
-     worker reductions) relies on it until vector_length is free. */
-  if (worker && s->block[0] != 32)
-    return "a loop on threadIdx.y needs block x == 32 (one warp per "
-           "worker)";
+  /* Worker-level code (guards, barriers, worker reductions) needs each
+     worker to own whole warps, and a worker wider than a warp one of the
+     15 named barriers (bar.sync 1..15). */
+  if (worker && s->block[0] % 32 != 0)
+    return "a loop on threadIdx.y needs block x a multiple of 32 (whole "
+           "warps per worker)";
+  if (worker && s->block[0] > 32 && s->block[1] > 15)
+    return "more than 15 rows of threads wider than a warp (named barriers)";
   return NULL;
 }
 

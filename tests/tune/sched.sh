@@ -132,6 +132,9 @@ pattern grid2.c "$G2" 2_2 "32, 1, 1" "2, 37, 1" "37 53" \
   "j: {thread: none, block: y}" "i: {thread: x, block: x}"
 pattern grid2.c "$G2" 2_3 "32, 4, 1" "2, 10, 1" "37 53" \
   "j: {thread: y, block: y}" "i: {thread: x, block: x}"
+# Workers wider than one warp (named barriers per row).
+pattern grid2.c "$G2" 2_3 "64, 2, 1" "1, 19, 1" "37 53" \
+  "j: {thread: y, block: y}" "i: {thread: x, block: x}"
 # grid3 NZ=5 NY=7 NX=45: k, j, i.
 pattern grid3.c "$G3" 3_1 "32, 2, 1" "5, 1, 1" "5 7 45" \
   "k: {thread: none, block: x}" "j: {thread: y, block: none}" \
@@ -143,6 +146,9 @@ pattern grid3.c "$G3" 3_3 "32, 1, 1" "2, 7, 5" "5 7 45" \
   "k: {thread: none, block: z}" "j: {thread: none, block: y}" \
   "i: {thread: x, block: x}"
 pattern grid3.c "$G3" 3_4 "32, 2, 1" "2, 4, 5" "5 7 45" \
+  "k: {thread: none, block: z}" "j: {thread: y, block: y}" \
+  "i: {thread: x, block: x}"
+pattern grid3.c "$G3" 3_4 "128, 3, 1" "1, 3, 5" "5 7 45" \
   "k: {thread: none, block: z}" "j: {thread: y, block: y}" \
   "i: {thread: x, block: x}"
 # Grid y is clamped to 65535; the stride loops cover the rest.
@@ -163,10 +169,10 @@ ignored() {
   runs "$OUT/ign.exe" || return
   ok
 }
-sched "$OUT/w64.yaml" "$G2" 2_3 "64, 2, 1" "1, 1, 1" \
+sched "$OUT/w48.yaml" "$G2" 2_3 "48, 2, 1" "1, 1, 1" \
   "j: {thread: y, block: y}" "i: {thread: x, block: x}"
-ignored "worker loop, block x 64" "$SRC/grid2.c" "$OUT/w64.yaml" \
-  "a loop on threadIdx.y needs block x == 32"
+ignored "worker loop, block x 48" "$SRC/grid2.c" "$OUT/w48.yaml" \
+  "a loop on threadIdx.y needs block x a multiple of 32"
 sched "$OUT/vl.yaml" "$G2" 2_2 "32, 1, 1" "1, 1, 1" \
   "j: {thread: none, block: y}" "i: {thread: x, block: x}"
 if ignored "vector_length clause" "$SRC/grid2.c" "$OUT/vl.yaml" \
@@ -299,7 +305,8 @@ pattern_map() {
 }
 # applicable MODEL SCHED DEFS...: per kernel of MODEL, the best-ranked row
 # of acc-tune's table (-n 400) that the plugin applies today: a pattern
-# without a loop on threadIdx.y, or block x == 32 (one warp per worker).
+# without a loop on threadIdx.y, or block x a multiple of 32 (whole warps
+# per worker) with at most 15 rows when x > 32 (named barriers).
 applicable() {
   local model=$1 s=$2 id row vars
   shift 2
@@ -310,7 +317,8 @@ applicable() {
       >"$OUT/table.txt" 2>&1 || return 1
     row=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]_[0-9]$/ {
                  split($3, b, "x")
-                 if ($2 !~ /^(2_3|3_1|3_4)$/ || b[1] == 32) {
+                 if ($2 !~ /^(2_3|3_1|3_4)$/ || b[1] == 32 ||
+                     (b[1] % 32 == 0 && b[2] <= 15)) {
                    print $2, $3, $4; exit } }' "$OUT/table.txt")
     [ -n "$row" ] || return 1
     vars=$(awk -v id="  - id: \"$id\"" '
