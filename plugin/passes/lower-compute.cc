@@ -466,8 +466,9 @@ static bool read_clauses(struct kg_region *r, tree clauses,
 
 /* Trip count of the outermost gang loop when the host can compute it
    before the region (constant or construct-level firstprivate bounds),
-   else NULL_TREE. */
-static tree gang_loop_trips(struct kg_region *r)
+   else NULL_TREE.  *LANES gets KG_WORKER / KG_VECTOR when the loop's own
+   clauses also spread it over those. */
+static tree gang_loop_trips(struct kg_region *r, unsigned *lanes)
 {
   gimple_seq body = gimple_omp_body(r->stmt);
   gimple *s = gimple_seq_first_stmt(body);
@@ -484,26 +485,32 @@ static tree gang_loop_trips(struct kg_region *r)
     return NULL_TREE;
   /* Only a loop that is (or may be) the gang loop bounds the gangs. */
   bool gang = false, other = false;
+  unsigned gang_lanes = 0;
   for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
     switch (OMP_CLAUSE_CODE(c)) {
     case OMP_CLAUSE_GANG: gang = true; break;
-    case OMP_CLAUSE_SEQ: case OMP_CLAUSE_WORKER: case OMP_CLAUSE_VECTOR:
-    case OMP_CLAUSE_AUTO:
+    case OMP_CLAUSE_WORKER: gang_lanes |= KG_WORKER; other = true; break;
+    case OMP_CLAUSE_VECTOR: gang_lanes |= KG_VECTOR; other = true; break;
+    case OMP_CLAUSE_SEQ: case OMP_CLAUSE_AUTO:
       other = true;
       break;
     default: break;
     }
   if (other && !gang)
     return NULL_TREE;
+  *lanes = gang_lanes;
   tree total = NULL_TREE;
   for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++) {
     tree ops[3] = {gimple_omp_for_initial(s, l), gimple_omp_for_final(s, l),
                    NULL_TREE};
+    /* The gimplifier keeps the increment as `i + step` (GENERIC had
+       `i = i + step`). */
     tree incr = gimple_omp_for_incr(s, l);
-    if (TREE_CODE(incr) != MODIFY_EXPR
-        || TREE_CODE(TREE_OPERAND(incr, 1)) != PLUS_EXPR)
+    if (TREE_CODE(incr) == MODIFY_EXPR)
+      incr = TREE_OPERAND(incr, 1);
+    if (TREE_CODE(incr) != PLUS_EXPR)
       return NULL_TREE;
-    ops[2] = TREE_OPERAND(TREE_OPERAND(incr, 1), 1);
+    ops[2] = TREE_OPERAND(incr, 1);
     for (int k = 0; k < 3; k++) {
       if (TREE_CODE(ops[k]) == INTEGER_CST)
         continue;
@@ -844,11 +851,19 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
     gangs = fold_build2(MULT_EXPR, unsigned_type_node, sm, occ);
     gangs = fold_build2(MAX_EXPR, unsigned_type_node, gangs,
                         build_int_cst(unsigned_type_node, 1));
-    tree trips = gang_loop_trips(r);
+    unsigned lanes = 0;
+    tree trips = gang_loop_trips(r, &lanes);
     if (trips) {
+      /* Iterations one gang takes per round: the gang loop's own worker and
+         vector lanes when its clauses say so, else one (never too few
+         gangs when the levels are chosen later). */
       tree ty = long_long_integer_type_node;
-      tree per = fold_convert(ty, fold_build2(MULT_EXPR, unsigned_type_node,
-                                              vec, wk));
+      tree per = build_int_cst(unsigned_type_node, 1);
+      if (lanes & KG_VECTOR)
+        per = vec;
+      if (lanes & KG_WORKER)
+        per = fold_build2(MULT_EXPR, unsigned_type_node, per, wk);
+      per = fold_convert(ty, per);
       tree need = fold_build2(TRUNC_DIV_EXPR, ty,
                               fold_build2(PLUS_EXPR, ty, trips,
                                           fold_build2(MINUS_EXPR, ty, per,

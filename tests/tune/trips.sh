@@ -244,9 +244,42 @@ EOF
 \"unknown.c:4:unknown\" {m: $m, n: $n}" "unknown params"
 }
 
+# 4. The default gang count: a gang loop of T trips launches min(T, the
+#    device's default) gangs; gang vector divides T by the vector length.
+trips_gangs() {
+  local d="$OUT/gangs"
+  mkdir -p "$d"
+  cat >"$d/gangs.c" <<'EOF'
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]), ok = argc == 2;
+  float *a = calloc(n, sizeof *a);
+#pragma acc parallel loop gang copy(a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] += i;
+#pragma acc parallel loop gang vector vector_length(32) copy(a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] += 1;
+  for (int i = 0; i < n; i++)
+    ok &= a[i] == i + 1;
+  return !ok;
+}
+EOF
+  trips_build "$d" gangs.c "$d/gangs" "$d/model.yaml" || return
+  trips_run "$d/prof.yaml" env ACCGPU_EMU_THREADS=2 "$d/gangs" 2 || return
+  trips_of "$d/prof.yaml" grid >"$d/grid2"
+  trips_expect "$d/grid2" "\"gangs.c:5:main\" [2, 1, 1]
+\"gangs.c:8:main\" [1, 1, 1]" "gang loop of 2 trips"
+  trips_run "$d/prof.yaml" env ACCGPU_EMU_THREADS=2 "$d/gangs" 33 || return
+  trips_of "$d/prof.yaml" grid >"$d/grid33"
+  trips_expect "$d/grid33" "\"gangs.c:5:main\" [4, 1, 1]
+\"gangs.c:8:main\" [2, 1, 1]" "gang loop of 33 trips (2 emulated SMs x 2)"
+}
+
 trips_jacobi
 trips_forms
 trips_unknown
+trips_gangs
 
 if [ "$trips_sourced" = 0 ]; then
   echo "tune-trips: $pass passed, $fail failed"
