@@ -1680,7 +1680,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
       continue;
     loop_red r;
     r.decl = OMP_CLAUSE_DECL(c);
-    r.op = OMP_CLAUSE_REDUCTION_CODE(c);
+    r.op = accgpu_red_code(TREE_TYPE(r.decl), OMP_CLAUSE_REDUCTION_CODE(c));
     if (!accgpu_red_scalar_p(TREE_TYPE(r.decl))) {
       fail(g, accgpu_red_var(r.decl), "reduction on an array, struct or complex "
            "variable");

@@ -18,6 +18,7 @@
 #include "passes/kernel-gen.h"
 #include "passes/kernel-deps.h"
 #include "passes/profile-values.h"
+#include "reduction/reduction.h"
 
 /* ---- runtime declarations only the compute side uses ---- */
 
@@ -421,7 +422,9 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         return false;
       break;
     case OMP_CLAUSE_REDUCTION: {
-      kg_red red = {OMP_CLAUSE_DECL(c), OMP_CLAUSE_REDUCTION_CODE(c)};
+      tree d = OMP_CLAUSE_DECL(c);
+      kg_red red = {d, accgpu_red_code(TREE_TYPE(d),
+                                       OMP_CLAUSE_REDUCTION_CODE(c))};
       r->reds.safe_push(red);
       break;
     }

@@ -27,11 +27,30 @@ const char *accgpu_red_type_tag(tree type)
   if (TREE_CODE(type) == BOOLEAN_TYPE)
     return "b";
   switch (TYPE_PRECISION(type)) {
-  case 8: return TYPE_UNSIGNED(type) ? "uc" : "c";
+  case 8:
+    /* char and signed char are distinct types to CUDA C++: helpers taking
+       a pointer need their own. */
+    if (TYPE_UNSIGNED(type))
+      return "uc";
+    return TYPE_MAIN_VARIANT(type) == signed_char_type_node ? "sc" : "c";
   case 16: return TYPE_UNSIGNED(type) ? "us" : "s";
   case 32: return TYPE_UNSIGNED(type) ? "u" : "i";
   case 64: return TYPE_UNSIGNED(type) ? "ull" : "ll";
   default: return NULL;
+  }
+}
+
+/* _Bool values are 0 or 1, and a sum or product stored back into one
+   is its || or &&: combining in those keeps every partial a valid _Bool
+   (1 + 1 would store 2 in the byte). */
+enum tree_code accgpu_red_code(tree type, enum tree_code op)
+{
+  if (TREE_CODE(type) != BOOLEAN_TYPE)
+    return op;
+  switch (op) {
+  case PLUS_EXPR: case MINUS_EXPR: case MAX_EXPR: return TRUTH_ORIF_EXPR;
+  case MULT_EXPR: case MIN_EXPR: return TRUTH_ANDIF_EXPR;
+  default: return op;
   }
 }
 

@@ -19,6 +19,8 @@ tree accgpu_red_var(tree d);
    NULL when a reduction cannot use them. */
 const char *accgpu_red_type_tag(tree type);
 const char *accgpu_red_op_tag(enum tree_code op);
+/* The operator to combine partials of TYPE with for reduction OP. */
+enum tree_code accgpu_red_code(tree type, enum tree_code op);
 /* Appends the C expression X OP Y. */
 void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
                         const char *y);
