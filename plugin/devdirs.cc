@@ -189,17 +189,6 @@ static cpp_hashnode *node_named(cpp_reader *pfile, const char *name)
 
 /* ---- Reading the line ------------------------------------------------- */
 
-/* The INDEX-th token ahead, padding skipped. */
-static const cpp_token *peek(cpp_reader *pfile, int index)
-{
-  for (int i = 0;; i++) {
-    const cpp_token *t = cpp_peek_token(pfile, i);
-    if (t->type == CPP_PADDING)
-      continue;
-    if (index-- == 0)
-      return t;
-  }
-}
 
 static bool eol_p(const cpp_token *t)
 {
@@ -289,9 +278,9 @@ static unsigned read_types(cpp_reader *pfile, int *i, int dir)
 {
   unsigned mask = 0;
   int count = 0;
-  const cpp_token *open = peek(pfile, *i - 1);
+  const cpp_token *open = accgpu_pp_peek(pfile, *i - 1);
   for (;;) {
-    const cpp_token *t = peek(pfile, (*i)++);
+    const cpp_token *t = accgpu_pp_peek(pfile, (*i)++);
     const char *w = name_of(t);
     if (!w) {
       error_at(t->src_loc, "expected a device type name in %<device_type%>");
@@ -307,7 +296,7 @@ static unsigned read_types(cpp_reader *pfile, int *i, int dir)
     else
       mask |= 1u << (dtypes[k].type - 1);
     count++;
-    t = peek(pfile, (*i)++);
+    t = accgpu_pp_peek(pfile, (*i)++);
     if (t->type == CPP_CLOSE_PAREN)
       break;
     if (t->type != CPP_COMMA) {
@@ -326,18 +315,18 @@ static unsigned read_types(cpp_reader *pfile, int *i, int dir)
    when it is missing or empty. */
 static bool skip_args(cpp_reader *pfile, int *i, const cpp_token *word)
 {
-  const cpp_token *t = peek(pfile, *i);
+  const cpp_token *t = accgpu_pp_peek(pfile, *i);
   if (t->type != CPP_OPEN_PAREN) {
     error_at(word->src_loc, "%qs needs a parenthesized argument",
              name_of(word));
     return false;
   }
-  if (peek(pfile, *i + 1)->type == CPP_CLOSE_PAREN) {
+  if (accgpu_pp_peek(pfile, *i + 1)->type == CPP_CLOSE_PAREN) {
     error_at(word->src_loc, "%qs needs an argument", name_of(word));
     return false;
   }
   for (int depth = 0;; (*i)++) {
-    t = peek(pfile, *i);
+    t = accgpu_pp_peek(pfile, *i);
     if (eol_p(t))
       return false; /* GCC reports the unbalanced parenthesis */
     depth += t->type == CPP_OPEN_PAREN ? 1 : t->type == CPP_CLOSE_PAREN ? -1
@@ -370,7 +359,7 @@ static void check_clauses(cpp_reader *pfile, int dir, location_t where)
   int seen = 0, i = 0;
   line.mask = 0;
   for (;;) {
-    const cpp_token *t = peek(pfile, i++);
+    const cpp_token *t = accgpu_pp_peek(pfile, i++);
     if (eol_p(t))
       break;
     if (t->type == CPP_COMMA && seen)
@@ -386,8 +375,8 @@ static void check_clauses(cpp_reader *pfile, int dir, location_t where)
     if (seen & bit)
       error_at(t->src_loc, "too many %qs clauses", w);
     seen |= bit;
-    if (bit == DC_TYPE && peek(pfile, i)->type == CPP_OPEN_PAREN &&
-        peek(pfile, i + 1)->type != CPP_CLOSE_PAREN) {
+    if (bit == DC_TYPE && accgpu_pp_peek(pfile, i)->type == CPP_OPEN_PAREN &&
+        accgpu_pp_peek(pfile, i + 1)->type != CPP_CLOSE_PAREN) {
       i++;
       line.mask = read_types(pfile, &i, dir);
       if (!line.mask)
@@ -429,7 +418,7 @@ static cpp_hashnode *expand_name(cpp_reader *pfile, const cpp_token *tok,
      ends the line, that is the directive's CPP_EOF, which would reach the
      parser as the end of input once the line is a deferred pragma: it
      becomes padding, and the lexer then ends the pragma line itself. */
-  cpp_token *next = const_cast<cpp_token *>(peek(pfile, 0));
+  cpp_token *next = const_cast<cpp_token *>(accgpu_pp_peek(pfile, 0));
   if (next->type == CPP_EOF) {
     next->type = CPP_PADDING;
     next->flags = 0;
@@ -447,10 +436,10 @@ static cpp_hashnode *expand_name(cpp_reader *pfile, const cpp_token *tok,
    no errors of its own about the markers. */
 static cpp_hashnode *expand_clause(cpp_reader *pfile, const char *w)
 {
-  if (peek(pfile, 0)->type != CPP_OPEN_PAREN)
+  if (accgpu_pp_peek(pfile, 0)->type != CPP_OPEN_PAREN)
     return NULL; /* the user's identifier (check_clauses has spoken) */
   int bit = clause_bit(w, DIR_SET);
-  bool bad = peek(pfile, 1)->type == CPP_CLOSE_PAREN ||
+  bool bad = accgpu_pp_peek(pfile, 1)->type == CPP_CLOSE_PAREN ||
              (line.expanded & bit) || (bit == DC_TYPE && !line.mask);
   line.expanded |= bit;
   if (bad)
@@ -492,8 +481,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
    tokens are only peeked at: GCC's own callback reads them next. */
 static void cb_def_pragma(cpp_reader *pfile, location_t loc)
 {
-  const char *space = name_of(peek(pfile, 0));
-  const cpp_token *word = space ? peek(pfile, 1) : NULL;
+  const char *space = name_of(accgpu_pp_peek(pfile, 0));
+  const cpp_token *word = space ? accgpu_pp_peek(pfile, 1) : NULL;
   const char *name = word ? name_of(word) : NULL;
   if (space && name && !strcmp(space, "acc"))
     for (int d = DIR_SET; d <= DIR_SHUTDOWN; d++)

@@ -206,17 +206,17 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     prev_line_change(pfile, tok, parsing_args);
 }
 
-/* The next real token after the macro name. */
-static const cpp_token *peek(cpp_reader *pfile, int skip)
+const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index)
 {
   for (int i = 0;; i++) {
     const cpp_token *t = cpp_peek_token(pfile, i);
     if (t->type == CPP_PADDING)
       continue;
-    if (skip-- == 0)
+    if (index-- == 0)
       return t;
   }
 }
+
 
 static cpp_hashnode *impl_node(cpp_reader *pfile, const char *name)
 {
@@ -228,12 +228,12 @@ static cpp_hashnode *impl_node(cpp_reader *pfile, const char *name)
 static bool has_args(cpp_reader *pfile, const cpp_token *tok,
                      const char *word)
 {
-  const cpp_token *t = peek(pfile, 0);
+  const cpp_token *t = accgpu_pp_peek(pfile, 0);
   if (t->type != CPP_OPEN_PAREN) {
     error_at(tok->src_loc, "%qs needs a parenthesized argument", word);
     return false;
   }
-  if (peek(pfile, 1)->type == CPP_CLOSE_PAREN) {
+  if (accgpu_pp_peek(pfile, 1)->type == CPP_CLOSE_PAREN) {
     error_at(tok->src_loc, "%qs needs an expression", word);
     return false;
   }
@@ -303,7 +303,7 @@ static const char *peer_impl(cpp_reader *pfile, const char *w)
   if (!strcmp(w, "peer")) {
     /* The keyword is followed by to(...) or from(...); anything else is
        the user's variable named peer. */
-    const cpp_token *t = peek(pfile, 0);
+    const cpp_token *t = accgpu_pp_peek(pfile, 0);
     const char *next = t->type == CPP_NAME
                            ? (const char *)NODE_NAME(t->val.node.node)
                            : "";
@@ -316,7 +316,7 @@ static const char *peer_impl(cpp_reader *pfile, const char *w)
     return NULL;
   /* to and from may also be the user's variables, even on this line. */
   if ((!strcmp(w, "to") || !strcmp(w, "from")) &&
-      peek(pfile, 0)->type != CPP_OPEN_PAREN)
+      accgpu_pp_peek(pfile, 0)->type != CPP_OPEN_PAREN)
     return NULL;
   if (!strcmp(w, "to") && !line.to) {
     line.to = true;
@@ -348,7 +348,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     impl = deviceid_impl(line.pragma);
     if (!impl)
       error_at(tok->src_loc, "%<deviceid%> is not valid on this directive");
-    else if (line.deviceid && peek(pfile, 0)->type == CPP_OPEN_PAREN) {
+    else if (line.deviceid && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN) {
       error_at(tok->src_loc, "too many %<deviceid%> clauses");
       return NULL;
     }
@@ -356,7 +356,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   } else if (!strcmp(w, "device") && line.pragma == PRAGMA_OACC_WAIT) {
     /* wait(device) may name the user's variable: no `(`, no expansion
        (GCC's parser diagnoses a bare `wait device`). */
-    if (peek(pfile, 0)->type != CPP_OPEN_PAREN)
+    if (accgpu_pp_peek(pfile, 0)->type != CPP_OPEN_PAREN)
       return NULL;
     impl = "__accgpu_waitdev";
   }

@@ -53,6 +53,9 @@ bool accgpu_is_devwait_call(gimple *stmt);
 /* devdirs.cc: `#pragma acc set/init/shutdown` reach the pass as an enter
    data whose map clauses name marker arrays.  Called from plugin_init. */
 void accgpu_devdirs_init(const char *plugin_name);
+/* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
+   skipped (both token rewriters look ahead with it). */
+const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker
