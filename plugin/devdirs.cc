@@ -28,8 +28,8 @@
  * macro.  libcpp gives no sign that a word is a pragma's name (the line
  * callback runs only after the directive), so the word expands only when
  * the logical source line reads `#pragma acc` up to it (hence
- * `_Pragma("acc set")` is still ignored).  The expansion ends with a second conditional word
- * whose callback checks the whole clause list (unknown or repeated
+ * `_Pragma("acc set")` is not rewritten).  The expansion ends with a
+ * second conditional word whose callback checks the whole clause list (unknown or repeated
  * clauses, device type names, the required clause) with errors at the
  * clause, before GCC parses it.  Everywhere else the words are the
  * user's identifiers.                                                    */

@@ -348,7 +348,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     impl = deviceid_impl(line.pragma);
     if (!impl)
       error_at(tok->src_loc, "%<deviceid%> is not valid on this directive");
-    else if (line.deviceid && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN) {
+    else if (line.deviceid
+             && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN) {
       error_at(tok->src_loc, "too many %<deviceid%> clauses");
       return NULL;
     }
