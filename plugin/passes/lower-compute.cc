@@ -1277,6 +1277,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   char *kname = kernel_name(loc);
   r.kname = kname;
   bool ok = read_clauses(&r, clauses, &src, &ci);
+  /* kernels: independent plain loops become gang/vector acc loops. */
+  if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    kg_kernels_parallelize(&r);
   if (ok && !r.reds.is_empty())
     implicit_loop_reductions(&r, gimple_omp_body(t));
   /* kernels: one kernel per loop nest when the body splits cleanly. */
