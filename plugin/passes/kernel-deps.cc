@@ -305,6 +305,8 @@ struct dctx {
   vec<tree> exposed;                /* read before written in an iteration */
   vec<state> head;                  /* per inner loop: state at its body */
   poly loopfact;                    /* >= 0 when the loop runs */
+  bool irange;                      /* the loop's index lies in [ILO, IHI] */
+  poly ilo, ihi;
   bool bad;
 };
 
@@ -759,6 +761,26 @@ static void assigned_in(dctx *d, int b, int e, vec<tree> *out)
   }
 }
 
+static bool prove_index_free(dctx *d, const poly *c, bool *pos);
+
+/* Replaces the loop's index in P by the end of its range that makes P
+   largest (MAX) or smallest; false when that cannot be decided. */
+static bool widen(dctx *d, poly *p, bool max)
+{
+  if (p->bad)
+    return false;
+  if (!p_has(p, d->isym))
+    return true;
+  poly c, r;
+  bool pos;
+  if (!d->irange || !p_split(p, d->isym, &c, &r) || !prove_index_free(d, &c, &pos))
+    return false;
+  const poly *e = max == pos ? &d->ihi : &d->ilo;
+  poly ce = p_mul(&c, e);
+  *p = p_add(&r, &ce, 1);
+  return !p->bad;
+}
+
 /* At inner loop K's initialization (CUR: after it): its index range and
    the state at the start of its body (values changed in the loop are
    unknown there). */
@@ -798,7 +820,7 @@ static void enter_loop(dctx *d, state &cur, int k)
   s.ranged = false;
   HOST_WIDE_INT step = tree_to_shwi(l->step);
   if (!n1.unknown && !n2.unknown && !n1.base && !n2.base && !n1.wrap
-      && !n2.wrap && !p_has(&n1.p, d->isym) && !p_has(&n2.p, d->isym)) {
+      && !n2.wrap) {
     poly one = p_const(1);
     s.ranged = true;
     if (step > 0) {
@@ -808,7 +830,8 @@ static void enter_loop(dctx *d, state &cur, int k)
       s.hi = n1.p;
       s.lo = l->cond == GT_EXPR ? p_add(&n2.p, &one, 1) : n2.p;
     }
-    s.ranged = !s.lo.bad && !s.hi.bad;
+    /* Triangular: bounds in the loop's index, widened over its range. */
+    s.ranged = widen(d, &s.lo, false) && widen(d, &s.hi, true);
   }
   d->syms.safe_push(s);
   il->symid = (int)d->syms.length() - 1;
@@ -1042,6 +1065,28 @@ static bool prove_nonneg(dctx *d, facts *f, const poly *p)
   return ok && !q.bad;
 }
 
+/* The sign of the invariant C (from what the loop's bounds imply). */
+static bool prove_index_free(dctx *d, const poly *c, bool *pos)
+{
+  facts f;
+  f.lb = vNULL;
+  f.has = vNULL;
+  f.lb.safe_grow_cleared(d->syms.length() + 1);
+  f.has.safe_grow_cleared(d->syms.length() + 1);
+  add_fact(d, &f, &d->loopfact);
+  poly z = p_const(0), neg = p_add(&z, c, -1);
+  bool ok = true;
+  if (prove_nonneg(d, &f, c))
+    *pos = true;
+  else if (prove_nonneg(d, &f, &neg))
+    *pos = false;
+  else
+    ok = false;
+  f.lb.release();
+  f.has.release();
+  return ok;
+}
+
 /* The smallest (or largest, MAX) value of P over the ranges of its inner
    indices, as a polynomial of invariants. */
 static bool bound(dctx *d, facts *f, const poly *p, bool max, poly *out)
@@ -1183,6 +1228,42 @@ static bool carried_1(dctx *d, const poly *px, HOST_WIDE_INT xsize,
   return dep;
 }
 
+/* The addresses X and Y take over the whole loop never meet. */
+static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
+{
+  if (!d->irange)
+    return false;
+  sym *is = &d->syms[d->isym];
+  is->ranged = true;
+  is->lo = d->ilo;
+  is->hi = d->ihi;
+  facts f;
+  f.lb = vNULL;
+  f.has = vNULL;
+  f.lb.safe_grow_cleared(d->syms.length() + 1);
+  f.has.safe_grow_cleared(d->syms.length() + 1);
+  vec<int> seen = vNULL;
+  add_fact(d, &f, &d->loopfact);
+  gather_facts(d, &f, &x->a.p, &seen);
+  gather_facts(d, &f, &y->a.p, &seen);
+  poly xl, xh, yl, yh;
+  bool ok = bound(d, &f, &x->a.p, false, &xl) && bound(d, &f, &x->a.p, true, &xh)
+            && bound(d, &f, &y->a.p, false, &yl)
+            && bound(d, &f, &y->a.p, true, &yh);
+  if (ok) {
+    poly a = p_add(&yl, &xh, -1), b = p_add(&xl, &yh, -1);
+    poly sx = p_const(x->size), sy = p_const(y->size);
+    a = p_add(&a, &sx, -1);
+    b = p_add(&b, &sy, -1);
+    ok = prove_nonneg(d, &f, &a) || prove_nonneg(d, &f, &b);
+  }
+  d->syms[d->isym].ranged = false;
+  seen.release();
+  f.lb.release();
+  f.has.release();
+  return ok;
+}
+
 /* Accesses X (a store) and Y may meet in two different iterations: their
    byte ranges, or for elements of the same multi-dimensional array, one
    subscript that differs between any two iterations separates them. */
@@ -1194,7 +1275,8 @@ static bool carried(dctx *d, const mem_access *x, const mem_access *y)
     for (unsigned k = 0; k < x->nd; k++)
       if (!carried_1(d, &x->sub[k], 1, &y->sub[k], 1))
         return false;
-  return carried_1(d, &x->a.p, x->size, &y->a.p, y->size);
+  return carried_1(d, &x->a.p, x->size, &y->a.p, y->size)
+         && !ranges_disjoint(d, x, y);
 }
 
 /* ---- one loop ---- */
@@ -1215,44 +1297,98 @@ static tree collect_lhs(gimple_stmt_iterator *gsi, bool *handled,
   return NULL_TREE;
 }
 
-/* V's updates are all `V = V OP e` (or `e OP V`) with one operator that
-   a reduction can combine, and V is read nowhere else: a reduction. */
+static bool temp_p(tree t)
+{
+  return TREE_CODE(t) == SSA_NAME || (VAR_P(t) && DECL_ARTIFICIAL(t));
+}
+
+static bool stmt_refs(gimple *s, tree v)
+{
+  for (unsigned o = 0; o < gimple_num_ops(s); o++) {
+    tree t = gimple_op(s, o);
+    if (t && walk_tree(&t, find_var_cb, v, NULL))
+      return true;
+  }
+  return false;
+}
+
+static bool red_code_p(enum tree_code c)
+{
+  switch (c) {
+  case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
+  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* S is `x = a OP b` with exactly one of A, B in IN (or equal to IN[0] when
+   ONE); sets or checks *OP. */
+static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
+{
+  if (gimple_code(s) != GIMPLE_ASSIGN
+      || get_gimple_rhs_class(gimple_assign_rhs_code(s)) != GIMPLE_BINARY_RHS)
+    return false;
+  enum tree_code c = gimple_assign_rhs_code(s);
+  bool a = in.contains(gimple_assign_rhs1(s));
+  bool b = in.contains(gimple_assign_rhs2(s));
+  if (a == b || !red_code_p(c) || (*op != ERROR_MARK && *op != c))
+    return false;
+  *op = c;
+  return true;
+}
+
+/* V's updates are all `V = V OP e` (or `e OP V`), possibly through
+   temporaries (t1 = V; t2 = e OP t1; V = t2, as for a mapped scalar), with
+   one operator a reduction can combine, and V is read nowhere else. */
 static bool reduction_of(dctx *d, tree v, enum tree_code *op)
 {
   if (!VAR_P(v) || (!INTEGRAL_TYPE_P(TREE_TYPE(v))
                     && !SCALAR_FLOAT_TYPE_P(TREE_TYPE(v)))
-      || TREE_CODE(TREE_TYPE(v)) == BOOLEAN_TYPE || TREE_ADDRESSABLE(v)
-      || d->body_vars.contains(v))
+      || TREE_CODE(TREE_TYPE(v)) == BOOLEAN_TYPE || d->body_vars.contains(v))
     return false;
   *op = ERROR_MARK;
-  for (unsigned p = 0; p < d->st.length(); p++) {
+  vec<tree> loads = vNULL, stores = vNULL, self = vNULL;
+  self.safe_push(v);
+  bool ok = true;
+  for (unsigned p = 0; ok && p < d->st.length(); p++) {
     gimple *s = d->st[p];
-    bool refs = false;
-    for (unsigned o = 0; o < gimple_num_ops(s) && !refs; o++) {
-      tree t = gimple_op(s, o);
-      refs = t && walk_tree(&t, find_var_cb, v, NULL);
-    }
-    if (!refs)
+    if (!stmt_refs(s, v))
       continue;
-    if (gimple_code(s) != GIMPLE_ASSIGN || gimple_assign_lhs(s) != v
-        || get_gimple_rhs_class(gimple_assign_rhs_code(s)) != GIMPLE_BINARY_RHS)
-      return false;
-    enum tree_code c = gimple_assign_rhs_code(s);
-    tree a = gimple_assign_rhs1(s), b = gimple_assign_rhs2(s);
-    if ((a == v) == (b == v))
-      return false;
-    switch (c) {
-    case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
-    case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
-      break;
-    default:
-      return false;
-    }
-    if (*op != ERROR_MARK && *op != c)
-      return false;
-    *op = c;
+    bool assign = gimple_code(s) == GIMPLE_ASSIGN;
+    if (assign && gimple_assign_lhs(s) == v && gimple_assign_single_p(s)
+        && temp_p(gimple_assign_rhs1(s)))
+      stores.safe_push(gimple_assign_rhs1(s));
+    else if (assign && gimple_assign_lhs(s) == v)
+      ok = red_step(s, self, op);
+    else if (assign && gimple_assign_single_p(s) && gimple_assign_rhs1(s) == v
+             && temp_p(gimple_assign_lhs(s)))
+      loads.safe_push(gimple_assign_lhs(s));
+    else
+      ok = false;
   }
-  return *op != ERROR_MARK;
+  /* Each stored temporary is defined once, from a loaded one; each loaded
+     one is used only there. */
+  for (unsigned k = 0; ok && k < stores.length(); k++) {
+    unsigned defs = 0;
+    for (unsigned p = 0; ok && p < d->st.length(); p++)
+      if (lhs_of(d->st[p]) == stores[k]) {
+        defs++;
+        ok = red_step(d->st[p], loads, op);
+      }
+    ok &= defs == 1;
+  }
+  for (unsigned k = 0; ok && k < loads.length(); k++) {
+    unsigned refs = 0;
+    for (unsigned p = 0; p < d->st.length(); p++)
+      refs += stmt_refs(d->st[p], loads[k]);
+    ok = refs == 2 && !stores.contains(loads[k]);
+  }
+  loads.release();
+  stores.release();
+  self.release();
+  return ok && *op != ERROR_MARK;
 }
 
 static void dctx_init(dctx *d, tree index)
@@ -1286,8 +1422,36 @@ static void dctx_fini(dctx *d)
 
 /* Analyses the body FIRST .. before STOP of the loop over INDEX (from N1
    while INDEX COND N2; N1/N2 may be NULL when unknown). */
+/* The value of N2 as the statements TFIRST .. before TCOND compute it
+   from invariants. */
+static aff test_bound(dctx *d, tree n2, gimple *tfirst, gimple *tcond)
+{
+  unsigned nv = d->vars.length();
+  for (gimple *s = tfirst; s && s != tcond; s = s->next) {
+    tree l = lhs_of(s);
+    if (l && scalar_p(l) && !d->vidx->get(l)) {
+      d->vidx->put(l, d->vars.length());
+      d->vars.safe_push(l);
+    }
+  }
+  state st = vNULL;
+  vstate out = {K_OUT, a_unknown()};
+  for (unsigned k = 0; k < d->vars.length(); k++)
+    st.safe_push(out);
+  for (gimple *s = tfirst; s && s != tcond; s = s->next)
+    if (gimple_code(s) == GIMPLE_ASSIGN && scalar_p(gimple_assign_lhs(s)))
+      set_var(d, st, gimple_assign_lhs(s), eval_rhs(d, st, s));
+  aff b = eval(d, st, n2);
+  for (unsigned k = nv; k < d->vars.length(); k++)
+    d->vidx->remove(d->vars[k]);
+  d->vars.truncate(nv);
+  st.release();
+  return b;
+}
+
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
-                    gimple *first, gimple *stop, dep_result *res)
+                    gimple *first, gimple *stop, gimple *tfirst,
+                    gimple *tcond, dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
@@ -1307,17 +1471,21 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
   /* The loop runs at least once when the body does: N1 <= last. */
   if (n1 && n2 && !d.bad) {
     state none = vNULL;
-    aff a = eval(&d, none, n1), b = eval(&d, none, n2);
+    aff a = eval(&d, none, n1);
+    aff b = tfirst ? test_bound(&d, n2, tfirst, tcond) : eval(&d, none, n2);
     if (!a.unknown && !b.unknown && !a.base && !b.base && !a.wrap && !b.wrap) {
       poly one = p_const(1);
-      if (cond == LT_EXPR)
-        d.loopfact = p_add(&b.p, &a.p, -1), d.loopfact = p_add(&d.loopfact, &one, -1);
-      else if (cond == LE_EXPR)
-        d.loopfact = p_add(&b.p, &a.p, -1);
-      else if (cond == GT_EXPR)
-        d.loopfact = p_add(&a.p, &b.p, -1), d.loopfact = p_add(&d.loopfact, &one, -1);
-      else if (cond == GE_EXPR)
-        d.loopfact = p_add(&a.p, &b.p, -1);
+      d.irange = true;
+      if (cond == LT_EXPR || cond == LE_EXPR) {
+        d.ilo = a.p;
+        d.ihi = cond == LT_EXPR ? p_add(&b.p, &one, -1) : b.p;
+      } else if (cond == GT_EXPR || cond == GE_EXPR) {
+        d.ihi = a.p;
+        d.ilo = cond == GT_EXPR ? p_add(&b.p, &one, 1) : b.p;
+      } else
+        d.irange = false;
+      if (d.irange)
+        d.loopfact = p_add(&d.ihi, &d.ilo, -1);
     }
   }
   if (!d.bad)
@@ -1354,8 +1522,8 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
 /* Analyses the plain loop L, whose bound must not change in the loop. */
 static void analyse_plain(kg_plain_loop *l, dep_result *res)
 {
-  analyse(l->index, l->n1, l->test_first ? NULL_TREE : l->n2, l->cond,
-          l->first_body, l->incr, res);
+  analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
+          l->test_first, l->cond_stmt, res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -1423,7 +1591,7 @@ bool kg_omp_loop_independent(gomp_for *f)
   dep_result res;
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
           gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
-          gimple_seq_first_stmt(gimple_omp_body(f)), NULL, &res);
+          gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, &res);
   bool ok = res.indep && res.reds.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
@@ -1487,7 +1655,8 @@ static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
       return false;
     for (unsigned k = 1; k < gimple_num_ops(t); k++) {
       tree op = gimple_op(t, k);
-      if (op == i || (op && !is_gimple_val(op)))
+      /* Operands, or loads of scalars mapping made addressable. */
+      if (op == i || (op && !is_gimple_val(op) && !scalar_p(op)))
         return false;
     }
     if (!l->test_first)
