@@ -267,6 +267,7 @@ struct mem_access {
   aff a;
   HOST_WIDE_INT size;
   bool store;
+  bool wild;  /* offset unknown: any element of A.BASE */
   unsigned nd;
   aff array;
   tree atype;
@@ -703,6 +704,23 @@ static void note_uses(dctx *d, state &cur, gimple *s)
     walk_tree(&lhs, use_cb, &u, NULL);
 }
 
+/* The array REF is an element of (its base only, the offset unknown). */
+static aff root_of(dctx *d, state &cur, tree ref)
+{
+  tree t = ref;
+  while (handled_component_p(t))
+    t = TREE_OPERAND(t, 0);
+  aff a = a_unknown();
+  if (DECL_P(t))
+    a = eval_addr(d, cur, t);
+  else if (TREE_CODE(t) == MEM_REF)
+    a = eval(d, cur, TREE_OPERAND(t, 0));
+  if (a.unknown || !a.base)
+    a.base = NULL_TREE;
+  a.unknown = true;
+  return a;
+}
+
 static void note_access(dctx *d, state &cur, tree ref, bool store)
 {
   if (scalar_p(ref) || CONSTANT_CLASS_P(ref) || TREE_CODE(ref) == ADDR_EXPR)
@@ -712,11 +730,18 @@ static void note_access(dctx *d, state &cur, tree ref, bool store)
   mem_access a;
   a.a = eval_addr(d, cur, ref);
   a.store = store;
+  a.wild = false;
   tree sz = TYPE_SIZE_UNIT(TREE_TYPE(ref));
   a.size = sz && tree_fits_shwi_p(sz) ? tree_to_shwi(sz) : 0;
   if (a.a.unknown || !a.a.base || a.a.wrap || !a.size) {
-    d->bad = true;
-    return;
+    /* An unknown offset into a known array only matters against stores
+       to that array (indirect writes stay sequential). */
+    a.a = root_of(d, cur, ref);
+    a.wild = true;
+    if (!a.a.base) {
+      d->bad = true;
+      return;
+    }
   }
   if (DECL_P(a.a.base) && d->body_vars.contains(a.a.base))
     return; /* declared in the body: private to the iteration */
@@ -1269,6 +1294,8 @@ static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
    subscript that differs between any two iterations separates them. */
 static bool carried(dctx *d, const mem_access *x, const mem_access *y)
 {
+  if (x->wild || y->wild)
+    return true;
   if (x->nd && x->nd == y->nd && x->size == y->size
       && a_eq(&x->array, &y->array)
       && TYPE_MAIN_VARIANT(x->atype) == TYPE_MAIN_VARIANT(y->atype))
