@@ -347,9 +347,73 @@ static int new_sym(dctx *d, tree t, int loop)
   return (int)d->syms.length() - 1;
 }
 
+struct def_count {
+  tree v;
+  unsigned n;
+  gimple *def;
+};
+
+static tree count_defs_cb(gimple_stmt_iterator *gsi, bool *handled,
+                          walk_stmt_info *wi)
+{
+  def_count *c = (def_count *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  tree l = gimple_code(s) == GIMPLE_ASSIGN ? gimple_assign_lhs(s)
+           : gimple_code(s) == GIMPLE_CALL ? gimple_call_lhs(s) : NULL_TREE;
+  if (l == c->v || gimple_code(s) == GIMPLE_ASM) {
+    c->n++;
+    c->def = s;
+  }
+  return NULL_TREE;
+}
+
+static unsigned count_defs(tree v, gimple **def)
+{
+  def_count c = {v, 0, NULL};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &c;
+  walk_gimple_seq(gimple_body(current_function_decl), count_defs_cb, NULL,
+                  &wi);
+  *def = c.def;
+  return c.n;
+}
+
+static hash_map<tree, tree> *canon_map;
+static tree canon_fn;
+
+/* The parameter P when T is the gimplifier's copy of it (m.1 = m, made
+   for a variable-length array type) and P is never assigned in the
+   function: then both hold the same value. */
+static tree canonical(tree t)
+{
+  if (!VAR_P(t) || !DECL_ARTIFICIAL(t) || !current_function_decl)
+    return t;
+  if (canon_fn != current_function_decl) {
+    delete canon_map;
+    canon_map = new hash_map<tree, tree>;
+    canon_fn = current_function_decl;
+  }
+  tree *c = canon_map->get(t);
+  if (c)
+    return *c;
+  tree r = t;
+  gimple *def, *pdef;
+  if (count_defs(t, &def) == 1 && gimple_code(def) == GIMPLE_ASSIGN
+      && gimple_assign_single_p(def)
+      && TREE_CODE(gimple_assign_rhs1(def)) == PARM_DECL
+      && INTEGRAL_TYPE_P(TREE_TYPE(t))
+      && TREE_TYPE(t) == TREE_TYPE(gimple_assign_rhs1(def))
+      && count_defs(gimple_assign_rhs1(def), &pdef) == 0)
+    r = gimple_assign_rhs1(def);
+  canon_map->put(t, r);
+  return r;
+}
+
 /* The invariant symbol for T (operand_equal_p identifies expressions). */
 static int inv_sym(dctx *d, tree t)
 {
+  t = canonical(t);
   for (unsigned k = 0; k < d->syms.length(); k++)
     if (d->syms[k].loop == -1 && operand_equal_p(d->syms[k].t, t, 0))
       return (int)k;

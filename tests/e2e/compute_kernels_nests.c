@@ -1,8 +1,9 @@
 /* compute_kernels_nests.c — plain loop nests in kernels regions, found
  * parallel by the dependence test on symbolic subscripts: the outer loop on
  * gangs, the inner one on vector lanes (a[i*m + j] with symbolic m, 2-D
- * arrays, 3-D row-major, inner loops with symbolic bounds, indices declared
- * outside the region).  Each result is compared with the same computation
+ * arrays and rows of variable length, 3-D row-major, inner loops with
+ * symbolic bounds, indices declared outside the region, a short outer
+ * loop).  Each result is compared with the same computation
  * done serially.  The accgpu-expect-note comments check the mapping notes. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
@@ -69,6 +70,23 @@ static void smooth3(const float *u, float *v, int n1, int n2, int n3) {
         v[(i * n2 + j) * n3 + k] = 0.5f * u[(i * n2 + j) * n3 + k] + 1.0f;
 }
 
+/* Pointers to variable-length rows: a[i][j] with a row length m. */
+static void vla_rows(int n, int m, double (*a)[m], double (*b)[m]) {
+#pragma acc kernels copyin(b[0:n][0:m]) copyout(a[0:n][0:m])
+  for (int i = 0; i < n; i++)      /* accgpu-expect-note: across gangs$ */
+    for (int j = 0; j < m; j++)    /* accgpu-expect-note: across vector */
+      a[i][j] = b[i][j] * 2.0 + (j > 0 ? b[i][j - 1] : 0.0);
+}
+
+/* A short independent outer loop: sequential in each thread, the long
+   inner loop gets gangs and lanes. */
+static void components(int n, double *x) {
+#pragma acc kernels copy(x[0:3*n])
+  for (int c = 0; c < 3; c++)      /* accgpu-expect-note: sequentially in each thread */
+    for (int i = 0; i < n; i++)    /* accgpu-expect-note: across gangs and vector */
+      x[c * n + i] = x[c * n + i] * (c + 1);
+}
+
 int main(void) {
   int n = NR, m = NC;
   static double a[NR * NC], ra[NR * NC], b[NR * NC], s[NR], r[NR], rr[NR];
@@ -118,5 +136,19 @@ int main(void) {
   smooth3(u, v, A, B, C);
   for (int k = 0; k < A * B * C; k++)
     CHECK_REAL("smooth3", v[k], 0.5f * u[k] + 1.0f, 1e-6);
+  static double va[NR][NC], vb[NR][NC], x[3 * NR];
+  for (int i = 0; i < NR; i++)
+    for (int j = 0; j < NC; j++)
+      vb[i][j] = i + 0.5 * j;
+  vla_rows(n, m, va, vb);
+  for (int i = 0; i < NR; i++)
+    for (int j = 0; j < NC; j++)
+      CHECK_REAL("vla_rows", va[i][j],
+                 vb[i][j] * 2.0 + (j > 0 ? vb[i][j - 1] : 0.0), 1e-12);
+  for (int k = 0; k < 3 * NR; k++)
+    x[k] = k;
+  components(n, x);
+  for (int k = 0; k < 3 * NR; k++)
+    CHECK_REAL("components", x[k], (double)k * (k / NR + 1), 1e-12);
   return e2e_done();
 }
