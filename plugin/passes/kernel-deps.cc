@@ -2021,14 +2021,18 @@ static bool by_ref_param(cctx *c, tree v)
   return false;
 }
 
-/* The gang loop enclosing N also reduces V. */
+/* The gang loop enclosing N also reduces V, or a converted loop enclosing
+   N privatizes it (a thread-local copy). */
 static bool gang_reduces(cctx *c, int n, tree v)
 {
-  for (int p = c->nodes[n].parent; p >= 0; p = c->nodes[p].parent)
+  for (int p = c->nodes[n].parent; p >= 0; p = c->nodes[p].parent) {
+    if (c->nodes[p].dims && c->nodes[p].res.privs.contains(v))
+      return true;
     if (c->nodes[p].dims & KG_GANG)
       for (unsigned k = 0; k < c->nodes[p].res.reds.length(); k++)
         if (c->nodes[p].res.reds[k].decl == v)
           return true;
+  }
   return false;
 }
 
