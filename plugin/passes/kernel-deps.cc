@@ -306,6 +306,7 @@ struct dctx {
   vec<tree> exposed;                /* read before written in an iteration */
   vec<state> head;                  /* per inner loop: state at its body */
   poly loopfact;                    /* >= 0 when the loop runs */
+  vec<poly> outer;                  /* >= 0: enclosing loops run */
   bool irange;                      /* the loop's index lies in [ILO, IHI] */
   poly ilo, ihi;
   bool bad;
@@ -315,6 +316,7 @@ struct dctx {
 
 struct dep_result {
   bool indep;
+  bool bounds_vary;    /* the body assigns what the bounds are made of */
   vec<tree> privs;     /* scalars to privatize (index included) */
   vec<kg_red> reds;    /* recognized reductions */
   vec<tree> body_vars;
@@ -1111,6 +1113,14 @@ static void add_fact(dctx *d, facts *f, const poly *nonneg)
   f->has[s] = true;
 }
 
+/* What the loop and the loops around it running imply. */
+static void add_loop_facts(dctx *d, facts *f)
+{
+  add_fact(d, f, &d->loopfact);
+  for (unsigned k = 0; k < d->outer.length(); k++)
+    add_fact(d, f, &d->outer[k]);
+}
+
 static void gather_facts(dctx *d, facts *f, const poly *p, vec<int> *seen)
 {
   for (unsigned i = 0; i < p->n; i++)
@@ -1162,7 +1172,7 @@ static bool prove_index_free(dctx *d, const poly *c, bool *pos)
   f.has = vNULL;
   f.lb.safe_grow_cleared(d->syms.length() + 1);
   f.has.safe_grow_cleared(d->syms.length() + 1);
-  add_fact(d, &f, &d->loopfact);
+  add_loop_facts(d, &f);
   poly z = p_const(0), neg = p_add(&z, c, -1);
   bool ok = true;
   if (prove_nonneg(d, &f, c))
@@ -1284,7 +1294,7 @@ static bool carried_1(dctx *d, const poly *px, HOST_WIDE_INT xsize,
   rename(d, &g);
   f.lb.safe_grow_cleared(d->syms.length() + 1);
   f.has.safe_grow_cleared(d->syms.length() + 1);
-  add_fact(d, &f, &d->loopfact);
+  add_loop_facts(d, &f);
   gather_facts(d, &f, &g, &seen);
   gather_facts(d, &f, &sx, &seen);
   if (bound(d, &f, &g, false, &gmin) && bound(d, &f, &g, true, &gmax)) {
@@ -1332,7 +1342,7 @@ static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
   f.lb.safe_grow_cleared(d->syms.length() + 1);
   f.has.safe_grow_cleared(d->syms.length() + 1);
   vec<int> seen = vNULL;
-  add_fact(d, &f, &d->loopfact);
+  add_loop_facts(d, &f);
   gather_facts(d, &f, &x->a.p, &seen);
   gather_facts(d, &f, &y->a.p, &seen);
   poly xl, xh, yl, yh;
@@ -1353,6 +1363,107 @@ static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
   return ok;
 }
 
+/* A - B as multisets of symbols, when B is contained in A. */
+static bool mono_sub(const mono *a, const mono *b, mono *out)
+{
+  mono r = *a;
+  for (unsigned k = 0; k < b->n; k++) {
+    unsigned j = 0;
+    while (j < r.n && r.s[j] != b->s[k])
+      j++;
+    if (j == r.n)
+      return false;
+    for (; j + 1 < r.n; j++)
+      r.s[j] = r.s[j + 1];
+    r.n--;
+  }
+  *out = r;
+  return true;
+}
+
+/* P = T * Q + R, Q collecting the terms T divides. */
+static bool split_by(const poly *p, const term *t, poly *q, poly *r)
+{
+  *q = p_const(0);
+  *r = p_const(0);
+  for (unsigned k = 0; k < p->n; k++) {
+    mono m;
+    if (p->t[k].c % t->c == 0 && mono_sub(&p->t[k].m, &t->m, &m))
+      p_addterm(q, p->t[k].c / t->c, &m);
+    else
+      p_addterm(r, p->t[k].c, &p->t[k].m);
+  }
+  return !p->bad && !q->bad && !r->bad;
+}
+
+/* 0 <= P and P + SIZE <= T over all iterations and inner indices. */
+static bool in_window(dctx *d, facts *f, const poly *p, HOST_WIDE_INT size,
+                      const poly *t)
+{
+  poly lo, hi;
+  if (!bound(d, f, p, false, &lo) || !bound(d, f, p, true, &hi))
+    return false;
+  poly sz = p_const(size), room = p_add(t, &hi, -1);
+  room = p_add(&room, &sz, -1);
+  return prove_nonneg(d, f, &lo) && prove_nonneg(d, f, &room);
+}
+
+/* The other delinearization: addresses T*Q + P with the loop's index only
+   in P, both P within one T (a[i + j*n] with 0 <= i < n): the accesses
+   meet only where the P parts do, a one-subscript test. */
+static bool split_dims_indep(dctx *d, const mem_access *x, const mem_access *y)
+{
+  if (!d->irange)
+    return false;
+  for (unsigned k = 0; k < x->a.p.n; k++) {
+    term t = x->a.p.t[k];
+    bool inner = false, idx = false;
+    mono inv;
+    inv.n = 0;
+    for (unsigned j = 0; j < t.m.n; j++) {
+      int id = t.m.s[j];
+      inner |= d->syms[id].loop >= 0;
+      idx |= id == d->isym;
+      if (d->syms[id].loop == -1)
+        inv.s[inv.n++] = t.m.s[j];
+    }
+    if (!inner || idx || t.c == 0)
+      continue;
+    t.m = inv;
+    if (t.c < 0)
+      t.c = -t.c;
+    poly qx, px, qy, py, tp = p_const(0);
+    p_addterm(&tp, t.c, &t.m);
+    if (!split_by(&x->a.p, &t, &qx, &px) || !split_by(&y->a.p, &t, &qy, &py)
+        || p_has(&qx, d->isym) || p_has(&qy, d->isym))
+      continue;
+    sym *is = &d->syms[d->isym];
+    is->ranged = true;
+    is->lo = d->ilo;
+    is->hi = d->ihi;
+    facts f;
+    f.lb = vNULL;
+    f.has = vNULL;
+    f.lb.safe_grow_cleared(d->syms.length() + 1);
+    f.has.safe_grow_cleared(d->syms.length() + 1);
+    vec<int> seen = vNULL;
+    add_loop_facts(d, &f);
+    gather_facts(d, &f, &x->a.p, &seen);
+    gather_facts(d, &f, &y->a.p, &seen);
+    poly one = p_const(1), tm1 = p_add(&tp, &one, -1);
+    bool ok = prove_nonneg(d, &f, &tm1)
+              && in_window(d, &f, &px, x->size, &tp)
+              && in_window(d, &f, &py, y->size, &tp);
+    d->syms[d->isym].ranged = false;
+    seen.release();
+    f.lb.release();
+    f.has.release();
+    if (ok && !carried_1(d, &px, x->size, &py, y->size))
+      return true;
+  }
+  return false;
+}
+
 /* Accesses X (a store) and Y may meet in two different iterations: their
    byte ranges, or for elements of the same multi-dimensional array, one
    subscript that differs between any two iterations separates them. */
@@ -1367,7 +1478,7 @@ static bool carried(dctx *d, const mem_access *x, const mem_access *y)
       if (!carried_1(d, &x->sub[k], 1, &y->sub[k], 1))
         return false;
   return carried_1(d, &x->a.p, x->size, &y->a.p, y->size)
-         && !ranges_disjoint(d, x, y);
+         && !ranges_disjoint(d, x, y) && !split_dims_indep(d, x, y);
 }
 
 /* ---- one loop ---- */
@@ -1506,6 +1617,7 @@ static void dctx_fini(dctx *d)
   d->acc.release();
   d->exposed.release();
   d->head.release();
+  d->outer.release();
   delete d->pos;
   delete d->lab;
   delete d->vidx;
@@ -1540,9 +1652,31 @@ static aff test_bound(dctx *d, tree n2, gimple *tfirst, gimple *tcond)
   return b;
 }
 
+/* last - first >= 0 for the plain loop L (its bounds as invariants). */
+static poly span_of(dctx *d, kg_plain_loop *l)
+{
+  state none = vNULL;
+  aff a = eval(d, none, l->n1);
+  aff b = l->test_first ? test_bound(d, l->n2, l->test_first, l->cond_stmt)
+                        : eval(d, none, l->n2);
+  poly r = p_const(0);
+  r.bad = true;
+  if (a.unknown || b.unknown || a.base || b.base || a.wrap || b.wrap)
+    return r;
+  poly one = p_const(1);
+  if (l->cond == LT_EXPR || l->cond == LE_EXPR)
+    r = p_add(&b.p, &a.p, -1);
+  else
+    r = p_add(&a.p, &b.p, -1);
+  if (l->cond == LT_EXPR || l->cond == GT_EXPR)
+    r = p_add(&r, &one, -1);
+  return r;
+}
+
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
                     gimple *first, gimple *stop, gimple *tfirst,
-                    gimple *tcond, dep_result *res)
+                    gimple *tcond, vec<kg_plain_loop *> *encl,
+                    dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
@@ -1559,6 +1693,8 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
   collect_vars(&d);
   if (d.vidx->get(index))
     d.bad = true;
+  for (unsigned k = 0; encl && k < encl->length() && !d.bad; k++)
+    d.outer.safe_push(span_of(&d, (*encl)[k]));
   /* The loop runs at least once when the body does: N1 <= last. */
   if (n1 && n2 && !d.bad) {
     state none = vNULL;
@@ -1611,10 +1747,11 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
 }
 
 /* Analyses the plain loop L, whose bound must not change in the loop. */
-static void analyse_plain(kg_plain_loop *l, dep_result *res)
+static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
+                          dep_result *res)
 {
   analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
-          l->test_first, l->cond_stmt, res);
+          l->test_first, l->cond_stmt, encl, res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -1627,17 +1764,20 @@ static void analyse_plain(kg_plain_loop *l, dep_result *res)
     gimple_stmt_iterator g = gsi_at(s, &one);
     walk_gimple_stmt(&g, collect_lhs, NULL, &wi);
     for (unsigned k = 0; inv && k < asg.length(); k++) {
+      if (asg[k] == l->n2 || asg[k] == l->n1)
+        res->bounds_vary = true;
       if (asg[k] == l->n2)
         inv = false;
       for (gimple *t = l->test_first; inv && t && t != l->cond_stmt;
            t = t->next)
         for (unsigned o = 0; o < gimple_num_ops(t); o++)
           if (gimple_op(t, o) == asg[k])
-            inv = false;
+            inv = false, res->bounds_vary = true;
     }
     asg.release();
   }
   res->indep &= inv;
+  res->bounds_vary |= !inv;
 }
 
 static void find_in_seq(gimple_seq seq, vec<location_t> *rejected)
@@ -1682,7 +1822,8 @@ bool kg_omp_loop_independent(gomp_for *f)
   dep_result res;
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
           gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
-          gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, &res);
+          gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
+          &res);
   bool ok = res.indep && res.reds.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
@@ -1827,7 +1968,13 @@ static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
       continue;
     n.seqp = seqp;
     n.parent = stack->is_empty() ? -1 : stack->last();
-    analyse_plain(&n.l, &n.res);
+    /* Enclosing loops whose bounds stay put run, which gives facts. */
+    vec<kg_plain_loop *> encl = vNULL;
+    for (unsigned k = 0; k < stack->length(); k++)
+      if (!c->nodes[(*stack)[k]].res.bounds_vary)
+        encl.safe_push(&c->nodes[(*stack)[k]].l);
+    analyse_plain(&n.l, &encl, &n.res);
+    encl.release();
     if (!c->indices.contains(n.l.index))
       c->indices.safe_push(n.l.index);
     c->nodes.safe_push(n);

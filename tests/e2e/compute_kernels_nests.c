@@ -1,9 +1,9 @@
 /* compute_kernels_nests.c — plain loop nests in kernels regions, found
  * parallel by the dependence test on symbolic subscripts: the outer loop on
  * gangs, the inner one on vector lanes (a[i*m + j] with symbolic m, 2-D
- * arrays and rows of variable length, 3-D row-major, inner loops with
- * symbolic bounds, indices declared outside the region, a short outer
- * loop).  Each result is compared with the same computation
+ * arrays and rows of variable length, 3-D row-major, a transposition,
+ * inner loops with symbolic bounds, indices declared outside the region, a
+ * short outer loop).  Each result is compared with the same computation
  * done serially.  The accgpu-expect-note comments check the mapping notes. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
@@ -78,6 +78,14 @@ static void vla_rows(int n, int m, double (*a)[m], double (*b)[m]) {
       a[i][j] = b[i][j] * 2.0 + (j > 0 ? b[i][j - 1] : 0.0);
 }
 
+/* Transposition: the store is column-major, b[j*n + i] with 0 <= i < n. */
+static void transpose(const double *a, double *b, int n, int m) {
+#pragma acc kernels copyin(a[0:n*m]) copyout(b[0:n*m])
+  for (int i = 0; i < n; i++)      /* accgpu-expect-note: across gangs$ */
+    for (int j = 0; j < m; j++)    /* accgpu-expect-note: across vector */
+      b[j * n + i] = a[i * m + j];
+}
+
 /* A short independent outer loop: sequential in each thread, the long
    inner loop gets gangs and lanes. */
 static void components(int n, double *x) {
@@ -136,6 +144,11 @@ int main(void) {
   smooth3(u, v, A, B, C);
   for (int k = 0; k < A * B * C; k++)
     CHECK_REAL("smooth3", v[k], 0.5f * u[k] + 1.0f, 1e-6);
+  transpose(b, a, n, m);
+  for (int i = 0; i < NR; i++)
+    for (int j = 0; j < NC; j++)
+      CHECK_REAL("transpose", a[j * NR + i], b[i * NC + j], 0);
+
   static double va[NR][NC], vb[NR][NC], x[3 * NR];
   for (int i = 0; i < NR; i++)
     for (int j = 0; j < NC; j++)
