@@ -307,6 +307,7 @@ struct dctx {
   vec<state> head;                  /* per inner loop: state at its body */
   poly loopfact;                    /* >= 0 when the loop runs */
   vec<poly> outer;                  /* >= 0: enclosing loops run */
+  HOST_WIDE_INT istep;              /* the loop's step */
   bool irange;                      /* the loop's index lies in [ILO, IHI] */
   poly ilo, ihi;
   bool bad;
@@ -436,8 +437,10 @@ static bool cst_value(tree t, HOST_WIDE_INT *v)
 }
 
 static aff eval(dctx *d, state &cur, tree t);
+static bool narrow_unsigned(tree type);
 
-/* Element sizes of variable-length arrays: a GENERIC expression. */
+/* Element sizes of variable-length arrays, a loop's start: a GENERIC
+   expression. */
 static aff eval_size(dctx *d, state &cur, tree e)
 {
   HOST_WIDE_INT k;
@@ -451,13 +454,15 @@ static aff eval_size(dctx *d, state &cur, tree e)
       return a_unknown();
     return eval_size(d, cur, TREE_OPERAND(e, 0));
   case MULT_EXPR:
-  case PLUS_EXPR: {
+  case PLUS_EXPR:
+  case MINUS_EXPR: {
     aff x = eval_size(d, cur, TREE_OPERAND(e, 0));
     aff y = eval_size(d, cur, TREE_OPERAND(e, 1));
-    if (x.unknown || y.unknown || x.base || y.base || x.wrap || y.wrap)
+    if (x.unknown || y.unknown || x.base || y.base || x.wrap || y.wrap
+        || narrow_unsigned(TREE_TYPE(e)))
       return a_unknown();
     return a_of(TREE_CODE(e) == MULT_EXPR ? p_mul(&x.p, &y.p)
-                                          : p_add(&x.p, &y.p, 1));
+                : p_add(&x.p, &y.p, TREE_CODE(e) == MINUS_EXPR ? -1 : 1));
   }
   case SSA_NAME:
   case VAR_DECL:
@@ -539,6 +544,9 @@ static aff eval(dctx *d, state &cur, tree t)
   }
   if (TREE_CODE(t) == ADDR_EXPR)
     return eval_addr(d, cur, TREE_OPERAND(t, 0));
+  if (TREE_CODE(t) == PLUS_EXPR || TREE_CODE(t) == MINUS_EXPR
+      || TREE_CODE(t) == MULT_EXPR) /* a loop's start, i = n - 1 */
+    return eval_size(d, cur, t);
   return a_unknown();
 }
 
@@ -596,6 +604,10 @@ static aff eval_rhs(dctx *d, state &cur, gimple *s)
   case POINTER_PLUS_EXPR:
   case MULT_EXPR: {
     aff p = eval(d, cur, x), q = eval(d, cur, gimple_assign_rhs2(s));
+    if (code == POINTER_PLUS_EXPR && !p.unknown && p.base && q.unknown) {
+      p.unknown = true; /* somewhere in P's array (see root_of) */
+      return p;
+    }
     if (p.unknown || q.unknown || (p.base && q.base)
         || (q.base && code != PLUS_EXPR && code != POINTER_PLUS_EXPR)
         || (code == MULT_EXPR && (p.base || q.base)))
@@ -781,9 +793,7 @@ static aff root_of(dctx *d, state &cur, tree ref)
     a = eval_addr(d, cur, t);
   else if (TREE_CODE(t) == MEM_REF)
     a = eval(d, cur, TREE_OPERAND(t, 0));
-  if (a.unknown || !a.base)
-    a.base = NULL_TREE;
-  a.unknown = true;
+  a.unknown = true; /* the base alone, if known */
   return a;
 }
 
@@ -1313,6 +1323,9 @@ static bool carried_1(dctx *d, const poly *px, HOST_WIDE_INT xsize,
         sm1 = p_add(&s, &one, -1);
       }
       if (prove_nonneg(d, &f, &sm1)) {
+        /* Two iterations differ by a multiple of the step. */
+        poly st = p_const(d->istep < 0 ? -d->istep : d->istep);
+        s = p_mul(&s, &st);
         poly a = p_add(&s, &gmin, 1), b = p_add(&s, &gmax, -1);
         poly sxs = p_const(xsize), sys = p_const(ysize);
         a = p_add(&a, &sxs, -1);
@@ -1603,6 +1616,7 @@ static void dctx_init(dctx *d, tree index)
   d->isym = new_sym(d, index, -2);
   d->loopfact = p_const(0);
   d->loopfact.bad = true;
+  d->istep = 1;
 }
 
 static void dctx_fini(dctx *d)
@@ -1676,10 +1690,11 @@ static poly span_of(dctx *d, kg_plain_loop *l)
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
                     gimple *first, gimple *stop, gimple *tfirst,
                     gimple *tcond, vec<kg_plain_loop *> *encl,
-                    dep_result *res)
+                    HOST_WIDE_INT step, dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
+  d.istep = step ? step : 1;
   memset((void *)res, 0, sizeof *res);
   flatten(&d, first, stop);
   for (unsigned k = 0; k < d.loops.length(); k++) {
@@ -1732,6 +1747,8 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
           && carried(&d, &d.acc[i], &d.acc[j]))
         ok = false;
   res->indep = ok;
+  if (getenv("KD_DEBUG"))
+    fprintf(stderr, "kd: line %d bad=%d exposed=%u acc=%u ok=%d\n", first ? LOCATION_LINE(gimple_location(first)) : 0, d.bad, d.exposed.length(), d.acc.length(), ok);
   res->privs.safe_push(index);
   for (unsigned i = 0; i < d.vars.length(); i++) {
     tree v = d.vars[i];
@@ -1751,7 +1768,7 @@ static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
                           dep_result *res)
 {
   analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
-          l->test_first, l->cond_stmt, encl, res);
+          l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step), res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -1823,7 +1840,7 @@ bool kg_omp_loop_independent(gomp_for *f)
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
           gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
           gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
-          &res);
+          1, &res);
   bool ok = res.indep && res.reds.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
@@ -1836,15 +1853,25 @@ bool kg_omp_loop_independent(gomp_for *f)
 static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
 {
   gimple *s = gsi_stmt(gsi);
-  if (gimple_code(s) != GIMPLE_ASSIGN || !gimple_assign_single_p(s))
+  if (gimple_code(s) != GIMPLE_ASSIGN)
     return false;
   tree i = gimple_assign_lhs(s);
+  enum tree_code ic = gimple_assign_rhs_code(s);
   if (!VAR_P(i) || !INTEGRAL_TYPE_P(TREE_TYPE(i)) || TREE_ADDRESSABLE(i)
       || !is_gimple_val(gimple_assign_rhs1(s)))
     return false;
   l->init = s;
   l->index = i;
   l->n1 = gimple_assign_rhs1(s);
+  /* i = n - 1: the start as an expression (computed anew when converted). */
+  if (ic == PLUS_EXPR || ic == MINUS_EXPR || ic == MULT_EXPR) {
+    if (!is_gimple_val(gimple_assign_rhs2(s)) || gimple_assign_rhs1(s) == i
+        || gimple_assign_rhs2(s) == i)
+      return false;
+    l->n1 = build2(ic, TREE_TYPE(i), gimple_assign_rhs1(s),
+                   gimple_assign_rhs2(s));
+  } else if (!gimple_assign_single_p(s))
+    return false;
   gsi_next_nondebug(&gsi);
   if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_GOTO)
     return false;
@@ -2284,8 +2311,9 @@ static void convert(cctx *c, int n)
   x->map = new hash_map<tree, tree>;
   for (unsigned i = 0; i < x->res.privs.length(); i++) {
     tree v = resolve(c, n, x->res.privs[i]);
-    /* Other scalars are thread-local in the kernel already. */
-    if (by_ref_param(c, v) && !x->map->get(v))
+    /* Fresh copies: mapped scalars would be shared by the threads, and
+       the pieces of a split region must not share the loop's scalars. */
+    if (TREE_CODE(v) != SSA_NAME && !x->map->get(v))
       x->map->put(v, create_tmp_var(TREE_TYPE(v), "acckp"));
   }
   gimple_seq body = NULL;
@@ -2297,6 +2325,13 @@ static void convert(cctx *c, int n)
   }
   /* Enclosing loops may have renamed the parts since the match. */
   tree idx = gimple_assign_lhs(l->init), n1 = gimple_assign_rhs1(l->init);
+  gimple *start = NULL;
+  if (!gimple_assign_single_p(l->init)) {
+    n1 = create_tmp_var(TREE_TYPE(idx), "acckn");
+    start = gimple_build_assign(n1, gimple_assign_rhs_code(l->init),
+                                gimple_assign_rhs1(l->init),
+                                gimple_assign_rhs2(l->init));
+  }
   tree step = gimple_assign_rhs2(l->incr), n2;
   gcond *cs = as_a<gcond *>(l->cond_stmt);
   enum tree_code cond = gimple_cond_code(cs);
@@ -2334,6 +2369,8 @@ static void convert(cctx *c, int n)
                                        build2(PLUS_EXPR, TREE_TYPE(ni), ni,
                                               step)));
   gimple_set_location(f, loc);
+  if (start)
+    gsi_insert_before(&g, start, GSI_SAME_STMT);
   gsi_insert_before(&g, f, GSI_SAME_STMT);
   for (unsigned k = n + 1; k < c->nodes.length(); k++)
     if (c->nodes[k].seqp == x->seqp && ancestor_p(c, n, k))
