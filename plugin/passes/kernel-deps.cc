@@ -1747,8 +1747,6 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
           && carried(&d, &d.acc[i], &d.acc[j]))
         ok = false;
   res->indep = ok;
-  if (getenv("KD_DEBUG"))
-    fprintf(stderr, "kd: line %d bad=%d exposed=%u acc=%u ok=%d\n", first ? LOCATION_LINE(gimple_location(first)) : 0, d.bad, d.exposed.length(), d.acc.length(), ok);
   res->privs.safe_push(index);
   for (unsigned i = 0; i < d.vars.length(); i++) {
     tree v = d.vars[i];
