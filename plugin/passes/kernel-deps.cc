@@ -308,6 +308,7 @@ struct dctx {
   poly loopfact;                    /* >= 0 when the loop runs */
   vec<poly> outer;                  /* >= 0: enclosing loops run */
   HOST_WIDE_INT istep;              /* the loop's step */
+  tree clauses;                     /* of the compute construct */
   bool irange;                      /* the loop's index lies in [ILO, IHI] */
   poly ilo, ihi;
   bool bad;
@@ -782,6 +783,22 @@ static void note_uses(dctx *d, state &cur, gimple *s)
     walk_tree(&lhs, use_cb, &u, NULL);
 }
 
+/* Accesses through different bases are assumed not to overlap when the
+   bases are arrays or pointers the construct maps (different mapped
+   pointers are assumed distinct); a pointer set inside the region could
+   point into another array. */
+static bool distinct_base_p(dctx *d, tree base)
+{
+  if (!POINTER_TYPE_P(TREE_TYPE(base)))
+    return DECL_P(base);
+  for (tree c = d->clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if ((OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+         || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE)
+        && OMP_CLAUSE_DECL(c) == base)
+      return true;
+  return false;
+}
+
 /* The array REF is an element of (its base only, the offset unknown). */
 static aff root_of(dctx *d, state &cur, tree ref)
 {
@@ -821,6 +838,10 @@ static void note_access(dctx *d, state &cur, tree ref, bool store)
   }
   if (DECL_P(a.a.base) && d->body_vars.contains(a.a.base))
     return; /* declared in the body: private to the iteration */
+  if (!distinct_base_p(d, a.a.base)) {
+    d->bad = true;
+    return;
+  }
   a.nd = 0;
   tree t = ref, subs[MAXDIM + 1];
   unsigned nd = 0;
@@ -908,11 +929,12 @@ static void enter_loop(dctx *d, state &cur, int k)
         set_var(d, scratch, gimple_assign_lhs(s), eval_rhs(d, scratch, s));
     }
   }
-  body.release();
   if (inv)
     n2 = eval(d, scratch, l->n2);
   scratch.release();
   aff n1 = eval(d, cur, l->n1);
+  bool own = body.contains(l->index); /* the body moves its index */
+  body.release();
   sym s;
   s.t = l->index;
   s.loop = k;
@@ -921,7 +943,7 @@ static void enter_loop(dctx *d, state &cur, int k)
   s.ranged = false;
   HOST_WIDE_INT step = tree_to_shwi(l->step);
   if (!n1.unknown && !n2.unknown && !n1.base && !n2.base && !n1.wrap
-      && !n2.wrap) {
+      && !n2.wrap && !own) {
     poly one = p_const(1);
     s.ranged = true;
     if (step > 0) {
@@ -1690,11 +1712,12 @@ static poly span_of(dctx *d, kg_plain_loop *l)
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
                     gimple *first, gimple *stop, gimple *tfirst,
                     gimple *tcond, vec<kg_plain_loop *> *encl,
-                    HOST_WIDE_INT step, dep_result *res)
+                    HOST_WIDE_INT step, tree clauses, dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
   d.istep = step ? step : 1;
+  d.clauses = clauses;
   memset((void *)res, 0, sizeof *res);
   flatten(&d, first, stop);
   for (unsigned k = 0; k < d.loops.length(); k++) {
@@ -1763,10 +1786,11 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
 
 /* Analyses the plain loop L, whose bound must not change in the loop. */
 static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
-                          dep_result *res)
+                          tree clauses, dep_result *res)
 {
   analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
-          l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step), res);
+          l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step), clauses,
+          res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -1827,6 +1851,38 @@ void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
   find_in_seq(seq, rejected);
 }
 
+struct find_ctx {
+  gimple *target, *inner, *found;
+};
+
+static tree find_construct_cb(gimple_stmt_iterator *gsi, bool *handled,
+                              walk_stmt_info *wi)
+{
+  find_ctx *c = (find_ctx *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_TARGET)
+    c->target = s;
+  if (s == c->inner) {
+    c->found = c->target;
+    *handled = true;
+    return integer_zero_node; /* stop */
+  }
+  return NULL_TREE;
+}
+
+/* The compute construct (in the function being compiled) holding S, or
+   NULL. */
+static gimple *construct_of(gimple *s)
+{
+  find_ctx c = {NULL, s, NULL};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &c;
+  walk_gimple_seq(gimple_body(current_function_decl), find_construct_cb,
+                  NULL, &wi);
+  return c.found;
+}
+
 bool kg_omp_loop_independent(gomp_for *f)
 {
   if (gimple_omp_for_collapse(f) != 1)
@@ -1835,10 +1891,11 @@ bool kg_omp_loop_independent(gomp_for *f)
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       return false;
   dep_result res;
+  gimple *region = construct_of(f);
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
           gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
           gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
-          1, &res);
+          1, region ? gimple_omp_target_clauses(region) : NULL_TREE, &res);
   bool ok = res.indep && res.reds.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
@@ -1998,7 +2055,7 @@ static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
     for (unsigned k = 0; k < stack->length(); k++)
       if (!c->nodes[(*stack)[k]].res.bounds_vary)
         encl.safe_push(&c->nodes[(*stack)[k]].l);
-    analyse_plain(&n.l, &encl, &n.res);
+    analyse_plain(&n.l, &encl, gimple_omp_target_clauses(c->r->stmt), &n.res);
     encl.release();
     if (!c->indices.contains(n.l.index))
       c->indices.safe_push(n.l.index);

@@ -1,8 +1,10 @@
 /* compute_kernels_forms.c — loop shapes the kernels dependence test
  * handles: a downward loop with a computed start, a step of 2 (even
  * elements written, odd ones read), a `while` loop, struct fields, a long
- * index with step 3 and an unknown read offset, a row pointer, `continue`.
- * Every result equals the serial computation. */
+ * index with step 3 and an unknown read offset, a row pointer (the outer
+ * loop, where its value is known), `continue`, a pointer into the array
+ * set in the region (not distinct from it: sequential).  Every result
+ * equals the serial computation. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
 
@@ -39,14 +41,17 @@ int main(void) {
     }
     for (long k = 0; k < L; k += 3)   /* accgpu-expect-note: across gangs and vector */
       a[M * N - 1 - k] = b[(k * 7) % n];
-    for (i = 0; i < n; i++) {         /* accgpu-expect-note: across gangs$ */
-      double *row = a + (long)i * m;
-      for (int j = 1; j < m; j++) {   /* accgpu-expect-note: across vector */
+    for (i = 0; i < n; i++) {         /* accgpu-expect-note: across gangs and vector */
+      double *row = a + (long)i * m;  /* could point anywhere in the inner loop */
+      for (int j = 1; j < m; j++) {   /* accgpu-expect-note: not parallelized */
         if (row[j] > 5.0)
           continue;
         row[j] = row[j] + j;
       }
     }
+    double *q = b + 1;
+    for (i = 0; i < n - 1; i++)       /* accgpu-expect-note: not parallelized */
+      q[i] = b[i] + q[i];
   }
   for (i = N - 1; i >= 0; i--)
     rb[i] = rb[i] * 2.0 + 1.0;
@@ -62,6 +67,8 @@ int main(void) {
     for (int j = 1; j < M; j++)
       if (!(ra[(long)i * M + j] > 5.0))
         ra[(long)i * M + j] += j;
+  for (i = 0; i < N - 1; i++)
+    rb[i + 1] = rb[i] + rb[i + 1];
   for (int k = 0; k < N * M; k++)
     CHECK_REAL("a", a[k], ra[k], 0);
   for (int k = 0; k < N; k++) {
