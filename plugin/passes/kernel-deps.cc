@@ -1560,8 +1560,7 @@ static bool red_code_p(enum tree_code c)
   }
 }
 
-/* S is `x = a OP b` with exactly one of A, B in IN (or equal to IN[0] when
-   ONE); sets or checks *OP. */
+/* S is `x = a OP b` with exactly one of A, B in IN; sets or checks *OP. */
 static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
 {
   if (gimple_code(s) != GIMPLE_ASSIGN
@@ -1659,8 +1658,6 @@ static void dctx_fini(dctx *d)
   delete d->vidx;
 }
 
-/* Analyses the body FIRST .. before STOP of the loop over INDEX (from N1
-   while INDEX COND N2; N1/N2 may be NULL when unknown). */
 /* The value of N2 as the statements TFIRST .. before TCOND compute it
    from invariants. */
 static aff test_bound(dctx *d, tree n2, gimple *tfirst, gimple *tcond)
@@ -1709,6 +1706,10 @@ static poly span_of(dctx *d, kg_plain_loop *l)
   return r;
 }
 
+/* Analyses the body FIRST .. before STOP of the loop over INDEX (from N1
+   by STEP while INDEX COND N2, N2 computed by TFIRST .. before TCOND when
+   TFIRST is set; N1/N2 may be NULL when unknown), inside the loops ENCL
+   of the construct with CLAUSES. */
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
                     gimple *first, gimple *stop, gimple *tfirst,
                     gimple *tcond, vec<kg_plain_loop *> *encl,
