@@ -309,6 +309,9 @@ struct dctx {
   vec<poly> outer;                  /* >= 0: enclosing loops run */
   HOST_WIDE_INT istep;              /* the loop's step */
   tree clauses;                     /* of the compute construct */
+  hash_map<tree, tree> *entry;      /* values of outer scalars at entry */
+  vec<gimple *> ent_at;             /* recorded for inner loops: at the */
+  vec<tree> ent_var, ent_val;       /* init ENT_AT, VAR holds VAL */
   bool irange;                      /* the loop's index lies in [ILO, IHI] */
   poly ilo, ihi;
   bool bad;
@@ -322,6 +325,8 @@ struct dep_result {
   vec<tree> privs;     /* scalars to privatize (index included) */
   vec<kg_red> reds;    /* recognized reductions */
   vec<tree> body_vars;
+  vec<gimple *> ent_at; /* at inner loop init ENT_AT, VAR holds VAL */
+  vec<tree> ent_var, ent_val;
 };
 
 static void result_free(dep_result *r)
@@ -329,6 +334,9 @@ static void result_free(dep_result *r)
   r->privs.release();
   r->reds.release();
   r->body_vars.release();
+  r->ent_at.release();
+  r->ent_var.release();
+  r->ent_val.release();
 }
 
 static bool scalar_p(tree t)
@@ -465,6 +473,15 @@ static aff eval_size(dctx *d, state &cur, tree e)
     return a_of(TREE_CODE(e) == MULT_EXPR ? p_mul(&x.p, &y.p)
                 : p_add(&x.p, &y.p, TREE_CODE(e) == MINUS_EXPR ? -1 : 1));
   }
+  case POINTER_PLUS_EXPR: {
+    aff x = eval(d, cur, TREE_OPERAND(e, 0));
+    aff y = eval_size(d, cur, TREE_OPERAND(e, 1));
+    if (x.unknown || y.unknown || !x.base || y.base || y.wrap)
+      return a_unknown();
+    x.p = p_add(&x.p, &y.p, 1);
+    x.unknown = x.p.bad;
+    return x;
+  }
   case SSA_NAME:
   case VAR_DECL:
   case PARM_DECL:
@@ -536,6 +553,9 @@ static aff eval(dctx *d, state &cur, tree t)
              ? cur[*v].v : a_unknown();
     if (!INTEGRAL_TYPE_P(TREE_TYPE(t)) && !POINTER_TYPE_P(TREE_TYPE(t)))
       return a_unknown();
+    tree *e = d->entry ? d->entry->get(t) : NULL;
+    if (e) /* set in the enclosing loop's body: its value there */
+      return eval_size(d, cur, *e);
     if (POINTER_TYPE_P(TREE_TYPE(t))) {
       aff a = a_of(p_const(0));
       a.base = t;
@@ -903,6 +923,50 @@ static bool widen(dctx *d, poly *p, bool max)
   return !p->bad;
 }
 
+/* A as a GENERIC expression of invariants and the loop's index (for the
+   analysis of an inner loop), or NULL. */
+static tree aff_to_tree(dctx *d, const aff *a)
+{
+  if (a->unknown || a->wrap || a->p.bad)
+    return NULL_TREE;
+  tree ty = long_long_integer_type_node, sum = build_int_cst(ty, 0);
+  for (unsigned k = 0; k < a->p.n; k++) {
+    tree t = build_int_cst(ty, a->p.t[k].c);
+    for (unsigned j = 0; j < a->p.t[k].m.n; j++) {
+      sym *s = &d->syms[a->p.t[k].m.s[j]];
+      if ((s->loop != -1 && s->loop != -2) || !DECL_P(s->t))
+        return NULL_TREE;
+      t = build2(MULT_EXPR, ty, t, s->t);
+    }
+    sum = build2(PLUS_EXPR, ty, sum, t);
+  }
+  if (a->base) {
+    tree b = POINTER_TYPE_P(TREE_TYPE(a->base)) ? a->base
+             : build_fold_addr_expr(a->base);
+    return build2(POINTER_PLUS_EXPR, TREE_TYPE(b), b,
+                  build1(NOP_EXPR, sizetype, sum));
+  }
+  return sum;
+}
+
+/* Records the values scalars hold at inner loop K's initialization that
+   the inner loop does not change (IN: what it assigns). */
+static void record_entry(dctx *d, state &cur, int k, vec<tree> &in)
+{
+  for (unsigned v = 0; v < d->vars.length(); v++) {
+    if (cur[v].kind != K_VAL || in.contains(d->vars[v])
+        || !(INTEGRAL_TYPE_P(TREE_TYPE(d->vars[v]))
+             || POINTER_TYPE_P(TREE_TYPE(d->vars[v]))))
+      continue;
+    tree e = aff_to_tree(d, &cur[v].v);
+    if (!e)
+      continue;
+    d->ent_at.safe_push(d->loops[k].l.init);
+    d->ent_var.safe_push(d->vars[v]);
+    d->ent_val.safe_push(e);
+  }
+}
+
 /* At inner loop K's initialization (CUR: after it): its index range and
    the state at the start of its body (values changed in the loop are
    unknown there). */
@@ -913,6 +977,7 @@ static void enter_loop(dctx *d, state &cur, int k)
   vec<tree> in = vNULL, body = vNULL;
   assigned_in(d, il->p_body, il->p_exit, &in);
   assigned_in(d, il->p_body, il->p_incr, &body);
+  record_entry(d, cur, k, in);
   /* The bound, computed after the test label from values the body does
      not change. */
   aff n2 = a_unknown();
@@ -1653,6 +1718,9 @@ static void dctx_fini(dctx *d)
   d->exposed.release();
   d->head.release();
   d->outer.release();
+  d->ent_at.release();
+  d->ent_var.release();
+  d->ent_val.release();
   delete d->pos;
   delete d->lab;
   delete d->vidx;
@@ -1713,12 +1781,14 @@ static poly span_of(dctx *d, kg_plain_loop *l)
 static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
                     gimple *first, gimple *stop, gimple *tfirst,
                     gimple *tcond, vec<kg_plain_loop *> *encl,
-                    HOST_WIDE_INT step, tree clauses, dep_result *res)
+                    HOST_WIDE_INT step, tree clauses,
+                    hash_map<tree, tree> *entry, dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
   d.istep = step ? step : 1;
   d.clauses = clauses;
+  d.entry = entry;
   memset((void *)res, 0, sizeof *res);
   flatten(&d, first, stop);
   for (unsigned k = 0; k < d.loops.length(); k++) {
@@ -1782,16 +1852,20 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
       res->privs.safe_push(v);
   }
   res->body_vars = d.body_vars.copy();
+  res->ent_at = d.ent_at.copy();
+  res->ent_var = d.ent_var.copy();
+  res->ent_val = d.ent_val.copy();
   dctx_fini(&d);
 }
 
 /* Analyses the plain loop L, whose bound must not change in the loop. */
 static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
-                          tree clauses, dep_result *res)
+                          tree clauses, hash_map<tree, tree> *entry,
+                          dep_result *res)
 {
   analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
           l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step), clauses,
-          res);
+          entry, res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -1896,7 +1970,8 @@ bool kg_omp_loop_independent(gomp_for *f)
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
           gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
           gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
-          1, region ? gimple_omp_target_clauses(region) : NULL_TREE, &res);
+          1, region ? gimple_omp_target_clauses(region) : NULL_TREE, NULL,
+          &res);
   bool ok = res.indep && res.reds.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
@@ -2056,7 +2131,16 @@ static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
     for (unsigned k = 0; k < stack->length(); k++)
       if (!c->nodes[(*stack)[k]].res.bounds_vary)
         encl.safe_push(&c->nodes[(*stack)[k]].l);
-    analyse_plain(&n.l, &encl, gimple_omp_target_clauses(c->r->stmt), &n.res);
+    /* Values the enclosing loop's body gives scalars before this loop. */
+    hash_map<tree, tree> entry;
+    if (n.parent >= 0) {
+      dep_result *pr = &c->nodes[n.parent].res;
+      for (unsigned k = 0; k < pr->ent_at.length(); k++)
+        if (pr->ent_at[k] == n.l.init)
+          entry.put(pr->ent_var[k], pr->ent_val[k]);
+    }
+    analyse_plain(&n.l, &encl, gimple_omp_target_clauses(c->r->stmt), &entry,
+                  &n.res);
     encl.release();
     if (!c->indices.contains(n.l.index))
       c->indices.safe_push(n.l.index);

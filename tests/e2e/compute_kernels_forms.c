@@ -1,8 +1,8 @@
 /* compute_kernels_forms.c — loop shapes the kernels dependence test
  * handles: a downward loop with a computed start, a step of 2 (even
  * elements written, odd ones read), a `while` loop, struct fields, a long
- * index with step 3 and an unknown read offset, a row pointer (the outer
- * loop, where its value is known), `continue`, a pointer into the array
+ * index with step 3 and an unknown read offset, a row pointer set in the
+ * outer loop's body, `continue`, a pointer into the array
  * set in the region (not distinct from it: sequential).  Every result
  * equals the serial computation. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
@@ -41,9 +41,9 @@ int main(void) {
     }
     for (long k = 0; k < L; k += 3)   /* accgpu-expect-note: across gangs and vector */
       a[M * N - 1 - k] = b[(k * 7) % n];
-    for (i = 0; i < n; i++) {         /* accgpu-expect-note: across gangs and vector */
-      double *row = a + (long)i * m;  /* could point anywhere in the inner loop */
-      for (int j = 1; j < m; j++) {   /* accgpu-expect-note: not parallelized */
+    for (i = 0; i < n; i++) {         /* accgpu-expect-note: across gangs$ */
+      double *row = a + (long)i * m;  /* its value here: a + i*m */
+      for (int j = 1; j < m; j++) {   /* accgpu-expect-note: across vector */
         if (row[j] > 5.0)
           continue;
         row[j] = row[j] + j;
