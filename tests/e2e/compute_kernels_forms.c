@@ -2,9 +2,9 @@
  * handles: a downward loop with a computed start, a step of 2 (even
  * elements written, odd ones read), a `while` loop, struct fields, a long
  * index with step 3 and an unknown read offset, a row pointer set in the
- * outer loop's body, `continue`, a pointer into the array
- * set in the region (not distinct from it: sequential).  Every result
- * equals the serial computation. */
+ * outer loop's body, an offset computed there, `continue`, a pointer into
+ * the array set in the region (not distinct from it: sequential).  Every
+ * result equals the serial computation. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
 
@@ -49,6 +49,11 @@ int main(void) {
         row[j] = row[j] + j;
       }
     }
+    for (i = 0; i < n; i++) {         /* accgpu-expect-note: across gangs$ */
+      int off = i * m;
+      for (int j = 0; j < m; j++)     /* accgpu-expect-note: across vector */
+        a[off + j] = a[off + j] * 0.5;
+    }
     double *q = b + 1;
     for (i = 0; i < n - 1; i++)       /* accgpu-expect-note: not parallelized */
       q[i] = b[i] + q[i];
@@ -67,6 +72,9 @@ int main(void) {
     for (int j = 1; j < M; j++)
       if (!(ra[(long)i * M + j] > 5.0))
         ra[(long)i * M + j] += j;
+  for (i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      ra[i * M + j] = ra[i * M + j] * 0.5;
   for (i = 0; i < N - 1; i++)
     rb[i + 1] = rb[i] + rb[i + 1];
   for (int k = 0; k < N * M; k++)
