@@ -22,7 +22,7 @@
 
 /* ---- polynomials over symbols ---- */
 
-enum { PT = 24, PD = 3 };
+enum { PT = 32, PD = 4 }; /* terms, symbols per term */
 
 struct mono {
   unsigned char n;
