@@ -893,6 +893,29 @@ static void set_var(dctx *d, state &cur, tree v, aff a)
   }
 }
 
+/* A and B compute the same expression of the same operands. */
+static bool same_rhs(gimple *a, gimple *b)
+{
+  if (gimple_code(a) != GIMPLE_ASSIGN || gimple_code(b) != GIMPLE_ASSIGN
+      || gimple_assign_rhs_code(a) != gimple_assign_rhs_code(b)
+      || gimple_num_ops(a) != gimple_num_ops(b))
+    return false;
+  for (unsigned o = 1; o < gimple_num_ops(a); o++)
+    if (!operand_equal_p(gimple_op(a, o), gimple_op(b, o), 0))
+      return false;
+  return true;
+}
+
+/* Every assignment at positions [B, E) to what DEF assigns computes the
+   same as DEF. */
+static bool same_defs(dctx *d, int b, int e, gimple *def)
+{
+  for (int p = b; p < e; p++)
+    if (lhs_of(d->st[p]) == gimple_assign_lhs(def) && !same_rhs(d->st[p], def))
+      return false;
+  return true;
+}
+
 /* Scalars assigned at positions [B, E). */
 static void assigned_in(dctx *d, int b, int e, vec<tree> *out)
 {
@@ -985,6 +1008,12 @@ static void enter_loop(dctx *d, state &cur, int k)
   state scratch = cur.copy();
   if (l->test_first) {
     int b = *d->pos->get(l->test_first), e = *d->pos->get(l->cond_stmt);
+    /* A temporary of the test that deeper loops reuse for the same
+       computation (D.1 = m - 1) keeps its value. */
+    if (!inv)
+      for (int p = b; p < e; p++)
+        if (lhs_of(d->st[p]) == l->n2)
+          inv = same_defs(d, il->p_body, il->p_incr, d->st[p]);
     for (int p = b; p < e && inv; p++) {
       gimple *s = d->st[p];
       for (unsigned o = 1; o < gimple_num_ops(s); o++)
@@ -1590,14 +1619,18 @@ static tree find_var_cb(tree *tp, int *walk, void *data)
   return *tp == (tree)data ? *tp : NULL_TREE;
 }
 
+/* Pushes pairs: a scalar assigned, the statement (as a tree pointer). */
 static tree collect_lhs(gimple_stmt_iterator *gsi, bool *handled,
                         walk_stmt_info *wi)
 {
   tree lhs = lhs_of(gsi_stmt(*gsi));
-  if (lhs)
+  if (lhs) {
     ((vec<tree> *)wi->info)->safe_push(lhs);
+    ((vec<tree> *)wi->info)->safe_push((tree)gsi_stmt(*gsi));
+  }
   return NULL_TREE;
 }
+
 
 static bool temp_p(tree t)
 {
@@ -1625,15 +1658,42 @@ static bool red_code_p(enum tree_code c)
   }
 }
 
-/* S is `x = a OP b` with exactly one of A, B in IN; sets or checks *OP. */
+/* fmax/fmin (any precision) as the reduction operator, else ERROR_MARK. */
+static enum tree_code minmax_call(gimple *s)
+{
+  tree fn = gimple_code(s) == GIMPLE_CALL ? gimple_call_fndecl(s) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p(fn, BUILT_IN_NORMAL)
+      || gimple_call_num_args(s) != 2)
+    return ERROR_MARK;
+  switch (DECL_FUNCTION_CODE(fn)) {
+  CASE_FLT_FN(BUILT_IN_FMAX):
+    return MAX_EXPR;
+  CASE_FLT_FN(BUILT_IN_FMIN):
+    return MIN_EXPR;
+  default:
+    return ERROR_MARK;
+  }
+}
+
+/* S is `x = a OP b` (or x = fmax(a, b), fmin) with exactly one of A, B in
+   IN; sets or checks *OP. */
 static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
 {
-  if (gimple_code(s) != GIMPLE_ASSIGN
-      || get_gimple_rhs_class(gimple_assign_rhs_code(s)) != GIMPLE_BINARY_RHS)
+  enum tree_code c = minmax_call(s);
+  tree x, y;
+  if (c != ERROR_MARK) {
+    x = gimple_call_arg(s, 0);
+    y = gimple_call_arg(s, 1);
+  } else if (gimple_code(s) == GIMPLE_ASSIGN
+             && get_gimple_rhs_class(gimple_assign_rhs_code(s))
+                    == GIMPLE_BINARY_RHS) {
+    c = gimple_assign_rhs_code(s);
+    x = gimple_assign_rhs1(s);
+    y = gimple_assign_rhs2(s);
+  } else
     return false;
-  enum tree_code c = gimple_assign_rhs_code(s);
-  bool a = in.contains(gimple_assign_rhs1(s));
-  bool b = in.contains(gimple_assign_rhs2(s));
+  bool a = in.contains(x);
+  bool b = in.contains(y);
   if (a == b || !red_code_p(c) || (*op != ERROR_MARK && *op != c))
     return false;
   *op = c;
@@ -1661,7 +1721,7 @@ static bool reduction_of(dctx *d, tree v, enum tree_code *op)
     if (assign && gimple_assign_lhs(s) == v && gimple_assign_single_p(s)
         && temp_p(gimple_assign_rhs1(s)))
       stores.safe_push(gimple_assign_rhs1(s));
-    else if (assign && gimple_assign_lhs(s) == v)
+    else if (lhs_of(s) == v)
       ok = red_step(s, self, op);
     else if (assign && gimple_assign_single_p(s) && gimple_assign_rhs1(s) == v
              && temp_p(gimple_assign_lhs(s)))
@@ -1877,16 +1937,28 @@ static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
     gimple_seq one = s;
     gimple_stmt_iterator g = gsi_at(s, &one);
     walk_gimple_stmt(&g, collect_lhs, NULL, &wi);
-    for (unsigned k = 0; inv && k < asg.length(); k++) {
-      if (asg[k] == l->n2 || asg[k] == l->n1)
+    for (unsigned k = 0; inv && k < asg.length(); k += 2) {
+      tree v = asg[k];
+      gimple *def = (gimple *)asg[k + 1], *tdef = NULL;
+      for (gimple *t = l->test_first; t && t != l->cond_stmt; t = t->next)
+        if (gimple_code(t) == GIMPLE_ASSIGN && gimple_assign_lhs(t) == v)
+          tdef = t;
+      if (v == l->n1)
         res->bounds_vary = true;
-      if (asg[k] == l->n2)
+      /* GCC reuses the bound's temporary (D.1 = m - 1) in inner loops:
+         the same computation gives the same value. */
+      if (tdef) {
+        if (!same_rhs(def, tdef))
+          inv = false;
+        continue;
+      }
+      if (v == l->n2)
         inv = false;
       for (gimple *t = l->test_first; inv && t && t != l->cond_stmt;
            t = t->next)
-        for (unsigned o = 0; o < gimple_num_ops(t); o++)
-          if (gimple_op(t, o) == asg[k])
-            inv = false, res->bounds_vary = true;
+        for (unsigned o = 1; o < gimple_num_ops(t); o++)
+          if (gimple_op(t, o) == v)
+            inv = false;
     }
     asg.release();
   }

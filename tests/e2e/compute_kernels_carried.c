@@ -1,11 +1,13 @@
 /* compute_kernels_carried.c — kernels loops the dependence test must keep
  * sequential (carried dependences, indirect writes, conditional scalars,
  * values used after the loop) next to ones it may run in parallel
- * (implicit reductions, strided and triangular writes, inner loops of a
+ * (implicit reductions, also through fmax/fmin as in the Jacobi tutorial,
+ * strided and triangular writes, inner loops of a
  * sequential time loop).  Every result equals the serial computation; the
  * accgpu-expect-note comments check which loops were parallelized. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
+#include <math.h>
 
 #define N 1000
 #define T 4
@@ -71,6 +73,35 @@ int main(void) {
   CHECK_REAL("prod", prod, rprod, 1e-12);
   CHECK_INT("isum", isum, risum);
   CHECK_REAL("last", last, ra[N - 1], 0);
+
+  /* The Jacobi step of NVIDIA's OpenACC tutorial: the error is a max
+     reduction through fmax, over both loops of the nest. */
+  static double A[64 * 64], An[64 * 64];
+  double err = 0.0, rerr = 0.0, mn = 1e30, rmn = 1e30;
+  for (int k = 0; k < 64 * 64; k++)
+    A[k] = (k * 37 % 101) * 0.01;
+#pragma acc kernels copyin(A) copyout(An) copy(err, mn)
+  {
+    for (int j = 1; j < m - 1; j++)   /* accgpu-expect-note: reduction\(max:.+err */
+      for (int i = 1; i < m - 1; i++) {
+        An[j * m + i] = 0.25 * (A[j * m + i + 1] + A[j * m + i - 1] +
+                                A[(j - 1) * m + i] + A[(j + 1) * m + i]);
+        err = fmax(err, fabs(An[j * m + i] - A[j * m + i]));
+      }
+    for (int i = 0; i < m * m; i++)  /* accgpu-expect-note: reduction\(min:.+mn */
+      mn = fmin(mn, A[i]);
+  }
+  for (int j = 1; j < 63; j++)
+    for (int i = 1; i < 63; i++) {
+      double v = 0.25 * (A[j * 64 + i + 1] + A[j * 64 + i - 1] +
+                         A[(j - 1) * 64 + i] + A[(j + 1) * 64 + i]);
+      CHECK_REAL("An", An[j * 64 + i], v, 0);
+      rerr = fmax(rerr, fabs(v - A[j * 64 + i]));
+    }
+  for (int i = 0; i < 64 * 64; i++)
+    rmn = fmin(rmn, A[i]);
+  CHECK_REAL("err", err, rerr, 0);
+  CHECK_REAL("mn", mn, rmn, 0);
 
   /* Strided and triangular writes: parallel.  A sequential time loop: its
      inner loops run on one gang's vector lanes. */
