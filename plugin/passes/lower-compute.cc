@@ -821,20 +821,17 @@ static bool scalar_code_p(struct kg_region *r, gimple *s)
   }
 }
 
-/* True when SEQ holds, at its top level or in binds, an acc loop or the
-   start of one of the parallel plain loops PLAIN. */
-static bool holds_nest(gimple_seq seq, vec<kg_plain_loop> &plain)
+/* True when SEQ holds, at its top level or in binds, an acc loop (plain
+   loops found parallel are acc loops by now, kg_kernels_parallelize). */
+static bool holds_nest(gimple_seq seq)
 {
   for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
     gimple *s = gsi_stmt(i);
     if (gimple_code(s) == GIMPLE_OMP_FOR)
       return true;
     if (gimple_code(s) == GIMPLE_BIND
-        && holds_nest(gimple_bind_body(as_a<gbind *>(s)), plain))
+        && holds_nest(gimple_bind_body(as_a<gbind *>(s))))
       return true;
-    for (unsigned p = 0; p < plain.length(); p++)
-      if (plain[p].init == s)
-        return true;
   }
   return false;
 }
@@ -922,31 +919,19 @@ static gimple *remat_def(struct kg_region *r, vec<gimple *> &stmts, tree v)
   return def;
 }
 
-/* Cut points of a kernels body: after each loop nest (an acc loop or a
-   plain loop the dependence test parallelizes) and after the last memory
-   store before a loop, so that each nest gets its own kernel and full
+/* Cut points of a kernels body: after each loop nest (an acc loop, plain
+   loops found parallel included) and after the last memory store before a
+   loop, so that each nest gets its own kernel and full
    gangs.  Pushes the piece starts onto CUTS (the first is 0). */
-static void find_cuts(struct kg_region *r, gimple_seq seq,
-                      vec<gimple *> &stmts, vec<unsigned> *cuts)
+static void find_cuts(struct kg_region *r, vec<gimple *> &stmts,
+                      vec<unsigned> *cuts)
 {
-  vec<kg_plain_loop> plain = vNULL;
-  kg_find_parallel_plain_loops(seq, &plain, NULL);
   cuts->safe_push(0);
   unsigned start = 0;
   for (unsigned k = 0; k < stmts.length(); k++) {
-    unsigned end = k; /* last statement of the nest starting at K */
     bool nest = gimple_code(stmts[k]) == GIMPLE_OMP_FOR
                 || (gimple_code(stmts[k]) == GIMPLE_BIND
-                    && holds_nest(gimple_bind_body(as_a<gbind *>(stmts[k])),
-                                  plain));
-    for (unsigned p = 0; !nest && p < plain.length(); p++)
-      if (plain[p].init == stmts[k])
-        for (unsigned e = k; e < stmts.length(); e++)
-          if (stmts[e] == plain[p].exit) {
-            nest = true;
-            end = e;
-            break;
-          }
+                    && holds_nest(gimple_bind_body(as_a<gbind *>(stmts[k]))));
     if (!nest)
       continue;
     /* Memory code before the nest gets a piece of its own. */
@@ -956,12 +941,10 @@ static void find_cuts(struct kg_region *r, gimple_seq seq,
         last_mem = j + 1;
     if (last_mem > start && last_mem <= k)
       cuts->safe_push(last_mem);
-    if (end + 1 < stmts.length())
-      cuts->safe_push(end + 1);
-    start = end + 1;
-    k = end;
+    if (k + 1 < stmts.length())
+      cuts->safe_push(k + 1);
+    start = k + 1;
   }
-  plain.release();
 }
 
 /* Top-level statement of STMTS holding label L, or -1. */
@@ -1131,7 +1114,7 @@ static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
   vec<gimple *> stmts = vNULL;
   flatten_top(seq, &stmts, &vars);
   vec<unsigned> cuts = vNULL;
-  find_cuts(r, seq, stmts, &cuts);
+  find_cuts(r, stmts, &cuts);
   vec<gimple *> remat = vNULL;
   bool ok = cuts.length() > 1 && cuts_valid(r, stmts, &cuts, &remat);
   for (unsigned p = 0; ok && p < cuts.length(); p++) {
