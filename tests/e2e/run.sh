@@ -103,6 +103,8 @@ directives() {
 compile() {
   local src=$1 bin=$2 log=$3 keep=$4 extra
   extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
+  # Plugin arguments (-fplugin-arg-accgpu-info) mean nothing without it.
+  [ "$MODE" != plugin ] && extra=$(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g')
   [[ $bin == *.o ]] && extra="$extra -c"
   if [ "$MODE" = plugin ]; then
     mkdir -p "$keep"
