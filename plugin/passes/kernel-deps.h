@@ -1,9 +1,12 @@
-/* kernel-deps.h — plain loops of a kernels region that may run in
- * parallel (a dependence test on affine subscripts, kernel-deps.cc).    */
+/* kernel-deps.h — which plain loops of a kernels region may run in
+ * parallel (a dependence test on symbolic affine subscripts), and their
+ * conversion into partitioned acc loops (kernel-deps.cc).              */
 #ifndef ACCGPU_KERNEL_DEPS_H
 #define ACCGPU_KERNEL_DEPS_H 1
 
 #include "accgpu-plugin.h"
+
+struct kg_region;
 
 /* i = N1; goto test; body: FIRST_BODY ... ; INCR (i = i + STEP);
    test: if (i COND N2) goto body; else goto exit; EXIT (the label). */
@@ -16,9 +19,9 @@ struct kg_plain_loop {
   gimple *cond_stmt;
 };
 
-/* Pushes onto OUT the loops found in SEQ (not nested in other loops) whose
-   iterations are independent, and onto REJECTED (when not NULL) the
-   locations of those that must stay sequential. */
+/* Plain loops left in SEQ (not nested in other loops) after
+   kg_kernels_parallelize: they run sequentially, so OUT stays empty and
+   REJECTED (when not NULL) gets their locations. */
 void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
                                   vec<location_t> *rejected);
 
@@ -26,5 +29,12 @@ void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
    reduction clause) are independent by the same test as plain loops:
    used to decide `loop auto`. */
 bool kg_omp_loop_independent(gomp_for *f);
+
+/* Kernels region R: turns the plain loops whose iterations are independent
+   into acc loops with explicit gang / vector / seq clauses (outermost
+   parallel loop on gangs, innermost parallel loop on vector lanes),
+   their scalars privatized and recognized scalar reductions given a
+   reduction clause.  Loops with a possible carried dependence stay. */
+void kg_kernels_parallelize(struct kg_region *r);
 
 #endif

@@ -1026,22 +1026,6 @@ static tree label_cb(gimple_stmt_iterator *gsi, bool *handled,
   return NULL_TREE;
 }
 
-/* True when no jump in STMTS[B..E) leaves the piece. */
-static bool jumps_closed(vec<gimple *> &stmts, unsigned b, unsigned e)
-{
-  hash_set<tree> defined, used;
-  struct label_use u = {&defined, &used};
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &u;
-  for (unsigned k = b; k < e; k++)
-    walk_one(stmts[k], label_cb, NULL, &wi);
-  for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it)
-    if (*it && !defined.contains(*it))
-      return false;
-  return true;
-}
-
 static bool region_param_p(struct kg_region *r, tree d)
 {
   for (unsigned i = 0; i < r->params.length(); i++)
@@ -1063,7 +1047,7 @@ static tree local_cb(tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Scalar code: assignments to locals that are not kernel parameters (no
-   memory written), control flow, nops.  Such code can run redundantly in
+   mapped memory written), control flow, nops.  Such code can run redundantly in
    every thread before a loop. */
 static bool scalar_code_p(struct kg_region *r, gimple *s)
 {
@@ -1071,28 +1055,26 @@ static bool scalar_code_p(struct kg_region *r, gimple *s)
   case GIMPLE_NOP: case GIMPLE_LABEL: case GIMPLE_COND: case GIMPLE_GOTO:
     return true;
   case GIMPLE_ASSIGN: {
-    tree lhs = gimple_assign_lhs(s);
-    return VAR_P(lhs) && !is_global_var(lhs) && !region_param_p(r, lhs);
+    /* Scalars and aggregates local to the region (not through pointers). */
+    tree lhs = get_base_address(gimple_assign_lhs(s));
+    return lhs && VAR_P(lhs) && !is_global_var(lhs) && !region_param_p(r, lhs);
   }
   default:
     return is_gimple_debug(s);
   }
 }
 
-/* True when SEQ holds, at its top level or in binds, an acc loop or the
-   start of one of the parallel plain loops PLAIN. */
-static bool holds_nest(gimple_seq seq, vec<kg_plain_loop> &plain)
+/* True when SEQ holds, at its top level or in binds, an acc loop (plain
+   loops found parallel are acc loops by now, kg_kernels_parallelize). */
+static bool holds_nest(gimple_seq seq)
 {
   for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
     gimple *s = gsi_stmt(i);
     if (gimple_code(s) == GIMPLE_OMP_FOR)
       return true;
     if (gimple_code(s) == GIMPLE_BIND
-        && holds_nest(gimple_bind_body(as_a<gbind *>(s)), plain))
+        && holds_nest(gimple_bind_body(as_a<gbind *>(s))))
       return true;
-    for (unsigned p = 0; p < plain.length(); p++)
-      if (plain[p].init == s)
-        return true;
   }
   return false;
 }
@@ -1180,31 +1162,19 @@ static gimple *remat_def(struct kg_region *r, vec<gimple *> &stmts, tree v)
   return def;
 }
 
-/* Cut points of a kernels body: after each loop nest (an acc loop or a
-   plain loop the dependence test parallelizes) and after the last memory
-   store before a loop, so that each nest gets its own kernel and full
+/* Cut points of a kernels body: after each loop nest (an acc loop, plain
+   loops found parallel included) and after the last memory store before a
+   loop, so that each nest gets its own kernel and full
    gangs.  Pushes the piece starts onto CUTS (the first is 0). */
-static void find_cuts(struct kg_region *r, gimple_seq seq,
-                      vec<gimple *> &stmts, vec<unsigned> *cuts)
+static void find_cuts(struct kg_region *r, vec<gimple *> &stmts,
+                      vec<unsigned> *cuts)
 {
-  vec<kg_plain_loop> plain = vNULL;
-  kg_find_parallel_plain_loops(seq, &plain, NULL);
   cuts->safe_push(0);
   unsigned start = 0;
   for (unsigned k = 0; k < stmts.length(); k++) {
-    unsigned end = k; /* last statement of the nest starting at K */
     bool nest = gimple_code(stmts[k]) == GIMPLE_OMP_FOR
                 || (gimple_code(stmts[k]) == GIMPLE_BIND
-                    && holds_nest(gimple_bind_body(as_a<gbind *>(stmts[k])),
-                                  plain));
-    for (unsigned p = 0; !nest && p < plain.length(); p++)
-      if (plain[p].init == stmts[k])
-        for (unsigned e = k; e < stmts.length(); e++)
-          if (stmts[e] == plain[p].exit) {
-            nest = true;
-            end = e;
-            break;
-          }
+                    && holds_nest(gimple_bind_body(as_a<gbind *>(stmts[k]))));
     if (!nest)
       continue;
     /* Memory code before the nest gets a piece of its own. */
@@ -1214,28 +1184,87 @@ static void find_cuts(struct kg_region *r, gimple_seq seq,
         last_mem = j + 1;
     if (last_mem > start && last_mem <= k)
       cuts->safe_push(last_mem);
-    if (end + 1 < stmts.length())
-      cuts->safe_push(end + 1);
-    start = end + 1;
-    k = end;
+    if (k + 1 < stmts.length())
+      cuts->safe_push(k + 1);
+    start = k + 1;
   }
-  plain.release();
 }
 
-/* True when the pieces between CUTS can run as separate kernels: no jump
-   between pieces, and no local variable whose value flows from one piece
-   into another, except temporaries remat_def can recompute: REMAT gets
-   pairs (piece index as a pointer-sized integer, definition to copy at the
-   piece's start). */
-static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
-                       vec<unsigned> &cuts, vec<gimple *> *remat)
+/* Top-level statement of STMTS holding label L, or -1. */
+static int label_owner(vec<gimple *> &stmts, tree l)
+{
+  for (unsigned k = 0; k < stmts.length(); k++) {
+    hash_set<tree> defined, used;
+    struct label_use u = {&defined, &used};
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &u;
+    walk_one(stmts[k], label_cb, NULL, &wi);
+    if (defined.contains(l))
+      return (int)k;
+  }
+  return -1;
+}
+
+/* A jump between statements A and B crosses cut C. */
+static bool crosses(vec<unsigned> &jumps, unsigned c)
+{
+  for (unsigned i = 0; i + 1 < jumps.length(); i += 2) {
+    unsigned lo = MIN(jumps[i], jumps[i + 1]), hi = MAX(jumps[i], jumps[i + 1]);
+    if (c > lo && c <= hi)
+      return true;
+  }
+  return false;
+}
+
+/* Moves the cuts a jump crosses past the labels that follow them (the join
+   after a nest inside an `if`), or drops them (the nest then stays with
+   its condition); false when a jump leaves the region. */
+static bool drop_jump_cuts(vec<gimple *> &stmts, vec<unsigned> *cuts)
+{
+  vec<unsigned> jumps = vNULL; /* pairs: statement, its target's */
+  bool ok = true;
+  for (unsigned k = 0; ok && k < stmts.length(); k++) {
+    hash_set<tree> defined, used;
+    struct label_use u = {&defined, &used};
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &u;
+    walk_one(stmts[k], label_cb, NULL, &wi);
+    for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it) {
+      if (!*it || defined.contains(*it))
+        continue;
+      int q = label_owner(stmts, *it);
+      ok &= q >= 0;
+      jumps.safe_push(k);
+      jumps.safe_push(q < 0 ? 0 : (unsigned)q);
+    }
+  }
+  for (unsigned c = cuts->length(); ok && c-- > 1;) {
+    unsigned next = c + 1 < cuts->length() ? (*cuts)[c + 1] : stmts.length();
+    unsigned at = (*cuts)[c];
+    while (crosses(jumps, at) && at + 1 < next
+           && gimple_code(stmts[at]) == GIMPLE_LABEL)
+      at++;
+    if (crosses(jumps, at) || at <= (*cuts)[c - 1])
+      cuts->ordered_remove(c);
+    else
+      (*cuts)[c] = at;
+  }
+  jumps.release();
+  return ok;
+}
+
+/* Checks that no local variable's value flows from one piece into another,
+   except temporaries remat_def can recompute: REMAT gets pairs (piece index
+   as a pointer-sized integer, definition to copy at the piece's start).
+   Else sets *FROM..*TO, pieces to merge: from the first one that refers to
+   the variable to the one that needs its value. */
+static bool locals_flow_ok(struct kg_region *r, vec<gimple *> &stmts,
+                           vec<unsigned> &cuts, vec<gimple *> *remat,
+                           unsigned *from, unsigned *to)
 {
   unsigned n = cuts.length();
-  for (unsigned p = 0; p < n; p++) {
-    unsigned b = cuts[p], e = p + 1 < n ? cuts[p + 1] : stmts.length();
-    if (!jumps_closed(stmts, b, e))
-      return false;
-  }
   hash_set<tree> locals;
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
@@ -1246,7 +1275,7 @@ static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
     tree v = *it;
     if (region_param_p(r, v))
       continue;
-    bool seen = false;
+    int first = -1;
     for (unsigned p = 0; p < n; p++) {
       unsigned b = cuts[p], e = p + 1 < n ? cuts[p + 1] : stmts.length();
       bool refs = false;
@@ -1254,17 +1283,67 @@ static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
         refs = stmt_refs(stmts[k], v);
       if (!refs)
         continue;
-      if (seen && needs_incoming(stmts, b, e, v)) {
+      if (first >= 0 && needs_incoming(stmts, b, e, v)) {
         gimple *def = remat_def(r, stmts, v);
-        if (!def)
+        if (!def) {
+          *from = first;
+          *to = p;
           return false;
+        }
         remat->safe_push((gimple *)(uintptr_t)p);
         remat->safe_push(def);
       }
-      seen = true;
+      if (first < 0)
+        first = p;
     }
   }
   return true;
+}
+
+/* Makes CUTS valid, merging pieces where needed; true when at least two
+   pieces remain. */
+static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
+                       vec<unsigned> *cuts, vec<gimple *> *remat)
+{
+  if (!drop_jump_cuts(stmts, cuts))
+    return false;
+  for (unsigned iter = 0; cuts->length() > 1 && iter < stmts.length(); iter++) {
+    unsigned from, to;
+    remat->truncate(0);
+    if (locals_flow_ok(r, stmts, *cuts, remat, &from, &to))
+      return true;
+    for (unsigned p = to; p > from; p--)
+      cuts->ordered_remove(p);
+  }
+  return false;
+}
+
+static bool clobbers_only(gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
+    if (!gimple_clobber_p(gsi_stmt(i)))
+      return false;
+  return true;
+}
+
+/* The statements of SEQ with its blocks opened (their variables pushed
+   onto VARS: every piece declares them all) and end-of-scope clobbers
+   dropped, so that nests inside blocks are cut like the others. */
+static void flatten_top(gimple_seq seq, vec<gimple *> *stmts, vec<tree> *vars)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    if (gimple_code(s) == GIMPLE_BIND) {
+      if (gimple_bind_vars(as_a<gbind *>(s)))
+        vars->safe_push(gimple_bind_vars(as_a<gbind *>(s)));
+      flatten_top(gimple_bind_body(as_a<gbind *>(s)), stmts, vars);
+    } else if (gimple_code(s) == GIMPLE_TRY
+               && gimple_try_kind(s) == GIMPLE_TRY_FINALLY
+               && clobbers_only(gimple_try_cleanup(s)))
+      flatten_top(gimple_try_eval(s), stmts, vars);
+    else if (!gimple_clobber_p(s))
+      stmts->safe_push(s);
+  }
 }
 
 /* Splits a kernels region's body into one body per loop nest (each a
@@ -1274,28 +1353,13 @@ static bool cuts_valid(struct kg_region *r, vec<gimple *> &stmts,
 static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
 {
   gimple_seq seq = gimple_omp_body(r->stmt);
-  tree vars = NULL_TREE;
-  for (;;) {
-    gimple *only = NULL;
-    unsigned n = 0;
-    for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
-      if (gimple_code(gsi_stmt(i)) != GIMPLE_NOP
-          && !is_gimple_debug(gsi_stmt(i)))
-        only = gsi_stmt(i), n++;
-    if (n != 1 || gimple_code(only) != GIMPLE_BIND)
-      break;
-    if (vars) /* one level of variables only: keep it simple */
-      return false;
-    vars = gimple_bind_vars(as_a<gbind *>(only));
-    seq = gimple_bind_body(as_a<gbind *>(only));
-  }
+  vec<tree> vars = vNULL; /* the declarations of each bind */
   vec<gimple *> stmts = vNULL;
-  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
-    stmts.safe_push(gsi_stmt(i));
+  flatten_top(seq, &stmts, &vars);
   vec<unsigned> cuts = vNULL;
-  find_cuts(r, seq, stmts, &cuts);
+  find_cuts(r, stmts, &cuts);
   vec<gimple *> remat = vNULL;
-  bool ok = cuts.length() > 1 && cuts_valid(r, stmts, cuts, &remat);
+  bool ok = cuts.length() > 1 && cuts_valid(r, stmts, &cuts, &remat);
   for (unsigned p = 0; ok && p < cuts.length(); p++) {
     unsigned b = cuts[p], e = p + 1 < cuts.length() ? cuts[p + 1]
                                                   : stmts.length();
@@ -1310,9 +1374,12 @@ static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
         gimple_seq_add_stmt_without_update(&piece, gimple_copy(remat[m + 1]));
     for (unsigned k = b; k < e; k++)
       gimple_seq_add_stmt_without_update(&piece, gimple_copy(stmts[k]));
-    bodies->safe_push(gimple_seq_alloc_with_stmt(
-        gimple_build_bind(vars, piece, NULL_TREE)));
+    for (unsigned l = vars.length(); l-- > 0;)
+      piece = gimple_seq_alloc_with_stmt(gimple_build_bind(vars[l], piece,
+                                                           NULL_TREE));
+    bodies->safe_push(piece);
   }
+  vars.release();
   stmts.release();
   cuts.release();
   remat.release();
@@ -1534,6 +1601,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   char *kname = kernel_name(loc);
   r.kname = kname;
   bool ok = read_clauses(&r, clauses, &src, &ci);
+  /* kernels: independent plain loops become gang/vector acc loops. */
+  if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    kg_kernels_parallelize(&r);
   if (ok && !r.reds.is_empty())
     implicit_loop_reductions(&r, gimple_omp_body(t));
   /* kernels: one kernel per loop nest when the body splits cleanly. */

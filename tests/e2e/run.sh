@@ -23,6 +23,8 @@
 #   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
 #   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
+#   /* accgpu-expect-note: REGEX */   (plugin mode) a note on the directive's
+#                                     own line (with cflags -fplugin-arg-accgpu-info)
 # Ends with "e2e: N passed, N failed, N skipped".
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -101,6 +103,8 @@ directives() {
 compile() {
   local src=$1 bin=$2 log=$3 keep=$4 extra
   extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
+  # Plugin arguments (-fplugin-arg-accgpu-info) mean nothing without it.
+  [ "$MODE" != plugin ] && extra=$(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g')
   [[ $bin == *.o ]] && extra="$extra -c"
   if [ "$MODE" = plugin ]; then
     mkdir -p "$keep"
@@ -208,6 +212,20 @@ compile_excerpt() {
   fi
 }
 
+# Checks the accgpu-expect-note directives of SRC against the compiler
+# output LOG; missing notes are reported to REPORT.  Returns 1 if any.
+check_notes() {
+  local src=$1 log=$2 report=$3 bad=0 line re
+  while IFS=: read -r line re; do
+    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: note: " "$log" |
+         sed -E 's/^[^:]*:[0-9]+:[0-9]+: note: //' | grep -qE -- "$re"; then
+      bad=1; echo "  no note on line $line matching /$re/" >>"$report"
+    fi
+  done < <(grep -n 'accgpu-expect-note:' "$src" |
+           sed -n -E 's@^([0-9]+):.*accgpu-expect-note:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p')
+  return $bad
+}
+
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
 run_corpus_test() {
   local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
@@ -221,6 +239,9 @@ run_corpus_test() {
   [ "$MODE" != plugin ] && devs="host"
   directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
   : >"$dir/report"
+  if [ "$MODE" = plugin ] && ! check_notes "$src" "$dir/compile.log" "$dir/report"; then
+    echo FAIL >"$dir/result"
+  fi
   for dev in $devs; do
     run_on "$src" "$bin" "$dev" "$dir"; rc=$?
     if [ $rc -ne 0 ] || [ -s "$dir/$dev.err" ]; then
@@ -313,7 +334,7 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  run_on excerpt compile_excerpt directives signame
+  run_on excerpt compile_excerpt directives signame check_notes
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
