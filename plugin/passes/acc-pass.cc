@@ -57,7 +57,6 @@ static void walk_seq(gimple_seq *seq)
     if (accgpu_lower_data_construct(&gsi))
       continue; /* GSI is at what replaced it: walk that too */
     if (oacc_target_p(stmt)) {
-      accgpu_tune_dump_construct(stmt);
       if (!accgpu_lower_compute_construct(&gsi)) {
         sorry_at(gimple_location(stmt),
                  "this OpenACC construct is not supported by accgpu");

@@ -2515,6 +2515,20 @@ static tree build_clauses(cctx *c, int n, location_t loc)
   return list;
 }
 
+/* A new local like V, keeping the user's name (notes, the kernel model
+   and the profile name loops by it). */
+static tree fresh_copy(tree v)
+{
+  if (!DECL_NAME(v) || DECL_ARTIFICIAL(v))
+    return create_tmp_var(TREE_TYPE(v), "acckp");
+  tree d = copy_var_decl(v, DECL_NAME(v), TREE_TYPE(v));
+  DECL_CONTEXT(d) = current_function_decl;
+  DECL_CHAIN(d) = NULL_TREE;
+  DECL_SEEN_IN_BIND_EXPR_P(d) = 0;
+  gimple_add_tmp_var(d);
+  return d;
+}
+
 /* Replaces plain loop N by an acc loop with its chosen clauses. */
 static void convert(cctx *c, int n)
 {
@@ -2526,7 +2540,7 @@ static void convert(cctx *c, int n)
     /* Fresh copies: mapped scalars would be shared by the threads, and
        the pieces of a split region must not share the loop's scalars. */
     if (TREE_CODE(v) != SSA_NAME && !x->map->get(v))
-      x->map->put(v, create_tmp_var(TREE_TYPE(v), "acckp"));
+      x->map->put(v, fresh_copy(v));
   }
   gimple_seq body = NULL;
   gimple_stmt_iterator g = gsi_for_stmt(l->first_body, x->seqp);

@@ -18,6 +18,7 @@
 #include "passes/kernel-gen.h"
 #include "passes/kernel-deps.h"
 #include "passes/profile-values.h"
+#include "passes/tune-dump.h"
 #include "reduction/reduction.h"
 
 /* ---- runtime declarations only the compute side uses ---- */
@@ -1604,6 +1605,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   /* kernels: independent plain loops become gang/vector acc loops. */
   if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     kg_kernels_parallelize(&r);
+  /* The kernel model describes the loops as they will run (after the
+     kernels analysis made acc loops of the independent ones). */
+  accgpu_tune_dump_construct(t);
   if (ok && !r.reds.is_empty())
     implicit_loop_reductions(&r, gimple_omp_body(t));
   /* kernels: one kernel per loop nest when the body splits cleanly. */

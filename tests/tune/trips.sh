@@ -160,8 +160,8 @@ void forms(int n, int m, int s, float *restrict a, float *restrict b) {
       b[j * n + i] += 1;
 #pragma acc kernels copy(a[0:n])
   {
-    for (int i = 0; i < 3; i++)
-      a[i] += 1;
+    for (int i = 1; i < 3; i++) /* carried: stays sequential */
+      a[i] += a[i - 1];
 #pragma acc loop independent
     for (int i = 0; i < n / 2; i++)
       a[i] *= 2;
@@ -197,7 +197,7 @@ EOF
     return
   fi
   trips_header "$d/p.out" >"$d/hdr"
-  trips_expect "$d/hdr" "\"forms.c:11:forms\" i_2=$half, i=3
+  trips_expect "$d/hdr" "\"forms.c:11:forms\" i_2=$half, i=2
 \"forms.c:19:forms\" i=$step
 \"forms.c:4:forms\" i=$down
 \"forms.c:7:forms\" j=$j, i=$i" "acc-tune -p on the loop forms"
