@@ -246,8 +246,22 @@ static void define_type(kg *g, tree t)
   type_lookup(t, false)->state = 3;
 }
 
+/* A variable-length array type: its size is a run-time expression.  */
+static bool vla_type_p(tree t)
+{
+  return TREE_CODE(t) == ARRAY_TYPE && TYPE_SIZE_UNIT(t)
+         && TREE_CODE(TYPE_SIZE_UNIT(t)) != INTEGER_CST;
+}
+
 static void array_typedef(kg *g, kbuf *b, tree t)
 {
+  /* Checked before the type table: a failure must not be remembered as
+     a definition (a quiet attempt would hide it from the real one).  */
+  if (variably_modified_type_p(t, NULL_TREE)) {
+    fail(g, t, "variable-length array type");
+    kb_add(b, "char");
+    return;
+  }
   type_entry *e = type_lookup(t, true);
   int id = e->id;
   if (e->state == 0) {
@@ -263,7 +277,7 @@ static void array_typedef(kg *g, kbuf *b, tree t)
     else if (!dom || !TYPE_MAX_VALUE(dom))
       kb_printf(&def, " __accgpu_a%d[];\n", id);
     else {
-      fail(g, t, "variable-length array type");
+      fail(g, t, "unsupported array bound");
       kb_printf(&def, " __accgpu_a%d[1];\n", id);
     }
     kb_add(&g_types, kb_str(&def));
@@ -311,6 +325,13 @@ static void type_str(kg *g, kbuf *b, tree t)
     if (TREE_CODE(TREE_TYPE(t)) == FUNCTION_TYPE) {
       fail(g, t, "function pointers are not supported on the device");
       kb_add(b, "void *");
+      return;
+    }
+    /* CUDA C++ has no VLA types: a pointer to a VLA (row) is a byte
+       pointer and indexing through it computes addresses explicitly
+       (vla_addr).  */
+    if (variably_modified_type_p(TREE_TYPE(t), NULL_TREE)) {
+      kb_add(b, "char *");
       return;
     }
     type_str(g, b, TREE_TYPE(t));
@@ -369,9 +390,8 @@ static const char *decl_name(kg *g, tree d)
                      "clause or declare");
     return "0";
   }
-  if (TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
-      && !TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)))) {
-    fail(g, d, "variable-length array on the device");
+  if (vla_type_p(TREE_TYPE(d))) {
+    fail(g, d, "variable-length array declared inside a compute region");
     return "0";
   }
   char buf[200];
@@ -450,8 +470,25 @@ static void cast_to(kg *g, kbuf *b, tree type, tree e)
   kb_add(b, "))");
 }
 
+static void vla_addr(kg *g, kbuf *b, tree t);
+
+/* ((PTYPE)address-of-T) for a T inside a variable-length array.  */
+static void cast_to_addr(kg *g, kbuf *b, tree ptype, tree t)
+{
+  kb_add(b, "((");
+  type_str(g, b, ptype);
+  kb_add(b, ")");
+  vla_addr(g, b, t);
+  kb_add(b, ")");
+}
+
 static void mem_ref(kg *g, kbuf *b, tree t)
 {
+  if (vla_type_p(TREE_TYPE(t))) {
+    fail(g, t, "variable-length array used as a value");
+    kb_add(b, "0");
+    return;
+  }
   tree ptr = TREE_OPERAND(t, 0), off = TREE_OPERAND(t, 1);
   tree type = TREE_TYPE(t);
   /* MEM[&decl + 0] of the decl's own type is just the decl. */
@@ -468,6 +505,71 @@ static void mem_ref(kg *g, kbuf *b, tree t)
     kb_add(b, ")))");
   else
     kb_printf(b, ") + %lldLL))", (long long)tree_to_shwi(off));
+}
+
+/* Address (a char *) of lvalue T whose type is, or lies inside, a
+   variable-length array: the gimplifier turned `double a[n][m]` into
+   `*a.N` with a.N a pointer to the VLA, and each ARRAY_REF of a
+   variably-sized element carries the element size (operand 3, read with
+   array_ref_element_size), a temporary computed in the region.  */
+static void vla_addr(kg *g, kbuf *b, tree t)
+{
+  switch (TREE_CODE(t)) {
+  case MEM_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    if (integer_zerop(TREE_OPERAND(t, 1)))
+      kb_add(b, "))");
+    else
+      kb_printf(b, ") + %lldLL)",
+                (long long)tree_to_shwi(TREE_OPERAND(t, 1)));
+    return;
+  case INDIRECT_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, "))");
+    return;
+  case ARRAY_REF: {
+    tree low = array_ref_low_bound(t);
+    kb_add(b, "(");
+    vla_addr(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, " + ((long long)(");
+    ex(g, b, TREE_OPERAND(t, 1));
+    kb_add(b, ")");
+    if (!integer_zerop(low)) {
+      kb_add(b, " - (long long)(");
+      ex(g, b, low);
+      kb_add(b, ")");
+    }
+    kb_add(b, ") * (long long)(");
+    ex(g, b, array_ref_element_size(t));
+    kb_add(b, "))");
+    return;
+  }
+  case VAR_DECL:
+  case PARM_DECL:
+    if (DECL_HAS_VALUE_EXPR_P(t)) {
+      vla_addr(g, b, DECL_VALUE_EXPR(t));
+      return;
+    }
+    fail(g, t, "variable-length array used on the device");
+    kb_add(b, "((char *)0)");
+    return;
+  default:
+    fail(g, t, "unsupported variable-length array reference");
+    kb_add(b, "((char *)0)");
+  }
+}
+
+/* Whether lvalue T needs vla_addr: it is an array reference into a VLA,
+   or an object of VLA type.  */
+static bool vla_ref_p(tree t)
+{
+  if (vla_type_p(TREE_TYPE(t)))
+    return true;
+  return TREE_CODE(t) == ARRAY_REF
+         && (vla_type_p(TREE_TYPE(TREE_OPERAND(t, 0)))
+             || TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(t))) != INTEGER_CST);
 }
 
 static const char *binop_text(enum tree_code c)
@@ -744,6 +846,10 @@ static void ex(kg *g, kbuf *b, tree t)
       kb_add(b, "0");
       return;
     }
+    if (vla_ref_p(op)) {
+      cast_to_addr(g, b, TREE_TYPE(t), op);
+      return;
+    }
     kb_add(b, "((");
     type_str(g, b, TREE_TYPE(t));
     kb_add(b, ")&(");
@@ -755,11 +861,27 @@ static void ex(kg *g, kbuf *b, tree t)
     mem_ref(g, b, t);
     return;
   case INDIRECT_REF:
+    if (vla_type_p(TREE_TYPE(t))) {
+      fail(g, t, "variable-length array used as a value");
+      kb_add(b, "0");
+      return;
+    }
     kb_add(b, "(*(");
     ex(g, b, TREE_OPERAND(t, 0));
     kb_add(b, "))");
     return;
   case ARRAY_REF: {
+    if (vla_ref_p(t)) {
+      if (vla_type_p(TREE_TYPE(t))) {
+        fail(g, t, "variable-length array used as a value");
+        kb_add(b, "0");
+        return;
+      }
+      kb_add(b, "(*");
+      cast_to_addr(g, b, build_pointer_type(TREE_TYPE(t)), t);
+      kb_add(b, ")");
+      return;
+    }
     tree low = array_ref_low_bound(t);
     kb_add(b, "(");
     ex(g, b, TREE_OPERAND(t, 0));
