@@ -171,6 +171,10 @@ static const char *int_name(tree t)
   case 64:
     return u ? "unsigned long long" : "long long";
   default:
+    /* The bit sizes the gimplifier computes for a VLA (TYPE_SIZE, 128-bit
+       bitsizetype) in routines: 64 bits hold any real array's size.  */
+    if (TYPE_MAIN_VARIANT(t) == bitsizetype)
+      return "unsigned long long";
     return NULL;
   }
 }
