@@ -95,6 +95,13 @@ struct kg {
   struct kg_region *region;
 };
 
+/* A variable-length array type: its size is a run-time expression.  */
+static bool vla_type_p(tree t)
+{
+  return TREE_CODE(t) == ARRAY_TYPE && TYPE_SIZE_UNIT(t)
+         && TREE_CODE(TYPE_SIZE_UNIT(t)) != INTEGER_CST;
+}
+
 static void fail(kg *g, tree t, const char *msg)
 {
   if (g->failed)
@@ -115,6 +122,27 @@ static void fail(kg *g, tree t, const char *msg)
     sorry_at(l, "accgpu: %s (%qs)", msg, get_tree_code_name(TREE_CODE(t)));
   else
     sorry_at(l, "accgpu: %s", msg);
+}
+
+/* A sorry naming VLA D at LOC (its declaration or the clause).  */
+static void fail_vla(kg *g, tree d, location_t loc, const char *msg)
+{
+  location_t save = g->loc;
+  if (loc != UNKNOWN_LOCATION)
+    g->loc = loc;
+  fail(g, d, msg);
+  g->loc = save;
+}
+
+/* private(a) of a VLA needs a run-time sized copy per thread: no device
+   allocation for that yet.  */
+static void reject_vla_private(kg *g, tree clauses)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE
+        && vla_type_p(TREE_TYPE(OMP_CLAUSE_DECL(c))))
+      fail_vla(g, OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+               "private copy of a variable-length array");
 }
 
 static void ind(kg *g)
@@ -248,13 +276,6 @@ static void define_type(kg *g, tree t)
   kb_add(&g_types, kb_str(&def));
   kb_free(&def);
   type_lookup(t, false)->state = 3;
-}
-
-/* A variable-length array type: its size is a run-time expression.  */
-static bool vla_type_p(tree t)
-{
-  return TREE_CODE(t) == ARRAY_TYPE && TYPE_SIZE_UNIT(t)
-         && TREE_CODE(TYPE_SIZE_UNIT(t)) != INTEGER_CST;
 }
 
 static void array_typedef(kg *g, kbuf *b, tree t)
@@ -1796,6 +1817,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   unsigned nl = gimple_omp_for_collapse(f);
   int id = g->counter++;
   vec<loop_red> reds = vNULL;
+  reject_vla_private(g, gimple_omp_for_clauses(f));
   ind(g);
   kb_add(g->out, "{\n");
   g->indent++;
@@ -2055,7 +2077,11 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
     break;
   case GIMPLE_BIND:
     for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
-      maybe_share(g, v);
+      if (vla_type_p(TREE_TYPE(v)))
+        fail_vla(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
+                 "declared inside a compute region or routine");
+      else
+        maybe_share(g, v);
     emit_seq(g, gimple_bind_body(as_a<gbind *>(s)));
     break;
   case GIMPLE_TRY:
@@ -2879,6 +2905,7 @@ bool kg_generate(struct kg_region *r)
   }
   free_loops(&loops);
 
+  reject_vla_private(&g, gimple_omp_target_clauses(r->stmt));
   for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
