@@ -1,6 +1,7 @@
 /* compute_vla_1d.c — one-dimensional variable-length arrays in compute
  * regions: implicit copy, explicit copy/copyin/copyout (whole array and
- * a section), inside a data region with present, and a kernels region.
+ * a section), inside a data region with present, a kernels region, and
+ * declare copy.
  * Every result is checked against a serial loop on the host. */
 #include <stdlib.h>
 
@@ -64,8 +65,28 @@ static void run(int n)
   CHECK_REAL("sum", s, want, 1e-12);
 }
 
+/* declare copy of a VLA: the regions find it present */
+static void declared(int n)
+{
+  double a[n];
+#pragma acc declare copy(a)
+#pragma acc parallel loop present(a)
+  for (int i = 0; i < n; i++)
+    a[i] = i * 2;
+  double s = 0;
+#pragma acc parallel loop reduction(+ : s)
+  for (int i = 0; i < n; i++)
+    s += a[i] * a[i];
+  CHECK_REAL("declare sum", s, 4.0 * (n - 1) * n * (2 * n - 1) / 6, 1e-12);
+  if (e2e_separate_memory())
+    return; /* the host copy is updated when the scope ends */
+  CHECK_REAL("declare a", a[n - 1], 2 * (n - 1), 0);
+}
+
 int main(void)
 {
+  declared(10);
+  declared(777);
   run(5);
   run(300);
   run(1031);
