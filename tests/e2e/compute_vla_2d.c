@@ -9,6 +9,7 @@
 
 #include "e2e.h"
 
+#pragma acc routine seq
 static double f(int i, int j) { return i * 1000.0 + j; }
 
 static void params(int n, int m, double a[n][m], const double b[n][m])
