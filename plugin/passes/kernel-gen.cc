@@ -2077,7 +2077,7 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
     break;
   case GIMPLE_BIND:
     for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
-      if (vla_type_p(TREE_TYPE(v)))
+      if (VAR_P(v) && vla_type_p(TREE_TYPE(v)))
         fail_vla(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
                  "declared inside a compute region or routine");
       else

@@ -76,16 +76,26 @@ static void scale_row(int n, int m, double a[n][m], int i)
     a[i][j] *= j;
 }
 
+/* a pointer-to-VLA-row local of a routine (its size temporaries are
+   computed on the device) */
+#pragma acc routine seq
+static double corner(int n, int m, const double *x)
+{
+  const double (*r)[m] = (const double (*)[m])x;
+  return r[n - 1][m - 1] + sizeof(*r);
+}
+
 /* VLA rows passed to device routines; sizeof of a VLA on the device */
 static void routines(int n, int m)
 {
-  double a[n][m], s[n];
+  double a[n][m], s[n], c[n];
   long sz[n];
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       a[i][j] = f(i, j);
-#pragma acc parallel loop copy(a) copyout(s, sz)
+#pragma acc parallel loop copy(a) copyout(s, sz, c)
   for (int i = 0; i < n; i++) {
+    c[i] = corner(i + 1, m, &a[0][0]);
     scale_row(n, m, a, i);
     s[i] = rowsum(m, a[i]);
     sz[i] = sizeof(a[i]) + sizeof a;
@@ -97,6 +107,7 @@ static void routines(int n, int m)
       want += f(i, j) * j;
     }
     CHECK_REAL("routine rowsum", s[i], want, 0);
+    CHECK_REAL("routine corner", c[i], f(i, m - 1) + sizeof(double) * m, 0);
     CHECK_INT("sizeof", sz[i], (long)sizeof(double) * m * (n + 1));
   }
 }
