@@ -592,9 +592,10 @@ static bool vla_ref_p(tree t)
 {
   if (vla_type_p(TREE_TYPE(t)))
     return true;
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(t));
   return TREE_CODE(t) == ARRAY_REF
          && (vla_type_p(TREE_TYPE(TREE_OPERAND(t, 0)))
-             || TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(t))) != INTEGER_CST);
+             || (sz && TREE_CODE(sz) != INTEGER_CST));
 }
 
 static const char *binop_text(enum tree_code c)
