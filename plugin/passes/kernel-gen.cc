@@ -95,6 +95,13 @@ struct kg {
   struct kg_region *region;
 };
 
+/* A variable-length array type: its size is a run-time expression.  */
+static bool vla_type_p(tree t)
+{
+  return TREE_CODE(t) == ARRAY_TYPE && TYPE_SIZE_UNIT(t)
+         && TREE_CODE(TYPE_SIZE_UNIT(t)) != INTEGER_CST;
+}
+
 static void fail(kg *g, tree t, const char *msg)
 {
   if (g->failed)
@@ -115,6 +122,27 @@ static void fail(kg *g, tree t, const char *msg)
     sorry_at(l, "accgpu: %s (%qs)", msg, get_tree_code_name(TREE_CODE(t)));
   else
     sorry_at(l, "accgpu: %s", msg);
+}
+
+/* A sorry naming VLA D at LOC (its declaration or the clause).  */
+static void fail_vla(kg *g, tree d, location_t loc, const char *msg)
+{
+  location_t save = g->loc;
+  if (loc != UNKNOWN_LOCATION)
+    g->loc = loc;
+  fail(g, d, msg);
+  g->loc = save;
+}
+
+/* private(a) of a VLA needs a run-time sized copy per thread: no device
+   allocation for that yet.  */
+static void reject_vla_private(kg *g, tree clauses)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE
+        && vla_type_p(TREE_TYPE(OMP_CLAUSE_DECL(c))))
+      fail_vla(g, OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+               "private copy of a variable-length array");
 }
 
 static void ind(kg *g)
@@ -171,6 +199,10 @@ static const char *int_name(tree t)
   case 64:
     return u ? "unsigned long long" : "long long";
   default:
+    /* The bit sizes the gimplifier computes for a VLA (TYPE_SIZE, 128-bit
+       bitsizetype) in routines: 64 bits hold any real array's size.  */
+    if (TYPE_MAIN_VARIANT(t) == bitsizetype)
+      return "unsigned long long";
     return NULL;
   }
 }
@@ -248,6 +280,13 @@ static void define_type(kg *g, tree t)
 
 static void array_typedef(kg *g, kbuf *b, tree t)
 {
+  /* Checked before the type table: a failure must not be remembered as
+     a definition (a quiet attempt would hide it from the real one).  */
+  if (variably_modified_type_p(t, NULL_TREE)) {
+    fail(g, t, "variable-length array type");
+    kb_add(b, "char");
+    return;
+  }
   type_entry *e = type_lookup(t, true);
   int id = e->id;
   if (e->state == 0) {
@@ -263,7 +302,7 @@ static void array_typedef(kg *g, kbuf *b, tree t)
     else if (!dom || !TYPE_MAX_VALUE(dom))
       kb_printf(&def, " __accgpu_a%d[];\n", id);
     else {
-      fail(g, t, "variable-length array type");
+      fail(g, t, "unsupported array bound");
       kb_printf(&def, " __accgpu_a%d[1];\n", id);
     }
     kb_add(&g_types, kb_str(&def));
@@ -311,6 +350,13 @@ static void type_str(kg *g, kbuf *b, tree t)
     if (TREE_CODE(TREE_TYPE(t)) == FUNCTION_TYPE) {
       fail(g, t, "function pointers are not supported on the device");
       kb_add(b, "void *");
+      return;
+    }
+    /* CUDA C++ has no VLA types: a pointer to a VLA (row) is a byte
+       pointer and indexing through it computes addresses explicitly
+       (vla_addr).  */
+    if (variably_modified_type_p(TREE_TYPE(t), NULL_TREE)) {
+      kb_add(b, "char *");
       return;
     }
     type_str(g, b, TREE_TYPE(t));
@@ -369,9 +415,8 @@ static const char *decl_name(kg *g, tree d)
                      "clause or declare");
     return "0";
   }
-  if (TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
-      && !TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)))) {
-    fail(g, d, "variable-length array on the device");
+  if (vla_type_p(TREE_TYPE(d))) {
+    fail(g, d, "variable-length array declared inside a compute region");
     return "0";
   }
   char buf[200];
@@ -450,8 +495,25 @@ static void cast_to(kg *g, kbuf *b, tree type, tree e)
   kb_add(b, "))");
 }
 
+static void vla_addr(kg *g, kbuf *b, tree t);
+
+/* ((PTYPE)address-of-T) for a T inside a variable-length array.  */
+static void cast_to_addr(kg *g, kbuf *b, tree ptype, tree t)
+{
+  kb_add(b, "((");
+  type_str(g, b, ptype);
+  kb_add(b, ")");
+  vla_addr(g, b, t);
+  kb_add(b, ")");
+}
+
 static void mem_ref(kg *g, kbuf *b, tree t)
 {
+  if (vla_type_p(TREE_TYPE(t))) {
+    fail(g, t, "variable-length array used as a value");
+    kb_add(b, "0");
+    return;
+  }
   tree ptr = TREE_OPERAND(t, 0), off = TREE_OPERAND(t, 1);
   tree type = TREE_TYPE(t);
   /* MEM[&decl + 0] of the decl's own type is just the decl. */
@@ -468,6 +530,72 @@ static void mem_ref(kg *g, kbuf *b, tree t)
     kb_add(b, ")))");
   else
     kb_printf(b, ") + %lldLL))", (long long)tree_to_shwi(off));
+}
+
+/* Address (a char *) of lvalue T whose type is, or lies inside, a
+   variable-length array: the gimplifier turned `double a[n][m]` into
+   `*a.N` with a.N a pointer to the VLA, and each ARRAY_REF of a
+   variably-sized element carries the element size (operand 3, read with
+   array_ref_element_size), a temporary computed in the region.  */
+static void vla_addr(kg *g, kbuf *b, tree t)
+{
+  switch (TREE_CODE(t)) {
+  case MEM_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    if (integer_zerop(TREE_OPERAND(t, 1)))
+      kb_add(b, "))");
+    else
+      kb_printf(b, ") + %lldLL)",
+                (long long)tree_to_shwi(TREE_OPERAND(t, 1)));
+    return;
+  case INDIRECT_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, "))");
+    return;
+  case ARRAY_REF: {
+    tree low = array_ref_low_bound(t);
+    kb_add(b, "(");
+    vla_addr(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, " + ((long long)(");
+    ex(g, b, TREE_OPERAND(t, 1));
+    kb_add(b, ")");
+    if (!integer_zerop(low)) {
+      kb_add(b, " - (long long)(");
+      ex(g, b, low);
+      kb_add(b, ")");
+    }
+    kb_add(b, ") * (long long)(");
+    ex(g, b, array_ref_element_size(t));
+    kb_add(b, "))");
+    return;
+  }
+  case VAR_DECL:
+  case PARM_DECL:
+    if (DECL_HAS_VALUE_EXPR_P(t)) {
+      vla_addr(g, b, DECL_VALUE_EXPR(t));
+      return;
+    }
+    fail(g, t, "variable-length array used on the device");
+    kb_add(b, "((char *)0)");
+    return;
+  default:
+    fail(g, t, "unsupported variable-length array reference");
+    kb_add(b, "((char *)0)");
+  }
+}
+
+/* Whether lvalue T needs vla_addr: it is an array reference into a VLA,
+   or an object of VLA type.  */
+static bool vla_ref_p(tree t)
+{
+  if (vla_type_p(TREE_TYPE(t)))
+    return true;
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(t));
+  return TREE_CODE(t) == ARRAY_REF
+         && (vla_type_p(TREE_TYPE(TREE_OPERAND(t, 0)))
+             || (sz && TREE_CODE(sz) != INTEGER_CST));
 }
 
 static const char *binop_text(enum tree_code c)
@@ -744,6 +872,10 @@ static void ex(kg *g, kbuf *b, tree t)
       kb_add(b, "0");
       return;
     }
+    if (vla_ref_p(op)) {
+      cast_to_addr(g, b, TREE_TYPE(t), op);
+      return;
+    }
     kb_add(b, "((");
     type_str(g, b, TREE_TYPE(t));
     kb_add(b, ")&(");
@@ -755,11 +887,27 @@ static void ex(kg *g, kbuf *b, tree t)
     mem_ref(g, b, t);
     return;
   case INDIRECT_REF:
+    if (vla_type_p(TREE_TYPE(t))) {
+      fail(g, t, "variable-length array used as a value");
+      kb_add(b, "0");
+      return;
+    }
     kb_add(b, "(*(");
     ex(g, b, TREE_OPERAND(t, 0));
     kb_add(b, "))");
     return;
   case ARRAY_REF: {
+    if (vla_ref_p(t)) {
+      if (vla_type_p(TREE_TYPE(t))) {
+        fail(g, t, "variable-length array used as a value");
+        kb_add(b, "0");
+        return;
+      }
+      kb_add(b, "(*");
+      cast_to_addr(g, b, build_pointer_type(TREE_TYPE(t)), t);
+      kb_add(b, ")");
+      return;
+    }
     tree low = array_ref_low_bound(t);
     kb_add(b, "(");
     ex(g, b, TREE_OPERAND(t, 0));
@@ -1670,6 +1818,7 @@ static void emit_omp_for(kg *g, gomp_for *f)
   unsigned nl = gimple_omp_for_collapse(f);
   int id = g->counter++;
   vec<loop_red> reds = vNULL;
+  reject_vla_private(g, gimple_omp_for_clauses(f));
   ind(g);
   kb_add(g->out, "{\n");
   g->indent++;
@@ -1929,7 +2078,11 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
     break;
   case GIMPLE_BIND:
     for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
-      maybe_share(g, v);
+      if (VAR_P(v) && vla_type_p(TREE_TYPE(v)))
+        fail_vla(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
+                 "declared inside a compute region or routine");
+      else
+        maybe_share(g, v);
     emit_seq(g, gimple_bind_body(as_a<gbind *>(s)));
     break;
   case GIMPLE_TRY:
@@ -2753,6 +2906,7 @@ bool kg_generate(struct kg_region *r)
   }
   free_loops(&loops);
 
+  reject_vla_private(&g, gimple_omp_target_clauses(r->stmt));
   for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */

@@ -377,6 +377,19 @@ static tree fp_array_type(tree c, tree d)
   return rec;
 }
 
+/* A VLA decl D is `*D.N` (DECL_VALUE_EXPR) with D.N the pointer the
+   region body uses: its pointer-assign clause names D, the kernel
+   parameter is D.N.  Any other D is itself.  */
+static tree vla_pointer(tree d)
+{
+  if (VAR_P(d) && DECL_HAS_VALUE_EXPR_P(d)) {
+    tree v = DECL_VALUE_EXPR(d);
+    if (TREE_CODE(v) == INDIRECT_REF && DECL_P(TREE_OPERAND(v, 0)))
+      return TREE_OPERAND(v, 0);
+  }
+  return d;
+}
+
 /* Fills R->params / R->reds and SRC from the construct's clauses. */
 static bool read_clauses(struct kg_region *r, tree clauses,
                          vec<param_src> *src, clause_info *ci)
@@ -390,8 +403,8 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_MAP: {
       tree d = OMP_CLAUSE_DECL(c);
       if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER) {
-        p.decl = d;
-        p.type = TREE_TYPE(d);
+        p.decl = vla_pointer(d);
+        p.type = TREE_TYPE(p.decl);
         if (TREE_CODE(p.type) == ARRAY_TYPE) { /* section of an array */
           p.type = build_pointer_type(p.type);
           p.by_ref = true;
