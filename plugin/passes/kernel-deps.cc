@@ -1991,10 +1991,9 @@ static void find_in_seq(gimple_seq seq, vec<location_t> *rejected)
   }
 }
 
-void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
-                                  vec<location_t> *rejected)
+void kg_find_sequential_plain_loops(gimple_seq seq,
+                                    vec<location_t> *rejected)
 {
-  (void)out; /* parallel ones were turned into acc loops already */
   find_in_seq(seq, rejected);
 }
 

@@ -20,10 +20,10 @@ struct kg_plain_loop {
 };
 
 /* Plain loops left in SEQ (not nested in other loops) after
-   kg_kernels_parallelize: they run sequentially, so OUT stays empty and
-   REJECTED (when not NULL) gets their locations. */
-void kg_find_parallel_plain_loops(gimple_seq seq, vec<kg_plain_loop> *out,
-                                  vec<location_t> *rejected);
+   kg_kernels_parallelize, which run sequentially: their locations go to
+   REJECTED (for the -info notes). */
+void kg_find_sequential_plain_loops(gimple_seq seq,
+                                    vec<location_t> *rejected);
 
 /* True when the iterations of the acc loop F (not collapsed, without a
    reduction clause) are independent by the same test as plain loops:

@@ -84,7 +84,6 @@ struct kg {
   bool gang_redundant_store;
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
   unsigned long shared_bytes;
-  vec<kg_plain_loop> plain; /* kernels: plain loops run in parallel */
   int indent;
   int counter;
   hash_map<gimple *, int> *loop_dims;
@@ -2132,76 +2131,10 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   }
 }
 
-/* A plain loop of a kernels region found independent: a gang-vector
-   stride loop.  *GSI is at its initialization; left at its exit label. */
-static void emit_plain_loop(kg *g, kg_plain_loop *l, gimple_stmt_iterator *gsi)
-{
-  loop_level lv = {l->index, l->n1, l->n2, l->step, l->cond};
-  int id = g->counter++;
-  ind(g);
-  kb_add(g->out, "{\n");
-  g->indent++;
-  if (l->test_first) {
-    /* The bound's computation, once, before the loop. */
-    gimple_stmt_iterator t = *gsi;
-    while (gsi_stmt(t) != l->test_first)
-      gsi_next(&t);
-    for (; gsi_stmt(t) != l->cond_stmt; gsi_next(&t))
-      emit_stmt(g, &t);
-  }
-  emit_trip(g, &lv, id, 0);
-  ind(g);
-  kb_printf(g->out, "for (long long __iv%d = (long long)blockIdx.x * "
-                    "blockDim.x + threadIdx.x; __iv%d < __tc%d_0; __iv%d += "
-                    "(long long)gridDim.x * blockDim.x) {\n", id, id, id, id);
-  g->indent++;
-  ind(g);
-  kb_printf(g->out, "%s = (", decl_name(g, l->index));
-  type_str(g, g->out, TREE_TYPE(l->index));
-  kb_add(g->out, ")(");
-  ll(g, g->out, l->n1);
-  kb_printf(g->out, " + __iv%d * ", id);
-  ll(g, g->out, l->step);
-  kb_add(g->out, ");\n");
-  int save = g->part;
-  g->part |= KG_GANG | KG_VECTOR;
-  while (gsi_stmt(*gsi) != l->first_body)
-    gsi_next(gsi);
-  for (; gsi_stmt(*gsi) != l->incr; gsi_next(gsi))
-    emit_stmt(g, gsi);
-  g->part = save;
-  g->indent--;
-  ind(g);
-  kb_add(g->out, "}\n");
-  redundant_barrier(g);
-  /* The index's value after the loop, as sequential code leaves it. */
-  ind(g);
-  kb_printf(g->out, "%s = (", decl_name(g, l->index));
-  type_str(g, g->out, TREE_TYPE(l->index));
-  kb_add(g->out, ")(");
-  ll(g, g->out, l->n1);
-  kb_printf(g->out, " + __tc%d_0 * ", id);
-  ll(g, g->out, l->step);
-  kb_add(g->out, ");\n");
-  g->indent--;
-  ind(g);
-  kb_add(g->out, "}\n");
-  while (gsi_stmt(*gsi) != l->exit)
-    gsi_next(gsi);
-}
-
 static void emit_seq(kg *g, gimple_seq seq)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi)) {
-    kg_plain_loop *pl = NULL;
-    for (unsigned k = 0; k < g->plain.length(); k++)
-      if (g->plain[k].init == gsi_stmt(gsi))
-        pl = &g->plain[k];
-    if (pl) {
-      emit_plain_loop(g, pl, &gsi);
-      continue;
-    }
     emit_stmt(g, &gsi);
     if (gsi_end_p(gsi))
       break;
@@ -2632,14 +2565,6 @@ static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
   walk_gimple_seq(gimple_omp_body(r->stmt), callee_dims, NULL, &wi);
   if (cd)
     return "it calls worker or vector routines";
-  if (kernels) {
-    vec<kg_plain_loop> plain = vNULL;
-    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &plain, NULL);
-    bool any = !plain.is_empty();
-    plain.release();
-    if (any)
-      return "the kernels construct has loops without acc loop";
-  }
   return NULL;
 }
 
@@ -2723,7 +2648,6 @@ static void kg_fini(kg *g)
   g->derived_from.release();
   g->written.release();
   g->shared.release();
-  g->plain.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   delete g->sched_dims;
@@ -2874,19 +2798,12 @@ bool kg_generate(struct kg_region *r)
     dims = assign_dims(&g, loops[0], 0, kernels, serial);
   if (kernels) {
     vec<location_t> seq_loops = vNULL;
-    kg_find_parallel_plain_loops(gimple_omp_body(r->stmt), &g.plain,
-                                 &seq_loops);
+    kg_find_sequential_plain_loops(gimple_omp_body(r->stmt), &seq_loops);
     for (unsigned i = 0; accgpu_opts.info && i < seq_loops.length(); i++)
       inform(seq_loops[i], "accgpu: loop not parallelized (possible "
              "loop-carried dependence, or a body the dependence test cannot "
              "analyse): runs sequentially");
     seq_loops.release();
-    if (!g.plain.is_empty())
-      dims |= KG_GANG | KG_VECTOR;
-    npart += g.plain.length();
-    for (unsigned i = 0; accgpu_opts.info && i < g.plain.length(); i++)
-      inform(gimple_location(g.plain[i].init), "accgpu: loop parallelized "
-             "across gangs and vector (no loop-carried dependence)");
   }
   {
     /* Worker/vector routines called here need those threads. */
