@@ -300,11 +300,11 @@ static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
   }
   /* Sectored L1: the line's LRU position is tracked per line, its valid
    * sectors in AUX; an evicted line (distance >= capacity) has none. */
-  uint32_t *valid;
+  uint8_t *valid;
   if (accgpu_rd_access_aux(&s->l1[smi], tx->line, &valid) >= s->l1cap)
     *valid = 0;
   uint32_t miss = tx->sectors & ~*valid;
-  *valid |= tx->sectors;
+  *valid |= (uint8_t)tx->sectors;
   s->cnt.simulated++;
   if (s->measure) {
     s->cnt.l1_loads++;
