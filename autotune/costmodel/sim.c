@@ -22,15 +22,31 @@
 #include "coalesce.h"
 #include "rd.h"
 
+/* The last coalescing of one reference by the warps of one index in their
+ * blocks.  A lane's address minus the first present lane's depends only on
+ * the lanes' thread indices (block and point add the same to every lane),
+ * so while the active lanes are the same and the first lane's address
+ * moved by whole lines, the lines just shift. */
+#define MEMO_TX 4
+typedef struct memo {
+  uint64_t a;        /* first present lane's byte address */
+  uint32_t act;
+  int ntx;           /* 0: none */
+  tune_tx tx[MEMO_TX];
+} memo;
+
 typedef struct warp {
   int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
-  int64_t idx[TUNE_MAX_PAR][32];   /* index value at the current point */
+  int64_t maxb[TUNE_MAX_PAR];      /* largest over present lanes */
   int64_t stride[TUNE_MAX_PAR], tcnt[TUNE_MAX_PAR], t[TUNE_MAX_PAR];
   int64_t kval[TUNE_MAX_VARS];
   uint32_t present, active;
+  int first;         /* first present lane */
   int pc, done;
   int ntx, itx, write;
   int meas;          /* the pending instruction is measured */
+  memo *memo;        /* per reference, shared by the warps with this
+                        warp's index in its block */
   tune_tx tx[TUNE_MAX_TX];
 } warp;
 
@@ -45,6 +61,7 @@ typedef struct sim {
   int nlev, ls, ss, bthreads, wpb, active;
   int64_t nblocks, waves;
   uint64_t *abase;
+  memo *memos;       /* per warp index in a block and reference */
   int nsm, *sm_ids;
   accgpu_rd *l1, l2;
   uint64_t l1cap, l2cap;
@@ -75,19 +92,17 @@ static int64_t lo_of(const sim *s, int l) {
   return s->k->vars[s->k->npar - 1 - l].lo;
 }
 
-/* Computes the active lanes and index values at W's current point.
- * Returns the active mask. */
+/* Computes the active lanes at W's current point (lanes whose every
+ * level is inside its trip count).  Returns the active mask. */
 static uint32_t load_point(const sim *s, warp *w) {
   uint32_t act = w->present;
   for (int l = 0; l < s->nlev; l++) {
-    int64_t trip = trip_of(s, l), lo = lo_of(s, l);
-    int64_t off = w->t[l] * w->stride[l];
-    for (int ln = 0; ln < 32; ln++) {
-      int64_t v = w->base[l][ln] + off;
-      if (v >= trip)
+    int64_t trip = trip_of(s, l), off = w->t[l] * w->stride[l];
+    if (w->maxb[l] + off < trip)
+      continue; /* every lane inside */
+    for (int ln = 0; ln < 32; ln++)
+      if (w->base[l][ln] + off >= trip)
         act &= ~(1u << ln);
-      w->idx[l][ln] = lo + v;
-    }
   }
   return w->active = act;
 }
@@ -113,7 +128,9 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
   int64_t bid[3] = {b % c->grid[0], (b / c->grid[0]) % c->grid[1],
                     b / (c->grid[0] * c->grid[1])};
   memset(w->t, 0, sizeof w->t);
+  memset(w->maxb, 0, sizeof w->maxb);
   w->present = 0;
+  w->first = -1;
   w->pc = 0;
   w->ntx = w->itx = 0;
   for (int l = 0; l < s->nlev; l++) {
@@ -129,6 +146,7 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
     int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
                   tl / (c->block[0] * c->block[1])};
     w->present |= 1u << ln;
+    w->first = w->first < 0 ? ln : w->first;
     for (int l = 0; l < s->nlev; l++) {
       int td = p->tdim[l], gd = p->gdim[l];
       int64_t per = td >= 0 ? c->block[td] : 1;
@@ -137,6 +155,8 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
       if (base < trip)
         n = (trip - base + w->stride[l] - 1) / w->stride[l];
       w->base[l][ln] = base;
+      if (base > w->maxb[l])
+        w->maxb[l] = base;
       if (n > w->tcnt[l])
         w->tcnt[l] = n;
     }
@@ -182,32 +202,65 @@ static int next_ref(const sim *s, warp *w) {
   }
 }
 
-/* Fills W's transaction list for reference R at its current point. */
-static void issue(sim *s, warp *w, int r) {
-  const tune_kernel *k = s->k;
-  const tune_ref *rf = &k->refs[r];
-  int64_t uni = rf->ecst;
-  for (int v = k->npar; v < k->nvars; v++)
-    uni += rf->ecoef[v] * w->kval[v];
-  int64_t cf[TUNE_MAX_PAR];
-  for (int l = 0; l < s->nlev; l++)
-    cf[l] = rf->ecoef[k->npar - 1 - l];
+/* Set bits of M (no popcnt instruction in the baseline x86-64 ISA). */
+static int lanes_of(uint32_t m) {
+  m -= (m >> 1) & 0x55555555u;
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* Coalesces reference RF of W's active lanes from scratch, given the
+ * first present lane's address A and index offset sum F0. */
+static int coalesce_lanes(const sim *s, warp *w, const tune_ref *rf,
+                          const int64_t *cf, uint64_t a, int64_t f0) {
   uint64_t addr[32];
   int n = 0;
   for (int ln = 0; ln < 32; ln++) {
     if (!(w->active >> ln & 1))
       continue;
-    int64_t off = uni;
+    int64_t f = 0;
     for (int l = 0; l < s->nlev; l++)
-      off += cf[l] * w->idx[l][ln];
-    addr[n++] = s->abase[rf->arr] + (uint64_t)(off * rf->elem);
+      f += cf[l] * w->base[l][ln];
+    addr[n++] = a + (uint64_t)((f - f0) * rf->elem);
   }
-  w->ntx = accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
+  return accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
+}
+
+/* Fills W's transaction list for reference R at its current point. */
+static void issue(sim *s, warp *w, int r) {
+  const tune_kernel *k = s->k;
+  const tune_ref *rf = &k->refs[r];
+  int64_t off = rf->ecst;
+  for (int v = k->npar; v < k->nvars; v++)
+    off += rf->ecoef[v] * w->kval[v];
+  int64_t cf[TUNE_MAX_PAR], f0 = 0;
+  for (int l = 0; l < s->nlev; l++) {
+    cf[l] = rf->ecoef[k->npar - 1 - l];
+    off += cf[l] * (lo_of(s, l) + w->t[l] * w->stride[l]);
+    f0 += cf[l] * w->base[l][w->first];
+  }
+  uint64_t a = s->abase[rf->arr] + (uint64_t)((off + f0) * rf->elem);
+  memo *m = &w->memo[r];
+  int64_t d = (int64_t)(a - m->a);
+  if (m->ntx && m->act == w->active && !(d & ((1 << s->ls) - 1))) {
+    d >>= s->ls; /* whole lines: the same sectors of shifted lines */
+    for (int i = 0; i < m->ntx; i++) {
+      w->tx[i].line = m->tx[i].line + (uint64_t)d;
+      w->tx[i].sectors = m->tx[i].sectors;
+    }
+    w->ntx = m->ntx;
+  } else {
+    w->ntx = coalesce_lanes(s, w, rf, cf, a, f0);
+    m->ntx = w->ntx <= MEMO_TX ? w->ntx : 0;
+    m->a = a;
+    m->act = w->active;
+    memcpy(m->tx, w->tx, (size_t)m->ntx * sizeof *m->tx);
+  }
   w->itx = 0;
   w->write = rf->is_write;
   w->meas = s->measure;
   if (s->measure) {
-    s->cnt.lane_accesses += n;
+    s->cnt.lane_accesses += lanes_of(w->active);
     s->cnt.warp_instrs += 1;
   }
 }
@@ -445,6 +498,12 @@ static int sim_alloc(sim *s) {
   s->nlive = calloc((size_t)s->nsm, sizeof *s->nlive);
   s->l1 = calloc((size_t)s->nsm, sizeof *s->l1);
   s->abase = malloc(((size_t)s->k->narrays + 1) * sizeof *s->abase);
+  s->memos = calloc((size_t)s->wpb * (size_t)(s->k->nrefs ? s->k->nrefs : 1),
+                    sizeof *s->memos);
+  if (!s->memos || !s->w)
+    return -1;
+  for (size_t j = 0; j < nw; j++)
+    s->w[j].memo = s->memos + (j % (size_t)s->wpb) * (size_t)s->k->nrefs;
   s->buf = calloc((size_t)s->nsm, sizeof *s->buf);
   s->nbuf = calloc((size_t)s->nsm, sizeof *s->nbuf);
   s->capbuf = calloc((size_t)s->nsm, sizeof *s->capbuf);
@@ -472,6 +531,7 @@ static void sim_free(sim *s) {
   free(s->live);
   free(s->nlive);
   free(s->abase);
+  free(s->memos);
   free(s->sm_ids);
   for (int i = 0; s->buf && i < s->nsm; i++)
     free(s->buf[i]);
