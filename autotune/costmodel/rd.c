@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define RD_NONE UINT32_MAX
 #define RD_MIN_T (1u << 10) /* timestamps; a multiple of 64 */
@@ -23,11 +24,20 @@ static uint32_t rd_find(const accgpu_rd *rd, uint64_t g1) {
   return h;
 }
 
-/* A zeroed table of N buckets, each on its own host cache line. */
+/* A zeroed table of N buckets, each on its own host cache line.  Big
+ * tables are probed at random: on 2 MiB pages where the host allows, one
+ * TLB entry covers 32768 buckets (and a page fault fills 2 MiB). */
 static accgpu_rd_bucket *rd_table(uint32_t n) {
-  accgpu_rd_bucket *t = aligned_alloc(64, (size_t)n * sizeof *t);
-  if (t)
-    memset(t, 0, (size_t)n * sizeof *t);
+  size_t bytes = (size_t)n * sizeof(accgpu_rd_bucket);
+  size_t huge = (size_t)2 << 20;
+  accgpu_rd_bucket *t = aligned_alloc(bytes >= huge ? huge : 64, bytes);
+  if (!t)
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  if (bytes >= huge)
+    madvise(t, bytes, MADV_HUGEPAGE);
+#endif
+  memset(t, 0, bytes);
   return t;
 }
 
@@ -59,6 +69,7 @@ void accgpu_rd_reset(accgpu_rd *rd) {
   memset(rd->mark, 0, (size_t)(rd->tcap / 64) * sizeof *rd->mark);
   memset(rd->fen, 0, ((size_t)rd->tcap / 64 + 1) * sizeof *rd->fen);
   rd->hcount = rd->now = rd->live = rd->low = 0;
+  rd->lazy = 0;
 }
 
 /* Caps beyond 2^30 keys would overflow 2 * CAP: those run exact. */
@@ -135,6 +146,8 @@ static uint32_t rd_count(const accgpu_rd *rd, uint32_t old, uint32_t now) {
 
 /* Points the timestamps of bucket I's keys at I (after a move). */
 static void rd_relink(accgpu_rd *rd, uint32_t i) {
+  if (rd->lazy)
+    return; /* no slot_at yet */
   for (uint32_t l = 0; l < 8; l++)
     if (rd->tab[i].ts[l] != RD_NONE)
       rd->slot_at[rd->tab[i].ts[l]] = i * 8 + l;
@@ -218,32 +231,33 @@ static void rd_forget(accgpu_rd *rd) {
   rd->low = ts;
 }
 
-/* Renumbers live timestamps 0..live-1 in order, growing the timestamp space
- * when more than half of it is live.  Returns 0 / -1. */
-static int rd_compact(accgpu_rd *rd) {
-  uint32_t j = 0;
-  for (uint32_t ts = rd->low; (ts = rd_next_mark(rd, ts)) < rd->now; ts++) {
-    uint32_t s = rd->slot_at[ts];
-    rd->tab[s >> 3].ts[s & 7] = j;
-    rd->slot_at[j++] = s;
-  }
-  rd->low = 0;
-  if (j * 2 > rd->tcap) {
-    uint32_t ncap = rd->tcap * 2, nw = ncap / 64;
-    uint64_t *nm = realloc(rd->mark, (size_t)nw * sizeof *nm);
-    if (!nm)
-      return -1;
-    rd->mark = nm;
-    uint32_t *nf = realloc(rd->fen, ((size_t)nw + 1) * sizeof *nf);
-    if (!nf)
-      return -1;
-    rd->fen = nf;
-    uint32_t *ns = realloc(rd->slot_at, (size_t)ncap * sizeof *ns);
-    if (!ns)
-      return -1;
-    rd->slot_at = ns;
-    rd->tcap = ncap;
-  }
+/* Grows the timestamp space until NEED live timestamps fill at most half
+ * of it.  Returns 0 / -1. */
+static int rd_grow(accgpu_rd *rd, uint32_t need) {
+  uint32_t ncap = rd->tcap;
+  while ((uint64_t)need * 2 > ncap)
+    ncap *= 2;
+  if (ncap == rd->tcap)
+    return 0;
+  uint32_t nw = ncap / 64;
+  uint64_t *nm = realloc(rd->mark, (size_t)nw * sizeof *nm);
+  if (!nm)
+    return -1;
+  rd->mark = nm;
+  uint32_t *nf = realloc(rd->fen, ((size_t)nw + 1) * sizeof *nf);
+  if (!nf)
+    return -1;
+  rd->fen = nf;
+  uint32_t *ns = realloc(rd->slot_at, (size_t)ncap * sizeof *ns);
+  if (!ns)
+    return -1;
+  rd->slot_at = ns;
+  rd->tcap = ncap;
+  return 0;
+}
+
+/* Marks timestamps 0..J-1 live, J the next one. */
+static void rd_rebuild(accgpu_rd *rd, uint32_t j) {
   uint32_t nw = rd->tcap / 64;
   memset(rd->mark, 0xff, (size_t)(j / 64) * sizeof *rd->mark);
   memset(rd->mark + j / 64, 0, (size_t)(nw - j / 64) * sizeof *rd->mark);
@@ -258,7 +272,70 @@ static int rd_compact(accgpu_rd *rd) {
       rd->fen[p] += rd->fen[i];
   }
   rd->now = j;
+  rd->low = 0;
+}
+
+/* Renumbers live timestamps 0..live-1 in order, growing the timestamp space
+ * when more than half of it is live.  Returns 0 / -1. */
+static int rd_compact(accgpu_rd *rd) {
+  uint32_t j = 0;
+  for (uint32_t ts = rd->low; (ts = rd_next_mark(rd, ts)) < rd->now; ts++) {
+    uint32_t s = rd->slot_at[ts];
+    rd->tab[s >> 3].ts[s & 7] = j;
+    rd->slot_at[j++] = s;
+  }
+  if (rd_grow(rd, j) < 0)
+    return -1;
+  rd_rebuild(rd, j);
   return 0;
+}
+
+/* Sorts N (timestamp << 32 | slot) entries of A by timestamp: two passes
+ * of 16 bits, TMP as scratch.  Returns nothing. */
+static void rd_sort(uint64_t *a, uint64_t *tmp, uint32_t n, uint32_t *cnt) {
+  for (int sh = 32; sh < 64; sh += 16) {
+    memset(cnt, 0, 65536 * sizeof *cnt);
+    for (uint32_t i = 0; i < n; i++)
+      cnt[(a[i] >> sh) & 0xffff]++;
+    for (uint32_t d = 0, sum = 0; d < 65536; d++) {
+      uint32_t c = cnt[d];
+      cnt[d] = sum;
+      sum += c;
+    }
+    for (uint32_t i = 0; i < n; i++)
+      tmp[cnt[(a[i] >> sh) & 0xffff]++] = a[i];
+    memcpy(a, tmp, (size_t)n * sizeof *a);
+  }
+}
+
+/* Leaves lazy mode: orders the held keys by their stamps and numbers them
+ * 0..live-1 with marks, slot_at and tree.  Returns 0 / -1 (still lazy). */
+static int rd_materialize(accgpu_rd *rd) {
+  uint32_t n = rd->live, k = 0;
+  uint64_t *a = malloc(((size_t)n + 1) * sizeof *a);
+  uint64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
+  uint32_t *cnt = malloc(65536 * sizeof *cnt);
+  int rc = -1;
+  if (!a || !tmp || !cnt || rd_grow(rd, n) < 0)
+    goto out;
+  for (uint32_t i = 0; i <= rd->hmask; i++)
+    for (uint32_t l = 0; rd->tab[i].group && l < 8; l++)
+      if (rd->tab[i].ts[l] != RD_NONE)
+        a[k++] = (uint64_t)rd->tab[i].ts[l] << 32 | (i * 8 + l);
+  rd_sort(a, tmp, k, cnt);
+  for (uint32_t j = 0; j < k; j++) {
+    uint32_t s = (uint32_t)a[j];
+    rd->tab[s >> 3].ts[s & 7] = j;
+    rd->slot_at[j] = s;
+  }
+  rd_rebuild(rd, k);
+  rd->lazy = 0;
+  rc = 0;
+out:
+  free(a);
+  free(tmp);
+  free(cnt);
+  return rc;
 }
 
 void accgpu_rd_prefetch(const accgpu_rd *rd, uint64_t key) {
@@ -299,9 +376,13 @@ static int rd_insert(accgpu_rd *rd, uint64_t g1, uint32_t lane, uint32_t *s) {
 }
 
 /* The access itself; sets *S to the key's slot (RD_NONE if memory ran
- * out). */
-static uint64_t rd_access(accgpu_rd *rd, uint64_t key, uint32_t *s) {
+ * out).  A reuse over fewer than BOUND timestamps returns 0 uncounted (its
+ * distance is below BOUND). */
+static uint64_t rd_access(accgpu_rd *rd, uint64_t key, uint32_t *s,
+                          uint32_t bound) {
   *s = RD_NONE;
+  if (rd->lazy && rd_materialize(rd) < 0)
+    return ACCGPU_RD_INF;
   if (rd->now == rd->tcap && rd_compact(rd) < 0)
     return ACCGPU_RD_INF;
   uint64_t g1 = (key >> 3) + 1;
@@ -316,7 +397,7 @@ static uint64_t rd_access(accgpu_rd *rd, uint64_t key, uint32_t *s) {
   uint32_t now = rd->now;
   if (old + 1 == now)
     return 0; /* still the most recent key: nothing moves */
-  uint32_t dist = rd_count(rd, old, now);
+  uint32_t dist = now - old - 1 < bound ? 0 : rd_count(rd, old, now);
   rd->mark[old >> 6] &= ~(1ull << (old & 63));
   if (old >> 6 != now >> 6)
     fen_move(rd->fen, rd->tcap / 64, old >> 6, now >> 6);
@@ -327,12 +408,60 @@ static uint64_t rd_access(accgpu_rd *rd, uint64_t key, uint32_t *s) {
 uint64_t accgpu_rd_access_aux(accgpu_rd *rd, uint64_t key, uint8_t **aux) {
   static _Thread_local uint8_t lost; /* AUX target when memory ran out */
   uint32_t s;
-  uint64_t d = rd_access(rd, key, &s);
+  uint64_t d = rd_access(rd, key, &s, 0);
   *aux = s != RD_NONE ? &rd->tab[s >> 3].aux[s & 7] : &lost;
   return d;
 }
 
 uint64_t accgpu_rd_access(accgpu_rd *rd, uint64_t key) {
   uint32_t s;
-  return rd_access(rd, key, &s);
+  return rd_access(rd, key, &s, 0);
+}
+
+/* An access in lazy mode: every held key hits.  Returns 1 / 0, or -1 when
+ * lazy mode must end first (key CAP + 1, or the stamps run out). */
+static int rd_lazy_hit(accgpu_rd *rd, uint64_t key, uint32_t *s) {
+  uint64_t g1 = (key >> 3) + 1;
+  uint32_t lane = key & 7, h = rd_find(rd, g1);
+  if (rd->now >= RD_NONE - 1)
+    return -1;
+  if (rd->tab[h].group && rd->tab[h].ts[lane] != RD_NONE) {
+    rd->tab[h].ts[lane] = rd->now++;
+    *s = h * 8 + lane;
+    return 1;
+  }
+  if (rd->live == rd->cap)
+    return -1;
+  if (!rd->tab[h].group) {
+    if ((rd->hcount + 1) * 2 > rd->hmask + 1) {
+      if (rd_rehash(rd) < 0)
+        return 0; /* out of memory: a miss, not recorded */
+      h = rd_find(rd, g1);
+    }
+    rd->tab[h].group = g1;
+    memset(rd->tab[h].ts, 0xff, sizeof rd->tab[h].ts);
+    rd->hcount++;
+  }
+  rd->tab[h].ts[lane] = rd->now++;
+  rd->tab[h].aux[lane] = 0;
+  rd->live++;
+  *s = h * 8 + lane;
+  return 0;
+}
+
+int accgpu_rd_hit(accgpu_rd *rd, uint64_t key, uint8_t **aux) {
+  static _Thread_local uint8_t lost; /* AUX target when memory ran out */
+  uint32_t s = RD_NONE;
+  int hit = -1;
+  if (rd->cap && !rd->lazy && !rd->now && !rd->live)
+    rd->lazy = 1; /* a fresh engine */
+  if (rd->lazy)
+    hit = rd_lazy_hit(rd, key, &s);
+  if (hit < 0) {
+    uint64_t d = rd_access(rd, key, &s, rd->cap);
+    hit = rd->cap ? d < rd->cap : d != ACCGPU_RD_INF;
+  }
+  if (aux)
+    *aux = s != RD_NONE ? &rd->tab[s >> 3].aux[s & 7] : &lost;
+  return hit;
 }

@@ -34,6 +34,8 @@ typedef struct accgpu_rd {
   uint32_t tcap, now, live;
   uint32_t cap;       /* 0, or the capacity set by accgpu_rd_set_cap */
   uint32_t low;       /* timestamps below are all dead (capped engine) */
+  int lazy;           /* accgpu_rd_hit with at most CAP keys seen: the
+                         table holds timestamps, no marks or slot_at */
 } accgpu_rd;
 
 /* Returns 0 or -1 when out of memory.  The engine owns its arrays. */
@@ -57,5 +59,14 @@ uint64_t accgpu_rd_access(accgpu_rd *rd, uint64_t key);
 /* As accgpu_rd_access; *AUX points to the key's 8 bits of caller data (0
  * for a new key), valid until the next access. */
 uint64_t accgpu_rd_access_aux(accgpu_rd *rd, uint64_t key, uint8_t **aux);
+/* For a capped engine: records an access to KEY and returns 1 when its
+ * reuse distance is below the cap (a hit in a fully associative LRU cache
+ * of CAP entries), else 0.  As long as at most CAP distinct keys were seen
+ * since the engine was fresh every reuse is a hit, so the engine only
+ * stamps keys in its table then and orders them when key CAP + 1 arrives.
+ * Distances of no more timestamps than the cap are not counted either.
+ * AUX (may be NULL) as in accgpu_rd_access_aux.  Without a cap: 1 for
+ * every reuse. */
+int accgpu_rd_hit(accgpu_rd *rd, uint64_t key, uint8_t **aux);
 
 #endif

@@ -269,7 +269,7 @@ static void issue(sim *s, warp *w, int r) {
 
 /* Serves one queued L2 request E (sector key << 2 | write << 1 | measured). */
 static void serve_l2(sim *s, uint64_t e) {
-  int hit = accgpu_rd_access(&s->l2, e >> 2) < s->l2cap;
+  int hit = accgpu_rd_hit(&s->l2, e >> 2, NULL);
   s->cnt.simulated++;
   if (!(e & 1))
     return;
@@ -354,7 +354,7 @@ static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
   /* Sectored L1: the line's LRU position is tracked per line, its valid
    * sectors in AUX; an evicted line (distance >= capacity) has none. */
   uint8_t *valid;
-  if (accgpu_rd_access_aux(&s->l1[smi], tx->line, &valid) >= s->l1cap)
+  if (!accgpu_rd_hit(&s->l1[smi], tx->line, &valid))
     *valid = 0;
   uint32_t miss = tx->sectors & ~*valid;
   *valid |= (uint8_t)tx->sectors;

@@ -84,6 +84,46 @@ static void test_rd_capped(void) {
   check_random(20000, 50, 20, 1);
 }
 
+/* accgpu_rd_hit against the LRU stack: a hit exactly when the distance is
+ * below CAP, with caller data kept for held keys; twice on one engine
+ * (reset between), so lazy mode is entered again. */
+static void check_hit(int len, uint64_t range, uint32_t cap) {
+  accgpu_rd rd;
+  CU_ASSERT_EQUAL_FATAL(accgpu_rd_init(&rd), 0);
+  accgpu_rd_set_cap(&rd, cap);
+  uint64_t *stack = malloc((size_t)len * sizeof *stack);
+  uint8_t *want_aux = calloc(range, sizeof *want_aux);
+  for (int round = 0; round < 2; round++) {
+    int n = 0, bad = 0, bad_aux = 0;
+    memset(want_aux, 0, range * sizeof *want_aux);
+    for (int i = 0; i < len; i++) {
+      uint64_t r = next_rand();
+      uint64_t key = (r & 3) ? (r >> 8) % 16 : (r >> 8) % range;
+      uint64_t want = stack_access(stack, &n, key);
+      uint8_t *aux;
+      int hit = accgpu_rd_hit(&rd, key, &aux);
+      bad += hit != (want < cap);
+      bad_aux += *aux != (hit ? want_aux[key] : 0) && want < cap;
+      *aux = want_aux[key] = (uint8_t)(i + 1);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(bad_aux, 0);
+    accgpu_rd_reset(&rd);
+  }
+  free(stack);
+  free(want_aux);
+  accgpu_rd_free(&rd);
+}
+
+/* Fewer keys than the cap (lazy throughout), a few more (ordered once),
+ * many more (then forgotten and compacted). */
+static void test_rd_hit(void) {
+  check_hit(20000, 50, 64);
+  check_hit(30000, 400, 300);
+  check_hit(30000, 5000, 300);
+  check_hit(20000, 50, 20);
+}
+
 static void test_rd_reset(void) {
   accgpu_rd rd;
   CU_ASSERT_EQUAL_FATAL(accgpu_rd_init(&rd), 0);
@@ -114,5 +154,5 @@ static void test_rd_seed_table_7_2(void) {
 
 TUNE_SUITE(tune_rd, TUNE_TEST(test_rd_random_small),
            TUNE_TEST(test_rd_random_large), TUNE_TEST(test_rd_capped),
-           TUNE_TEST(test_rd_reset),
+           TUNE_TEST(test_rd_hit), TUNE_TEST(test_rd_reset),
            TUNE_TEST(test_rd_seed_table_7_2));
