@@ -191,14 +191,16 @@ typedef struct job {
  * NULL; failures are counted in the job. */
 static void *job_worker(void *arg) {
   job *jb = arg;
+  tune_sim_ctx *x = accgpu_tune_sim_ctx_new(); /* this thread's buffers */
   for (int i; (i = atomic_fetch_add(&jb->next, 1)) < jb->n;) {
     if (jb->tty)
       fprintf(stderr, "\racc-tune: kernel %d/%d, configuration %d/%d ",
               jb->ki + 1, jb->nk, i + 1, jb->n);
-    if (accgpu_tune_simulate(jb->k, jb->g, &jb->rows[i].c, jb->so,
-                             &jb->rows[i].r))
+    if (!x || accgpu_tune_simulate_ctx(x, jb->k, jb->g, &jb->rows[i].c,
+                                       jb->so, &jb->rows[i].r))
       atomic_fetch_add(&jb->failed, 1);
   }
+  accgpu_tune_sim_ctx_free(x);
   return NULL;
 }
 

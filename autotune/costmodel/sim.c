@@ -54,7 +54,29 @@ typedef struct warp {
  * one SM's L1 tables in the host's cache, short against a wave. */
 #define CHUNK_ROUNDS 64
 
+/* Allocations one thread reuses from configuration to configuration: the
+ * engines keep their grown tables (no page faults, no rehash chains). */
+struct tune_sim_ctx {
+  accgpu_rd l2;
+  int l2_ok;
+  accgpu_rd *l1;
+  int nl1;           /* initialised engines in L1 */
+  warp *w;
+  warp **live;
+  size_t nw;
+  memo *memos;
+  size_t nmemo;
+  int *nlive, *sm_ids, nsm;
+  uint64_t **buf;
+  size_t *nbuf, *capbuf;
+  uint64_t *abase;
+  int narr;
+  uint64_t *ord;
+  size_t capord;
+};
+
 typedef struct sim {
+  tune_sim_ctx *x;
   const tune_kernel *k;
   const tune_gpu *g;
   const tune_config *c;
@@ -63,7 +85,7 @@ typedef struct sim {
   uint64_t *abase;
   memo *memos;       /* per warp index in a block and reference */
   int nsm, *sm_ids;
-  accgpu_rd *l1, l2;
+  accgpu_rd *l1, *l2;
   uint64_t l1cap, l2cap;
   warp *w;
   warp **live;       /* per simulated SM: wpb * active slots */
@@ -78,10 +100,17 @@ typedef struct sim {
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
-  uint64_t *ord;     /* the chunk's L2 requests in round-robin order */
-  size_t capord;
   int cur_sm;
 } sim;
+
+/* Grows *P to N elements of SIZE bytes.  Returns 0 / -1. */
+static int grow(void *p, size_t n, size_t size) {
+  void *q = realloc(*(void **)p, (n ? n : 1) * size);
+  if (!q)
+    return -1;
+  *(void **)p = q;
+  return 0;
+}
 
 /* ---- warps -------------------------------------------------------------- */
 
@@ -269,7 +298,7 @@ static void issue(sim *s, warp *w, int r) {
 
 /* Serves one queued L2 request E (sector key << 2 | write << 1 | measured). */
 static void serve_l2(sim *s, uint64_t e) {
-  int hit = accgpu_rd_hit(&s->l2, e >> 2, NULL);
+  int hit = accgpu_rd_hit(s->l2, e >> 2, NULL);
   s->cnt.simulated++;
   if (!(e & 1))
     return;
@@ -318,14 +347,10 @@ static void drain_l2(sim *s) {
     most = s->nbuf[i] > most ? s->nbuf[i] : most;
     n += s->nbuf[i];
   }
-  if (n > s->capord) {
-    uint64_t *no = realloc(s->ord, n * sizeof *no);
-    if (no) {
-      s->ord = no;
-      s->capord = n;
-    }
-  }
-  if (n > s->capord) { /* out of memory: serve in place */
+  tune_sim_ctx *x = s->x;
+  if (n > x->capord && !grow(&x->ord, n, sizeof *x->ord))
+    x->capord = n;
+  if (n > x->capord) { /* out of memory: serve in place */
     for (size_t p = 0; p < most; p++)
       for (int i = 0; i < s->nsm; i++)
         if (p < s->nbuf[i])
@@ -335,11 +360,11 @@ static void drain_l2(sim *s) {
     for (size_t p = 0; p < most; p++)
       for (int i = 0; i < s->nsm; i++)
         if (p < s->nbuf[i])
-          s->ord[k++] = s->buf[i][p];
+          x->ord[k++] = s->buf[i][p];
     for (size_t j = 0; j < n; j++) {
       if (j + L2_AHEAD < n)
-        accgpu_rd_prefetch(&s->l2, s->ord[j + L2_AHEAD] >> 2);
-      serve_l2(s, s->ord[j]);
+        accgpu_rd_prefetch(s->l2, x->ord[j + L2_AHEAD] >> 2);
+      serve_l2(s, x->ord[j]);
     }
   }
   for (int i = 0; i < s->nsm; i++)
@@ -491,54 +516,98 @@ static double thread_instrs(sim *s, const tune_config *c) {
   return pts * body;
 }
 
+/* Makes X's per-SM arrays hold S->nsm entries (new ones zeroed, L1
+ * engines initialised).  Returns 0 / -1. */
+static int ctx_sms(tune_sim_ctx *x, int nsm) {
+  if (nsm > x->nsm) {
+    if (grow(&x->nlive, (size_t)nsm, sizeof *x->nlive) ||
+        grow(&x->sm_ids, (size_t)nsm, sizeof *x->sm_ids) ||
+        grow(&x->buf, (size_t)nsm, sizeof *x->buf) ||
+        grow(&x->nbuf, (size_t)nsm, sizeof *x->nbuf) ||
+        grow(&x->capbuf, (size_t)nsm, sizeof *x->capbuf))
+      return -1;
+    for (int i = x->nsm; i < nsm; i++) {
+      x->buf[i] = NULL;
+      x->capbuf[i] = 0;
+    }
+    x->nsm = nsm;
+  }
+  if (nsm > x->nl1) {
+    if (grow(&x->l1, (size_t)nsm, sizeof *x->l1))
+      return -1;
+    for (; x->nl1 < nsm; x->nl1++)
+      if (accgpu_rd_init(&x->l1[x->nl1]))
+        return -1;
+  }
+  return 0;
+}
+
 static int sim_alloc(sim *s) {
+  tune_sim_ctx *x = s->x;
   size_t nw = (size_t)s->nsm * s->active * s->wpb;
-  s->w = malloc(nw * sizeof *s->w);
-  s->live = malloc(nw * sizeof *s->live);
-  s->nlive = calloc((size_t)s->nsm, sizeof *s->nlive);
-  s->l1 = calloc((size_t)s->nsm, sizeof *s->l1);
-  s->abase = malloc(((size_t)s->k->narrays + 1) * sizeof *s->abase);
-  s->memos = calloc((size_t)s->wpb * (size_t)(s->k->nrefs ? s->k->nrefs : 1),
-                    sizeof *s->memos);
-  if (!s->memos || !s->w)
+  size_t nm = (size_t)s->wpb * (size_t)(s->k->nrefs ? s->k->nrefs : 1);
+  if (nw > x->nw) {
+    if (grow(&x->w, nw, sizeof *x->w) || grow(&x->live, nw, sizeof *x->live))
+      return -1;
+    x->nw = nw;
+  }
+  if (nm > x->nmemo) {
+    if (grow(&x->memos, nm, sizeof *x->memos))
+      return -1;
+    x->nmemo = nm;
+  }
+  if (s->k->narrays > x->narr) {
+    if (grow(&x->abase, (size_t)s->k->narrays, sizeof *x->abase))
+      return -1;
+    x->narr = s->k->narrays;
+  }
+  if (ctx_sms(x, s->nsm) || (!x->l2_ok && accgpu_rd_init(&x->l2)))
     return -1;
+  x->l2_ok = 1;
+  accgpu_rd_reset(&x->l2);
+  for (int i = 0; i < s->nsm; i++)
+    accgpu_rd_reset(&x->l1[i]);
+  memset(x->memos, 0, nm * sizeof *x->memos);
+  memset(x->nlive, 0, (size_t)s->nsm * sizeof *x->nlive);
+  memset(x->nbuf, 0, (size_t)s->nsm * sizeof *x->nbuf);
+  s->w = x->w, s->live = x->live, s->memos = x->memos;
+  s->nlive = x->nlive, s->sm_ids = x->sm_ids;
+  s->l1 = x->l1, s->l2 = &x->l2;
+  s->buf = x->buf, s->nbuf = x->nbuf, s->capbuf = x->capbuf;
+  s->abase = x->abase;
   for (size_t j = 0; j < nw; j++)
     s->w[j].memo = s->memos + (j % (size_t)s->wpb) * (size_t)s->k->nrefs;
-  s->buf = calloc((size_t)s->nsm, sizeof *s->buf);
-  s->nbuf = calloc((size_t)s->nsm, sizeof *s->nbuf);
-  s->capbuf = calloc((size_t)s->nsm, sizeof *s->capbuf);
-  if (!s->buf || !s->nbuf || !s->capbuf)
-    return -1;
-  if (!s->w || !s->live || !s->nlive || !s->l1 || !s->abase ||
-      accgpu_rd_init(&s->l2))
-    return -1;
-  for (int i = 0; i < s->nsm; i++)
-    if (accgpu_rd_init(&s->l1[i]))
-      return -1;
   /* Arrays 1 TiB apart: distinct, aligned, never sharing a line. */
   for (int a = 0; a < s->k->narrays; a++)
     s->abase[a] = (uint64_t)(a + 1) << 40;
   return 0;
 }
 
-static void sim_free(sim *s) {
-  for (int i = 0; s->l1 && i < s->nsm; i++)
-    accgpu_rd_free(&s->l1[i]);
-  if (s->l2.tab)
-    accgpu_rd_free(&s->l2);
-  free(s->l1);
-  free(s->w);
-  free(s->live);
-  free(s->nlive);
-  free(s->abase);
-  free(s->memos);
-  free(s->sm_ids);
-  for (int i = 0; s->buf && i < s->nsm; i++)
-    free(s->buf[i]);
-  free(s->buf);
-  free(s->nbuf);
-  free(s->capbuf);
-  free(s->ord);
+tune_sim_ctx *accgpu_tune_sim_ctx_new(void) {
+  return calloc(1, sizeof(tune_sim_ctx));
+}
+
+void accgpu_tune_sim_ctx_free(tune_sim_ctx *x) {
+  if (!x)
+    return;
+  for (int i = 0; i < x->nl1; i++)
+    accgpu_rd_free(&x->l1[i]);
+  if (x->l2_ok)
+    accgpu_rd_free(&x->l2);
+  for (int i = 0; i < x->nsm; i++)
+    free(x->buf[i]);
+  free(x->l1);
+  free(x->w);
+  free(x->live);
+  free(x->memos);
+  free(x->nlive);
+  free(x->sm_ids);
+  free(x->buf);
+  free(x->nbuf);
+  free(x->capbuf);
+  free(x->abase);
+  free(x->ord);
+  free(x);
 }
 
 /* Picks the waves to simulate for budget B (warp instructions) given
@@ -547,10 +616,6 @@ static void sim_free(sim *s) {
  * wave is over budget. */
 static int64_t plan(sim *s, double b, double per_wave,
                     double per_wave_instrs, int64_t wave_warps) {
-  s->nsm = s->g->sms;
-  s->sm_ids = malloc((size_t)s->nsm * sizeof *s->sm_ids);
-  if (!s->sm_ids)
-    return -1;
   for (int i = 0; i < s->nsm; i++)
     s->sm_ids[i] = i;
   if (b <= 0 || per_wave * (double)s->waves <= b)
@@ -614,9 +679,19 @@ static double tx_per_instr(sim *s) {
 int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
                          const tune_config *c, const tune_sim_opts *o,
                          tune_result *r) {
+  tune_sim_ctx *x = accgpu_tune_sim_ctx_new();
+  int rc = x ? accgpu_tune_simulate_ctx(x, k, g, c, o, r) : -1;
+  accgpu_tune_sim_ctx_free(x);
+  return rc;
+}
+
+int accgpu_tune_simulate_ctx(tune_sim_ctx *x, const tune_kernel *k,
+                             const tune_gpu *g, const tune_config *c,
+                             const tune_sim_opts *o, tune_result *r) {
   sim s;
   memset(&s, 0, sizeof s);
   memset(r, 0, sizeof *r);
+  s.x = x;
   s.k = k, s.g = g, s.c = c;
   s.nlev = k->npar;
   s.ls = __builtin_ctz((unsigned)g->line_bytes);
@@ -644,7 +719,7 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
   s.l2cap = (uint64_t)(g->l2_bytes / g->sector_bytes);
   /* Only hit or miss matters: the engines may forget what is evicted. */
-  accgpu_rd_set_cap(&s.l2, (uint32_t)s.l2cap);
+  accgpu_rd_set_cap(s.l2, (uint32_t)s.l2cap);
   for (int i = 0; i < s.nsm; i++)
     accgpu_rd_set_cap(&s.l1[i], (uint32_t)s.l1cap);
   int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
@@ -667,8 +742,7 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
      * the full trace instead. */
     tune_sim_opts all = *o;
     all.budget = 0;
-    sim_free(&s);
-    return accgpu_tune_simulate(k, g, c, &all, r);
+    return accgpu_tune_simulate_ctx(x, k, g, c, &all, r);
   }
   double scale = s.sim_blocks > 0 ? (double)s.nblocks / s.sim_blocks : 0;
   if (s.round_limit && s.cnt.warp_instrs > 0) /* truncated wave */
@@ -686,7 +760,6 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   r->cost = accgpu_tune_cost(g, r);
   rc = 0;
 out:
-  sim_free(&s);
   return rc;
 }
 
