@@ -33,12 +33,15 @@ typedef struct memo {
   uint32_t act;
   int ntx;           /* 0: none */
   tune_tx tx[MEMO_TX];
+  int have_rel;
+  int64_t rel[32];   /* lane's byte address minus the first lane's */
 } memo;
 
 typedef struct warp {
-  int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
-  int64_t maxb[TUNE_MAX_PAR];      /* largest over present lanes */
+  /* Hot: read every turn. */
   int64_t stride[TUNE_MAX_PAR], tcnt[TUNE_MAX_PAR], t[TUNE_MAX_PAR];
+  int64_t maxb[TUNE_MAX_PAR];      /* largest lane offset (present lanes) */
+  int64_t b0[TUNE_MAX_PAR];        /* the first present lane's offset */
   int64_t kval[TUNE_MAX_VARS];
   uint32_t present, active;
   int first;         /* first present lane */
@@ -48,6 +51,8 @@ typedef struct warp {
   memo *memo;        /* per reference, shared by the warps with this
                         warp's index in its block */
   tune_tx tx[TUNE_MAX_TX];
+  /* Cold: points at a boundary, first coalescing of a reference. */
+  int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
 } warp;
 
 /* Rounds each SM runs before the L2 takes its requests: long enough to keep
@@ -160,6 +165,7 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
   memset(w->maxb, 0, sizeof w->maxb);
   w->present = 0;
   w->first = -1;
+  memset(w->b0, 0, sizeof w->b0);
   w->pc = 0;
   w->ntx = w->itx = 0;
   for (int l = 0; l < s->nlev; l++) {
@@ -184,6 +190,8 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
       if (base < trip)
         n = (trip - base + w->stride[l] - 1) / w->stride[l];
       w->base[l][ln] = base;
+      if (w->first == ln)
+        w->b0[l] = base;
       if (base > w->maxb[l])
         w->maxb[l] = base;
       if (n > w->tcnt[l])
@@ -241,17 +249,20 @@ static int lanes_of(uint32_t m) {
 /* Coalesces reference RF of W's active lanes from scratch, given the
  * first present lane's address A and index offset sum F0. */
 static int coalesce_lanes(const sim *s, warp *w, const tune_ref *rf,
-                          const int64_t *cf, uint64_t a, int64_t f0) {
+                          const int64_t *cf, uint64_t a, memo *m) {
+  if (!m->have_rel) {
+    for (int ln = 0; ln < 32; ln++) {
+      int64_t f = 0;
+      for (int l = 0; l < s->nlev; l++)
+        f += cf[l] * (w->base[l][ln] - w->b0[l]);
+      m->rel[ln] = f * rf->elem;
+    }
+    m->have_rel = 1;
+  }
   uint64_t addr[32];
   int n = 0;
-  for (int ln = 0; ln < 32; ln++) {
-    if (!(w->active >> ln & 1))
-      continue;
-    int64_t f = 0;
-    for (int l = 0; l < s->nlev; l++)
-      f += cf[l] * w->base[l][ln];
-    addr[n++] = a + (uint64_t)((f - f0) * rf->elem);
-  }
+  for (uint32_t act = w->active; act; act &= act - 1)
+    addr[n++] = a + (uint64_t)m->rel[__builtin_ctz(act)];
   return accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
 }
 
@@ -266,7 +277,7 @@ static void issue(sim *s, warp *w, int r) {
   for (int l = 0; l < s->nlev; l++) {
     cf[l] = rf->ecoef[k->npar - 1 - l];
     off += cf[l] * (lo_of(s, l) + w->t[l] * w->stride[l]);
-    f0 += cf[l] * w->base[l][w->first];
+    f0 += cf[l] * w->b0[l];
   }
   uint64_t a = s->abase[rf->arr] + (uint64_t)((off + f0) * rf->elem);
   memo *m = &w->memo[r];
@@ -279,7 +290,7 @@ static void issue(sim *s, warp *w, int r) {
     }
     w->ntx = m->ntx;
   } else {
-    w->ntx = coalesce_lanes(s, w, rf, cf, a, f0);
+    w->ntx = coalesce_lanes(s, w, rf, cf, a, m);
     m->ntx = w->ntx <= MEMO_TX ? w->ntx : 0;
     m->a = a;
     m->act = w->active;
