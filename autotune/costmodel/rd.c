@@ -290,20 +290,21 @@ static int rd_compact(accgpu_rd *rd) {
   return 0;
 }
 
-/* Sorts N (timestamp << 32 | slot) entries of A by timestamp: two passes
- * of 16 bits, TMP as scratch.  Returns nothing. */
-static void rd_sort(uint64_t *a, uint64_t *tmp, uint32_t n, uint32_t *cnt) {
-  for (int sh = 32; sh < 64; sh += 16) {
-    memset(cnt, 0, 65536 * sizeof *cnt);
+/* Sorts N (timestamp << 32 | slot) entries of A by timestamp (all below
+ * NOW): 11-bit digits, as many passes as NOW needs, TMP as scratch. */
+static void rd_sort(uint64_t *a, uint64_t *tmp, uint32_t n, uint32_t now) {
+  uint32_t cnt[2048];
+  for (int sh = 0; sh < 32 && now >> sh; sh += 11) {
+    memset(cnt, 0, sizeof cnt);
     for (uint32_t i = 0; i < n; i++)
-      cnt[(a[i] >> sh) & 0xffff]++;
-    for (uint32_t d = 0, sum = 0; d < 65536; d++) {
+      cnt[(a[i] >> (32 + sh)) & 2047]++;
+    for (uint32_t d = 0, sum = 0; d < 2048; d++) {
       uint32_t c = cnt[d];
       cnt[d] = sum;
       sum += c;
     }
     for (uint32_t i = 0; i < n; i++)
-      tmp[cnt[(a[i] >> sh) & 0xffff]++] = a[i];
+      tmp[cnt[(a[i] >> (32 + sh)) & 2047]++] = a[i];
     memcpy(a, tmp, (size_t)n * sizeof *a);
   }
 }
@@ -314,15 +315,14 @@ static int rd_materialize(accgpu_rd *rd) {
   uint32_t n = rd->live, k = 0;
   uint64_t *a = malloc(((size_t)n + 1) * sizeof *a);
   uint64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
-  uint32_t *cnt = malloc(65536 * sizeof *cnt);
   int rc = -1;
-  if (!a || !tmp || !cnt || rd_grow(rd, n) < 0)
+  if (!a || !tmp || rd_grow(rd, n) < 0)
     goto out;
   for (uint32_t i = 0; i <= rd->hmask; i++)
     for (uint32_t l = 0; rd->tab[i].group && l < 8; l++)
       if (rd->tab[i].ts[l] != RD_NONE)
         a[k++] = (uint64_t)rd->tab[i].ts[l] << 32 | (i * 8 + l);
-  rd_sort(a, tmp, k, cnt);
+  rd_sort(a, tmp, k, rd->now);
   for (uint32_t j = 0; j < k; j++) {
     uint32_t s = (uint32_t)a[j];
     rd->tab[s >> 3].ts[s & 7] = j;
@@ -334,7 +334,6 @@ static int rd_materialize(accgpu_rd *rd) {
 out:
   free(a);
   free(tmp);
-  free(cnt);
   return rc;
 }
 

@@ -122,6 +122,7 @@ static void test_rd_hit(void) {
   check_hit(30000, 400, 300);
   check_hit(30000, 5000, 300);
   check_hit(20000, 50, 20);
+  check_hit(30000, 1200, 1000); /* ordered after > 2048 stamps */
 }
 
 static void test_rd_reset(void) {
