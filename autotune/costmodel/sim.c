@@ -47,7 +47,8 @@ typedef struct warp {
   int first;         /* first present lane */
   int pc, done;
   int ntx, itx, write;
-  int meas;          /* the pending instruction is measured */
+  int nlanes;        /* active lanes of the current instruction */
+  int meas;          /* the current instruction is measured */
   memo *memo;        /* per reference, shared by the warps with this
                         warp's index in its block */
   tune_tx tx[TUNE_MAX_TX];
@@ -298,11 +299,7 @@ static void issue(sim *s, warp *w, int r) {
   }
   w->itx = 0;
   w->write = rf->is_write;
-  w->meas = s->measure;
-  if (s->measure) {
-    s->cnt.lane_accesses += lanes_of(w->active);
-    s->cnt.warp_instrs += 1;
-  }
+  w->nlanes = lanes_of(w->active);
 }
 
 /* ---- caches ------------------------------------------------------------- */
@@ -370,8 +367,13 @@ static void drain_l2(sim *s) {
     size_t k = 0;
     for (size_t p = 0; p < most; p++)
       for (int i = 0; i < s->nsm; i++)
-        if (p < s->nbuf[i])
+        if (p < s->nbuf[i]) {
+          /* One host cache line of each SM's list ahead: the lists are
+           * too many streams for the hardware prefetcher. */
+          if (!(p & 7))
+            __builtin_prefetch(&s->buf[i][p + 16]);
           x->ord[k++] = s->buf[i][p];
+        }
     for (size_t j = 0; j < n; j++) {
       if (j + L2_AHEAD < n)
         accgpu_rd_prefetch(s->l2, x->ord[j + L2_AHEAD] >> 2);
@@ -403,25 +405,45 @@ static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
     access_l2(s, tx->line, miss, 0);
 }
 
-/* One turn of warp W on SM SMI.  Returns 0 when W has finished. */
+/* Counts W's current instruction with the round that starts it, so a
+ * truncated wave measures whole instructions. */
+static void start_instr(sim *s, warp *w) {
+  w->meas = s->measure;
+  if (s->measure) {
+    s->cnt.lane_accesses += w->nlanes;
+    s->cnt.warp_instrs += 1;
+  }
+}
+
+/* Readies W's next instruction once the current one is done, a turn early,
+ * and prefetches the L1 bucket of its first line for the coming turn.
+ * Returns 0 when W has finished. */
+static int warp_ready(sim *s, int smi, warp *w) {
+  while (w->itx == w->ntx) {
+    int r = next_ref(s, w);
+    if (r < 0)
+      return 0;
+    issue(s, w, r);
+    if (!w->ntx)
+      start_instr(s, w); /* touches nothing: counted now */
+  }
+  if (!w->write)
+    accgpu_rd_prefetch(&s->l1[smi], w->tx[w->itx].line);
+  return 1;
+}
+
+/* One turn of warp W on SM SMI: one transaction (modeled) or its whole
+ * instruction (base).  Returns 0 when W has finished. */
 static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
   do {
-    if (w->itx == w->ntx) {
-      int r = next_ref(s, w);
-      if (r < 0)
-        return 0;
-      issue(s, w, r);
-      if (!w->ntx)
-        continue;
-    }
-    /* Transactions count with their instruction, so a truncated wave
-     * measures whole instructions. */
+    if (w->itx == 0)
+      start_instr(s, w);
     int m = s->measure;
     s->measure = w->meas;
     access_tx(s, smi, &w->tx[w->itx++], w->write);
     s->measure = m;
   } while (base_mode && w->itx < w->ntx);
-  return 1;
+  return warp_ready(s, smi, w);
 }
 
 /* Fast-forwards fresh warp W over S->skip instructions without caches:
@@ -458,7 +480,7 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
                             (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
                             (s->nlev > 2 ? (double)w->tcnt[2] : 1);
         fast_forward(s, w);
-        if (!w->done)
+        if (!w->done && warp_ready(s, i, w))
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
     }
@@ -479,10 +501,12 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
         s->measure = measure && round >= s->warm_rounds;
         int keep = 0, nl = s->nlive[i];
         for (int j = 0; j < nl; j++) {
-          /* A later warp's pending line: its L1 slot is likely cold. */
-          const warp *ah = lv[j + 2 < nl ? j + 2 : j];
-          if (ah->itx < ah->ntx)
-            accgpu_rd_prefetch(&s->l1[i], ah->tx[ah->itx].line);
+          /* The warp two turns ahead: its hot fields and first
+           * transactions (8448 warps of an H100 wave outgrow the host's
+           * caches). */
+          const char *ah = (const char *)lv[j + 2 < nl ? j + 2 : j];
+          for (int b = 0; b < 320; b += 64)
+            __builtin_prefetch(ah + b);
           if (warp_turn(s, i, lv[j], base_mode))
             lv[keep++] = lv[j];
         }
