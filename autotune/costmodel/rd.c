@@ -24,21 +24,41 @@ static uint32_t rd_find(const accgpu_rd *rd, uint64_t g1) {
   return h;
 }
 
+/* Tables of at least this many bytes are mapped, not allocated. */
+#define RD_BIG ((size_t)2 << 20)
+
 /* A zeroed table of N buckets, each on its own host cache line.  Big
- * tables are probed at random: on 2 MiB pages where the host allows, one
- * TLB entry covers 32768 buckets (and a page fault fills 2 MiB). */
+ * tables are probed at random: they are mapped (already zero) on 2 MiB
+ * pages where the host allows, so one TLB entry covers 32768 buckets. */
 static accgpu_rd_bucket *rd_table(uint32_t n) {
   size_t bytes = (size_t)n * sizeof(accgpu_rd_bucket);
-  size_t huge = (size_t)2 << 20;
-  accgpu_rd_bucket *t = aligned_alloc(bytes >= huge ? huge : 64, bytes);
-  if (!t)
-    return NULL;
+  if (bytes >= RD_BIG) {
+    /* Over-map by a huge page so the table can start on one. */
+    char *p = mmap(NULL, bytes + RD_BIG, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      return NULL;
+    size_t lead = (RD_BIG - (uintptr_t)p % RD_BIG) % RD_BIG;
+    if (lead)
+      munmap(p, lead);
+    munmap(p + lead + bytes, RD_BIG - lead);
 #ifdef MADV_HUGEPAGE
-  if (bytes >= huge)
-    madvise(t, bytes, MADV_HUGEPAGE);
+    madvise(p + lead, bytes, MADV_HUGEPAGE);
 #endif
-  memset(t, 0, bytes);
+    return (accgpu_rd_bucket *)(p + lead);
+  }
+  accgpu_rd_bucket *t = aligned_alloc(64, bytes);
+  if (t)
+    memset(t, 0, bytes);
   return t;
+}
+
+static void rd_table_free(accgpu_rd_bucket *t, uint32_t n) {
+  size_t bytes = (size_t)n * sizeof(accgpu_rd_bucket);
+  if (bytes >= RD_BIG)
+    munmap(t, bytes);
+  else
+    free(t);
 }
 
 int accgpu_rd_init(accgpu_rd *rd) {
@@ -57,7 +77,8 @@ int accgpu_rd_init(accgpu_rd *rd) {
 }
 
 void accgpu_rd_free(accgpu_rd *rd) {
-  free(rd->tab);
+  if (rd->tab)
+    rd_table_free(rd->tab, rd->hmask + 1);
   free(rd->mark);
   free(rd->fen);
   free(rd->slot_at);
@@ -91,29 +112,22 @@ static uint32_t rd_popcount(uint64_t x) {
 
 /* ---- Fenwick tree over the words of the mark bitmap -------------------- */
 
-/* Moves a 1 from word FROM to word TO (> FROM).  The two update paths
- * merge at a common node, above which the changes cancel, so the cost
- * grows with log(TO - FROM), not log(n). */
-static void fen_move(uint32_t *fen, uint32_t n, uint32_t from, uint32_t to) {
-  uint32_t i = from + 1, j = to + 1;
-  while (i != j && i <= n) {
-    if (i < j) {
-      fen[i]--;
-      i += i & -i;
-    } else {
-      if (j > n)
-        break;
-      fen[j]++;
-      j += j & -j;
-    }
-  }
-  for (; i != j && j <= n; j += j & -j)
-    fen[j]++;
+/* The tree covers the words before the current one (NOW / 64) only:
+ * marks in the current word change without touching it, and node J is
+ * built from its children when word J-1 completes.  A cleared mark in an
+ * earlier word is taken off the built nodes above it: up to the current
+ * word, so the cost grows with log(distance), not log(n). */
+static void fen_remove(uint32_t *fen, uint32_t w, uint32_t cur) {
+  for (uint32_t j = w + 1; j <= cur; j += j & -j)
+    fen[j]--;
 }
 
-static void fen_add(uint32_t *fen, uint32_t n, uint32_t w) {
-  for (uint32_t i = w + 1; i <= n; i += i & -i)
-    fen[i]++;
+/* Builds node J (1-based) once word J-1 is complete. */
+static void fen_close(uint32_t *fen, const uint64_t *mark, uint32_t j) {
+  uint32_t sum = rd_popcount(mark[j - 1]);
+  for (uint32_t k = 1; k < (j & -j); k <<= 1)
+    sum += fen[j - k];
+  fen[j] = sum;
 }
 
 /* Sum of words A+1 .. B: the two prefix walks stop where they meet. */
@@ -172,7 +186,7 @@ static int rd_rehash(accgpu_rd *rd) {
       h = (h + 1) & nmask;
     nt[h] = rd->tab[i];
   }
-  free(rd->tab);
+  rd_table_free(rd->tab, rd->hmask + 1);
   rd->tab = nt;
   rd->hmask = nmask;
   for (uint32_t i = 0; i <= nmask; i++)
@@ -263,12 +277,13 @@ static void rd_rebuild(accgpu_rd *rd, uint32_t j) {
   memset(rd->mark + j / 64, 0, (size_t)(nw - j / 64) * sizeof *rd->mark);
   if (j % 64)
     rd->mark[j / 64] = (1ull << (j % 64)) - 1;
-  /* Linear Fenwick build over the words' counts. */
-  memset(rd->fen, 0, ((size_t)nw + 1) * sizeof *rd->fen);
-  for (uint32_t i = 1; i <= nw; i++) {
-    rd->fen[i] += rd_popcount(rd->mark[i - 1]);
+  /* Linear Fenwick build over the complete words (all full). */
+  uint32_t m = j / 64;
+  memset(rd->fen, 0, ((size_t)m + 1) * sizeof *rd->fen);
+  for (uint32_t i = 1; i <= m; i++) {
+    rd->fen[i] += 64;
     uint32_t p = i + (i & -i);
-    if (p <= nw)
+    if (p <= m)
       rd->fen[p] += rd->fen[i];
   }
   rd->now = j;
@@ -347,6 +362,8 @@ static void rd_stamp(accgpu_rd *rd, uint32_t s) {
   rd->tab[s >> 3].ts[s & 7] = now;
   rd->slot_at[now] = s;
   rd->mark[now >> 6] |= 1ull << (now & 63);
+  if (!(rd->now & 63))
+    fen_close(rd->fen, rd->mark, rd->now >> 6);
 }
 
 /* A key not held: inserts it.  Sets *S to its slot; returns 0 / -1. */
@@ -368,7 +385,6 @@ static int rd_insert(accgpu_rd *rd, uint64_t g1, uint32_t lane, uint32_t *s) {
   }
   *s = h * 8 + lane;
   rd->tab[h].aux[lane] = 0;
-  fen_add(rd->fen, rd->tcap / 64, rd->now >> 6);
   rd_stamp(rd, *s);
   rd->live++;
   return 0;
@@ -399,7 +415,7 @@ static uint64_t rd_access(accgpu_rd *rd, uint64_t key, uint32_t *s,
   uint32_t dist = now - old - 1 < bound ? 0 : rd_count(rd, old, now);
   rd->mark[old >> 6] &= ~(1ull << (old & 63));
   if (old >> 6 != now >> 6)
-    fen_move(rd->fen, rd->tcap / 64, old >> 6, now >> 6);
+    fen_remove(rd->fen, old >> 6, now >> 6);
   rd_stamp(rd, *s);
   return dist;
 }
