@@ -65,8 +65,9 @@ uint64_t accgpu_rd_access_aux(accgpu_rd *rd, uint64_t key, uint8_t **aux);
  * since the engine was fresh every reuse is a hit, so the engine only
  * stamps keys in its table then and orders them when key CAP + 1 arrives.
  * Distances of no more timestamps than the cap are not counted either.
- * AUX (may be NULL) as in accgpu_rd_access_aux.  Without a cap: 1 for
- * every reuse. */
+ * AUX (may be NULL) as in accgpu_rd_access_aux.  Without a cap (or one
+ * of 2^30 or more, which set_cap drops): 1 for every reuse, as no trace
+ * here holds that many keys. */
 int accgpu_rd_hit(accgpu_rd *rd, uint64_t key, uint8_t **aux);
 
 #endif
