@@ -162,6 +162,7 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
   const tune_pattern *p = c->pat;
   int64_t bid[3] = {b % c->grid[0], (b / c->grid[0]) % c->grid[1],
                     b / (c->grid[0] * c->grid[1])};
+  int64_t bpart[TUNE_MAX_PAR], minb[TUNE_MAX_PAR];
   memset(w->t, 0, sizeof w->t);
   memset(w->maxb, 0, sizeof w->maxb);
   w->present = 0;
@@ -173,36 +174,46 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
     int td = p->tdim[l], gd = p->gdim[l];
     int64_t per = td >= 0 ? c->block[td] : 1;
     w->stride[l] = per * (gd >= 0 ? c->grid[gd] : 1);
-    w->tcnt[l] = 0;
+    bpart[l] = (gd >= 0 ? bid[gd] : 0) * per;
+    minb[l] = INT64_MAX;
   }
-  for (int ln = 0; ln < 32; ln++) {
-    int tl = wi * 32 + ln;
-    if (tl >= s->bthreads)
-      continue;
-    int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
-                  tl / (c->block[0] * c->block[1])};
+  /* Thread indices of lane 0, then stepped lane by lane (no divisions). */
+  int tl = wi * 32;
+  int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
+                tl / (c->block[0] * c->block[1])};
+  for (int ln = 0; ln < 32 && tl < s->bthreads; ln++, tl++) {
     w->present |= 1u << ln;
     w->first = w->first < 0 ? ln : w->first;
     for (int l = 0; l < s->nlev; l++) {
-      int td = p->tdim[l], gd = p->gdim[l];
-      int64_t per = td >= 0 ? c->block[td] : 1;
-      int64_t base = (td >= 0 ? tid[td] : 0) + (gd >= 0 ? bid[gd] : 0) * per;
-      int64_t trip = trip_of(s, l), n = 0;
-      if (base < trip)
-        n = (trip - base + w->stride[l] - 1) / w->stride[l];
+      int td = p->tdim[l];
+      int64_t base = (td >= 0 ? tid[td] : 0) + bpart[l];
       w->base[l][ln] = base;
       if (w->first == ln)
         w->b0[l] = base;
       if (base > w->maxb[l])
         w->maxb[l] = base;
-      if (n > w->tcnt[l])
-        w->tcnt[l] = n;
+      if (base < minb[l])
+        minb[l] = base;
+    }
+    if (++tid[0] == c->block[0]) {
+      tid[0] = 0;
+      if (++tid[1] == c->block[1]) {
+        tid[1] = 0;
+        tid[2]++;
+      }
     }
   }
+  /* A lane runs ceil((trip - base) / stride) points: the warp as many as
+   * its smallest offset. */
   w->done = 0;
-  for (int l = 0; l < s->nlev; l++)
+  for (int l = 0; l < s->nlev; l++) {
+    int64_t trip = trip_of(s, l);
+    w->tcnt[l] = w->present && minb[l] < trip
+                     ? (trip - minb[l] + w->stride[l] - 1) / w->stride[l]
+                     : 0;
     if (!w->tcnt[l])
       w->done = 1;
+  }
   if (!w->done && !load_point(s, w) && !next_point(s, w))
     w->done = 1;
 }
