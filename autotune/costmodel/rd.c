@@ -9,11 +9,15 @@
 #define RD_MIN_T (1u << 10) /* timestamps; a multiple of 64 */
 #define RD_MIN_H (1u << 8)  /* buckets */
 
+/* Bucket of group G: 8 consecutive groups (64 neighbouring keys) land in 8
+ * consecutive buckets, 512 host bytes that the hardware prefetcher streams
+ * in when a trace walks forward; the runs are spread by a 64-bit mix. */
 static uint32_t rd_hash(uint64_t g, uint32_t mask) {
-  g ^= g >> 33;
-  g *= 0xff51afd7ed558ccdull;
-  g ^= g >> 33;
-  return (uint32_t)g & mask;
+  uint64_t h = g >> 3;
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  return (uint32_t)((h << 3) | (g & 7)) & mask;
 }
 
 /* The bucket of group G1 (key / 8 + 1), or the empty one where it goes. */
