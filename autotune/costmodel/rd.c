@@ -303,10 +303,10 @@ static int rd_compact(accgpu_rd *rd) {
     rd->tab[s >> 3].ts[s & 7] = j;
     rd->slot_at[j++] = s;
   }
-  if (rd_grow(rd, j) < 0)
-    return -1;
+  /* Out of memory: still consistent in the old space (j <= tcap). */
+  int rc = rd_grow(rd, j);
   rd_rebuild(rd, j);
-  return 0;
+  return rc;
 }
 
 /* Sorts N (timestamp << 32 | slot) entries of A by timestamp (all below
