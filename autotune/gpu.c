@@ -61,10 +61,10 @@ int accgpu_tune_gpu_load(const char *path, tune_gpu *g, char *err,
     goto out;
   }
   if (!pow2(g->line_bytes) || !pow2(g->sector_bytes) ||
-      g->sector_bytes > g->line_bytes || g->line_bytes / g->sector_bytes > 32) {
+      g->sector_bytes > g->line_bytes || g->line_bytes / g->sector_bytes > 8) {
     accgpu_tune_yaml_fail(&y, accgpu_tune_yaml_get(&y, r, "sector_bytes"),
                           "line_bytes and sector_bytes must be powers of two "
-                          "with at most 32 sectors per line");
+                          "with at most 8 sectors per line");
     goto out;
   }
   if (get_lat(&y, r, "latency_l1", &g->lat_l1) ||

@@ -2,11 +2,13 @@
  * in a kernel model by the memory-access cost of seed §7.3 and writes the
  * best per kernel as a schedule file.  See docs/autotune.md. */
 #include <errno.h>
+#include <getopt.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +18,7 @@
 
 typedef struct opts {
   const char *model, *gpu, *profile, *out, *only;
+  const char *alldir; /* --all-schedules: every ranked candidate's file */
   tune_params user;
   tune_sim_opts sim;
   int rows, quiet, timing;
@@ -39,7 +42,11 @@ static void usage(FILE *f) {
           "                 before sampling waves (default 300000; 0 = full)\n"
           "  -i MODE        warp interleaving: modeled (default) or base\n"
           "  -t             print tuning time and trace throughput\n"
-          "  -q             no table\n");
+          "  -q             no table\n"
+          "  -A, --all-schedules DIR\n"
+          "                 write every ranked candidate of every kernel as\n"
+          "                 its own schedule file DIR/kK-rRANK.yaml, listed\n"
+          "                 in DIR/index.tsv (for measuring them all)\n");
 }
 
 static double cpu_s(void) {
@@ -77,9 +84,13 @@ static int parse_args(int argc, char **argv, opts *o) {
   int c;
   o->rows = 10;
   o->sim.budget = 3e5;
-  while ((c = getopt(argc, argv, "g:D:p:o:k:n:b:i:tqh")) != -1) {
+  static const struct option longs[] = {
+      {"all-schedules", required_argument, NULL, 'A'}, {NULL, 0, NULL, 0}};
+  while ((c = getopt_long(argc, argv, "g:D:p:o:k:n:b:i:tqhA:", longs,
+                          NULL)) != -1) {
     char *end = NULL;
     switch (c) {
+    case 'A': o->alldir = optarg; break;
     case 'g': o->gpu = optarg; break;
     case 'p': o->profile = optarg; break;
     case 'o': o->out = optarg; break;
@@ -191,14 +202,16 @@ typedef struct job {
  * NULL; failures are counted in the job. */
 static void *job_worker(void *arg) {
   job *jb = arg;
+  tune_sim_ctx *x = accgpu_tune_sim_ctx_new(); /* this thread's buffers */
   for (int i; (i = atomic_fetch_add(&jb->next, 1)) < jb->n;) {
     if (jb->tty)
       fprintf(stderr, "\racc-tune: kernel %d/%d, configuration %d/%d ",
               jb->ki + 1, jb->nk, i + 1, jb->n);
-    if (accgpu_tune_simulate(jb->k, jb->g, &jb->rows[i].c, jb->so,
-                             &jb->rows[i].r))
+    if (!x || accgpu_tune_simulate_ctx(x, jb->k, jb->g, &jb->rows[i].c,
+                                       jb->so, &jb->rows[i].r))
       atomic_fetch_add(&jb->failed, 1);
   }
+  accgpu_tune_sim_ctx_free(x);
   return NULL;
 }
 
@@ -222,10 +235,51 @@ static void run_jobs(job *jb) {
     pthread_join(th[t], NULL);
 }
 
-/* Tunes kernel K: fills *BEST.  Returns 0, or -1 after printing why. */
-static int tune_kernel_one(const opts *o, const tune_kernel *k,
-                           const tune_gpu *g, int ki, int nk, row *best,
-                           double *accesses, double *lanes) {
+/* --all-schedules: writes ROWS[0..N-1] of kernel KI of M, in rank order,
+ * one schedule file each, and lists them in DIR/index.tsv.  Returns 0, or
+ * -1 after printing why. */
+static int write_all(const opts *o, const tune_model *m, int ki,
+                     const row *rows, int n) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/index.tsv", o->alldir);
+  FILE *idx = fopen(path, "a");
+  tune_config *cf = calloc((size_t)m->nkernels, sizeof *cf);
+  tune_result *rs = calloc((size_t)m->nkernels, sizeof *rs);
+  int *have = calloc((size_t)m->nkernels, sizeof *have);
+  int rc = idx && cf && rs && have ? 0 : -1;
+  if (!rc)
+    have[ki] = 1;
+  for (int i = 0; i < n && !rc; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "k%d-r%03d.yaml", ki + 1, i + 1);
+    snprintf(path, sizeof path, "%s/%s", o->alldir, name);
+    cf[ki] = rows[i].c;
+    rs[ki] = rows[i].r;
+    rc = accgpu_tune_write_schedules(path, m, cf, rs, have);
+    fprintf(idx, "%s\t%d\t%s\t%dx%dx%d\t%lldx%lldx%lld\t%.9g\t%s\n",
+            m->kernels[ki].id, i + 1, rows[i].c.pat->name, rows[i].c.block[0],
+            rows[i].c.block[1], rows[i].c.block[2],
+            (long long)rows[i].c.grid[0], (long long)rows[i].c.grid[1],
+            (long long)rows[i].c.grid[2], rows[i].r.cost, name);
+  }
+  if (idx && (ferror(idx) | fclose(idx)))
+    rc = -1;
+  if (rc)
+    fprintf(stderr, "acc-tune: --all-schedules %s: %s\n", o->alldir,
+            strerror(errno ? errno : EIO));
+  free(cf);
+  free(rs);
+  free(have);
+  return rc;
+}
+
+/* Tunes kernel KI of M: fills *BEST.  Returns 0, or -1 after printing
+ * why. */
+static int tune_kernel_one(const opts *o, const tune_model *m, int ki,
+                           const tune_gpu *g, row *best, double *accesses,
+                           double *lanes) {
+  const tune_kernel *k = &m->kernels[ki];
+  int nk = m->nkernels;
   const tune_pattern *pats;
   int np = accgpu_tune_patterns(k->npar, &pats);
   row *rows = malloc(MAX_CONFIGS * sizeof *rows);
@@ -260,13 +314,32 @@ static int tune_kernel_one(const opts *o, const tune_kernel *k,
   qsort(rows, (size_t)n, sizeof *rows, by_cost);
   if (!o->quiet && n)
     print_table(o, k, g, rows, n);
+  int rc = n ? 0 : -1;
   if (n)
     *best = rows[0];
   else
     fprintf(stderr, "acc-tune: %s: no launch configuration fits\n", k->id);
+  if (n && o->alldir && write_all(o, m, ki, rows, n))
+    rc = -1;
   free(rows);
   free(cf);
-  return n ? 0 : -1;
+  return rc;
+}
+
+/* Creates DIR (if needed) and an empty DIR/index.tsv with its header.
+ * Returns 0, or -1 after printing why. */
+static int start_index(const char *dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/index.tsv", dir);
+  FILE *f = NULL;
+  if ((mkdir(dir, 0777) == 0 || errno == EEXIST) && (f = fopen(path, "w")))
+    fprintf(f, "kernel\trank\tschedule\tblock\tgrid\tcost\tfile\n");
+  if (!f || (ferror(f) | fclose(f))) {
+    fprintf(stderr, "acc-tune: --all-schedules %s: %s\n", dir,
+            strerror(errno));
+    return -1;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -293,6 +366,8 @@ int main(int argc, char **argv) {
   tune_result *res = calloc((size_t)m.nkernels, sizeof *res);
   int *have = calloc((size_t)m.nkernels, sizeof *have);
   int rc = best && chosen && res && have ? 0 : 1;
+  if (!rc && o.alldir && start_index(o.alldir))
+    rc = 1;
   double t0 = now_s(), c0 = cpu_s(), acc = 0, lanes = 0;
   for (int i = 0; i < m.nkernels && !rc; i++) {
     tune_kernel *k = &m.kernels[i];
@@ -306,7 +381,7 @@ int main(int argc, char **argv) {
       break;
     }
     double t1 = now_s(), c1 = cpu_s();
-    if (tune_kernel_one(&o, k, &g, i, m.nkernels, &best[i], &acc, &lanes)) {
+    if (tune_kernel_one(&o, &m, i, &g, &best[i], &acc, &lanes)) {
       rc = 1;
       break;
     }

@@ -19,7 +19,7 @@ $(BUILD)/tests/tune-tests: $(TUNE_TEST_OBJS) $(BUILD)/libacctune.a
 	$(CC) -o $@ $^ -lcunit $(TUNE_LDLIBS)
 
 ALL_TARGETS += $(BUILD)/acc-tune $(BUILD)/tests/tune-tests
-TEST_CMDS   += $(BUILD)/tests/tune-tests
+TEST_CMDS   += $(BUILD)/tests/tune-tests autotune/tests/gpu_eval_test.sh
 BENCH_CMDS  += autotune/bench.sh
 
 -include $(TUNE_LIB_OBJS:.o=.d) $(TUNE_TEST_OBJS:.o=.d) \

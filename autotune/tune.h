@@ -199,6 +199,15 @@ double accgpu_tune_cost(const tune_gpu *g, const tune_result *r);
 int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
                          const tune_config *c, const tune_sim_opts *o,
                          tune_result *r);
+/* Allocations (cache engines, warps, buffers) that one thread reuses from
+ * simulation to simulation.  _new returns NULL when out of memory. */
+typedef struct tune_sim_ctx tune_sim_ctx;
+tune_sim_ctx *accgpu_tune_sim_ctx_new(void);
+void accgpu_tune_sim_ctx_free(tune_sim_ctx *x);
+/* As accgpu_tune_simulate, with X's allocations (one thread at a time). */
+int accgpu_tune_simulate_ctx(tune_sim_ctx *x, const tune_kernel *k,
+                             const tune_gpu *g, const tune_config *c,
+                             const tune_sim_opts *o, tune_result *r);
 
 /* Writes CHOSEN (one per kernel of M, NULL entries skipped) as the schedule
  * file FILE.  Returns 0 or -1 with errno. */

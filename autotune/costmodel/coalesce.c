@@ -44,8 +44,28 @@ static void add_bytes(uint64_t a, int elem, int ls, int ss, tune_tx *out,
 
 int accgpu_tune_coalesce(const uint64_t *addr, int n, int elem,
                          int line_shift, int sector_shift, tune_tx *out) {
-  int nt = 0;
-  for (int i = 0; i < n; i++)
+  int nt = 0, i = 0;
+  /* Fast path while every access lies inside one sector and lines do not
+   * decrease (the usual warp): the open line stays in registers. */
+  uint32_t smask = (1u << (line_shift - sector_shift)) - 1, m = 0;
+  uint64_t line = n ? addr[0] >> line_shift : 0;
+  for (; i < n; i++) {
+    uint64_t a = addr[i], l = a >> line_shift;
+    if ((a ^ (a + (uint64_t)elem - 1)) >> sector_shift || l < line)
+      break;
+    if (l != line) {
+      out[nt].line = line;
+      out[nt++].sectors = m;
+      line = l;
+      m = 0;
+    }
+    m |= 1u << ((a >> sector_shift) & smask);
+  }
+  if (m) {
+    out[nt].line = line;
+    out[nt++].sectors = m;
+  }
+  for (; i < n; i++)
     add_bytes(addr[i], elem, line_shift, sector_shift, out, &nt);
   return nt;
 }

@@ -22,31 +22,76 @@
 #include "coalesce.h"
 #include "rd.h"
 
+/* The last coalescing of one reference by the warps of one index in their
+ * blocks.  A lane's address minus the first present lane's depends only on
+ * the lanes' thread indices (block and point add the same to every lane),
+ * so while the active lanes are the same and the first lane's address
+ * moved by whole lines, the lines just shift. */
+#define MEMO_TX 4
+typedef struct memo {
+  uint64_t a;        /* first present lane's byte address */
+  uint32_t act;
+  int ntx;           /* 0: none */
+  tune_tx tx[MEMO_TX];
+  int have_rel;
+  int64_t rel[32];   /* lane's byte address minus the first lane's */
+} memo;
+
 typedef struct warp {
-  int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
-  int64_t idx[TUNE_MAX_PAR][32];   /* index value at the current point */
+  /* Hot: read every turn. */
   int64_t stride[TUNE_MAX_PAR], tcnt[TUNE_MAX_PAR], t[TUNE_MAX_PAR];
+  int64_t maxb[TUNE_MAX_PAR];      /* largest lane offset (present lanes) */
+  int64_t b0[TUNE_MAX_PAR];        /* the first present lane's offset */
   int64_t kval[TUNE_MAX_VARS];
   uint32_t present, active;
+  int first;         /* first present lane */
   int pc, done;
   int ntx, itx, write;
-  int meas;          /* the pending instruction is measured */
+  int nlanes;        /* active lanes of the current instruction */
+  int meas;          /* the current instruction is measured */
+  memo *memo;        /* per reference, shared by the warps with this
+                        warp's index in its block */
   tune_tx tx[TUNE_MAX_TX];
+  /* Cold: points at a boundary, first coalescing of a reference. */
+  int64_t base[TUNE_MAX_PAR][32];  /* first iteration offset per lane */
 } warp;
 
 /* Rounds each SM runs before the L2 takes its requests: long enough to keep
  * one SM's L1 tables in the host's cache, short against a wave. */
 #define CHUNK_ROUNDS 64
 
+/* Allocations one thread reuses from configuration to configuration: the
+ * engines keep their grown tables (no page faults, no rehash chains). */
+struct tune_sim_ctx {
+  accgpu_rd l2;
+  int l2_ok;
+  accgpu_rd *l1;
+  int nl1;           /* initialised engines in L1 */
+  warp *w;
+  warp **live;
+  size_t nw;
+  memo *memos;
+  size_t nmemo;
+  int *nlive, *sm_ids, nsm;
+  uint64_t **buf;
+  size_t *nbuf, *capbuf;
+  uint64_t *abase;
+  int narr;
+  uint64_t *ord;
+  size_t capord;
+};
+
 typedef struct sim {
+  tune_sim_ctx *x;
   const tune_kernel *k;
   const tune_gpu *g;
   const tune_config *c;
   int nlev, ls, ss, bthreads, wpb, active;
   int64_t nblocks, waves;
   uint64_t *abase;
+  memo *memos;       /* per warp index in a block and reference */
   int nsm, *sm_ids;
-  accgpu_rd *l1, l2;
+  accgpu_rd *l1, *l2;
   uint64_t l1cap, l2cap;
   warp *w;
   warp **live;       /* per simulated SM: wpb * active slots */
@@ -61,10 +106,17 @@ typedef struct sim {
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
-  uint64_t *ord;     /* the chunk's L2 requests in round-robin order */
-  size_t capord;
   int cur_sm;
 } sim;
+
+/* Grows *P to N elements of SIZE bytes.  Returns 0 / -1. */
+static int grow(void *p, size_t n, size_t size) {
+  void *q = realloc(*(void **)p, (n ? n : 1) * size);
+  if (!q)
+    return -1;
+  *(void **)p = q;
+  return 0;
+}
 
 /* ---- warps -------------------------------------------------------------- */
 
@@ -75,19 +127,17 @@ static int64_t lo_of(const sim *s, int l) {
   return s->k->vars[s->k->npar - 1 - l].lo;
 }
 
-/* Computes the active lanes and index values at W's current point.
- * Returns the active mask. */
+/* Computes the active lanes at W's current point (lanes whose every
+ * level is inside its trip count).  Returns the active mask. */
 static uint32_t load_point(const sim *s, warp *w) {
   uint32_t act = w->present;
   for (int l = 0; l < s->nlev; l++) {
-    int64_t trip = trip_of(s, l), lo = lo_of(s, l);
-    int64_t off = w->t[l] * w->stride[l];
-    for (int ln = 0; ln < 32; ln++) {
-      int64_t v = w->base[l][ln] + off;
-      if (v >= trip)
+    int64_t trip = trip_of(s, l), off = w->t[l] * w->stride[l];
+    if (w->maxb[l] + off < trip)
+      continue; /* every lane inside */
+    for (int ln = 0; ln < 32; ln++)
+      if (w->base[l][ln] + off >= trip)
         act &= ~(1u << ln);
-      w->idx[l][ln] = lo + v;
-    }
   }
   return w->active = act;
 }
@@ -112,39 +162,58 @@ static void warp_init(const sim *s, warp *w, int64_t b, int wi) {
   const tune_pattern *p = c->pat;
   int64_t bid[3] = {b % c->grid[0], (b / c->grid[0]) % c->grid[1],
                     b / (c->grid[0] * c->grid[1])};
+  int64_t bpart[TUNE_MAX_PAR], minb[TUNE_MAX_PAR];
   memset(w->t, 0, sizeof w->t);
+  memset(w->maxb, 0, sizeof w->maxb);
   w->present = 0;
+  w->first = -1;
+  memset(w->b0, 0, sizeof w->b0);
   w->pc = 0;
   w->ntx = w->itx = 0;
   for (int l = 0; l < s->nlev; l++) {
     int td = p->tdim[l], gd = p->gdim[l];
     int64_t per = td >= 0 ? c->block[td] : 1;
     w->stride[l] = per * (gd >= 0 ? c->grid[gd] : 1);
-    w->tcnt[l] = 0;
+    bpart[l] = (gd >= 0 ? bid[gd] : 0) * per;
+    minb[l] = INT64_MAX;
   }
-  for (int ln = 0; ln < 32; ln++) {
-    int tl = wi * 32 + ln;
-    if (tl >= s->bthreads)
-      continue;
-    int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
-                  tl / (c->block[0] * c->block[1])};
+  /* Thread indices of lane 0, then stepped lane by lane (no divisions). */
+  int tl = wi * 32;
+  int tid[3] = {tl % c->block[0], (tl / c->block[0]) % c->block[1],
+                tl / (c->block[0] * c->block[1])};
+  for (int ln = 0; ln < 32 && tl < s->bthreads; ln++, tl++) {
     w->present |= 1u << ln;
+    w->first = w->first < 0 ? ln : w->first;
     for (int l = 0; l < s->nlev; l++) {
-      int td = p->tdim[l], gd = p->gdim[l];
-      int64_t per = td >= 0 ? c->block[td] : 1;
-      int64_t base = (td >= 0 ? tid[td] : 0) + (gd >= 0 ? bid[gd] : 0) * per;
-      int64_t trip = trip_of(s, l), n = 0;
-      if (base < trip)
-        n = (trip - base + w->stride[l] - 1) / w->stride[l];
+      int td = p->tdim[l];
+      int64_t base = (td >= 0 ? tid[td] : 0) + bpart[l];
       w->base[l][ln] = base;
-      if (n > w->tcnt[l])
-        w->tcnt[l] = n;
+      if (w->first == ln)
+        w->b0[l] = base;
+      if (base > w->maxb[l])
+        w->maxb[l] = base;
+      if (base < minb[l])
+        minb[l] = base;
+    }
+    if (++tid[0] == c->block[0]) {
+      tid[0] = 0;
+      if (++tid[1] == c->block[1]) {
+        tid[1] = 0;
+        tid[2]++;
+      }
     }
   }
+  /* A lane runs ceil((trip - base) / stride) points: the warp as many as
+   * its smallest offset. */
   w->done = 0;
-  for (int l = 0; l < s->nlev; l++)
+  for (int l = 0; l < s->nlev; l++) {
+    int64_t trip = trip_of(s, l);
+    w->tcnt[l] = w->present && minb[l] < trip
+                     ? (trip - minb[l] + w->stride[l] - 1) / w->stride[l]
+                     : 0;
     if (!w->tcnt[l])
       w->done = 1;
+  }
   if (!w->done && !load_point(s, w) && !next_point(s, w))
     w->done = 1;
 }
@@ -182,41 +251,73 @@ static int next_ref(const sim *s, warp *w) {
   }
 }
 
+/* Set bits of M (no popcnt instruction in the baseline x86-64 ISA). */
+static int lanes_of(uint32_t m) {
+  m -= (m >> 1) & 0x55555555u;
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* Coalesces reference RF of W's active lanes from scratch, given the
+ * first present lane's address A and index offset sum F0. */
+static int coalesce_lanes(const sim *s, warp *w, const tune_ref *rf,
+                          const int64_t *cf, uint64_t a, memo *m) {
+  if (!m->have_rel) {
+    for (int ln = 0; ln < 32; ln++) {
+      int64_t f = 0;
+      for (int l = 0; l < s->nlev; l++)
+        f += cf[l] * (w->base[l][ln] - w->b0[l]);
+      m->rel[ln] = f * rf->elem;
+    }
+    m->have_rel = 1;
+  }
+  uint64_t addr[32];
+  int n = 0;
+  for (uint32_t act = w->active; act; act &= act - 1)
+    addr[n++] = a + (uint64_t)m->rel[__builtin_ctz(act)];
+  return accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
+}
+
 /* Fills W's transaction list for reference R at its current point. */
 static void issue(sim *s, warp *w, int r) {
   const tune_kernel *k = s->k;
   const tune_ref *rf = &k->refs[r];
-  int64_t uni = rf->ecst;
+  int64_t off = rf->ecst;
   for (int v = k->npar; v < k->nvars; v++)
-    uni += rf->ecoef[v] * w->kval[v];
-  int64_t cf[TUNE_MAX_PAR];
-  for (int l = 0; l < s->nlev; l++)
+    off += rf->ecoef[v] * w->kval[v];
+  int64_t cf[TUNE_MAX_PAR], f0 = 0;
+  for (int l = 0; l < s->nlev; l++) {
     cf[l] = rf->ecoef[k->npar - 1 - l];
-  uint64_t addr[32];
-  int n = 0;
-  for (int ln = 0; ln < 32; ln++) {
-    if (!(w->active >> ln & 1))
-      continue;
-    int64_t off = uni;
-    for (int l = 0; l < s->nlev; l++)
-      off += cf[l] * w->idx[l][ln];
-    addr[n++] = s->abase[rf->arr] + (uint64_t)(off * rf->elem);
+    off += cf[l] * (lo_of(s, l) + w->t[l] * w->stride[l]);
+    f0 += cf[l] * w->b0[l];
   }
-  w->ntx = accgpu_tune_coalesce(addr, n, rf->elem, s->ls, s->ss, w->tx);
+  uint64_t a = s->abase[rf->arr] + (uint64_t)((off + f0) * rf->elem);
+  memo *m = &w->memo[r];
+  int64_t d = (int64_t)(a - m->a);
+  if (m->ntx && m->act == w->active && !(d & ((1 << s->ls) - 1))) {
+    d >>= s->ls; /* whole lines: the same sectors of shifted lines */
+    for (int i = 0; i < m->ntx; i++) {
+      w->tx[i].line = m->tx[i].line + (uint64_t)d;
+      w->tx[i].sectors = m->tx[i].sectors;
+    }
+    w->ntx = m->ntx;
+  } else {
+    w->ntx = coalesce_lanes(s, w, rf, cf, a, m);
+    m->ntx = w->ntx <= MEMO_TX ? w->ntx : 0;
+    m->a = a;
+    m->act = w->active;
+    memcpy(m->tx, w->tx, (size_t)m->ntx * sizeof *m->tx);
+  }
   w->itx = 0;
   w->write = rf->is_write;
-  w->meas = s->measure;
-  if (s->measure) {
-    s->cnt.lane_accesses += n;
-    s->cnt.warp_instrs += 1;
-  }
+  w->nlanes = lanes_of(w->active);
 }
 
 /* ---- caches ------------------------------------------------------------- */
 
 /* Serves one queued L2 request E (sector key << 2 | write << 1 | measured). */
 static void serve_l2(sim *s, uint64_t e) {
-  int hit = accgpu_rd_access(&s->l2, e >> 2) < s->l2cap;
+  int hit = accgpu_rd_hit(s->l2, e >> 2, NULL);
   s->cnt.simulated++;
   if (!(e & 1))
     return;
@@ -265,14 +366,10 @@ static void drain_l2(sim *s) {
     most = s->nbuf[i] > most ? s->nbuf[i] : most;
     n += s->nbuf[i];
   }
-  if (n > s->capord) {
-    uint64_t *no = realloc(s->ord, n * sizeof *no);
-    if (no) {
-      s->ord = no;
-      s->capord = n;
-    }
-  }
-  if (n > s->capord) { /* out of memory: serve in place */
+  tune_sim_ctx *x = s->x;
+  if (n > x->capord && !grow(&x->ord, n, sizeof *x->ord))
+    x->capord = n;
+  if (n > x->capord) { /* out of memory: serve in place */
     for (size_t p = 0; p < most; p++)
       for (int i = 0; i < s->nsm; i++)
         if (p < s->nbuf[i])
@@ -281,12 +378,17 @@ static void drain_l2(sim *s) {
     size_t k = 0;
     for (size_t p = 0; p < most; p++)
       for (int i = 0; i < s->nsm; i++)
-        if (p < s->nbuf[i])
-          s->ord[k++] = s->buf[i][p];
+        if (p < s->nbuf[i]) {
+          /* One host cache line of each SM's list ahead: the lists are
+           * too many streams for the hardware prefetcher. */
+          if (!(p & 7))
+            __builtin_prefetch(&s->buf[i][p + 16]);
+          x->ord[k++] = s->buf[i][p];
+        }
     for (size_t j = 0; j < n; j++) {
       if (j + L2_AHEAD < n)
-        accgpu_rd_prefetch(&s->l2, s->ord[j + L2_AHEAD] >> 2);
-      serve_l2(s, s->ord[j]);
+        accgpu_rd_prefetch(s->l2, x->ord[j + L2_AHEAD] >> 2);
+      serve_l2(s, x->ord[j]);
     }
   }
   for (int i = 0; i < s->nsm; i++)
@@ -300,11 +402,11 @@ static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
   }
   /* Sectored L1: the line's LRU position is tracked per line, its valid
    * sectors in AUX; an evicted line (distance >= capacity) has none. */
-  uint32_t *valid;
-  if (accgpu_rd_access_aux(&s->l1[smi], tx->line, &valid) >= s->l1cap)
+  uint8_t *valid;
+  if (!accgpu_rd_hit(&s->l1[smi], tx->line, &valid))
     *valid = 0;
   uint32_t miss = tx->sectors & ~*valid;
-  *valid |= tx->sectors;
+  *valid |= (uint8_t)tx->sectors;
   s->cnt.simulated++;
   if (s->measure) {
     s->cnt.l1_loads++;
@@ -314,25 +416,45 @@ static void access_tx(sim *s, int smi, const tune_tx *tx, int write) {
     access_l2(s, tx->line, miss, 0);
 }
 
-/* One turn of warp W on SM SMI.  Returns 0 when W has finished. */
+/* Counts W's current instruction with the round that starts it, so a
+ * truncated wave measures whole instructions. */
+static void start_instr(sim *s, warp *w) {
+  w->meas = s->measure;
+  if (s->measure) {
+    s->cnt.lane_accesses += w->nlanes;
+    s->cnt.warp_instrs += 1;
+  }
+}
+
+/* Readies W's next instruction once the current one is done, a turn early,
+ * and prefetches the L1 bucket of its first line for the coming turn.
+ * Returns 0 when W has finished. */
+static int warp_ready(sim *s, int smi, warp *w) {
+  while (w->itx == w->ntx) {
+    int r = next_ref(s, w);
+    if (r < 0)
+      return 0;
+    issue(s, w, r);
+    if (!w->ntx)
+      start_instr(s, w); /* touches nothing: counted now */
+  }
+  if (!w->write)
+    accgpu_rd_prefetch(&s->l1[smi], w->tx[w->itx].line);
+  return 1;
+}
+
+/* One turn of warp W on SM SMI: one transaction (modeled) or its whole
+ * instruction (base).  Returns 0 when W has finished. */
 static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
   do {
-    if (w->itx == w->ntx) {
-      int r = next_ref(s, w);
-      if (r < 0)
-        return 0;
-      issue(s, w, r);
-      if (!w->ntx)
-        continue;
-    }
-    /* Transactions count with their instruction, so a truncated wave
-     * measures whole instructions. */
+    if (w->itx == 0)
+      start_instr(s, w);
     int m = s->measure;
     s->measure = w->meas;
     access_tx(s, smi, &w->tx[w->itx++], w->write);
     s->measure = m;
   } while (base_mode && w->itx < w->ntx);
-  return 1;
+  return warp_ready(s, smi, w);
 }
 
 /* Fast-forwards fresh warp W over S->skip instructions without caches:
@@ -369,7 +491,7 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
                             (s->nlev > 1 ? (double)w->tcnt[1] : 1) *
                             (s->nlev > 2 ? (double)w->tcnt[2] : 1);
         fast_forward(s, w);
-        if (!w->done)
+        if (!w->done && warp_ready(s, i, w))
           s->live[(size_t)i * s->active * s->wpb + s->nlive[i]++] = w;
       }
     }
@@ -390,10 +512,12 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
         s->measure = measure && round >= s->warm_rounds;
         int keep = 0, nl = s->nlive[i];
         for (int j = 0; j < nl; j++) {
-          /* A later warp's pending line: its L1 slot is likely cold. */
-          const warp *ah = lv[j + 2 < nl ? j + 2 : j];
-          if (ah->itx < ah->ntx)
-            accgpu_rd_prefetch(&s->l1[i], ah->tx[ah->itx].line);
+          /* The warp two turns ahead: its hot fields and first
+           * transactions (8448 warps of an H100 wave outgrow the host's
+           * caches). */
+          const char *ah = (const char *)lv[j + 2 < nl ? j + 2 : j];
+          for (int b = 0; b < 320; b += 64)
+            __builtin_prefetch(ah + b);
           if (warp_turn(s, i, lv[j], base_mode))
             lv[keep++] = lv[j];
         }
@@ -438,47 +562,98 @@ static double thread_instrs(sim *s, const tune_config *c) {
   return pts * body;
 }
 
-static int sim_alloc(sim *s) {
-  size_t nw = (size_t)s->nsm * s->active * s->wpb;
-  s->w = malloc(nw * sizeof *s->w);
-  s->live = malloc(nw * sizeof *s->live);
-  s->nlive = calloc((size_t)s->nsm, sizeof *s->nlive);
-  s->l1 = calloc((size_t)s->nsm, sizeof *s->l1);
-  s->abase = malloc(((size_t)s->k->narrays + 1) * sizeof *s->abase);
-  s->buf = calloc((size_t)s->nsm, sizeof *s->buf);
-  s->nbuf = calloc((size_t)s->nsm, sizeof *s->nbuf);
-  s->capbuf = calloc((size_t)s->nsm, sizeof *s->capbuf);
-  if (!s->buf || !s->nbuf || !s->capbuf)
-    return -1;
-  if (!s->w || !s->live || !s->nlive || !s->l1 || !s->abase ||
-      accgpu_rd_init(&s->l2))
-    return -1;
-  for (int i = 0; i < s->nsm; i++)
-    if (accgpu_rd_init(&s->l1[i]))
+/* Makes X's per-SM arrays hold S->nsm entries (new ones zeroed, L1
+ * engines initialised).  Returns 0 / -1. */
+static int ctx_sms(tune_sim_ctx *x, int nsm) {
+  if (nsm > x->nsm) {
+    if (grow(&x->nlive, (size_t)nsm, sizeof *x->nlive) ||
+        grow(&x->sm_ids, (size_t)nsm, sizeof *x->sm_ids) ||
+        grow(&x->buf, (size_t)nsm, sizeof *x->buf) ||
+        grow(&x->nbuf, (size_t)nsm, sizeof *x->nbuf) ||
+        grow(&x->capbuf, (size_t)nsm, sizeof *x->capbuf))
       return -1;
+    for (int i = x->nsm; i < nsm; i++) {
+      x->buf[i] = NULL;
+      x->capbuf[i] = 0;
+    }
+    x->nsm = nsm;
+  }
+  if (nsm > x->nl1) {
+    if (grow(&x->l1, (size_t)nsm, sizeof *x->l1))
+      return -1;
+    for (; x->nl1 < nsm; x->nl1++)
+      if (accgpu_rd_init(&x->l1[x->nl1]))
+        return -1;
+  }
+  return 0;
+}
+
+static int sim_alloc(sim *s) {
+  tune_sim_ctx *x = s->x;
+  size_t nw = (size_t)s->nsm * s->active * s->wpb;
+  size_t nm = (size_t)s->wpb * (size_t)(s->k->nrefs ? s->k->nrefs : 1);
+  if (nw > x->nw) {
+    if (grow(&x->w, nw, sizeof *x->w) || grow(&x->live, nw, sizeof *x->live))
+      return -1;
+    x->nw = nw;
+  }
+  if (nm > x->nmemo) {
+    if (grow(&x->memos, nm, sizeof *x->memos))
+      return -1;
+    x->nmemo = nm;
+  }
+  if (s->k->narrays > x->narr) {
+    if (grow(&x->abase, (size_t)s->k->narrays, sizeof *x->abase))
+      return -1;
+    x->narr = s->k->narrays;
+  }
+  if (ctx_sms(x, s->nsm) || (!x->l2_ok && accgpu_rd_init(&x->l2)))
+    return -1;
+  x->l2_ok = 1;
+  accgpu_rd_reset(&x->l2);
+  for (int i = 0; i < s->nsm; i++)
+    accgpu_rd_reset(&x->l1[i]);
+  memset(x->memos, 0, nm * sizeof *x->memos);
+  memset(x->nlive, 0, (size_t)s->nsm * sizeof *x->nlive);
+  memset(x->nbuf, 0, (size_t)s->nsm * sizeof *x->nbuf);
+  s->w = x->w, s->live = x->live, s->memos = x->memos;
+  s->nlive = x->nlive, s->sm_ids = x->sm_ids;
+  s->l1 = x->l1, s->l2 = &x->l2;
+  s->buf = x->buf, s->nbuf = x->nbuf, s->capbuf = x->capbuf;
+  s->abase = x->abase;
+  for (size_t j = 0; j < nw; j++)
+    s->w[j].memo = s->memos + (j % (size_t)s->wpb) * (size_t)s->k->nrefs;
   /* Arrays 1 TiB apart: distinct, aligned, never sharing a line. */
   for (int a = 0; a < s->k->narrays; a++)
     s->abase[a] = (uint64_t)(a + 1) << 40;
   return 0;
 }
 
-static void sim_free(sim *s) {
-  for (int i = 0; s->l1 && i < s->nsm; i++)
-    accgpu_rd_free(&s->l1[i]);
-  if (s->l2.tab)
-    accgpu_rd_free(&s->l2);
-  free(s->l1);
-  free(s->w);
-  free(s->live);
-  free(s->nlive);
-  free(s->abase);
-  free(s->sm_ids);
-  for (int i = 0; s->buf && i < s->nsm; i++)
-    free(s->buf[i]);
-  free(s->buf);
-  free(s->nbuf);
-  free(s->capbuf);
-  free(s->ord);
+tune_sim_ctx *accgpu_tune_sim_ctx_new(void) {
+  return calloc(1, sizeof(tune_sim_ctx));
+}
+
+void accgpu_tune_sim_ctx_free(tune_sim_ctx *x) {
+  if (!x)
+    return;
+  for (int i = 0; i < x->nl1; i++)
+    accgpu_rd_free(&x->l1[i]);
+  if (x->l2_ok)
+    accgpu_rd_free(&x->l2);
+  for (int i = 0; i < x->nsm; i++)
+    free(x->buf[i]);
+  free(x->l1);
+  free(x->w);
+  free(x->live);
+  free(x->memos);
+  free(x->nlive);
+  free(x->sm_ids);
+  free(x->buf);
+  free(x->nbuf);
+  free(x->capbuf);
+  free(x->abase);
+  free(x->ord);
+  free(x);
 }
 
 /* Picks the waves to simulate for budget B (warp instructions) given
@@ -487,10 +662,6 @@ static void sim_free(sim *s) {
  * wave is over budget. */
 static int64_t plan(sim *s, double b, double per_wave,
                     double per_wave_instrs, int64_t wave_warps) {
-  s->nsm = s->g->sms;
-  s->sm_ids = malloc((size_t)s->nsm * sizeof *s->sm_ids);
-  if (!s->sm_ids)
-    return -1;
   for (int i = 0; i < s->nsm; i++)
     s->sm_ids[i] = i;
   if (b <= 0 || per_wave * (double)s->waves <= b)
@@ -554,9 +725,19 @@ static double tx_per_instr(sim *s) {
 int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
                          const tune_config *c, const tune_sim_opts *o,
                          tune_result *r) {
+  tune_sim_ctx *x = accgpu_tune_sim_ctx_new();
+  int rc = x ? accgpu_tune_simulate_ctx(x, k, g, c, o, r) : -1;
+  accgpu_tune_sim_ctx_free(x);
+  return rc;
+}
+
+int accgpu_tune_simulate_ctx(tune_sim_ctx *x, const tune_kernel *k,
+                             const tune_gpu *g, const tune_config *c,
+                             const tune_sim_opts *o, tune_result *r) {
   sim s;
   memset(&s, 0, sizeof s);
   memset(r, 0, sizeof *r);
+  s.x = x;
   s.k = k, s.g = g, s.c = c;
   s.nlev = k->npar;
   s.ls = __builtin_ctz((unsigned)g->line_bytes);
@@ -584,7 +765,7 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   s.l1cap = (uint64_t)(g->l1_bytes / g->line_bytes);
   s.l2cap = (uint64_t)(g->l2_bytes / g->sector_bytes);
   /* Only hit or miss matters: the engines may forget what is evicted. */
-  accgpu_rd_set_cap(&s.l2, (uint32_t)s.l2cap);
+  accgpu_rd_set_cap(s.l2, (uint32_t)s.l2cap);
   for (int i = 0; i < s.nsm; i++)
     accgpu_rd_set_cap(&s.l1[i], (uint32_t)s.l1cap);
   int base_mode = o->interleave == TUNE_INTERLEAVE_BASE;
@@ -607,8 +788,7 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
      * the full trace instead. */
     tune_sim_opts all = *o;
     all.budget = 0;
-    sim_free(&s);
-    return accgpu_tune_simulate(k, g, c, &all, r);
+    return accgpu_tune_simulate_ctx(x, k, g, c, &all, r);
   }
   double scale = s.sim_blocks > 0 ? (double)s.nblocks / s.sim_blocks : 0;
   if (s.round_limit && s.cnt.warp_instrs > 0) /* truncated wave */
@@ -626,7 +806,6 @@ int accgpu_tune_simulate(const tune_kernel *k, const tune_gpu *g,
   r->cost = accgpu_tune_cost(g, r);
   rc = 0;
 out:
-  sim_free(&s);
   return rc;
 }
 
