@@ -315,9 +315,18 @@ static int tune_kernel_one(const opts *o, const tune_model *m, int ki,
   if (!o->quiet && n)
     print_table(o, k, g, rows, n);
   int rc = n ? 0 : -1;
+  int pick = 0; /* the schedule file gets the best the plugin can apply */
+  while (pick < n && !accgpu_tune_openacc_ok(&rows[pick].c, g))
+    pick++;
+  if (pick == n)
+    pick = 0;
   if (n)
-    *best = rows[0];
-  else
+    *best = rows[pick];
+  if (pick && !o->quiet)
+    printf("(ranks 1-%d put a worker loop on blocks the OpenACC mapping "
+           "cannot express; the schedule file gets rank %d)\n", pick,
+           pick + 1);
+  if (!n)
     fprintf(stderr, "acc-tune: %s: no launch configuration fits\n", k->id);
   if (n && o->alldir && write_all(o, m, ki, rows, n))
     rc = -1;

@@ -117,6 +117,19 @@ static int add_config(const tune_kernel *k, const tune_gpu *g,
   return n + 1;
 }
 
+int accgpu_tune_openacc_ok(const tune_config *c, const tune_gpu *g) {
+  int worker = 0;
+  for (int l = 0; l < c->pat->nlev; l++) {
+    if (c->pat->tdim[l] == 2)
+      return 0;
+    worker |= c->pat->tdim[l] == 1;
+  }
+  if (c->block[2] != 1)
+    return 0;
+  return !worker || (c->block[0] % g->warp == 0 &&
+                     (c->block[0] <= g->warp || c->block[1] <= 15));
+}
+
 int accgpu_tune_configs(const tune_kernel *k, const tune_gpu *g,
                         const tune_pattern *p, tune_config *out, int max) {
   int two_d = 0, n = 0;

@@ -154,6 +154,11 @@ int accgpu_tune_patterns(int nlev, const tune_pattern **out);
 const tune_pattern *accgpu_tune_pattern_find(const char *name);
 /* Fills the launch-configuration space of pattern P for the bound kernel K
  * on G.  Returns the count (≤ MAX) written to OUT. */
+/* Can the plugin express C with OpenACC levels (docs/tuning.md)?  A loop
+ * on threadIdx.y is a worker loop: the vector (block x) must be whole
+ * warps, and a worker wider than a warp needs one of 15 named barriers.
+ * No OpenACC level runs on threadIdx.z. */
+int accgpu_tune_openacc_ok(const tune_config *c, const tune_gpu *g);
 int accgpu_tune_configs(const tune_kernel *k, const tune_gpu *g,
                         const tune_pattern *p, tune_config *out, int max);
 /* Grid covering K's iteration space for pattern P and BLOCK. */

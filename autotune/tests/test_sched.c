@@ -87,6 +87,30 @@ static void test_launch_space(void) {
   CU_ASSERT_STRING_EQUAL(p[0].name, "3_1");
 }
 
+/* What the plugin can apply (docs/tuning.md): 2_3 puts the outer loop on
+ * threadIdx.y (a worker loop), 2_1 and 2_2 use threadIdx.x only. */
+static void test_openacc_expressible(void) {
+  tune_gpu gp = kepler();
+  const tune_pattern *w = accgpu_tune_pattern_find("2_3");
+  const tune_pattern *v = accgpu_tune_pattern_find("2_1");
+  CU_ASSERT_FATAL(w && v);
+  struct { const tune_pattern *p; int bx, by, bz, ok; } cases[] = {
+      {w, 32, 32, 1, 1},  /* one warp per worker */
+      {w, 64, 8, 1, 1},   /* two warps per worker, 8 named barriers */
+      {w, 64, 16, 1, 0},  /* 16 workers wider than a warp: 15 barriers */
+      {w, 16, 64, 1, 0},  /* half a warp per worker */
+      {w, 32, 2, 2, 0},   /* no level on threadIdx.z */
+      {v, 16, 1, 1, 1},   /* no worker loop: any x */
+      {v, 1024, 1, 1, 1},
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    tune_config c = {cases[i].p, {cases[i].bx, cases[i].by, cases[i].bz},
+                     {1, 1, 1}};
+    CU_ASSERT_EQUAL(accgpu_tune_openacc_ok(&c, &gp), cases[i].ok);
+  }
+}
+
 TUNE_SUITE(tune_sched, TUNE_TEST(test_active_blocks_eq_7_2),
            TUNE_TEST(test_waves_and_round_robin),
-           TUNE_TEST(test_grids_follow_patterns), TUNE_TEST(test_launch_space));
+           TUNE_TEST(test_grids_follow_patterns), TUNE_TEST(test_launch_space),
+           TUNE_TEST(test_openacc_expressible));
