@@ -1456,24 +1456,41 @@ static bool carried_1(dctx *d, const poly *px, HOST_WIDE_INT xsize,
   return dep;
 }
 
+/* What is known about the symbols of X and Y in the loop: the loop index
+   ranged over its iterations, the enclosing loops' and the symbols' own
+   facts.  Undone by facts_done. */
+static void facts_for_pair(dctx *d, facts *f, const mem_access *x,
+                           const mem_access *y)
+{
+  sym *is = &d->syms[d->isym];
+  is->ranged = true;
+  is->lo = d->ilo;
+  is->hi = d->ihi;
+  f->lb = vNULL;
+  f->has = vNULL;
+  f->lb.safe_grow_cleared(d->syms.length() + 1);
+  f->has.safe_grow_cleared(d->syms.length() + 1);
+  vec<int> seen = vNULL;
+  add_loop_facts(d, f);
+  gather_facts(d, f, &x->a.p, &seen);
+  gather_facts(d, f, &y->a.p, &seen);
+  seen.release();
+}
+
+static void facts_done(dctx *d, facts *f)
+{
+  d->syms[d->isym].ranged = false;
+  f->lb.release();
+  f->has.release();
+}
+
 /* The addresses X and Y take over the whole loop never meet. */
 static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
 {
   if (!d->irange)
     return false;
-  sym *is = &d->syms[d->isym];
-  is->ranged = true;
-  is->lo = d->ilo;
-  is->hi = d->ihi;
   facts f;
-  f.lb = vNULL;
-  f.has = vNULL;
-  f.lb.safe_grow_cleared(d->syms.length() + 1);
-  f.has.safe_grow_cleared(d->syms.length() + 1);
-  vec<int> seen = vNULL;
-  add_loop_facts(d, &f);
-  gather_facts(d, &f, &x->a.p, &seen);
-  gather_facts(d, &f, &y->a.p, &seen);
+  facts_for_pair(d, &f, x, y);
   poly xl, xh, yl, yh;
   bool ok = bound(d, &f, &x->a.p, false, &xl) && bound(d, &f, &x->a.p, true, &xh)
             && bound(d, &f, &y->a.p, false, &yl)
@@ -1485,10 +1502,7 @@ static bool ranges_disjoint(dctx *d, const mem_access *x, const mem_access *y)
     b = p_add(&b, &sy, -1);
     ok = prove_nonneg(d, &f, &a) || prove_nonneg(d, &f, &b);
   }
-  d->syms[d->isym].ranged = false;
-  seen.release();
-  f.lb.release();
-  f.has.release();
+  facts_done(d, &f);
   return ok;
 }
 
@@ -1566,27 +1580,13 @@ static bool split_dims_indep(dctx *d, const mem_access *x, const mem_access *y)
     if (!split_by(&x->a.p, &t, &qx, &px) || !split_by(&y->a.p, &t, &qy, &py)
         || p_has(&qx, d->isym) || p_has(&qy, d->isym))
       continue;
-    sym *is = &d->syms[d->isym];
-    is->ranged = true;
-    is->lo = d->ilo;
-    is->hi = d->ihi;
     facts f;
-    f.lb = vNULL;
-    f.has = vNULL;
-    f.lb.safe_grow_cleared(d->syms.length() + 1);
-    f.has.safe_grow_cleared(d->syms.length() + 1);
-    vec<int> seen = vNULL;
-    add_loop_facts(d, &f);
-    gather_facts(d, &f, &x->a.p, &seen);
-    gather_facts(d, &f, &y->a.p, &seen);
+    facts_for_pair(d, &f, x, y);
     poly one = p_const(1), tm1 = p_add(&tp, &one, -1);
     bool ok = prove_nonneg(d, &f, &tm1)
               && in_window(d, &f, &px, x->size, &tp)
               && in_window(d, &f, &py, y->size, &tp);
-    d->syms[d->isym].ranged = false;
-    seen.release();
-    f.lb.release();
-    f.has.release();
+    facts_done(d, &f);
     if (ok && !carried_1(d, &px, x->size, &py, y->size))
       return true;
   }

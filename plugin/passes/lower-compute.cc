@@ -1204,16 +1204,23 @@ static void find_cuts(struct kg_region *r, vec<gimple *> &stmts,
   }
 }
 
+/* The labels S (and what it contains) defines and jumps to. */
+static void stmt_labels(gimple *s, hash_set<tree> *defined,
+                        hash_set<tree> *used)
+{
+  struct label_use u = {defined, used};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &u;
+  walk_one(s, label_cb, NULL, &wi);
+}
+
 /* Top-level statement of STMTS holding label L, or -1. */
 static int label_owner(vec<gimple *> &stmts, tree l)
 {
   for (unsigned k = 0; k < stmts.length(); k++) {
     hash_set<tree> defined, used;
-    struct label_use u = {&defined, &used};
-    walk_stmt_info wi;
-    memset(&wi, 0, sizeof wi);
-    wi.info = &u;
-    walk_one(stmts[k], label_cb, NULL, &wi);
+    stmt_labels(stmts[k], &defined, &used);
     if (defined.contains(l))
       return (int)k;
   }
@@ -1240,11 +1247,7 @@ static bool drop_jump_cuts(vec<gimple *> &stmts, vec<unsigned> *cuts)
   bool ok = true;
   for (unsigned k = 0; ok && k < stmts.length(); k++) {
     hash_set<tree> defined, used;
-    struct label_use u = {&defined, &used};
-    walk_stmt_info wi;
-    memset(&wi, 0, sizeof wi);
-    wi.info = &u;
-    walk_one(stmts[k], label_cb, NULL, &wi);
+    stmt_labels(stmts[k], &defined, &used);
     for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it) {
       if (!*it || defined.contains(*it))
         continue;
