@@ -811,11 +811,18 @@ static bool distinct_base_p(dctx *d, tree base)
 {
   if (!POINTER_TYPE_P(TREE_TYPE(base)))
     return DECL_P(base);
-  for (tree c = d->clauses; c; c = OMP_CLAUSE_CHAIN(c))
-    if ((OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
-         || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE)
-        && OMP_CLAUSE_DECL(c) == base)
+  for (tree c = d->clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
+        && OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE)
+      continue;
+    tree x = OMP_CLAUSE_DECL(c);
+    /* A local VLA is mapped as `*c.1`, the gimplifier's pointer to it. */
+    if (x == base || (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+                      && (TREE_CODE(x) == INDIRECT_REF
+                          || TREE_CODE(x) == MEM_REF)
+                      && TREE_OPERAND(x, 0) == base))
       return true;
+  }
   return false;
 }
 
