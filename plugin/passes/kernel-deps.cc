@@ -2181,6 +2181,7 @@ struct cctx {
   hash_map<tree, int> *lab;
   hash_map<gimple *, int> *pos;
   vec<tree> indices; /* indices of all plain loops */
+  bool host_loops;   /* top-level sequential loops will run on the host */
 };
 
 static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
@@ -2432,7 +2433,8 @@ enum { M_TOP, M_GANG, M_SINGLE };
 
 /* Chooses the mapping of node N and its inner loops.  MODE: N is outside
    partitioned loops (TOP), inside a gang loop, or inside a sequential loop
-   of the region, where gangs would race (SINGLE: one gang's lanes). */
+   of the region, where gangs would race (SINGLE: one gang's lanes).  A
+   sequential loop the host will run (C->host_loops) is no such loop. */
 static void decide(cctx *c, int n, int mode)
 {
   cnode *x = &c->nodes[n];
@@ -2464,6 +2466,8 @@ static void decide(cctx *c, int n, int mode)
       x->dims = KG_VECTOR;
   } else if (ok && !below && !small_loop(x) && lane_reds)
     x->dims = KG_VECTOR;
+  if (!x->dims && mode == M_TOP && c->host_loops)
+    kids = M_TOP;
   for (unsigned k = n + 1; k < c->nodes.length(); k++)
     if (c->nodes[k].parent == n)
       decide(c, k, kids);
@@ -2609,11 +2613,12 @@ static void convert(cctx *c, int n)
       c->nodes[k].seqp = gimple_omp_body_ptr(f);
 }
 
-void kg_kernels_parallelize(struct kg_region *r)
+void kg_kernels_parallelize(struct kg_region *r, bool host_loops)
 {
   cctx c;
   memset((void *)&c, 0, sizeof c);
   c.r = r;
+  c.host_loops = host_loops;
   c.lab = new hash_map<tree, int>;
   c.pos = new hash_map<gimple *, int>;
   flatten_region(&c, gimple_omp_body(r->stmt));

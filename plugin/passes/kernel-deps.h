@@ -34,7 +34,10 @@ bool kg_omp_loop_independent(gomp_for *f);
    into acc loops with explicit gang / vector / seq clauses (outermost
    parallel loop on gangs, innermost parallel loop on vector lanes),
    their scalars privatized and recognized scalar reductions given a
-   reduction clause.  Loops with a possible carried dependence stay. */
-void kg_kernels_parallelize(struct kg_region *r);
+   reduction clause.  Loops with a possible carried dependence stay.
+   HOST_LOOPS: the region's top-level sequential loops will run on the host
+   (lower-compute.cc, hostloop_plan), so the loops in them are mapped as
+   top-level ones (gangs). */
+void kg_kernels_parallelize(struct kg_region *r, bool host_loops);
 
 #endif

@@ -1405,6 +1405,260 @@ static bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies)
   return !bodies->is_empty();
 }
 
+/* ---- kernels: a sequential loop of loop nests, run by the host ---- */
+
+/* A kernels body whose top level (blocks opened) is only acc loop nests
+   and scalar code (typically a time loop around parallel nests): the host
+   runs the scalar code and launches one kernel per nest where it stands. */
+struct hostloop {
+  vec<gimple *> stmts;  /* the flattened body */
+  vec<gimple *> nests;  /* its acc loops, in order: one kernel each */
+  vec<tree> vars;       /* the declarations of the binds opened */
+  vec<tree> hvars;      /* scalars the host code writes that nests read */
+  gimple_seq body;      /* the construct's body (profile values) */
+};
+
+static bool hl_scalar_type_p(tree d)
+{
+  return INTEGRAL_TYPE_P(TREE_TYPE(d)) || SCALAR_FLOAT_TYPE_P(TREE_TYPE(d));
+}
+
+/* Notes (walk_tree) an ADDR_EXPR of the var_ref's decl. */
+static tree addr_of_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  struct var_ref *v = (struct var_ref *)wi->info;
+  if (TREE_CODE(*tp) == ADDR_EXPR
+      && get_base_address(TREE_OPERAND(*tp, 0)) == v->var)
+    v->found = true;
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* True when no nest of HL may change D (assignment or address taken). */
+static bool hl_nests_keep(struct hostloop *hl, tree d)
+{
+  if (count_assigns(hl->nests, d, NULL, NULL))
+    return false;
+  struct var_ref v = {d, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &v;
+  for (unsigned k = 0; k < hl->nests.length(); k++)
+    walk_one(hl->nests[k], NULL, addr_of_cb, &wi);
+  return !v.found;
+}
+
+/* The host code may write D: a scalar local of the region (not mapped,
+   not addressable) that no nest changes. */
+static bool hl_host_var_p(struct kg_region *r, struct hostloop *hl, tree d)
+{
+  return VAR_P(d) && !is_global_var(d) && !TREE_ADDRESSABLE(d)
+         && !region_param_p(r, d) && hl_scalar_type_p(d)
+         && hl_nests_keep(hl, d);
+}
+
+/* The host code may read OP: a constant, a local it writes, or a scalar
+   parameter (its host value) that no nest changes. */
+static bool hl_read_ok(struct kg_region *r, struct hostloop *hl, tree op)
+{
+  if (!op || CONSTANT_CLASS_P(op))
+    return true;
+  if ((!VAR_P(op) && TREE_CODE(op) != PARM_DECL) || is_global_var(op)
+      || !hl_scalar_type_p(op))
+    return false;
+  if (!region_param_p(r, op))
+    return hl_host_var_p(r, hl, op);
+  return hl_nests_keep(hl, op);
+}
+
+/* A statement the host can run: labels, jumps, and assignments of
+   scalar expressions to host locals. */
+static bool hl_host_stmt_p(struct kg_region *r, struct hostloop *hl,
+                           gimple *s)
+{
+  switch (gimple_code(s)) {
+  case GIMPLE_NOP: case GIMPLE_LABEL: case GIMPLE_GOTO:
+    return true;
+  case GIMPLE_COND:
+    return hl_read_ok(r, hl, gimple_cond_lhs(s))
+           && hl_read_ok(r, hl, gimple_cond_rhs(s));
+  case GIMPLE_ASSIGN:
+    if (!hl_host_var_p(r, hl, gimple_assign_lhs(s)))
+      return false;
+    for (unsigned o = 1; o < gimple_num_ops(s); o++)
+      if (!hl_read_ok(r, hl, gimple_op(s, o)))
+        return false;
+    return true;
+  default:
+    return is_gimple_debug(s);
+  }
+}
+
+/* True when some jump goes back to an earlier statement (a loop) and
+   every jump stays in the body. */
+static bool hl_loops_back(vec<gimple *> &stmts)
+{
+  bool back = false;
+  for (unsigned k = 0; k < stmts.length(); k++) {
+    hash_set<tree> defined, used;
+    stmt_labels(stmts[k], &defined, &used);
+    for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it) {
+      if (!*it)
+        continue;
+      int q = label_owner(stmts, *it);
+      if (q < 0)
+        return false;
+      back |= (unsigned)q <= k;
+    }
+  }
+  return back;
+}
+
+/* Fills HL when R's body runs as host code launching its nests (no
+   construct reduction, no async, a loop around at least one nest). */
+static bool hostloop_plan(struct kg_region *r, clause_info *ci,
+                          struct hostloop *hl)
+{
+  memset(hl, 0, sizeof *hl);
+  if (!r->reds.is_empty() || ci->has_async)
+    return false;
+  hl->body = gimple_omp_body(r->stmt);
+  flatten_top(hl->body, &hl->stmts, &hl->vars);
+  for (unsigned k = 0; k < hl->stmts.length(); k++)
+    if (gimple_code(hl->stmts[k]) == GIMPLE_OMP_FOR)
+      hl->nests.safe_push(hl->stmts[k]);
+  bool ok = !hl->nests.is_empty() && hl_loops_back(hl->stmts);
+  for (unsigned k = 0; ok && k < hl->stmts.length(); k++) {
+    gimple *s = hl->stmts[k];
+    ok = gimple_code(s) == GIMPLE_OMP_FOR || hl_host_stmt_p(r, hl, s);
+    if (!ok || !is_gimple_assign(s))
+      continue;
+    tree d = gimple_assign_lhs(s);
+    bool read = false;
+    for (unsigned j = 0; j < hl->nests.length() && !read; j++)
+      read = stmt_refs(hl->nests[j], d);
+    if (read && !hl->hvars.contains(d))
+      hl->hvars.safe_push(d);
+  }
+  return ok;
+}
+
+static void hostloop_release(struct hostloop *hl)
+{
+  hl->stmts.release();
+  hl->nests.release();
+  hl->vars.release();
+  hl->hvars.release();
+}
+
+/* One kernel body per nest of HL; the scalars the host writes become
+   by-value parameters of R (each launch passes their current value). */
+static void hostloop_split(struct kg_region *r, struct hostloop *hl,
+                           vec<param_src> *src, vec<gimple_seq> *bodies)
+{
+  for (unsigned i = 0; i < hl->hvars.length(); i++) {
+    kg_param p = {};
+    param_src ps = {};
+    p.decl = hl->hvars[i];
+    p.type = TREE_TYPE(p.decl);
+    r->params.safe_push(p);
+    src->safe_push(ps);
+  }
+  for (unsigned k = 0; k < hl->nests.length(); k++) {
+    gimple_seq piece = NULL;
+    gimple_seq_add_stmt_without_update(&piece, gimple_copy(hl->nests[k]));
+    for (unsigned l = hl->vars.length(); l-- > 0;)
+      piece = gimple_seq_alloc_with_stmt(gimple_build_bind(hl->vars[l], piece,
+                                                           NULL_TREE));
+    bodies->safe_push(piece);
+  }
+}
+
+/* kernels: independent plain loops become gang/vector acc loops
+   (kg_kernels_parallelize); true (HL filled) when a sequential loop around
+   them then runs on the host.  The analysis runs silently first to see
+   whether the host can run the body; the mapping it gives then (the loops
+   in such a loop on gangs) is only right in that case. */
+static bool kernels_parallelize(struct kg_region *r, clause_info *ci,
+                                struct hostloop *hl)
+{
+  memset(hl, 0, sizeof *hl);
+  if (!r->reds.is_empty() || ci->has_async) {
+    kg_kernels_parallelize(r, false);
+    return false;
+  }
+  gimple_seq saved = gimple_seq_copy(gimple_omp_body(r->stmt));
+  int info = accgpu_opts.info;
+  accgpu_opts.info = 0; /* the notes come from the analysis that stays */
+  kg_kernels_parallelize(r, true);
+  accgpu_opts.info = info;
+  bool host = hostloop_plan(r, ci, hl);
+  hostloop_release(hl);
+  if (host) {
+    gimple_seq again = gimple_seq_copy(saved);
+    gimple_omp_set_body(r->stmt, saved);
+    kg_kernels_parallelize(r, true);
+    if (hostloop_plan(r, ci, hl))
+      return true;
+    hostloop_release(hl);
+    saved = again;
+  }
+  gimple_omp_set_body(r->stmt, saved);
+  kg_kernels_parallelize(r, false);
+  return false;
+}
+
+/* The host's copy of label L (made on first use). */
+static tree hl_label(hash_map<tree, tree> *labels, tree l)
+{
+  tree *n = labels->get(l);
+  if (n)
+    return *n;
+  tree c = create_artificial_label(DECL_SOURCE_LOCATION(l));
+  labels->put(l, c);
+  return c;
+}
+
+/* A copy of the host statement S with its own labels (the original body
+   stays as the host fallback), inserted before GSI. */
+static void hl_copy(gimple_stmt_iterator *gsi, gimple *s,
+                    hash_map<tree, tree> *labels)
+{
+  gimple *c = gimple_copy(s);
+  if (gimple_code(c) == GIMPLE_LABEL)
+    gimple_label_set_label(as_a<glabel *>(c),
+                           hl_label(labels, gimple_label_label(as_a<glabel *>(s))));
+  else if (gimple_code(c) == GIMPLE_GOTO)
+    gimple_goto_set_dest(as_a<ggoto *>(c),
+                         hl_label(labels, gimple_goto_dest(s)));
+  else if (gimple_code(c) == GIMPLE_COND) {
+    gcond *g = as_a<gcond *>(c);
+    gimple_cond_set_true_label(g, hl_label(labels, gimple_cond_true_label(g)));
+    gimple_cond_set_false_label(g, hl_label(labels,
+                                            gimple_cond_false_label(g)));
+  }
+  add(gsi, c);
+}
+
+/* -info: the region's top-level sequential loops run on the host. */
+static void hostloop_notes(struct hostloop *hl, location_t loc)
+{
+  vec<location_t> seqs = vNULL;
+  gimple_seq body = NULL;
+  for (unsigned k = 0; k < hl->stmts.length(); k++)
+    gimple_seq_add_stmt_without_update(&body, gimple_copy(hl->stmts[k]));
+  kg_find_sequential_plain_loops(body, &seqs);
+  for (unsigned i = 0; i < seqs.length(); i++)
+    inform(seqs[i], "accgpu: loop runs on the host, launching the %u loop "
+           "nests in it as kernels", hl->nests.length());
+  inform(loc, "accgpu: kernels region runs on the host around %u kernels "
+         "(one per loop nest, launched where it stands)",
+         hl->nests.length());
+  seqs.release();
+}
+
 /* ---- construct-level reductions updated in loops ---- */
 
 static tree assigns_decl_cb(gimple_stmt_iterator *gsi, bool *handled,
@@ -1494,11 +1748,69 @@ static int map_index(struct accgpu_maps *m, tree c)
   return -1;
 }
 
-/* Device-side statements before GSI: maps, region, arguments, launch. */
+/* What each launch needs. */
+struct launch_info {
+  struct kg_region *rs;
+  vec<gimple_seq> *bodies;
+  clause_info *ci;
+  tree locp, dev, async, grid, block, args;
+  unsigned *kidx;
+};
+
+/* Launch of piece K before GSI (VALS: its profile values, or NULL). */
+static void launch_one(gimple_stmt_iterator *gsi, struct launch_info *li,
+                       unsigned k, tree vals)
+{
+  if (!li->bodies->is_empty())
+    gimple_omp_set_body(li->rs[0].stmt, (*li->bodies)[k]);
+  emit_geometry(gsi, &li->rs[k], li->ci, li->dev, li->grid, li->block);
+  tree kk = build_int_cst(unsigned_type_node, li->kidx[k]);
+  tree sh = build_int_cst(unsigned_type_node, 0);
+  if (vals)
+    add(gsi, gimple_build_call(accgpu_launch_trips_decl(fn_launch), 9,
+                               li->locp, accgpu_module_addr(), kk, li->grid,
+                               li->block, sh, li->async, li->args, vals));
+  else
+    add(gsi, gimple_build_call(fn_launch, 8, li->locp, accgpu_module_addr(),
+                               kk, li->grid, li->block, sh, li->async,
+                               li->args));
+}
+
+/* The host code of HL before GSI, each nest replaced by its launch after
+   storing the current values of the host scalars (HARGS: pairs decl,
+   argument slot). */
+static void emit_hostloop(gimple_stmt_iterator *gsi, struct launch_info *li,
+                          struct hostloop *hl, vec<tree> &hargs)
+{
+  hash_map<tree, tree> labels;
+  unsigned k = 0;
+  /* Again: the data clauses made scalars addressable, and the loads of
+     them inserted since are host code too (data-maps.cc). */
+  hl->stmts.truncate(0);
+  hl->vars.truncate(0);
+  flatten_top(hl->body, &hl->stmts, &hl->vars);
+  for (unsigned j = 0; j < hl->stmts.length(); j++) {
+    gimple *s = hl->stmts[j];
+    if (gimple_code(s) != GIMPLE_OMP_FOR) {
+      hl_copy(gsi, s, &labels);
+      continue;
+    }
+    for (unsigned i = 0; i + 1 < hargs.length(); i += 2)
+      add(gsi, gimple_build_assign(hargs[i + 1], hargs[i]));
+    /* The construct's values (as for split regions), taken now. */
+    gimple_omp_set_body(li->rs[0].stmt, hl->body);
+    tree vals = accgpu_profile_values(gsi, &li->rs[k], &li->kidx[k], 1);
+    launch_one(gsi, li, k++, vals);
+  }
+}
+
+/* Device-side statements before GSI: maps, region, arguments, launch (or
+   HL's host code with its launches). */
 static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
                          unsigned nk, vec<gimple_seq> *bodies,
                          vec<param_src> *src, clause_info *ci, tree locp,
-                         tree dev, tree async, unsigned *kidx, tree clauses)
+                         tree dev, tree async, unsigned *kidx, tree clauses,
+                         struct hostloop *hl)
 {
   struct kg_region *r = &rs[0]; /* the pieces share parameters */
   location_t loc = gimple_location(r->stmt);
@@ -1527,6 +1839,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
                              m.maps, devaddrs));
   unsigned np = r->params.length();
   tree args = null_pointer_node;
+  vec<tree> hargs = vNULL;
   if (np) {
     tree arr = addr_tmp(build_array_type_nelts(ptr_type_node, np), "accargs");
     for (unsigned i = 0; i < np; i++) {
@@ -1555,31 +1868,29 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
         value = fold_convert(p->type, a);
       } else if (p->by_ref)
         value = build_fold_addr_expr(p->decl);
-      add(gsi, gimple_build_assign(v, val(gsi, value)));
+      if (hl && hl->hvars.contains(p->decl)) { /* stored at each launch */
+        hargs.safe_push(p->decl);
+        hargs.safe_push(v);
+      } else
+        add(gsi, gimple_build_assign(v, val(gsi, value)));
       add(gsi, gimple_build_assign(build4(ARRAY_REF, ptr_type_node, arr,
                                           size_int(i), NULL_TREE, NULL_TREE),
                                    build_fold_addr_expr(v)));
     }
     args = build_fold_addr_expr(arr);
   }
-  tree grid = addr_tmp(dim3_type, "accgrid");
-  tree block = addr_tmp(dim3_type, "accblock");
-  tree vals = accgpu_profile_values(gsi, r, kidx, nk); /* ACCGPU_PROFILE */
-  /* One launch per piece, in order on the same queue. */
-  for (unsigned k = 0; k < nk; k++) {
-    if (!bodies->is_empty())
-      gimple_omp_set_body(r->stmt, (*bodies)[k]);
-    emit_geometry(gsi, &rs[k], ci, dev, grid, block);
-    tree kk = build_int_cst(unsigned_type_node, kidx[k]);
-    tree sh = build_int_cst(unsigned_type_node, 0);
-    if (vals)
-      add(gsi, gimple_build_call(accgpu_launch_trips_decl(fn_launch), 9,
-                                 locp, accgpu_module_addr(), kk, grid, block,
-                                 sh, async, args, vals));
-    else
-      add(gsi, gimple_build_call(fn_launch, 8, locp, accgpu_module_addr(),
-                                 kk, grid, block, sh, async, args));
+  struct launch_info li = {rs, bodies, ci, locp, dev, async,
+                           addr_tmp(dim3_type, "accgrid"),
+                           addr_tmp(dim3_type, "accblock"), args, kidx};
+  if (hl)
+    emit_hostloop(gsi, &li, hl, hargs);
+  else {
+    tree vals = accgpu_profile_values(gsi, r, kidx, nk); /* ACCGPU_PROFILE */
+    /* One launch per piece, in order on the same queue. */
+    for (unsigned k = 0; k < nk; k++)
+      launch_one(gsi, &li, k, vals);
   }
+  hargs.release();
   add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_region_end"), 2,
                              locp, async));
   accgpu_maps_release(&m);
@@ -1619,8 +1930,10 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   r.kname = kname;
   bool ok = read_clauses(&r, clauses, &src, &ci);
   /* kernels: independent plain loops become gang/vector acc loops. */
+  struct hostloop hl;
+  bool hostloop = false;
   if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
-    kg_kernels_parallelize(&r);
+    hostloop = kernels_parallelize(&r, &ci, &hl);
   /* The kernel model describes the loops as they will run (after the
      kernels analysis made acc loops of the independent ones). */
   accgpu_tune_dump_construct(t);
@@ -1629,7 +1942,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   /* kernels: one kernel per loop nest when the body splits cleanly. */
   vec<gimple_seq> bodies = vNULL;
   gimple_seq orig = gimple_omp_body(t);
-  if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+  if (hostloop)
+    hostloop_split(&r, &hl, &src, &bodies);
+  else if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     split_kernels(&r, &bodies);
   unsigned nk = bodies.is_empty() ? 1 : bodies.length();
   struct kg_region *rs = XCNEWVEC(struct kg_region, nk);
@@ -1647,7 +1962,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     ok = kg_generate(&rs[k]);
   }
   gimple_omp_set_body(t, orig);
-  if (accgpu_opts.info && ok && nk > 1)
+  if (accgpu_opts.info && ok && hostloop)
+    hostloop_notes(&hl, loc);
+  else if (accgpu_opts.info && ok && nk > 1)
     inform(loc, "accgpu: kernels region split into %u kernels (one per loop "
            "nest)", nk);
 
@@ -1677,7 +1994,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     add(gsi, gimple_build_label(ldev));
     /* emit_geometry reads the body (loop bounds, size arguments). */
     emit_offload(gsi, rs, nk, &bodies, &src, &ci, locp, dev, async, kidx,
-                 clauses);
+                 clauses, hostloop ? &hl : NULL);
     gimple_omp_set_body(t, NULL);
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
@@ -1702,6 +2019,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   }
   free(rs);
   free(kidx);
+  if (hostloop)
+    hostloop_release(&hl);
   bodies.release();
   src.release();
   ci.waits.release();

@@ -114,10 +114,10 @@ int main(void) {
     for (int i = 0; i < m; i++)   /* accgpu-expect-note: across gangs */
       for (int j = 0; j <= i; j++)
         l[i * m + j] = i - j;
-    for (int t = 0; t < T; t++) { /* accgpu-expect-note: not parallelized */
-      for (int i = 1; i < m - 1; i++) /* accgpu-expect-note: across vector */
+    for (int t = 0; t < T; t++) { /* accgpu-expect-note: runs on the host */
+      for (int i = 1; i < m - 1; i++) /* accgpu-expect-note: across gangs */
         l[i] = 0.5 * (l[i * m] + l[(i + 1) * m - 1]) + t;
-      for (int i = 1; i < m - 1; i++) /* accgpu-expect-note: across vector */
+      for (int i = 1; i < m - 1; i++) /* accgpu-expect-note: across gangs */
         l[i * m] = l[i] * 0.25;
     }
   }

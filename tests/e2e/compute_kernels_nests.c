@@ -51,13 +51,13 @@ static void row_sums(const double *a, double *r, int n, int m) {
 }
 
 /* 2-D arrays with constant sizes; the outer loop reads the previous row:
-   carried, so it stays sequential and the inner loop gets the lanes. */
+   carried, so the host runs it and launches the inner loop across gangs. */
 static double g[NR][NC], rg[NR][NC];
 
 static void column_prefix(int n, int m) {
 #pragma acc kernels copy(g)
-  for (int i = 1; i < n; i++)      /* accgpu-expect-note: not parallelized */
-    for (int j = 0; j < m; j++)    /* accgpu-expect-note: across vector */
+  for (int i = 1; i < n; i++)      /* accgpu-expect-note: runs on the host */
+    for (int j = 0; j < m; j++)    /* accgpu-expect-note: across gangs */
       g[i][j] += g[i - 1][j];
 }
 
