@@ -1516,6 +1516,32 @@ static bool hl_loops_back(vec<gimple *> &stmts)
   return back;
 }
 
+/* True when no local of the region that a nest writes is referred to by
+   another nest: each kernel has its own copy of such a variable. */
+static bool hl_locals_stay(struct kg_region *r, struct hostloop *hl)
+{
+  hash_set<tree> locals;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &locals;
+  for (unsigned k = 0; k < hl->nests.length(); k++)
+    walk_one(hl->nests[k], NULL, local_cb, &wi);
+  for (hash_set<tree>::iterator it = locals.begin(); it != locals.end(); ++it) {
+    if (region_param_p(r, *it))
+      continue;
+    for (unsigned k = 0; k < hl->nests.length(); k++) {
+      vec<gimple *> one = vNULL;
+      one.safe_push(hl->nests[k]);
+      bool writes = count_assigns(one, *it, NULL, NULL) != 0;
+      one.release();
+      for (unsigned j = 0; writes && j < hl->nests.length(); j++)
+        if (j != k && stmt_refs(hl->nests[j], *it))
+          return false;
+    }
+  }
+  return true;
+}
+
 /* Fills HL when R's body runs as host code launching its nests (no
    construct reduction, no async, a loop around at least one nest). */
 static bool hostloop_plan(struct kg_region *r, clause_info *ci,
@@ -1529,7 +1555,8 @@ static bool hostloop_plan(struct kg_region *r, clause_info *ci,
   for (unsigned k = 0; k < hl->stmts.length(); k++)
     if (gimple_code(hl->stmts[k]) == GIMPLE_OMP_FOR)
       hl->nests.safe_push(hl->stmts[k]);
-  bool ok = !hl->nests.is_empty() && hl_loops_back(hl->stmts);
+  bool ok = !hl->nests.is_empty() && hl_loops_back(hl->stmts)
+            && hl_locals_stay(r, hl);
   for (unsigned k = 0; ok && k < hl->stmts.length(); k++) {
     gimple *s = hl->stmts[k];
     ok = gimple_code(s) == GIMPLE_OMP_FOR || hl_host_stmt_p(r, hl, s);
@@ -1586,6 +1613,16 @@ static bool kernels_parallelize(struct kg_region *r, clause_info *ci,
 {
   memset(hl, 0, sizeof *hl);
   if (!r->reds.is_empty() || ci->has_async) {
+    kg_kernels_parallelize(r, false);
+    return false;
+  }
+  vec<gimple *> stmts = vNULL;
+  vec<tree> vars = vNULL;
+  flatten_top(gimple_omp_body(r->stmt), &stmts, &vars);
+  bool loops = hl_loops_back(stmts); /* else no host loop to find */
+  stmts.release();
+  vars.release();
+  if (!loops) {
     kg_kernels_parallelize(r, false);
     return false;
   }
