@@ -1684,12 +1684,14 @@ static void hostloop_notes(struct hostloop *hl, location_t loc)
 {
   vec<location_t> seqs = vNULL;
   gimple_seq body = NULL;
-  for (unsigned k = 0; k < hl->stmts.length(); k++)
-    gimple_seq_add_stmt_without_update(&body, gimple_copy(hl->stmts[k]));
+  for (unsigned k = 0; k < hl->stmts.length(); k++) /* the nests: nops */
+    gimple_seq_add_stmt_without_update(
+        &body, gimple_code(hl->stmts[k]) == GIMPLE_OMP_FOR
+                   ? gimple_build_nop() : gimple_copy(hl->stmts[k]));
   kg_find_sequential_plain_loops(body, &seqs);
   for (unsigned i = 0; i < seqs.length(); i++)
-    inform(seqs[i], "accgpu: loop runs on the host, launching the %u loop "
-           "nests in it as kernels", hl->nests.length());
+    inform(seqs[i], "accgpu: loop runs on the host, launching a kernel "
+           "for each loop nest in it");
   inform(loc, "accgpu: kernels region runs on the host around %u kernels "
          "(one per loop nest, launched where it stands)",
          hl->nests.length());
