@@ -1415,7 +1415,7 @@ struct hostloop {
   vec<gimple *> nests;  /* its acc loops, in order: one kernel each */
   vec<tree> vars;       /* the declarations of the binds opened */
   vec<tree> hvars;      /* scalars the host code writes that nests read */
-  gimple_seq body;      /* the construct's body (profile values) */
+  gimple_seq body;      /* the construct's body */
 };
 
 static bool hl_scalar_type_p(tree d)
@@ -1835,10 +1835,20 @@ static void emit_hostloop(gimple_stmt_iterator *gsi, struct launch_info *li,
       continue;
     }
     for (unsigned i = 0; i + 1 < hargs.length(); i += 2)
-      add(gsi, gimple_build_assign(hargs[i + 1], hargs[i]));
-    /* The construct's values (as for split regions), taken now. */
-    gimple_omp_set_body(li->rs[0].stmt, hl->body);
-    tree vals = accgpu_profile_values(gsi, &li->rs[k], &li->kidx[k], 1);
+      if (stmt_refs(s, hargs[i])) /* others may not be set yet */
+        add(gsi, gimple_build_assign(hargs[i + 1], hargs[i]));
+    /* The values of this nest (those of the construct's body could read
+       bounds the host has not computed yet). */
+    gimple_omp_set_body(li->rs[0].stmt, (*li->bodies)[k]);
+    struct kg_region pr = li->rs[k]; /* without host scalars not set yet */
+    pr.params = vNULL;
+    for (unsigned i = 0; i < li->rs[k].params.length(); i++) {
+      tree d = li->rs[k].params[i].decl;
+      if (!hl->hvars.contains(d) || stmt_refs(s, d))
+        pr.params.safe_push(li->rs[k].params[i]);
+    }
+    tree vals = accgpu_profile_values(gsi, &pr, &li->kidx[k], 1);
+    pr.params.release();
     launch_one(gsi, li, k++, vals);
   }
 }
