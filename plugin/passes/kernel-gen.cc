@@ -1043,9 +1043,31 @@ static bool need_guard(kg *g)
   return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
 }
 
+static void redundant_barrier(kg *g);
+
+/* True when the text ends with a barrier line (no second one needed). */
+static bool after_barrier(kg *g)
+{
+  const char *t = kb_str(g->out);
+  size_t n = strlen(t);
+  static const char *const ends[] = {"__syncthreads();\n",
+                                     "__accgpu_sync_row();\n"};
+  for (unsigned i = 0; i < 2; i++) {
+    size_t m = strlen(ends[i]);
+    if (n >= m && !strcmp(t + n - m, ends[i]))
+      return true;
+  }
+  return false;
+}
+
 static void open_guard(kg *g)
 {
   int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
+  /* The threads that run this code redundantly may still be reading what
+     the one thread is about to overwrite (a loop condition on the stored
+     value): all of them pass a barrier first. */
+  if (!(g->part & KG_VECTOR) && !after_barrier(g))
+    redundant_barrier(g);
   ind(g);
   kb_add(g->out, "if (");
   if (single & KG_VECTOR)
@@ -1818,6 +1840,11 @@ static void emit_omp_for(kg *g, gomp_for *f)
   int id = g->counter++;
   vec<loop_red> reds = vNULL;
   reject_vla_private(g, gimple_omp_for_clauses(f));
+  /* The threads that ran the code before the loop redundantly may still
+     be reading what its iterations overwrite (a loop condition): they
+     meet before the loop spreads over them. */
+  if ((dims & ~g->part & (KG_WORKER | KG_VECTOR)) && !after_barrier(g))
+    redundant_barrier(g);
   ind(g);
   kb_add(g->out, "{\n");
   g->indent++;
