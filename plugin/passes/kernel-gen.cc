@@ -1045,19 +1045,32 @@ static bool need_guard(kg *g)
 
 static void redundant_barrier(kg *g);
 
-/* True when the text ends with a barrier line (no second one needed). */
+/* True when no barrier is needed before a store by one thread or a
+   partitioned loop: the code since the last barrier read no memory (the
+   text since it has no subscript, dereference or routine call), so no
+   thread can still be reading what is about to change. */
 static bool after_barrier(kg *g)
 {
   const char *t = kb_str(g->out);
   size_t n = strlen(t);
-  static const char *const ends[] = {"__syncthreads();\n",
-                                     "__accgpu_sync_row();\n"};
-  for (unsigned i = 0; i < 2; i++) {
-    size_t m = strlen(ends[i]);
-    if (n >= m && !strcmp(t + n - m, ends[i]))
-      return true;
+  static const char *const bars[] = {"__syncthreads();",
+                                     "__accgpu_sync_row();", "__syncwarp("};
+  size_t from = 0;
+  for (unsigned i = 0; i < 3; i++) {
+    size_t m = strlen(bars[i]);
+    for (size_t k = n >= m ? n - m + 1 : 0; k-- > from;)
+      if (!strncmp(t + k, bars[i], m)) {
+        from = k + m;
+        break;
+      }
   }
-  return false;
+  if (!from)
+    return false;
+  for (size_t k = from; k < n; k++)
+    if (t[k] == '[' || (t[k] == '(' && t[k + 1] == '*')
+        || !strncmp(t + k, "__accgpu_r_", 11)) /* a routine may read */
+      return false;
+  return true;
 }
 
 static void open_guard(kg *g)
