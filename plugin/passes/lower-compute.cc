@@ -481,6 +481,18 @@ static bool read_clauses(struct kg_region *r, tree clauses,
 
 /* ---- launch geometry ---- */
 
+/* True when the host can evaluate E before the region: a constant or a
+   by-value (firstprivate) parameter of R. */
+static bool host_value_p(struct kg_region *r, tree e)
+{
+  if (TREE_CODE(e) == INTEGER_CST)
+    return true;
+  for (unsigned i = 0; i < r->params.length(); i++)
+    if (r->params[i].decl == e && !r->params[i].by_ref)
+      return true;
+  return false;
+}
+
 /* Trip count of the outermost gang loop when the host can compute it
    before the region (constant or construct-level firstprivate bounds),
    else NULL_TREE.  *LANES gets KG_WORKER / KG_VECTOR when the loop's own
@@ -528,44 +540,16 @@ static tree gang_loop_trips(struct kg_region *r, unsigned *lanes)
     if (TREE_CODE(incr) != PLUS_EXPR)
       return NULL_TREE;
     ops[2] = TREE_OPERAND(incr, 1);
-    for (int k = 0; k < 3; k++) {
-      if (TREE_CODE(ops[k]) == INTEGER_CST)
-        continue;
-      bool fp = false;
-      for (unsigned i = 0; i < r->params.length(); i++)
-        if (r->params[i].decl == ops[k] && !r->params[i].by_ref)
-          fp = true;
-      if (!fp)
+    for (int k = 0; k < 3; k++)
+      if (!host_value_p(r, ops[k]))
         return NULL_TREE;
-    }
     enum tree_code cond = gimple_omp_for_cond(s, l);
     if (cond != LT_EXPR && cond != LE_EXPR)
       return NULL_TREE;
-    tree ty = long_long_integer_type_node;
-    tree a = fold_convert(ty, ops[0]), b = fold_convert(ty, ops[1]);
-    tree st = fold_convert(ty, ops[2]);
-    if (cond == LE_EXPR)
-      b = fold_build2(PLUS_EXPR, ty, b, build_one_cst(ty));
-    tree n = fold_build2(MINUS_EXPR, ty, b, a);
-    n = fold_build2(PLUS_EXPR, ty, n,
-                    fold_build2(MINUS_EXPR, ty, st, build_one_cst(ty)));
-    n = fold_build2(TRUNC_DIV_EXPR, ty, n, st);
-    n = fold_build2(MAX_EXPR, ty, n, build_zero_cst(ty));
-    total = total ? fold_build2(MULT_EXPR, ty, total, n) : n;
+    tree n = accgpu_trip_count(ops[0], ops[1], ops[2], PLUS_EXPR, cond);
+    total = total ? fold_build2(MULT_EXPR, TREE_TYPE(n), total, n) : n;
   }
   return total;
-}
-
-/* True when the host can evaluate E before the region: a constant or a
-   by-value (firstprivate) parameter of R. */
-static bool host_value_p(struct kg_region *r, tree e)
-{
-  if (TREE_CODE(e) == INTEGER_CST)
-    return true;
-  for (unsigned i = 0; i < r->params.length(); i++)
-    if (r->params[i].decl == e && !r->params[i].by_ref)
-      return true;
-  return false;
 }
 
 /* Arguments of gang(num:), worker(n), vector(n) on the region's loops
@@ -706,34 +690,12 @@ static tree sched_host_trip(struct kg_region *r, gomp_for *f)
     tree a = sched_host_expr(r, f, gimple_omp_for_initial(f, l), 0);
     tree b = sched_host_expr(r, f, gimple_omp_for_final(f, l), 0);
     tree st = sched_host_expr(r, f, TREE_OPERAND(incr, 1), 0);
-    if (!a || !b || !st)
+    enum tree_code cond = gimple_omp_for_cond(f, l);
+    if (!a || !b || !st || cond == NE_EXPR)
       return NULL_TREE;
-    a = fold_convert(ty, a);
-    b = fold_convert(ty, b);
-    st = fold_convert(ty, st);
-    if (ic == MINUS_EXPR)
-      st = fold_build1(NEGATE_EXPR, ty, st);
-    tree one = build_one_cst(ty), n;
-    switch (gimple_omp_for_cond(f, l)) {
-    case LT_EXPR: case LE_EXPR:
-      n = fold_build2(MINUS_EXPR, ty, b, a);
-      if (gimple_omp_for_cond(f, l) == LT_EXPR)
-        n = fold_build2(MINUS_EXPR, ty, n, one);
-      n = fold_build2(TRUNC_DIV_EXPR, ty, fold_build2(PLUS_EXPR, ty, n, st),
-                      st);
-      break;
-    case GT_EXPR: case GE_EXPR:
-      n = fold_build2(MINUS_EXPR, ty, a, b);
-      if (gimple_omp_for_cond(f, l) == GT_EXPR)
-        n = fold_build2(MINUS_EXPR, ty, n, one);
-      st = fold_build1(NEGATE_EXPR, ty, st);
-      n = fold_build2(TRUNC_DIV_EXPR, ty, fold_build2(PLUS_EXPR, ty, n, st),
-                      st);
-      break;
-    default:
+    tree n = accgpu_trip_count(a, b, st, ic, cond);
+    if (!n)
       return NULL_TREE;
-    }
-    n = fold_build2(MAX_EXPR, ty, n, build_zero_cst(ty));
     total = total ? fold_build2(MULT_EXPR, ty, total, n) : n;
   }
   return total;

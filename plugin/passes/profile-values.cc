@@ -180,28 +180,16 @@ static tree pv_host_expr(struct pv_nest *n, tree t, int depth)
   return pv_host_rhs(n, as_a<gassign *>(*def), depth);
 }
 
-/* Trip count of level L of loop F as a long long host expression (the
-   kernel's __tc, kernel-gen.cc emit_trip), or NULL_TREE. */
-static tree pv_trip(struct pv_nest *n, gomp_for *f, unsigned l)
+/* profile-values.h */
+tree accgpu_trip_count(tree a, tree c, tree s, enum tree_code incr,
+                       enum tree_code cond)
 {
   tree ty = long_long_integer_type_node;
-  tree incr = gimple_omp_for_incr(f, l);
-  if (TREE_CODE(incr) == MODIFY_EXPR) /* "i = i + s", or just "i + s" */
-    incr = TREE_OPERAND(incr, 1);
-  if (POINTER_TYPE_P(TREE_TYPE(gimple_omp_for_index(f, l)))
-      || (TREE_CODE(incr) != PLUS_EXPR && TREE_CODE(incr) != MINUS_EXPR))
-    return NULL_TREE;
-  tree a = pv_host_expr(n, gimple_omp_for_initial(f, l), 0);
-  tree c = pv_host_expr(n, gimple_omp_for_final(f, l), 0);
-  tree s = pv_host_expr(n, TREE_OPERAND(incr, 1), 0);
-  if (!a || !c || !s)
-    return NULL_TREE;
   a = fold_convert(ty, a);
   c = fold_convert(ty, c);
   s = fold_convert(ty, s);
-  if (TREE_CODE(incr) == MINUS_EXPR)
+  if (incr == MINUS_EXPR)
     s = fold_build1(NEGATE_EXPR, ty, s);
-  enum tree_code cond = gimple_omp_for_cond(f, l);
   if (cond == NE_EXPR && TREE_CODE(s) == INTEGER_CST && !integer_zerop(s))
     cond = tree_int_cst_sgn(s) > 0 ? LT_EXPR : GT_EXPR;
   tree one = build_one_cst(ty), span, step;
@@ -223,6 +211,25 @@ static tree pv_trip(struct pv_nest *n, gomp_for *f, unsigned l)
   span = fold_build2(PLUS_EXPR, ty, span, step);
   return fold_build2(MAX_EXPR, ty, fold_build2(TRUNC_DIV_EXPR, ty, span, step),
                      build_zero_cst(ty));
+}
+
+/* Trip count of level L of loop F as a long long host expression (the
+   kernel's __tc, kernel-gen.cc emit_trip), or NULL_TREE. */
+static tree pv_trip(struct pv_nest *n, gomp_for *f, unsigned l)
+{
+  tree incr = gimple_omp_for_incr(f, l);
+  if (TREE_CODE(incr) == MODIFY_EXPR) /* "i = i + s", or just "i + s" */
+    incr = TREE_OPERAND(incr, 1);
+  if (POINTER_TYPE_P(TREE_TYPE(gimple_omp_for_index(f, l)))
+      || (TREE_CODE(incr) != PLUS_EXPR && TREE_CODE(incr) != MINUS_EXPR))
+    return NULL_TREE;
+  tree a = pv_host_expr(n, gimple_omp_for_initial(f, l), 0);
+  tree c = pv_host_expr(n, gimple_omp_for_final(f, l), 0);
+  tree s = pv_host_expr(n, TREE_OPERAND(incr, 1), 0);
+  if (!a || !c || !s)
+    return NULL_TREE;
+  return accgpu_trip_count(a, c, s, TREE_CODE(incr),
+                           gimple_omp_for_cond(f, l));
 }
 
 static void pv_walk_stmt(struct pv_nest *n, gimple_stmt_iterator *gsi);

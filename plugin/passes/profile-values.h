@@ -19,6 +19,14 @@ struct kg_region;
 tree accgpu_profile_values(gimple_stmt_iterator *gsi, struct kg_region *r,
                            const unsigned *kidx, unsigned nk);
 
+/* Iterations of one loop level as a long long expression, from host
+   expressions of its start A, bound C and step S, its increment's code
+   INCR (PLUS_EXPR or MINUS_EXPR) and its condition COND: the kernel's
+   formula (kernel-gen.cc emit_trip), never negative.  NULL_TREE for a
+   condition it cannot count (!= with a step not a nonzero constant). */
+tree accgpu_trip_count(tree a, tree c, tree s, enum tree_code incr,
+                       enum tree_code cond);
+
 /* The declaration of __accgpu_launch_trips: the parameters of
    __accgpu_launch (FN_LAUNCH), then const int64_t *VALS. */
 tree accgpu_launch_trips_decl(tree fn_launch);
