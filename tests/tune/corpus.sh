@@ -9,17 +9,9 @@
 # keep the default mapping (counted per reason).
 # Usage: tests/tune/corpus.sh [BUILD-DIR] [ROUNDS] (default 3 rounds: every
 # pattern once).  Ends with "tune-corpus: N passed, N failed".
-set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT" || exit 1
-BUILD=$(cd "${1:-build}" && pwd) || exit 1
+. "$(dirname "$0")/common.sh" "${1:-build}" corpus
 ROUNDS=${2:-3}
-CC=${CC:-gcc}
-PLUGIN="$BUILD/accgpu.so"
-OUT=$(mktemp -d "${TMPDIR:-/tmp}/accgpu-corpus.XXXXXX") || exit 1
-trap 'rm -rf "$OUT"' EXIT
 export ACC_DEVICE_TYPE=emulator
-pass=0 fail=0
 
 # write_sched MODEL ROUND SCHED
 write_sched() {
@@ -73,8 +65,7 @@ for src in tests/e2e/*.c; do
          -fplugin-arg-accgpu-schedule="$OUT/s.yaml" -I"$ROOT/include" $flags \
          "$src" -o "$OUT/t.exe" -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm \
          >"$OUT/notes.log" 2>&1; then
-      fail=$((fail + 1))
-      echo "FAIL: $name round $r: $(grep -m2 'error' "$OUT/notes.log")"
+      bad "$name round $r: $(grep -m2 'error' "$OUT/notes.log")"
       continue
     fi
     sed -n -e "s/.*accgpu: acc-tune schedule \(‘[0-9_]*’\) applied.*/applied \1/p" \
@@ -82,11 +73,10 @@ for src in tests/e2e/*.c; do
       "$OUT/notes.log" >>"$OUT/tally"
     if ! (cd "$OUT" && timeout 60 ./t.exe >/dev/null 2>"$OUT/err") ||
        [ -s "$OUT/err" ]; then
-      fail=$((fail + 1))
-      echo "FAIL: $name round $r: $(head -2 "$OUT/err")"
+      bad "$name round $r: $(head -2 "$OUT/err")"
       cp "$OUT/s.yaml" "$OUT/../corpus-fail-$name-$r.yaml" 2>/dev/null
     else
-      pass=$((pass + 1))
+      ok
     fi
   done
 done

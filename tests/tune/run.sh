@@ -16,28 +16,12 @@
 #      that profile.
 # Usage: tests/tune/run.sh [BUILD-DIR].  Ends with "tune-plugin: N passed,
 # N failed".
-set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT" || exit 1
-BUILD=${1:-build}
-BUILD=$(cd "$BUILD" && pwd) || exit 1
-CC=${CC:-gcc}
-PLUGIN="$BUILD/accgpu.so"
-TUNE="$BUILD/acc-tune"
+. "$(dirname "$0")/common.sh" "${1:-build}" tune
 CMP="$BUILD/tests/tune-cmp-models"
 GPU="$ROOT/autotune/gpus/k40.yaml"
-OUT=$(mktemp -d "${TMPDIR:-/tmp}/accgpu-tune.XXXXXX") || exit 1
-trap 'rm -rf "$OUT"' EXIT
 # Small sizes and a small simulation budget: acceptance, not tuning quality.
 DEFS=(-D n=24 -D m=8 -D nx=40 -D ny=12 -D nz=6 -D w=56 -D ni=6 -D nj=8
       -D nk=34)
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
 
 # dump SRC-DIR FILE YAML: compiles FILE (relative to SRC-DIR) with the
 # model dump on; the compiler must say nothing (but the one note a machine

@@ -15,26 +15,10 @@
 #      for the H100 and rebuilt with their schedules, give the same results.
 # Usage: tests/tune/sched.sh [BUILD-DIR].  Ends with "tune-sched: N passed,
 # N failed".
-set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT" || exit 1
-BUILD=${1:-build}
-BUILD=$(cd "$BUILD" && pwd) || exit 1
-CC=${CC:-gcc}
-PLUGIN="$BUILD/accgpu.so"
-TUNE="$BUILD/acc-tune"
+. "$(dirname "$0")/common.sh" "${1:-build}" sched
 GPU="$ROOT/autotune/gpus/h100.yaml"
 SRC="$ROOT/tests/tune/sched"
-OUT=$(mktemp -d "${TMPDIR:-/tmp}/accgpu-sched.XXXXXX") || exit 1
-trap 'rm -rf "$OUT"' EXIT
 export ACC_DEVICE_TYPE=emulator
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-}
 
 # sched FILE ID PATTERN "BX, BY, BZ" "GX, GY, GZ" "VAR: {thread: T, block: B}"...
 sched() {

@@ -21,21 +21,7 @@ trips_sourced=0
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   trips_sourced=1
 else
-  set -u
-  ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-  cd "$ROOT" || exit 1
-  BUILD=$(cd "${1:-build}" && pwd) || exit 1
-  CC=${CC:-gcc}
-  PLUGIN="$BUILD/accgpu.so"
-  TUNE="$BUILD/acc-tune"
-  OUT=$(mktemp -d "${TMPDIR:-/tmp}/accgpu-trips.XXXXXX") || exit 1
-  trap 'rm -rf "$OUT"' EXIT
-  pass=0 fail=0
-  ok() { pass=$((pass + 1)); }
-  bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*"
-  }
+  . "$(dirname "$0")/common.sh" "${1:-build}" trips
 fi
 
 TRIPS_GPU="$ROOT/autotune/gpus/h100.yaml"
