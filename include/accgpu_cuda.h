@@ -139,13 +139,31 @@ typedef struct __accgpu_emu_ops {
      barrier ID (1..15; COUNT a multiple of 32). */
   void (*sync_named)(struct __accgpu_emu_thread *t, unsigned id,
                      unsigned count);
+  /* Checked images (memcheck, racecheck, preemption): an access of N
+     bytes at P that the inline check did not clear.  KIND: bit 0 write,
+     bit 1 atomic.  Stops the block when P is not memory the thread may
+     touch. */
+  void (*access)(struct __accgpu_emu_thread *t, const volatile void *p,
+                 unsigned long n, unsigned kind);
 } __accgpu_emu_ops;
 
 /* One block of a launch, as the kernel sees it. */
 typedef struct __accgpu_emu_block {
   __accgpu_uint3 block_idx, block_dim, grid_dim;
   void *dyn_shared; /* launch's dynamic shared memory, 16-byte aligned */
+  /* What the inline access check of checked images clears without a call
+     (accgpu_emu_check.h): device memory whose shadow byte says the bytes
+     are allocated, the thread's own stack, the block's shared memory. */
+  unsigned check;              /* ACCGPU_EMU_CHECK_* bits; 0: no check */
+  uintptr_t dev_base, dev_size; /* the launch device's memory */
+  const signed char *shadow;   /* one byte per 8 bytes of it (memcheck.c) */
+  uintptr_t shared_lo, shared_len; /* the image's __shared__ (TLS) block */
+  uintptr_t dyn_len;           /* the launch's dynamic shared bytes */
 } __accgpu_emu_block;
+
+/* __accgpu_emu_block.check */
+#define ACCGPU_EMU_CHECK_MEM 1u   /* memcheck: inline fast path */
+#define ACCGPU_EMU_CHECK_CALL 2u  /* every access calls ops->access */
 
 /* The start of every fiber stack.  The runtime's fiber structure begins
    with it; kernel code reads only these fields. */
@@ -173,11 +191,18 @@ typedef struct __accgpu_emu_thread {
 #define ACCGPU_KERNEL
 #define ACCGPU_EMU_ENTRY(K)                                                   \
   void K##__emu(void **args);                                                 \
-  void K##__emu(void **args)
+  __ACCGPU_EMU_UNCHECKED void K##__emu(void **args)
+/* The entry reads the launch's argument copies (host memory, not the
+   kernel's to check); gcc does not inline a checked kernel into it. */
+#ifdef __ACCGPU_EMU_CHECKED__
+#define __ACCGPU_EMU_UNCHECKED __attribute__((no_sanitize_thread))
+#else
+#define __ACCGPU_EMU_UNCHECKED
+#endif
 /* Value of parameter I of type T inside an ACCGPU_EMU_ENTRY body. */
 #define ACCGPU_ARG(i, T) (*(T *)args[i])
 #define ACCGPU_DYN_SHARED(type, name)                                         \
-  type *name = (type *)__accgpu_emu_self()->blk->dyn_shared
+  type *name = (type *)__ACCGPU_RAW(__ACCGPU_BLK()->dyn_shared)
 #define ACCGPU_INF __builtin_inf()
 #define ACCGPU_INFF __builtin_inff()
 
@@ -196,15 +221,40 @@ __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
   return (__accgpu_emu_thread *)(sp + ACCGPU_EMU_CTX_OFFSET(sp));
 }
 
-#define threadIdx (__accgpu_emu_self()->thread_idx)
-#define blockIdx (__accgpu_emu_self()->blk->block_idx)
-#define blockDim (__accgpu_emu_self()->blk->block_dim)
-#define gridDim (__accgpu_emu_self()->blk->grid_dim)
+/* Reads a field of the emulator's own structures.  In checked images
+   (-fsanitize=thread instrumentation, accgpu_emu_check.h) an asm load, so
+   it is not reported to the access check: it is not device memory. */
+#if defined(__ACCGPU_EMU_CHECKED__) && defined(__x86_64__)
+#define __ACCGPU_RAW_LD(T, insn, lv)                                          \
+  __extension__({                                                             \
+    T __accgpu_v;                                                             \
+    __asm__(insn " %1, %0" : "=r"(__accgpu_v) : "m"(lv));                     \
+    __accgpu_v;                                                               \
+  })
+/* A pointer or uintptr_t field; an unsigned field. */
+#define __ACCGPU_RAW(lv) ((__typeof__(lv))__ACCGPU_RAW_LD(uintptr_t, "movq", lv))
+#define __ACCGPU_RAW32(lv) __ACCGPU_RAW_LD(unsigned, "movl", lv)
+#else
+#define __ACCGPU_RAW(lv) (lv)
+#define __ACCGPU_RAW32(lv) (lv)
+#endif
+#define __ACCGPU_BLK() (__ACCGPU_RAW(__accgpu_emu_self()->blk))
+#define __ACCGPU_OP(t, fn) (__ACCGPU_RAW(__ACCGPU_RAW((t)->ops)->fn))
+__ACCGPU_INL __accgpu_uint3 __accgpu_emu_uint3(const __accgpu_uint3 *p) {
+  __accgpu_uint3 r = {__ACCGPU_RAW32(p->x), __ACCGPU_RAW32(p->y),
+                      __ACCGPU_RAW32(p->z)};
+  return r;
+}
+#define threadIdx (__accgpu_emu_uint3(&__accgpu_emu_self()->thread_idx))
+#define blockIdx (__accgpu_emu_uint3(&__ACCGPU_BLK()->block_idx))
+#define blockDim (__accgpu_emu_uint3(&__ACCGPU_BLK()->block_dim))
+#define gridDim (__accgpu_emu_uint3(&__ACCGPU_BLK()->grid_dim))
 #define warpSize ACCGPU_EMU_WARP
 
 /* ---- Synchronization ---- */
 #define __ACCGPU_SYNC(pred, kind)                                             \
-  (__accgpu_emu_self()->ops->sync_block(__accgpu_emu_self(), (pred), (kind)))
+  (__ACCGPU_OP(__accgpu_emu_self(), sync_block)(__accgpu_emu_self(), (pred), \
+                                                (kind)))
 #define __syncthreads() ((void)__ACCGPU_SYNC(0, 0))
 #define __syncthreads_count(p) __ACCGPU_SYNC((p) != 0, 1)
 #define __syncthreads_and(p) __ACCGPU_SYNC((p) != 0, 2)
@@ -213,12 +263,12 @@ __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
 #define __syncwarp(...) __accgpu_syncwarp(__VA_ARGS__ + 0u)
 __ACCGPU_INL void __accgpu_syncwarp(unsigned mask) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  t->ops->sync_warp(t, mask ? mask : 0xffffffffu);
+  __ACCGPU_OP(t, sync_warp)(t, mask ? mask : 0xffffffffu);
 }
 /* PTX bar.sync ID, COUNT (named barrier 1..15 among COUNT threads). */
 __ACCGPU_INL void __accgpu_bar_sync(unsigned id, unsigned count) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  t->ops->sync_named(t, id, count);
+  __ACCGPU_OP(t, sync_named)(t, id, count);
 }
 #define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_block() __atomic_thread_fence(__ATOMIC_SEQ_CST)
@@ -241,19 +291,19 @@ __ACCGPU_INL int __clzll(long long x) {
 /* ---- Warp functions (32 lanes; WIDTH a power of two, 0 or absent: 32) --- */
 __ACCGPU_INL unsigned __activemask(void) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  return t->ops->active_mask(t);
+  return __ACCGPU_OP(t, active_mask)(t);
 }
 __ACCGPU_INL unsigned __ballot_sync(unsigned mask, int pred) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  return t->ops->ballot(t, mask, pred != 0);
+  return __ACCGPU_OP(t, ballot)(t, mask, pred != 0);
 }
 __ACCGPU_INL int __any_sync(unsigned mask, int pred) {
   return __ballot_sync(mask, pred) != 0;
 }
 __ACCGPU_INL int __all_sync(unsigned mask, int pred) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  unsigned b = t->ops->ballot(t, mask, pred != 0);
-  return b == (mask & t->ops->active_mask(t));
+  unsigned b = __ACCGPU_OP(t, ballot)(t, mask, pred != 0);
+  return b == (mask & __ACCGPU_OP(t, active_mask)(t));
 }
 
 /* Source lane of each shuffle flavour, following CUDA: out-of-segment
@@ -279,7 +329,8 @@ __ACCGPU_INL unsigned __accgpu_shfl_src(int how, unsigned lane, int arg,
 __ACCGPU_INL uint64_t __accgpu_shfl64(unsigned mask, uint64_t v, int how,
                                       int arg, unsigned width) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
-  return t->ops->shfl(t, mask, v, __accgpu_shfl_src(how, t->lane, arg, width));
+  unsigned src = __accgpu_shfl_src(how, __ACCGPU_RAW32(t->lane), arg, width);
+  return __ACCGPU_OP(t, shfl)(t, mask, v, src);
 }
 
 #define __ACCGPU_SHFL_TYPED(suffix, T, BITS)                                  \
@@ -477,6 +528,9 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
   return u.d;
 }
 
+#ifdef __ACCGPU_EMU_CHECKED__
+#include "accgpu_emu_check.h"
+#endif
 #endif /* __ACCGPU_EMU__ && !ACCGPU_EMU_ABI_ONLY */
 #endif /* !__CUDACC__ */
 

@@ -13,6 +13,8 @@ struct accgpu_options {
   const char *cc;          /* compiler for the emulator image */
   const char *include_dir; /* directory holding accgpu_cuda.h */
   const char *cuda_home;   /* CUDA toolkit root (for nvcc fallback) */
+  int emu_unchecked;       /* -fplugin-arg-accgpu-emu-check=no: emulator
+                              images without memcheck/racecheck hooks */
 };
 extern struct accgpu_options accgpu_opts;
 

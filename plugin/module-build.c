@@ -517,9 +517,49 @@ static int split_cc(const char *cc, char *buf, char **words) {
   return n;
 }
 
+/* Runs CC WORDS[0..N) followed by FLAGS (NULL-terminated) in DIR. */
+static int run_cc(char **words, int n, char *const *flags, const char *dir,
+                  char **log_out) {
+  char *argv[MAX_CC_WORDS + 32];
+  int k = 0;
+  memcpy(argv, words, (size_t)n * sizeof *argv);
+  while (flags[k] && n + k < (int)(sizeof argv / sizeof argv[0]) - 1) {
+    argv[n + k] = flags[k];
+    k++;
+  }
+  argv[n + k] = NULL;
+  return run_logged(argv, dir, log_out);
+}
+
+/* Compiles module.c into module.so in DIR.  A checked image is compiled
+   with ThreadSanitizer's instrumentation (accgpu_emu_check.h defines the
+   hooks in the image itself), then linked without libtsan. */
+static int compile_image(char **words, int n, const char *inc, int checked,
+                         const char *dir, char **log_out) {
+  /* clang-format off */
+  char *plain[] = {"-O2", "-fPIC", "-shared", "-std=gnu11",
+                   "-D__ACCGPU_EMU__", "-I", (char *)inc, "-include",
+                   "accgpu_cuda.h", "-o", "module.so", "-x", "c", "module.c",
+                   NULL};
+  char *compile[] = {"-O2", "-fPIC", "-c", "-std=gnu11", "-D__ACCGPU_EMU__",
+                     "-D__ACCGPU_EMU_CHECKED__", "-fsanitize=thread",
+                     "--param", "tsan-instrument-func-entry-exit=0",
+                     "-I", (char *)inc, "-include", "accgpu_cuda.h",
+                     "-o", "module.o", "-x", "c", "module.c", NULL};
+  char *link[] = {"-shared", "-Wl,-z,defs", "-o", "module.so", "module.o",
+                  "-lm", NULL};
+  /* clang-format on */
+  if (!checked)
+    return run_cc(words, n, plain, dir, log_out);
+  int status = run_cc(words, n, compile, dir, log_out);
+  return status == ACCGPU_MB_OK ? run_cc(words, n, link, dir, log_out)
+                                : status;
+}
+
 int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
-                              const char *cc, unsigned char **image_out,
-                              size_t *size_out, char **log_out) {
+                              const char *cc, int checked,
+                              unsigned char **image_out, size_t *size_out,
+                              char **log_out) {
   if (log_out)
     *log_out = strdup("");
   *image_out = NULL;
@@ -538,20 +578,13 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
   if (make_private_dir(dir) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
                    strerror(errno));
-  /* clang-format off */
-  char *flags[] = {"-O2", "-fPIC", "-shared", "-std=gnu11",
-                   "-D__ACCGPU_EMU__", "-I", inc, "-include", "accgpu_cuda.h",
-                   "-o", "module.so", "-x", "c", "module.c", NULL};
-  /* clang-format on */
   in_dir(in, dir, "module.c");
   in_dir(out, dir, "module.so");
-  char *argv[MAX_CC_WORDS + sizeof flags / sizeof flags[0]];
-  memcpy(argv, words, (size_t)n * sizeof *argv);
-  memcpy(argv + n, flags, sizeof flags);
   int status = ACCGPU_MB_SYSTEM_ERROR;
   if (write_new(in, cuda_src, strlen(cuda_src)) != 0)
     set_log(log_out, status, "%s: %s", in, strerror(errno));
-  else if ((status = run_logged(argv, dir, log_out)) == ACCGPU_MB_OK &&
+  else if ((status = compile_image(words, n, inc, checked, dir, log_out)) ==
+               ACCGPU_MB_OK &&
            read_all(out, (char **)image_out, size_out) != 0)
     status = set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", out,
                      strerror(errno));

@@ -37,10 +37,13 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
 /* CUDA C source -> an ELF shared object for the emulator, built by CC
    (NULL: $CC, else "gcc"; words split on blanks) with -O2 -fPIC -shared
    -x c -std=gnu11 -D__ACCGPU_EMU__ -include accgpu_cuda.h -I INCLUDE_DIR.
+   CHECKED: with the access checks of accgpu_emu_check.h (memcheck,
+   racecheck), built by gcc's -fsanitize=thread instrumentation.
    *IMAGE_OUT and *SIZE_OUT get the file's bytes. */
 int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
-                              const char *cc, unsigned char **image_out,
-                              size_t *size_out, char **log_out);
+                              const char *cc, int checked,
+                              unsigned char **image_out, size_t *size_out,
+                              char **log_out);
 
 /* Assembles PTX for sm_90 with ptxas (found as for accgpu_mb_build_ptx's
    nvcc) and throws the result away: a check used by tests. */

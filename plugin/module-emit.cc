@@ -17,8 +17,9 @@ extern "C" {
 int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
                         const char *cuda_home, char **ptx_out, char **log_out);
 int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
-                              const char *cc, unsigned char **image_out,
-                              size_t *size_out, char **log_out);
+                              const char *cc, int checked,
+                              unsigned char **image_out, size_t *size_out,
+                              char **log_out);
 }
 #define MB_OK 0
 #define MB_NO_TOOLKIT 1
@@ -288,7 +289,8 @@ static tree build_emu(const char *src, size_t *size)
   char *log = NULL;
   *size = 0;
   int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
-                                     accgpu_opts.cc, &img, size, &log);
+                                     accgpu_opts.cc, !accgpu_opts.emu_unchecked,
+                                     &img, size, &log);
   tree res = null_pointer_node;
   if (st == MB_OK && img)
     res = byte_blob(img, *size);

@@ -78,12 +78,15 @@ static void parse_args(struct plugin_name_args *info)
       accgpu_opts.include_dir = val;
     else if (!strcmp(key, "cuda-home") && val)
       accgpu_opts.cuda_home = val;
+    else if (!strcmp(key, "emu-check") && val &&
+             (!strcmp(val, "yes") || !strcmp(val, "no")))
+      accgpu_opts.emu_unchecked = !strcmp(val, "no");
     else if (accgpu_tune_arg(key, val))
       ;
     else
       error("accgpu: unknown or malformed plugin argument "
             "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
-            "include=DIR, cuda-home=DIR, dump",
+            "include=DIR, cuda-home=DIR, emu-check=yes|no, dump",
             info->base_name, key, val ? "=" : "", val ? val : "");
   }
 }

@@ -233,6 +233,8 @@ accgpu_entry *accgpu_data_acquire(accgpu_op *op, void *h, size_t bytes,
     e->bytes = bytes;
     e->name = name;
     e->dev = (uintptr_t)accgpu_data_alloc(op, bytes, name);
+    if (op->d->be->mem_label)
+      op->d->be->mem_label(op->d->dev, (void *)e->dev, bytes, h, name);
     if (accgpu_present_insert(&op->d->present, e) != 0)
       accgpu_op_fatal(op, "out of host memory");
     *created = 1;

@@ -107,6 +107,21 @@ typedef void *accgpu_native_fn(struct accgpu_dev *dev, struct accgpu_queue *q,
    already queued on Q has finished. */
 typedef int accgpu_queue_bind_fn(struct accgpu_queue *q, void *stream);
 
+/* Optional memory checking (the emulator's memcheck; NULL: none).  The
+   core's pool tells the backend what each byte of its blocks has become,
+   so a kernel that reads past a variable or after its free is caught even
+   inside one pooled slab; REDZONE gives the bytes the pool leaves unused
+   after each block (0: no redzones); LABEL names the host variable whose
+   device copy [DPTR, DPTR+BYTES) is, for reports. */
+enum accgpu_mem_state { ACCGPU_MEM_LIVE, ACCGPU_MEM_REDZONE, ACCGPU_MEM_FREED,
+                        ACCGPU_MEM_SPARE };
+typedef int accgpu_mem_mark_fn(struct accgpu_dev *dev, void *dptr,
+                               size_t bytes, int state);
+typedef size_t accgpu_mem_redzone_fn(struct accgpu_dev *dev);
+typedef void accgpu_mem_label_fn(struct accgpu_dev *dev, void *dptr,
+                                 size_t bytes, const void *host,
+                                 const char *name);
+
 typedef struct accgpu_backend {
   const char *name;     /* "nvidia", "emulator", "host" */
   acc_device_t type;
@@ -136,6 +151,9 @@ typedef struct accgpu_backend {
   /* Optional hooks added later; NULL means "not supported". */
   accgpu_native_fn *native;
   accgpu_queue_bind_fn *queue_bind;
+  accgpu_mem_mark_fn *mem_mark;
+  accgpu_mem_redzone_fn *mem_redzone;
+  accgpu_mem_label_fn *mem_label;
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;

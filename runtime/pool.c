@@ -35,6 +35,10 @@ void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
   p->dev = dev;
   p->alloc = be->mem_alloc;
   p->free_fn = be->mem_free;
+  p->mark = be->mem_mark;
+  p->redzone = be->mem_redzone ? be->mem_redzone(dev) : 0;
+  if (!p->mark)
+    p->redzone = 0;
   accgpu_ptrmap_init(&p->live);
 }
 
@@ -43,6 +47,8 @@ void accgpu_pool_init_host(accgpu_pool *p, const accgpu_backend *be,
   accgpu_pool_init(p, be, dev);
   p->alloc = be->host_alloc;
   p->free_fn = be->host_free;
+  p->mark = NULL;
+  p->redzone = 0;
 }
 
 static int push(accgpu_pool_stack *s, void *v) {
@@ -74,7 +80,9 @@ static void free_live(uintptr_t key, uintptr_t val, void *ctx) {
 
 /* Gives cached blocks of classes above the slab limit back to the backend
    (pool lock held). */
+static void quarantine_flush(accgpu_pool *p, size_t keep);
 static void trim(accgpu_pool *p) {
+  quarantine_flush(p, 0);
   for (unsigned c = 0; c < ACCGPU_POOL_NCLASS; c++) {
     accgpu_pool_stack *s = &p->free[c];
     if (class_size(c) <= ACCGPU_POOL_SLAB_MAX)
@@ -89,6 +97,7 @@ static void trim(accgpu_pool *p) {
 void accgpu_pool_fini(accgpu_pool *p) {
   accgpu_ptrmap_each(&p->live, free_live, p);
   trim(p);
+  free(p->quarantine.p);
   for (unsigned c = 0; c < ACCGPU_POOL_NCLASS; c++)
     free(p->free[c].p);
   for (size_t i = 0; i < p->slabs.n; i++)
@@ -121,6 +130,8 @@ static int refill_from_slab(accgpu_pool *p, unsigned c) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
     return -1;
   }
+  if (p->mark)
+    p->mark(p->dev, slab, ACCGPU_POOL_SLAB, ACCGPU_MEM_SPARE);
   for (size_t off = 0; off + size <= ACCGPU_POOL_SLAB; off += size)
     if (push(&p->free[c], slab + off) == 0)
       p->cached_bytes += size;
@@ -140,24 +151,74 @@ static void *take(accgpu_pool *p, unsigned c) {
   return s->p[--s->n];
 }
 
+/* Tells the backend that BYTES at D are live and the rest of the block's
+   SIZE is redzone (pool lock held). */
+static void mark_alloc(accgpu_pool *p, char *d, size_t bytes, size_t size) {
+  if (!p->mark)
+    return;
+  p->mark(p->dev, d, bytes, ACCGPU_MEM_LIVE);
+  if (size > bytes)
+    p->mark(p->dev, d + bytes, size - bytes, ACCGPU_MEM_REDZONE);
+}
+
 void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes) {
-  size_t size = bytes;
-  int pooled = bytes <= ACCGPU_POOL_MAX;
+  size_t want = bytes + p->redzone, size = want;
+  int pooled = want <= ACCGPU_POOL_MAX;
   pthread_mutex_lock(&p->lock);
-  void *d = pooled ? take(p, class_of(bytes, &size)) : backend_alloc(p, bytes);
+  void *d = pooled ? take(p, class_of(want, &size)) : backend_alloc(p, want);
   if (d && accgpu_ptrmap_put(&p->live, (uintptr_t)d,
                              ((uintptr_t)size << 1) | (uintptr_t)pooled) != 0) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
     if (pooled)
-      push(&p->free[class_of(bytes, &size)], d);
+      push(&p->free[class_of(want, &size)], d);
     else
       p->free_fn(p->dev, d);
     d = NULL;
   }
-  if (d)
+  if (d) {
     p->live_bytes += size;
+    mark_alloc(p, d, bytes, size);
+  }
   pthread_mutex_unlock(&p->lock);
   return d;
+}
+
+/* Puts pooled block D of SIZE back on its free list (pool lock held). */
+static void recycle(accgpu_pool *p, void *d, size_t size) {
+  unsigned c = class_of(size, &size);
+  if (push(&p->free[c], d) == 0)
+    p->cached_bytes += size;
+  else if (size > ACCGPU_POOL_SLAB_MAX)
+    p->free_fn(p->dev, d);
+}
+
+/* Recycles the oldest quarantined blocks until at most KEEP bytes wait
+   (pool lock held).  Entries are (block, size) pairs. */
+static void quarantine_flush(accgpu_pool *p, size_t keep) {
+  accgpu_pool_stack *q = &p->quarantine;
+  while (p->quarantine_bytes > keep && p->quarantine_head < q->n) {
+    void *d = q->p[p->quarantine_head];
+    size_t size = (size_t)(uintptr_t)q->p[p->quarantine_head + 1];
+    p->quarantine_head += 2;
+    p->quarantine_bytes -= size;
+    recycle(p, d, size);
+  }
+  if (p->quarantine_head == q->n)
+    q->n = p->quarantine_head = 0;
+}
+
+/* A freed pooled block waits before reuse (pool lock held). */
+static void quarantine_add(accgpu_pool *p, void *d, size_t size) {
+  if (push(&p->quarantine, d) != 0 ||
+      push(&p->quarantine, (void *)(uintptr_t)size) != 0) {
+    if (p->quarantine.n > p->quarantine_head &&
+        p->quarantine.p[p->quarantine.n - 1] == d)
+      p->quarantine.n--;
+    recycle(p, d, size);
+    return;
+  }
+  p->quarantine_bytes += size;
+  quarantine_flush(p, ACCGPU_POOL_QUARANTINE);
 }
 
 int accgpu_pool_free(accgpu_pool *p, void *dptr) {
@@ -169,15 +230,14 @@ int accgpu_pool_free(accgpu_pool *p, void *dptr) {
   } else {
     size_t size = val >> 1;
     p->live_bytes -= size;
-    if (!(val & 1)) {
+    if (p->mark)
+      p->mark(p->dev, dptr, size, ACCGPU_MEM_FREED);
+    if (!(val & 1))
       p->free_fn(p->dev, dptr);
-    } else {
-      unsigned c = class_of(size, &size);
-      if (push(&p->free[c], dptr) == 0)
-        p->cached_bytes += size;
-      else if (size > ACCGPU_POOL_SLAB_MAX)
-        p->free_fn(p->dev, dptr);
-    }
+    else if (p->mark)
+      quarantine_add(p, dptr, size);
+    else
+      recycle(p, dptr, size);
   }
   pthread_mutex_unlock(&p->lock);
   return rc;

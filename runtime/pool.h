@@ -7,6 +7,12 @@
  * the backend.  When the backend runs out of memory the pool gives its
  * cached free blocks back and retries once.
  *
+ * Under a checking backend (mem_mark: the emulator's memcheck) each block
+ * gets a redzone after its bytes, the backend hears what every byte became
+ * (live, redzone, spare, freed), and freed blocks wait in a quarantine of
+ * ACCGPU_POOL_QUARANTINE bytes before reuse, so a kernel that reads a
+ * variable after its region ended still faults.
+ *
  * Thread safe: the pool lock is a leaf lock (nothing is taken under it), so
  * queue callbacks may free blocks from any thread.                       */
 #ifndef ACCGPU_POOL_H
@@ -22,6 +28,7 @@
 #define ACCGPU_POOL_SLAB_MAX ((size_t)64 << 10)
 #define ACCGPU_POOL_SLAB ((size_t)1 << 20)
 #define ACCGPU_POOL_NCLASS 57
+#define ACCGPU_POOL_QUARANTINE ((size_t)64 << 20)
 
 typedef struct accgpu_pool_stack {
   void **p;
@@ -36,6 +43,10 @@ typedef struct accgpu_pool {
   accgpu_mem_free_fn *free_fn;
   accgpu_pool_stack free[ACCGPU_POOL_NCLASS];
   accgpu_pool_stack slabs; /* slab bases, freed at fini */
+  accgpu_mem_mark_fn *mark; /* be->mem_mark for device memory, or NULL */
+  size_t redzone;           /* bytes after each block (mark only) */
+  accgpu_pool_stack quarantine; /* freed pooled blocks, oldest first */
+  size_t quarantine_head, quarantine_bytes;
   accgpu_ptrmap live;      /* device address -> (bytes << 1) | pooled */
   size_t live_bytes, cached_bytes, backend_allocs;
 } accgpu_pool;

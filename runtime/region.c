@@ -78,6 +78,8 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
     return NULL; /* after the copies (region_map), or they would overwrite it */
   case ACCGPU_MAP_FIRSTPRIVATE:
     it->buf = accgpu_data_alloc(op, m->bytes, m->name);
+    if (op->d->be->mem_label)
+      op->d->be->mem_label(op->d->dev, it->buf, m->bytes, m->host, m->name);
     it->copyin = 1;
     return it->buf;
   default:

@@ -8,6 +8,7 @@
  * here, on the caller's thread, so errors name the kernel at once; they
  * run on the queue's thread (queue.c, grid.c, fiber.c).              */
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ typedef struct emu_module {
   const __accgpu_module *mod;
   void *dl; /* dlopen handle of emu_image, or NULL */
   int fd;   /* its memfd, kept open so /proc/self/fd/N stays unique */
+  accgpu_emu_image img; /* where the image lies (checks) */
   emu_entry_fn *entry[];
 } emu_module;
 
@@ -120,6 +122,44 @@ static int emu_host_free(struct accgpu_dev *dev, void *hptr) {
 /* ------------------------------------------------------------------ */
 /* Modules.                                                            */
 
+/* dl_iterate_phdr visitor: fills the image whose load bias is BASE. */
+typedef struct image_find {
+  uintptr_t base;
+  accgpu_emu_image *img;
+} image_find;
+
+static int image_visit(struct dl_phdr_info *info, size_t size, void *ctx) {
+  image_find *f = ctx;
+  (void)size;
+  if (info->dlpi_addr != f->base)
+    return 0;
+  for (unsigned i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = f->base + ph->p_vaddr, hi = lo + ph->p_memsz;
+    if (ph->p_type == PT_LOAD) {
+      if (!f->img->lo || lo < f->img->lo)
+        f->img->lo = lo;
+      if (hi > f->img->hi)
+        f->img->hi = hi;
+    } else if (ph->p_type == PT_TLS) {
+      f->img->tls_size = ph->p_memsz;
+      f->img->tls_modid = info->dlpi_tls_modid;
+    }
+  }
+  return 1;
+}
+
+/* Records where M's image was loaded and its __shared__ (TLS) block. */
+static void image_locate(emu_module *m) {
+  struct link_map *lm = NULL;
+  if (dlinfo(m->dl, RTLD_DI_LINKMAP, &lm) != 0 || !lm)
+    return;
+  image_find f = {(uintptr_t)lm->l_addr, &m->img};
+  dl_iterate_phdr(image_visit, &f);
+  m->img.elf = m->mod->emu_image;
+  m->img.elf_size = m->mod->emu_image_size;
+}
+
 /* Loads MOD's emu_image from a memfd into M.  Returns 0 or -1. */
 static int image_open(emu_module *m, const __accgpu_module *mod) {
   char path[64];
@@ -155,6 +195,7 @@ static int image_open(emu_module *m, const __accgpu_module *mod) {
     return -1;
   }
   m->fd = fd;
+  image_locate(m);
   return 0;
 }
 
@@ -276,6 +317,8 @@ static accgpu_emu_grid *grid_new(const emu_module *m, unsigned k,
   }
   g->entry = m->entry[k];
   g->kernel = kn->name;
+  g->loc = kn->loc;
+  g->img = kn->emu_entry || !m->dl ? NULL : &m->img;
   g->grid.x = c->grid.x;
   g->grid.y = c->grid.y;
   g->grid.z = c->grid.z;
@@ -307,6 +350,8 @@ static int emu_launch(struct accgpu_queue *q, void *module_handle,
                      "launch of kernel '%s': out of host memory", name);
     return -1;
   }
+  g->dev = accgpu_emu_queue_dev(q);
+  g->launch = __atomic_add_fetch(&g->dev->launches, 1, __ATOMIC_RELAXED);
   return accgpu_emu_queue_launch(q, g);
 }
 
@@ -336,4 +381,7 @@ const accgpu_backend accgpu_backend_emulator = {
     .module_load = emu_module_load,
     .module_unload = emu_module_unload,
     .launch = emu_launch,
+    .mem_mark = accgpu_emu_mem_mark,
+    .mem_redzone = accgpu_emu_mem_redzone,
+    .mem_label = accgpu_emu_mem_label,
 };

@@ -4,6 +4,9 @@
  *              block barriers, warp barriers, shuffles, votes
  *   grid.c     the host worker pool that spreads a launch's blocks
  *   memory.c   device memory: one reserved region per device
+ *   memcheck.c shadow of device memory, the access check, fault reports
+ *   racecheck.c data races between the threads of a launch
+ *   config.c   ACCGPU_EMU_MEMCHECK, _RACECHECK, _SCHEDULE (checked once)
  *   queue.c    queues: a FIFO of operations run by one host thread each
  *   backend.c  devices, modules, launch checks, the backend table
  *   switch.S   the x86-64 context switch                                 */
@@ -17,15 +20,40 @@
 #define ACCGPU_EMU_ABI_ONLY 1
 #include "accgpu_cuda.h"
 #include "device.h"
+#include "hashmap/ptrmap.h"
 
 #define EMU_MAX_THREADS 1024u       /* per block */
 #define EMU_SHARED_BYTES (48u << 10) /* dynamic shared memory per block */
 
+/* ---- Settings (config.c): read once, a bad value is a fatal error. ---- */
+enum { EMU_ORDER_INORDER, EMU_ORDER_REVERSE, EMU_ORDER_RANDOM };
+typedef struct accgpu_emu_config {
+  int memcheck;   /* ACCGPU_EMU_MEMCHECK: 1 (default) or 0 */
+  int racecheck;  /* ACCGPU_EMU_RACECHECK: 0 (default) or 1 */
+  int order;      /* ACCGPU_EMU_SCHEDULE: EMU_ORDER_* */
+  uint64_t seed;  /* random[:SEED] */
+} accgpu_emu_config;
+const accgpu_emu_config *accgpu_emu_config_get(void);
+
+/* What a module's image holds that checks need (backend.c). */
+typedef struct accgpu_emu_image {
+  uintptr_t lo, hi;        /* its loaded segments */
+  unsigned long tls_modid; /* its TLS module id (0: no __shared__ data) */
+  size_t tls_size;         /* bytes of its __shared__ (TLS) block */
+  const unsigned char *elf; /* the image file, for shared-memory names */
+  size_t elf_size;
+} accgpu_emu_image;
+
 /* ---- One launch: what every block of it needs (grid.c, fiber.c). ---- */
+struct accgpu_dev;
 typedef struct accgpu_emu_grid {
   void (*entry)(void **args);
   void **args;
   const char *kernel; /* name, for messages */
+  const __accgpu_loc *loc; /* its construct, or NULL */
+  struct accgpu_dev *dev;  /* the device it runs on */
+  const accgpu_emu_image *img; /* NULL: hand-written kernel */
+  uint64_t launch;         /* launch number on DEV (racecheck) */
   __accgpu_uint3 grid, block;
   unsigned shared_bytes;
   uint64_t nblocks;
@@ -33,7 +61,7 @@ typedef struct accgpu_emu_grid {
   /* Guarded by the pool lock (grid.c). */
   unsigned active;       /* runners working on this grid */
   int failed;            /* first failure, with its text */
-  char error[384];
+  char error[1024];
   struct accgpu_emu_grid *next;
 } accgpu_emu_grid;
 
@@ -62,10 +90,77 @@ struct accgpu_dev {
   int ordinal;
   char *base;  /* reserved region, never host memory */
   size_t size;
+  signed char *shadow; /* memcheck: one byte per 8 bytes (memcheck.c) */
+  void *races;         /* racecheck: its shadow (racecheck.c), or NULL */
+  uint64_t launches;   /* atomic: launches so far (racecheck) */
   pthread_mutex_t lock; /* guards the fields below */
   size_t used;
   accgpu_emu_chunk *chunks; /* address order, covering [base, base+size) */
+  accgpu_emu_chunk *cursor; /* memcheck: next-fit start (delays reuse) */
+  accgpu_ptrmap labels;     /* device address -> label (memcheck.c) */
 };
+
+/* ---- memcheck.c ---- */
+/* Shadow byte values besides 0..8 (bytes allocated from the granule's
+   start; 0: never allocated). */
+enum { EMU_SH_REDZONE = -1, EMU_SH_FREED = -2, EMU_SH_SPARE = -3 };
+int accgpu_emu_shadow_init(struct accgpu_dev *dev);
+void accgpu_emu_shadow_fini(struct accgpu_dev *dev);
+/* Marks [P, P+BYTES) of DEV: STATE is an accgpu_mem_state. */
+int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
+                        int state);
+size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev);
+void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
+                          const void *host, const char *name);
+/* 0 when [P, P+BYTES) is allocated memory of DEV (BYTES may be 0), else -1
+   with an error naming OP and WHAT ("copy_h2d", "destination"). */
+int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
+                           const char *what, const void *p, size_t bytes);
+/* Where a thread stands, for the access check and reports. */
+typedef struct accgpu_emu_where {
+  const accgpu_emu_grid *g;
+  const __accgpu_emu_block *blk;
+  __accgpu_uint3 thread;
+  uintptr_t slots, slots_len; /* the runner's fiber stacks */
+} accgpu_emu_where;
+/* The slow path of the access check: 0 when thread W may touch [A, A+N),
+   else -1 with a fault report in BUF. */
+int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
+                        unsigned kind, char *buf, size_t len);
+/* Appends to BUF what is known of device or host address A ("'a[0:n]'
+   (800 bytes at ...)"); returns BUF. */
+char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
+                          size_t len);
+/* "kernel K (parallel at f.c:12 in main), block (x,y,z), thread (x,y,z)" */
+int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len);
+
+/* ---- racecheck.c ---- */
+typedef struct emu_race_block emu_race_block;
+int accgpu_emu_race_dev_init(struct accgpu_dev *dev);
+void accgpu_emu_race_dev_fini(struct accgpu_dev *dev);
+/* Starts block BLK of G (NTHREADS threads) on a runner whose state is
+   *SLOT (created on first use); NULL when out of memory. */
+emu_race_block *accgpu_emu_race_begin(emu_race_block **slot,
+                                      const accgpu_emu_grid *g,
+                                      const __accgpu_emu_block *blk,
+                                      unsigned nthreads);
+void accgpu_emu_race_free(emu_race_block *rb);
+/* Thread T (linear index) of the running block accessed [A, A+N): KIND
+   bit 0 write, bit 1 atomic.  Reports a hazard on stderr. */
+void accgpu_emu_race_access(emu_race_block *rb, const accgpu_emu_where *w,
+                            unsigned t, uintptr_t a, size_t n, unsigned kind);
+/* Thread T passed a barrier of SCOPE; _block: all threads of the block
+   passed a block barrier (exited ones count as arrived). */
+enum { EMU_SYNC_WARP, EMU_SYNC_ROW, EMU_SYNC_BLOCK };
+void accgpu_emu_race_sync(emu_race_block *rb, unsigned t, int scope);
+void accgpu_emu_race_sync_block(emu_race_block *rb);
+
+/* ---- elf.c ---- */
+/* The __shared__ (TLS) variable of IMG at offset OFF of its TLS block:
+   0 with its *NAME and the offset *AT inside it, or -1. */
+int accgpu_emu_tls_symbol(const accgpu_emu_image *img, size_t off,
+                          const char **name, size_t *at);
+
 
 int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes);
 void accgpu_emu_mem_fini(struct accgpu_dev *dev);

@@ -116,6 +116,13 @@ struct emu_sched {
   int deadlock;
   emu_named named[EMU_NAMED_BARRIERS];
   char misuse[160];     /* first invalid named-barrier use, or "" */
+  int faulted;          /* memcheck stopped the block: FAULT says why */
+  char fault[1024];
+  const accgpu_emu_config *cfg;
+  emu_race_block *race; /* racecheck state of this block, or NULL */
+  int permuted;         /* threads start in PERM's order, not 0..n-1 */
+  uint64_t rng;         /* ACCGPU_EMU_SCHEDULE=random */
+  unsigned short perm[EMU_MAX_THREADS];
   emu_fiber *running;   /* for the trap handler */
   unsigned dirty_slots; /* slots a deadlock left with frames on them */
   void *host_sp;
@@ -134,6 +141,7 @@ typedef struct emu_runner {
   unsigned ninit;   /* slots whose guard page is set up */
   void *dyn_shared;
   void *altstack;   /* signal stack: the trap handler runs there */
+  emu_race_block *race; /* racecheck records of shared memory */
   emu_sched sched;
 } emu_runner;
 
@@ -166,6 +174,13 @@ __attribute__((unused)) static char *slot_base(const emu_fiber *f) {
    counted up, not divided out: this runs once per CUDA thread. */
 static void bind_next(emu_sched *s, emu_fiber *f) {
   unsigned idx = s->started++;
+  if (s->permuted) {
+    __accgpu_uint3 d = s->blk.block_dim;
+    idx = s->perm[idx];
+    s->next_tid.x = idx % d.x;
+    s->next_tid.y = idx / d.x % d.y;
+    s->next_tid.z = idx / (d.x * d.y);
+  }
   f->pub.thread_idx = s->next_tid;
   f->pub.lane = idx % ACCGPU_EMU_WARP;
   f->idx = idx;
@@ -222,6 +237,83 @@ static void ready_push(emu_sched *s, emu_fiber *f) {
   s->ready[(s->rhead + s->rcount++) & RING_MASK] = f->idx;
 }
 
+/* ------------------------------------------------------------------ */
+/* Thread order (ACCGPU_EMU_SCHEDULE): inorder, reverse, random.        */
+
+static uint64_t rng_next(uint64_t *x) { /* splitmix64 */
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static unsigned rng_below(emu_sched *s, unsigned n) {
+  return (unsigned)(((rng_next(&s->rng) >> 32) * n) >> 32);
+}
+
+static void shuffle_fibers(emu_sched *s, emu_fiber **v, unsigned n) {
+  for (unsigned i = n; i > 1; i--) {
+    unsigned k = rng_below(s, i);
+    emu_fiber *t = v[i - 1];
+    v[i - 1] = v[k];
+    v[k] = t;
+  }
+}
+
+/* Makes released waiters V[0..N) ready in the order the schedule asks:
+   as given (arrival order), reversed, or shuffled. */
+static void ready_push_all(emu_sched *s, emu_fiber **v, unsigned n) {
+  int order = s->cfg->order;
+  if (order == EMU_ORDER_RANDOM)
+    shuffle_fibers(s, v, n);
+  for (unsigned i = 0; i < n; i++)
+    ready_push(s, v[order == EMU_ORDER_REVERSE ? n - 1 - i : i]);
+}
+
+/* The order threads of block B start in: PERM, unless in order. */
+static void order_init(emu_sched *s, uint64_t b) {
+  int order = s->cfg->order;
+  s->permuted = order != EMU_ORDER_INORDER;
+  if (!s->permuted)
+    return;
+  s->rng = s->cfg->seed ^ (s->g->launch * 0x100000001b3ull) ^ (b << 20);
+  rng_next(&s->rng);
+  for (unsigned i = 0; i < s->n; i++)
+    s->perm[i] = (unsigned short)(order == EMU_ORDER_REVERSE ? s->n - 1 - i : i);
+  for (unsigned i = s->n; order == EMU_ORDER_RANDOM && i > 1; i--) {
+    unsigned k = rng_below(s, i);
+    unsigned short t = s->perm[i - 1];
+    s->perm[i - 1] = s->perm[k];
+    s->perm[k] = t;
+  }
+}
+
+/* ACCGPU_EMU_SCHEDULE=random: now and then a memory access hands over to
+   another thread of the block (a ready one or one not started yet), so no
+   thread runs alone from one barrier to the next. */
+static void maybe_preempt(emu_sched *s, emu_fiber *f) {
+  if (rng_next(&s->rng) % 8 != 0)
+    return;
+  int can_start = s->started < s->n;
+  if (!s->rcount && !can_start)
+    return;
+  emu_fiber *next;
+  if (s->rcount && (!can_start || (rng_next(&s->rng) & 1))) {
+    unsigned k = (s->rhead + rng_below(s, s->rcount)) & RING_MASK;
+    unsigned t = s->ready[k];
+    s->ready[k] = s->ready[s->rhead];
+    s->rhead = (s->rhead + 1) & RING_MASK;
+    s->rcount--;
+    next = s->of[t];
+    next->state = F_RUNNING;
+  } else {
+    next = start_in_new_slot(s);
+  }
+  ready_push(s, f);
+  switch_to(s, &f->sp, next, 0);
+  f->state = F_RUNNING;
+}
+
 /* Suspends F (already marked waiting or done) and runs the next ready
    fiber; with none ready, goes back to the host (all done, or a
    deadlock).  Returns when F is resumed. */
@@ -253,8 +345,9 @@ static void bar_release(emu_sched *s, emu_fiber *caller) {
   s->bar_n[g] = (int)s->bar_arrived;
   s->bar_arrived = 0;
   s->bar_gen++;
-  for (unsigned i = 0; i < nwait; i++)
-    ready_push(s, s->bar_wait[i]);
+  if (s->race)
+    accgpu_emu_race_sync_block(s->race);
+  ready_push_all(s, s->bar_wait, nwait);
 }
 
 static int sync_block(__accgpu_emu_thread *t, int pred, int kind) {
@@ -292,7 +385,8 @@ static int warp_complete(const emu_warp *w) {
 
 /* Ends W's current generation; the waiters become ready. */
 static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
-  unsigned g = w->gen & 1, m = w->arrived;
+  unsigned g = w->gen & 1, m = w->arrived, n = 0;
+  emu_fiber *wake[ACCGPU_EMU_WARP];
   w->done[g] = m;
   w->arrived = 0;
   w->gen++;
@@ -300,9 +394,12 @@ static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
     unsigned lane = (unsigned)__builtin_ctz(m);
     emu_fiber *f = s->of[warp * ACCGPU_EMU_WARP + lane];
     m &= m - 1;
+    if (s->race)
+      accgpu_emu_race_sync(s->race, f->idx, EMU_SYNC_WARP);
     if (f->state == F_WAIT_WARP)
-      ready_push(s, f);
+      wake[n++] = f;
   }
+  ready_push_all(s, wake, n);
 }
 
 /* Arrives at the warp barrier of MASK with PRED (for ballots); returns the
@@ -404,11 +501,45 @@ static void sync_named(__accgpu_emu_thread *t, unsigned id, unsigned count) {
   /* The last arrival releases the others, in arrival order. */
   unsigned k = b->head, n = b->arrived - 1;
   b->arrived = 0;
+  if (s->race)
+    accgpu_emu_race_sync(s->race, f->idx, EMU_SYNC_ROW);
   for (unsigned i = 0; i < n; i++) {
     emu_fiber *w = s->of[k];
     k = w->next;
+    if (s->race)
+      accgpu_emu_race_sync(s->race, w->idx, EMU_SYNC_ROW);
     ready_push(s, w);
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* Checked images: accesses the inline check did not clear.             */
+
+/* Memcheck stopped the block: back to the host for good (the block's
+   fibers are abandoned, as after a deadlock). */
+static void fault_stop(emu_sched *s, emu_fiber *f) {
+  s->faulted = 1;
+  f->state = F_DONE;
+  switch_to(s, &f->sp, NULL, 0);
+  abort(); /* never resumed */
+}
+
+static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
+                       unsigned long n, unsigned kind) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_sched *s = f->s;
+  uintptr_t a = (uintptr_t)p;
+  if (((a ^ (uintptr_t)f) >> ACCGPU_EMU_STACK_SHIFT) == 0)
+    return; /* its own stack: private */
+  accgpu_emu_where w = {s->g, &s->blk, f->pub.thread_idx,
+                        (uintptr_t)s->slots, (uintptr_t)EMU_MAX_THREADS * SLOT};
+  if (s->cfg->memcheck &&
+      accgpu_emu_memcheck(&w, a, n, kind, s->fault, sizeof s->fault) != 0)
+    fault_stop(s, f);
+  if (s->race)
+    accgpu_emu_race_access(s->race, &w, f->idx, a, n, kind);
+  if (s->cfg->order == EMU_ORDER_RANDOM)
+    maybe_preempt(s, f);
 }
 
 static const __accgpu_emu_ops emu_ops = {
@@ -418,6 +549,7 @@ static const __accgpu_emu_ops emu_ops = {
     .ballot = ballot,
     .active_mask = active_mask,
     .sync_named = sync_named,
+    .access = emu_access,
 };
 
 /* ------------------------------------------------------------------ */
@@ -527,6 +659,7 @@ void accgpu_emu_fibers_release(void) {
   }
   munmap(r->map, r->map_bytes);
   free(r->dyn_shared);
+  accgpu_emu_race_free(r->race);
   free(r);
   runner = NULL;
 }
@@ -549,6 +682,47 @@ static void sched_host_context(emu_sched *s) {
   (void)s;
 }
 
+/* glibc's TLS access for a module id: the calling thread's block. */
+typedef struct emu_tls_index {
+  unsigned long module, offset;
+} emu_tls_index;
+extern void *__tls_get_addr(emu_tls_index *ti);
+
+/* Fills the check fields of S's block for G (checked images only):
+   shadow, this runner's __shared__ block of the image, the check mode.
+   Under memcheck shared memory starts as 0xff bytes, as device memory
+   does: a GPU does not clear it between blocks. */
+static void check_init(emu_runner *r, emu_sched *s, const accgpu_emu_grid *g) {
+  __accgpu_emu_block *b = &s->blk;
+  const accgpu_emu_config *c = s->cfg;
+  b->check = 0;
+  b->dev_base = b->dev_size = b->shared_lo = b->shared_len = 0;
+  b->shadow = NULL;
+  b->dyn_len = g->shared_bytes;
+  s->race = NULL;
+  if (!g->img)
+    return;
+  if (g->img->tls_size) {
+    emu_tls_index ti = {g->img->tls_modid, 0};
+    b->shared_lo = (uintptr_t)__tls_get_addr(&ti);
+    b->shared_len = b->shared_lo ? g->img->tls_size : 0;
+  }
+  if (c->memcheck) {
+    b->check = ACCGPU_EMU_CHECK_MEM;
+    if (g->dev && g->dev->shadow) {
+      b->dev_base = (uintptr_t)g->dev->base;
+      b->dev_size = g->dev->size;
+      b->shadow = g->dev->shadow;
+    }
+    memset((void *)b->shared_lo, 0xff, b->shared_len);
+    memset(b->dyn_shared, 0xff, b->dyn_len);
+  }
+  if (c->racecheck)
+    s->race = accgpu_emu_race_begin(&r->race, g, b, s->n);
+  if (c->racecheck || c->order == EMU_ORDER_RANDOM)
+    b->check |= ACCGPU_EMU_CHECK_CALL;
+}
+
 /* Sets up block B of G: block coordinates, warps, empty ready ring. */
 static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   emu_sched *s = &r->sched;
@@ -569,6 +743,10 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   s->deadlock = 0;
   memset(s->named, 0, sizeof s->named);
   s->misuse[0] = '\0';
+  s->faulted = 0;
+  s->cfg = accgpu_emu_config_get();
+  order_init(s, b);
+  check_init(r, s, g);
   for (unsigned w = 0; w * ACCGPU_EMU_WARP < s->n; w++) {
     unsigned lanes = s->n - w * ACCGPU_EMU_WARP;
     s->warps[w].live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
@@ -605,6 +783,12 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
   current = s;
   switch_to(s, &s->host_sp, start_in_new_slot(s), 0);
   current = NULL;
+  if (s->faulted) {
+    if (s->dirty_slots < s->nslots)
+      s->dirty_slots = s->nslots;
+    snprintf(buf, len, "%s", s->fault);
+    return -1;
+  }
   if (s->deadlock) {
     if (s->dirty_slots < s->nslots)
       s->dirty_slots = s->nslots;

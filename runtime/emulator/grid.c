@@ -23,6 +23,29 @@ static struct {
 } pool = {PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER,
           PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0};
 
+/* The block that the K-th hand-out runs under ACCGPU_EMU_SCHEDULE: K in
+   order, the last first, or an affine permutation k*A + C mod N (A odd
+   and coprime with N), different for each launch. */
+static uint64_t block_order(const accgpu_emu_grid *g, uint64_t k) {
+  const accgpu_emu_config *c = accgpu_emu_config_get();
+  uint64_t n = g->nblocks;
+  if (c->order == EMU_ORDER_INORDER || n < 2)
+    return k;
+  if (c->order == EMU_ORDER_REVERSE)
+    return n - 1 - k;
+  uint64_t h = (c->seed + g->launch) * 0x9e3779b97f4a7c15ull;
+  uint64_t a = (h >> 17) % n | 1, x = a, y = n;
+  while (y) { /* gcd(a, n) */
+    uint64_t t = x % y;
+    x = y;
+    y = t;
+  }
+  if (x != 1)
+    a = 1;
+  uint64_t r = (uint64_t)((unsigned __int128)k * a % n) + (h >> 40) % n;
+  return r >= n ? r - n : r;
+}
+
 /* Runs blocks of G until none is left.  Called without the pool lock;
    failures are recorded in G under it. */
 static void run_blocks(accgpu_emu_grid *g) {
@@ -31,7 +54,7 @@ static void run_blocks(accgpu_emu_grid *g) {
     uint64_t b = __atomic_fetch_add(&g->next_block, 1, __ATOMIC_RELAXED);
     if (b >= g->nblocks)
       return;
-    if (accgpu_emu_run_block(g, b, msg, sizeof msg) != 0) {
+    if (accgpu_emu_run_block(g, block_order(g, b), msg, sizeof msg) != 0) {
       pthread_mutex_lock(&pool.lock);
       if (!g->failed) {
         g->failed = 1;
@@ -105,12 +128,19 @@ unsigned accgpu_emu_runners(void) {
   return pool.runners;
 }
 
+/* Racecheck: one launch at a time, its blocks one at a time (records are
+   not written concurrently). */
+static pthread_mutex_t race_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int accgpu_emu_run_grid(accgpu_emu_grid *g) {
+  int serial = accgpu_emu_config_get()->racecheck;
   pthread_once(&pool.once, pool_start);
   g->next_block = 0;
   g->active = 0;
   g->failed = 0;
-  if (g->nblocks > 1 && pool.runners > 1) {
+  if (serial)
+    pthread_mutex_lock(&race_lock);
+  else if (g->nblocks > 1 && pool.runners > 1) {
     pthread_mutex_lock(&pool.lock);
     g->next = pool.grids;
     pool.grids = g;
@@ -118,6 +148,8 @@ int accgpu_emu_run_grid(accgpu_emu_grid *g) {
     pthread_mutex_unlock(&pool.lock);
   }
   run_blocks(g);
+  if (serial)
+    pthread_mutex_unlock(&race_lock);
   pthread_mutex_lock(&pool.lock);
   unpublish(g);
   while (g->active)

@@ -7,7 +7,10 @@
  * kernel writing out of bounds cannot corrupt it); the core pools device
  * memory, so the list stays short.  Fresh allocations are filled with
  * 0xff bytes (NaN as float/double, -1 as integers), so reading memory that
- * was never copied in gives visibly wrong results, as on a GPU.       */
+ * was never copied in gives visibly wrong results, as on a GPU.  Under
+ * memcheck the search is next-fit from the last allocation instead, so a
+ * freed range is not handed out again until the cursor comes round (the
+ * region is large address space): a kernel using freed memory faults. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -41,6 +44,13 @@ int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
   c->addr = (uintptr_t)m;
   c->size = bytes;
   dev->chunks = c;
+  dev->cursor = NULL;
+  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0) {
+    accgpu_emu_shadow_fini(dev);
+    munmap(m, bytes);
+    free(c);
+    return -1;
+  }
   pthread_mutex_init(&dev->lock, NULL);
   return 0;
 }
@@ -53,6 +63,8 @@ void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
     c = n;
   }
   dev->chunks = NULL;
+  accgpu_emu_shadow_fini(dev);
+  accgpu_emu_race_dev_fini(dev);
   if (dev->base)
     munmap(dev->base, dev->size);
   dev->base = NULL;
@@ -78,6 +90,20 @@ static int split(accgpu_emu_chunk *c, size_t bytes) {
   return 0;
 }
 
+/* A free chunk of at least NEED bytes: first fit, or under memcheck next
+   fit from the cursor.  Device lock held. */
+static accgpu_emu_chunk *find_free(struct accgpu_dev *dev, size_t need) {
+  accgpu_emu_chunk *start = dev->shadow && dev->cursor ? dev->cursor
+                                                       : dev->chunks;
+  for (accgpu_emu_chunk *c = start; c; c = c->next)
+    if (!c->used && c->size >= need)
+      return c;
+  for (accgpu_emu_chunk *c = dev->chunks; c && c != start; c = c->next)
+    if (!c->used && c->size >= need)
+      return c;
+  return NULL;
+}
+
 int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
   if (bytes > dev->size) {
     accgpu_set_error(ACCGPU_ERR_NOMEM,
@@ -89,9 +115,7 @@ int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
   size_t need = round_up(bytes ? bytes : 1, ALIGN);
   accgpu_emu_chunk *c;
   pthread_mutex_lock(&dev->lock);
-  for (c = dev->chunks; c; c = c->next)
-    if (!c->used && c->size >= need)
-      break;
+  c = find_free(dev, need);
   if (!c || split(c, need) != 0) {
     size_t free_b = dev->size - dev->used;
     pthread_mutex_unlock(&dev->lock);
@@ -104,8 +128,13 @@ int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
   }
   c->used = 1;
   dev->used += need;
+  if (dev->shadow)
+    dev->cursor = c->next;
   pthread_mutex_unlock(&dev->lock);
   memset((void *)c->addr, POISON, need);
+  accgpu_emu_mem_mark(dev, (void *)c->addr, bytes, ACCGPU_MEM_LIVE);
+  accgpu_emu_mem_mark(dev, (char *)c->addr + bytes, need - bytes,
+                      ACCGPU_MEM_REDZONE);
   *dptr = (void *)c->addr;
   return 0;
 }
@@ -147,9 +176,17 @@ int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr) {
   c->used = 0;
   dev->used -= c->size;
   release_pages(c->addr, c->size);
+  accgpu_emu_mem_mark(dev, (void *)c->addr, c->size, ACCGPU_MEM_FREED);
+  /* Merging may free the chunk the cursor names: it then moves past the
+     merged free chunk (memory just freed is the last to be reused). */
+  int moved = dev->cursor == c->next || dev->cursor == c;
   merge_next(c);
-  if (c->prev && !c->prev->used)
-    merge_next(c->prev);
+  if (c->prev && !c->prev->used) {
+    c = c->prev;
+    merge_next(c);
+  }
+  if (moved)
+    dev->cursor = c->next;
   pthread_mutex_unlock(&dev->lock);
   return 0;
 }

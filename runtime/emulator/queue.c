@@ -243,19 +243,6 @@ int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid) {
   return -1;
 }
 
-/* Checks that [P, P+BYTES) is memory of DEV; WHAT names it for the
-   message.  Returns 0 or -1 with the error left. */
-static int check_dev(const char *op, struct accgpu_dev *dev, const char *what,
-                     const void *p, size_t bytes) {
-  if (bytes == 0 || accgpu_emu_mem_owns(dev, p, bytes))
-    return 0;
-  accgpu_set_error(ACCGPU_ERR_GENERIC,
-                   "%s(emulator device %d, %zu B): %s %p is not device "
-                   "memory of this device",
-                   op, dev->ordinal, bytes, what, p);
-  return -1;
-}
-
 static int submit_copy(struct accgpu_queue *q, void *dst, const void *src,
                        size_t bytes) {
   emu_op op = {.kind = OP_COPY};
@@ -269,22 +256,23 @@ static int submit_copy(struct accgpu_queue *q, void *dst, const void *src,
 
 int accgpu_emu_copy_h2d(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes) {
-  if (check_dev("copy_h2d", q->dev, "destination", dst, bytes))
+  if (accgpu_emu_check_range("copy_h2d", q->dev, "destination", dst, bytes))
     return -1;
   return submit_copy(q, dst, src, bytes);
 }
 
 int accgpu_emu_copy_d2h(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes) {
-  if (check_dev("copy_d2h", q->dev, "source", src, bytes))
+  if (accgpu_emu_check_range("copy_d2h", q->dev, "source", src, bytes))
     return -1;
   return submit_copy(q, dst, src, bytes);
 }
 
 int accgpu_emu_copy_d2d(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes) {
-  if (check_dev("copy_d2d", q->dev, "destination", dst, bytes) ||
-      check_dev("copy_d2d", q->dev, "source", src, bytes))
+  if (accgpu_emu_check_range("copy_d2d", q->dev, "destination", dst,
+                             bytes) ||
+      accgpu_emu_check_range("copy_d2d", q->dev, "source", src, bytes))
     return -1;
   return submit_copy(q, dst, src, bytes);
 }
@@ -292,7 +280,7 @@ int accgpu_emu_copy_d2d(struct accgpu_queue *q, void *dst, const void *src,
 int accgpu_emu_memset(struct accgpu_queue *q, void *dst, int byte,
                       size_t bytes) {
   emu_op op = {.kind = OP_MEMSET};
-  if (check_dev("memset", q->dev, "destination", dst, bytes))
+  if (accgpu_emu_check_range("memset", q->dev, "destination", dst, bytes))
     return -1;
   if (bytes == 0)
     return 0;
@@ -305,8 +293,8 @@ int accgpu_emu_memset(struct accgpu_queue *q, void *dst, int byte,
 int accgpu_emu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
                          void *dst, struct accgpu_dev *src_dev,
                          const void *src, size_t bytes) {
-  if (check_dev("copy_peer", dst_dev, "destination", dst, bytes) ||
-      check_dev("copy_peer", src_dev, "source", src, bytes))
+  if (accgpu_emu_check_range("copy_peer", dst_dev, "destination", dst, bytes) ||
+      accgpu_emu_check_range("copy_peer", src_dev, "source", src, bytes))
     return -1;
   return submit_copy(q, dst, src, bytes);
 }

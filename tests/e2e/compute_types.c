@@ -29,7 +29,10 @@ int main(void) {
     B.tag[i] = RB.tag[i] = (unsigned char)(i * 13);
   }
   blob *pb = &B;
-#pragma acc parallel loop copy(B) copyout(li, ul, fv)
+  /* pb[0:1] is B: present, so pb holds B's device address in the region
+     (a bare pb would be the host address, which a GPU cannot read). */
+#pragma acc data copy(B)
+#pragma acc parallel loop copyout(li, ul, fv) present(pb[0:1])
   for (long i = 0; i < N; i++) {
     long m = i - 250;
     li[i] = m / -7 + m % -7 + labs(m) * (m < 0 ? -1 : 1) + abs((int)m % 3);

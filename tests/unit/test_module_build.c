@@ -235,7 +235,7 @@ static void test_emu_image_runs(void) {
   size_t size = 0;
   char *log = NULL;
   int st =
-      accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, &img, &size, &log);
+      accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, 0, &img, &size, &log);
   CU_ASSERT_EQUAL_FATAL(st, ACCGPU_MB_OK);
   CU_ASSERT_TRUE_FATAL(size > 64 && memcmp(img, "\177ELF", 4) == 0);
   CU_ASSERT_EQUAL(img[16], 3); /* e_type low byte: ET_DYN */
@@ -265,7 +265,7 @@ static void test_emu_image_reproducible(void) {
   size_t size[2] = {0, 0};
   char *log = NULL;
   for (int i = 0; i < 2; i++) {
-    CU_ASSERT_EQUAL(accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, &img[i],
+    CU_ASSERT_EQUAL(accgpu_mb_build_emu_image(axpy_src, inc_dir, NULL, 0, &img[i],
                                               &size[i], &log),
                     ACCGPU_MB_OK);
     free(log);
@@ -283,12 +283,12 @@ static void test_emu_errors(void) {
   size_t size = 0;
   char *log = NULL;
   int st =
-      accgpu_mb_build_emu_image(bad_src, inc_dir, "gcc", &img, &size, &log);
+      accgpu_mb_build_emu_image(bad_src, inc_dir, "gcc", 1, &img, &size, &log);
   CU_ASSERT_EQUAL(st, ACCGPU_MB_COMPILE_ERROR);
   CU_ASSERT_PTR_NULL(img);
   CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "undeclared_thing"));
   free(log);
-  st = accgpu_mb_build_emu_image(axpy_src, inc_dir, "accgpu-no-such-cc -O1",
+  st = accgpu_mb_build_emu_image(axpy_src, inc_dir, "accgpu-no-such-cc -O1", 1,
                                  &img, &size, &log);
   CU_ASSERT_EQUAL(st, ACCGPU_MB_SYSTEM_ERROR);
   CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "cannot run 'accgpu-no-such-cc'"));
@@ -298,7 +298,7 @@ static void test_emu_errors(void) {
   char deps[PATH_MAX];
   in_dir(deps, inc_dir, "user.d");
   setenv("DEPENDENCIES_OUTPUT", deps, 1);
-  st = accgpu_mb_build_emu_image(axpy_src, inc_dir, "gcc  -g0", &img, &size,
+  st = accgpu_mb_build_emu_image(axpy_src, inc_dir, "gcc  -g0", 0, &img, &size,
                                  &log);
   unsetenv("DEPENDENCIES_OUTPUT");
   CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
@@ -307,7 +307,7 @@ static void test_emu_errors(void) {
   free(img);
   free(log);
   CU_ASSERT_EQUAL(
-      accgpu_mb_build_emu_image(axpy_src, NULL, "gcc", &img, &size, &log),
+      accgpu_mb_build_emu_image(axpy_src, NULL, "gcc", 1, &img, &size, &log),
       ACCGPU_MB_SYSTEM_ERROR);
   free(img);
   free(log);
@@ -329,7 +329,7 @@ static void test_real_dialect_header(void) {
   unsigned char *img = NULL;
   size_t size = 0;
   char *log = NULL;
-  int st = accgpu_mb_build_emu_image(src, "include", NULL, &img, &size, &log);
+  int st = accgpu_mb_build_emu_image(src, "include", NULL, 1, &img, &size, &log);
   CU_ASSERT_EQUAL(st, ACCGPU_MB_OK);
   if (st != ACCGPU_MB_OK)
     printf("\n  emu log: %s", log ? log : "");

@@ -1,0 +1,344 @@
+/* memcheck.c — which bytes a kernel may touch, and what to say when it
+ * touches another (ACCGPU_EMU_MEMCHECK, on by default).
+ *
+ * Shadow.  One signed byte per 8 bytes of a device's memory, reserved
+ * with the region (untouched pages cost nothing): 0..8 = that many bytes
+ * from the granule's start are allocated; negative = a redzone the pool
+ * leaves after each block, freed memory, or pool spare.  Device
+ * allocations are 256-byte aligned, so a variable's last granule alone is
+ * partial.  The pool (runtime/pool.c) marks every block it hands out and
+ * takes back; the region below the pool (memory.c) marks whole chunks.
+ *
+ * The check itself runs in the kernel image (accgpu_emu_check.h): inline
+ * for allocated device memory, the thread's own stack and the block's
+ * shared memory; everything else comes here (accgpu_emu_memcheck).  Host
+ * memory, another thread's stack, memory of another device, a redzone and
+ * freed memory stop the block with a report; the module image's own data
+ * (constants) may be read.
+ *
+ * Labels.  The core names the host variable of each device copy it maps
+ * (mem_label); reports name the variable an address is in or nearest to,
+ * for device addresses and for host ones (the host copy of a mapped
+ * variable: the usual mistake of a kernel given a host pointer). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "emu.h"
+
+#define GRANULE 8u
+
+typedef struct emu_label {
+  uintptr_t dev, host;
+  size_t bytes;
+  const char *name;
+} emu_label;
+
+/* Labels of all devices share one leaf lock: they change at map and
+   unmap time, and are read only to write a report. */
+static pthread_mutex_t label_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int accgpu_emu_shadow_init(struct accgpu_dev *dev) {
+  accgpu_ptrmap_init(&dev->labels);
+  dev->shadow = NULL;
+  if (!accgpu_emu_config_get()->memcheck)
+    return 0;
+  void *m = mmap(NULL, dev->size / GRANULE, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: cannot reserve %zu bytes of "
+                     "memcheck shadow (set ACCGPU_EMU_MEMORY lower, or "
+                     "ACCGPU_EMU_MEMCHECK=0)",
+                     dev->ordinal, dev->size / GRANULE);
+    return -1;
+  }
+  dev->shadow = m;
+  return 0;
+}
+
+static void label_free(uintptr_t key, uintptr_t val, void *ctx) {
+  (void)key, (void)ctx;
+  free((void *)val);
+}
+
+void accgpu_emu_shadow_fini(struct accgpu_dev *dev) {
+  if (dev->shadow)
+    munmap(dev->shadow, dev->size / GRANULE);
+  dev->shadow = NULL;
+  pthread_mutex_lock(&label_lock);
+  accgpu_ptrmap_each(&dev->labels, label_free, NULL);
+  accgpu_ptrmap_fini(&dev->labels);
+  pthread_mutex_unlock(&label_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Marking.                                                            */
+
+static void label_drop(struct accgpu_dev *dev, uintptr_t dptr) {
+  uintptr_t val;
+  pthread_mutex_lock(&label_lock);
+  if (accgpu_ptrmap_del(&dev->labels, dptr, &val))
+    free((void *)val);
+  pthread_mutex_unlock(&label_lock);
+}
+
+int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
+                        int state) {
+  uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  if (!dev->shadow || !bytes || off >= dev->size || bytes > dev->size - off)
+    return 0;
+  signed char *sh = dev->shadow + off / GRANULE;
+  if (state == ACCGPU_MEM_LIVE) {
+    /* Live bytes start a block (256-aligned): full granules, then one
+       partial. */
+    memset(sh, GRANULE, bytes / GRANULE);
+    if (bytes % GRANULE)
+      sh[bytes / GRANULE] = (signed char)(bytes % GRANULE);
+    return 0;
+  }
+  if (state == ACCGPU_MEM_FREED)
+    label_drop(dev, (uintptr_t)p);
+  /* A dead range that starts inside a granule leaves its live head as
+     the partial count says. */
+  size_t skip = off % GRANULE ? GRANULE - off % GRANULE : 0;
+  if (skip >= bytes)
+    return 0;
+  sh += (off + skip) / GRANULE - off / GRANULE;
+  signed char v = state == ACCGPU_MEM_REDZONE ? EMU_SH_REDZONE
+                  : state == ACCGPU_MEM_FREED ? EMU_SH_FREED
+                                              : EMU_SH_SPARE;
+  memset(sh, (unsigned char)v, (bytes - skip + GRANULE - 1) / GRANULE);
+  return 0;
+}
+
+size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev) {
+  return dev->shadow ? 64 : 0;
+}
+
+void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
+                          const void *host, const char *name) {
+  const accgpu_emu_config *c = accgpu_emu_config_get();
+  if (!c->memcheck && !c->racecheck)
+    return;
+  emu_label *l = malloc(sizeof *l);
+  if (!l)
+    return; /* only reports lose a name */
+  l->dev = (uintptr_t)dptr;
+  l->host = (uintptr_t)host;
+  l->bytes = bytes;
+  l->name = name;
+  uintptr_t old;
+  pthread_mutex_lock(&label_lock);
+  if (accgpu_ptrmap_del(&dev->labels, l->dev, &old))
+    free((void *)old);
+  if (accgpu_ptrmap_put(&dev->labels, l->dev, (uintptr_t)l) != 0)
+    free(l);
+  pthread_mutex_unlock(&label_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking ranges.                                                     */
+
+/* Offset of the first byte of [OFF, OFF+N) that is not allocated, or
+   (size_t)-1 when all are (shadow present). */
+static size_t first_bad(const struct accgpu_dev *dev, uintptr_t off,
+                        size_t n) {
+  uintptr_t end = off + n;
+  for (uintptr_t o = off; o < end;) {
+    int s = dev->shadow[o / GRANULE];
+    uintptr_t g = o % GRANULE;
+    if ((int)g >= s)
+      return o;
+    uintptr_t lim = o - g + (uintptr_t)s; /* first byte not allocated */
+    if (end <= lim)
+      return (size_t)-1;
+    if (s < (int)GRANULE)
+      return lim;
+    o = lim;
+  }
+  return (size_t)-1;
+}
+
+/* How the shadow byte of device offset OFF describes it. */
+static const char *shadow_state(const struct accgpu_dev *dev, uintptr_t off) {
+  int s = dev->shadow[off / GRANULE];
+  if (s == EMU_SH_FREED)
+    return "freed device memory";
+  if (s == EMU_SH_REDZONE || s > 0)
+    return "past the end of a device allocation";
+  if (s == EMU_SH_SPARE)
+    return "unallocated device memory (pool spare)";
+  return "unallocated device memory";
+}
+
+int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
+                           const char *what, const void *p, size_t bytes) {
+  char desc[384];
+  if (bytes == 0)
+    return 0;
+  if (!accgpu_emu_mem_owns(dev, p, bytes)) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "%s(emulator device %d, %zu B): %s %p is not device "
+                     "memory of this device",
+                     op, dev->ordinal, bytes, what, p);
+    return -1;
+  }
+  if (!dev->shadow)
+    return 0;
+  uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  size_t bad = first_bad(dev, off, bytes);
+  if (bad == (size_t)-1)
+    return 0;
+  desc[0] = '\0';
+  accgpu_emu_describe(dev, (uintptr_t)p, desc, sizeof desc);
+  accgpu_set_error(ACCGPU_ERR_GENERIC,
+                   "%s(emulator device %d, %zu B): %s [%p, %p) runs into %s "
+                   "at byte %zu (memcheck)%s%s",
+                   op, dev->ordinal, bytes, what, p, (const char *)p + bytes,
+                   shadow_state(dev, bad), (size_t)(bad - off),
+                   desc[0] ? "; it starts in " : "", desc);
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reports.                                                            */
+
+typedef struct label_search {
+  uintptr_t a;
+  int host;          /* search host ranges instead of device ones */
+  const emu_label *in, *near;
+  uintptr_t near_dist;
+} label_search;
+
+static void label_visit(uintptr_t key, uintptr_t val, void *ctx) {
+  label_search *s = ctx;
+  const emu_label *l = (const emu_label *)val;
+  uintptr_t lo = s->host ? l->host : l->dev;
+  (void)key;
+  if (s->a >= lo && s->a - lo < l->bytes) {
+    s->in = l;
+    return;
+  }
+  uintptr_t d = s->a < lo ? lo - s->a : s->a - (lo + l->bytes) + 1;
+  if (!s->near || d < s->near_dist) {
+    s->near = l;
+    s->near_dist = d;
+  }
+}
+
+/* "'a[0:n]' (800 bytes, device [D, D+800), host H)" */
+static int label_text(const emu_label *l, char *buf, size_t len) {
+  return snprintf(buf, len, "'%s' (%zu bytes, device [%p, %p), host %p)",
+                  l->name ? l->name : "?", l->bytes, (void *)l->dev,
+                  (void *)(l->dev + l->bytes), (void *)l->host);
+}
+
+char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
+                          size_t len) {
+  label_search s = {a, !accgpu_emu_mem_owns(dev, (void *)a, 1), NULL, NULL, 0};
+  size_t used = strlen(buf);
+  char lt[256];
+  pthread_mutex_lock(&label_lock);
+  accgpu_ptrmap_each(&dev->labels, label_visit, &s);
+  if (s.in) {
+    label_text(s.in, lt, sizeof lt);
+    snprintf(buf + used, len - used, "%s%s, at byte %zu",
+             s.host ? "the host copy of " : "", lt,
+             (size_t)(a - (s.host ? s.in->host : s.in->dev)));
+  } else if (s.near && !s.host) {
+    label_text(s.near, lt, sizeof lt);
+    snprintf(buf + used, len - used, "nearest mapped variable: %s", lt);
+  }
+  pthread_mutex_unlock(&label_lock);
+  return buf;
+}
+
+int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len) {
+  const __accgpu_loc *l = w->g->loc;
+  char at[256] = "";
+  if (l && l->file)
+    snprintf(at, sizeof at, " (%s at %s:%d in %s)",
+             l->construct ? l->construct : "construct", l->file, l->line,
+             l->func ? l->func : "?");
+  return snprintf(buf, len, "kernel %s%s, block (%u,%u,%u), thread (%u,%u,%u)",
+                  w->g->kernel, at, w->blk->block_idx.x, w->blk->block_idx.y,
+                  w->blk->block_idx.z, w->thread.x, w->thread.y, w->thread.z);
+}
+
+/* 1 for an aligned 32-bit atomic of which some byte is allocated: CUDA
+   code (ours too) updates an 8- or 16-bit variable with a CAS on the word
+   that holds it, and a GPU's allocation granularity (256 bytes) makes the
+   rest of the word harmless padding. */
+static int subword_atomic(const struct accgpu_dev *dev, uintptr_t off,
+                          size_t n, unsigned kind) {
+  if (!(kind & 2) || n != 4 || off % 4 || off + 4 > dev->size)
+    return 0;
+  for (unsigned b = 0; b < 4; b++)
+    if (first_bad(dev, off + b, 1) == (size_t)-1)
+      return 1;
+  return 0;
+}
+
+/* What kind of memory A is, when the thread may not touch it; NULL when
+   it may.  Device memory of the launch's device is checked byte by byte;
+   DETAIL gets what only we know. */
+static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
+                            unsigned kind, uintptr_t *bad) {
+  const __accgpu_emu_block *b = w->blk;
+  struct accgpu_dev *dev = w->g->dev;
+  *bad = a;
+  if (dev && accgpu_emu_mem_owns(dev, (void *)a, 1)) {
+    uintptr_t off = a - (uintptr_t)dev->base;
+    if (!dev->shadow)
+      return NULL;
+    if (subword_atomic(dev, off, n, kind))
+      return NULL;
+    size_t o = first_bad(dev, off, n > dev->size - off ? dev->size - off : n);
+    if (o == (size_t)-1)
+      return n > dev->size - off ? "beyond the end of device memory" : NULL;
+    *bad = (uintptr_t)dev->base + o;
+    return shadow_state(dev, o);
+  }
+  if (a - w->slots < w->slots_len)
+    return "the stack of another thread (local memory is private)";
+  if (a - b->shared_lo < b->shared_len)
+    return a - b->shared_lo + n <= b->shared_len ? NULL
+                                                 : "past the end of shared memory";
+  uintptr_t dyn = (uintptr_t)b->dyn_shared;
+  if (a - dyn < EMU_SHARED_BYTES)
+    return a - dyn + n <= b->dyn_len ? NULL
+               : "dynamic shared memory beyond the launch's shared bytes";
+  const accgpu_emu_image *img = w->g->img;
+  if (img && a >= img->lo && a + n <= img->hi)
+    return NULL; /* the module's own constants */
+  if (!img)
+    return NULL; /* hand-written kernels are not checked */
+  return "host memory, not device memory";
+}
+
+int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
+                        unsigned kind, char *buf, size_t len) {
+  uintptr_t bad;
+  const char *what = classify(w, a, n, kind, &bad);
+  if (!what)
+    return 0;
+  int k = snprintf(buf, len, "memcheck: invalid %s%s of %zu bytes at %p by ",
+                   kind & 2 ? "atomic " : "", kind & 1 ? "write" : "read", n,
+                   (void *)a);
+  if (k > 0 && (size_t)k < len)
+    k += accgpu_emu_where_text(w, buf + k, len - (size_t)k);
+  if (k > 0 && (size_t)k < len)
+    k += snprintf(buf + k, len - (size_t)k, ": %p is %s", (void *)bad, what);
+  if (k > 0 && (size_t)k < len && w->g->dev) {
+    size_t at = (size_t)k;
+    buf[at] = '\0';
+    snprintf(buf + at, len - at, "; ");
+    accgpu_emu_describe(w->g->dev, a, buf, len);
+    if (strlen(buf) == at + 2)
+      buf[at] = '\0'; /* nothing known */
+  }
+  return -1;
+}
