@@ -140,6 +140,9 @@ static void emit_redy(struct kbuf *h, enum tree_code op, const char *T,
   char *c3 = comb(op, "__r", "__b[__k]");
   kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
   kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
+  /* Rows wider than a warp may still be reading their warps' values in
+     __accgpu_redw (row 0's area is where __b lies): all rows meet first. */
+  kb_add(h, "  if (blockDim.x > 32) __syncthreads();\n");
   kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
             "  __syncthreads();\n");
   kb_printf(h, "  %s __r = %s;\n", T, id);

@@ -123,6 +123,7 @@ struct emu_sched {
   int permuted;         /* threads start in PERM's order, not 0..n-1 */
   uint64_t rng;         /* ACCGPU_EMU_SCHEDULE=random */
   unsigned short perm[EMU_MAX_THREADS];
+  unsigned slow_warp;   /* random: the warp that lags behind */
   emu_fiber *running;   /* for the trap handler */
   unsigned dirty_slots; /* slots a deadlock left with frames on them */
   void *host_sp;
@@ -261,13 +262,22 @@ static void shuffle_fibers(emu_sched *s, emu_fiber **v, unsigned n) {
 }
 
 /* Makes released waiters V[0..N) ready in the order the schedule asks:
-   as given (arrival order), reversed, or shuffled. */
+   as given (arrival order), highest thread first, or shuffled. */
 static void ready_push_all(emu_sched *s, emu_fiber **v, unsigned n) {
   int order = s->cfg->order;
   if (order == EMU_ORDER_RANDOM)
     shuffle_fibers(s, v, n);
+  if (order != EMU_ORDER_REVERSE) {
+    for (unsigned i = 0; i < n; i++)
+      ready_push(s, v[i]);
+    return;
+  }
+  uint64_t set[EMU_MAX_THREADS / 64] = {0};
   for (unsigned i = 0; i < n; i++)
-    ready_push(s, v[order == EMU_ORDER_REVERSE ? n - 1 - i : i]);
+    set[v[i]->idx / 64] |= 1ull << (v[i]->idx % 64);
+  for (unsigned w = EMU_MAX_THREADS / 64; w-- > 0;)
+    for (uint64_t m = set[w]; m; m &= ~(1ull << (63 - __builtin_clzll(m))))
+      ready_push(s, s->of[w * 64 + 63 - (unsigned)__builtin_clzll(m)]);
 }
 
 /* The order threads of block B start in: PERM, unless in order. */
@@ -280,12 +290,35 @@ static void order_init(emu_sched *s, uint64_t b) {
   rng_next(&s->rng);
   for (unsigned i = 0; i < s->n; i++)
     s->perm[i] = (unsigned short)(order == EMU_ORDER_REVERSE ? s->n - 1 - i : i);
+  s->slow_warp = rng_below(s, (s->n + ACCGPU_EMU_WARP - 1) / ACCGPU_EMU_WARP);
   for (unsigned i = s->n; order == EMU_ORDER_RANDOM && i > 1; i--) {
     unsigned k = rng_below(s, i);
     unsigned short t = s->perm[i - 1];
     s->perm[i - 1] = s->perm[k];
     s->perm[k] = t;
   }
+}
+
+/* Takes the next ready thread (the ring is not empty): the oldest, or
+   under random a random one, avoiding the block's slow warp while others
+   are ready (a warp that lags behind the rest, as a descheduled warp of
+   a GPU does: code that assumes warps keep pace fails). */
+static emu_fiber *ring_take(emu_sched *s) {
+  unsigned k = s->rhead;
+  if (s->cfg->order == EMU_ORDER_RANDOM) {
+    for (int tries = 0; tries < 4; tries++) {
+      k = (s->rhead + rng_below(s, s->rcount)) & RING_MASK;
+      if (s->ready[k] / ACCGPU_EMU_WARP != s->slow_warp)
+        break;
+    }
+  }
+  unsigned t = s->ready[k];
+  s->ready[k] = s->ready[s->rhead];
+  s->rhead = (s->rhead + 1) & RING_MASK;
+  s->rcount--;
+  emu_fiber *next = s->of[t];
+  next->state = F_RUNNING;
+  return next;
 }
 
 /* ACCGPU_EMU_SCHEDULE=random: now and then a memory access hands over to
@@ -297,18 +330,9 @@ static void maybe_preempt(emu_sched *s, emu_fiber *f) {
   int can_start = s->started < s->n;
   if (!s->rcount && !can_start)
     return;
-  emu_fiber *next;
-  if (s->rcount && (!can_start || (rng_next(&s->rng) & 1))) {
-    unsigned k = (s->rhead + rng_below(s, s->rcount)) & RING_MASK;
-    unsigned t = s->ready[k];
-    s->ready[k] = s->ready[s->rhead];
-    s->rhead = (s->rhead + 1) & RING_MASK;
-    s->rcount--;
-    next = s->of[t];
-    next->state = F_RUNNING;
-  } else {
-    next = start_in_new_slot(s);
-  }
+  emu_fiber *next = s->rcount && (!can_start || (rng_next(&s->rng) & 1))
+                        ? ring_take(s)
+                        : start_in_new_slot(s);
   ready_push(s, f);
   switch_to(s, &f->sp, next, 0);
   f->state = F_RUNNING;
@@ -321,10 +345,7 @@ EMU_NO_TSAN static void yield_from(emu_fiber *f) {
   emu_sched *s = f->s;
   emu_fiber *next = NULL;
   if (s->rcount) {
-    next = s->of[s->ready[s->rhead]];
-    s->rhead = (s->rhead + 1) & RING_MASK;
-    s->rcount--;
-    next->state = F_RUNNING;
+    next = ring_take(s);
   } else if (s->started < s->n) {
     next = start_in_new_slot(s);
   } else if (s->live) {

@@ -25,7 +25,15 @@
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
 #   /* accgpu-expect-note: REGEX */   (plugin mode) a note on the directive's
 #                                     own line (with cflags -fplugin-arg-accgpu-info)
-# Ends with "e2e: N passed, N failed, N skipped".
+#   /* accgpu-expect-race: REGEX */   (racy/) a racecheck report on stderr
+#
+# Emulator variants (plugin mode): ACCGPU_E2E_EMU=reverse, random[:SEED] or
+# racecheck runs the corpus again on the emulator only, with
+# ACCGPU_EMU_SCHEDULE or ACCGPU_EMU_RACECHECK=1 (memcheck stays on), reusing
+# the programs an earlier plain run built.  Under racecheck a corpus test
+# passes only with no report, and the deliberately racy programs of racy/
+# must exit 1 with the reports their accgpu-expect-race lines name.
+# Ends with "e2e: N passed, N failed, N skipped" (e2e-VARIANT: for a variant).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
@@ -37,13 +45,25 @@ CC=${CC:-gcc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 JOBS=${ACCGPU_E2E_JOBS:-2}
 OUT="$BUILD/e2e/$MODE"
+VARIANT=${ACCGPU_E2E_EMU:-}
+case $VARIANT in
+  '') EMU_ENV='' ;;
+  reverse|random|random:[0-9]*) EMU_ENV="ACCGPU_EMU_SCHEDULE=$VARIANT" ;;
+  racecheck) EMU_ENV='ACCGPU_EMU_RACECHECK=1' ;;
+  *) echo "e2e: ACCGPU_E2E_EMU must be reverse, random[:SEED] or racecheck, not '$VARIANT'" >&2
+     exit 2 ;;
+esac
+VTAG=${VARIANT//:/-}   # output subdirectory of a variant's runs
 TIMEOUT=60          # per run of a test program
 COMPILE_TIMEOUT=180 # per compilation (a hung compiler fails one test)
 
 # ---- the corpus ---------------------------------------------------------
 tests=()
-for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c; do
+racy=()
+[ "$VARIANT" = racecheck ] && racy=(tests/e2e/racy/*.c)
+for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c "${racy[@]}"; do
   [ -e "$f" ] || continue
+  [ -n "$VARIANT" ] && [[ $f == tests/e2e/diag/* ]] && continue
   name=${f#tests/e2e/}; name=${name%.c}
   if [ $# -gt 0 ]; then
     keep=0
@@ -54,7 +74,7 @@ for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c; do
   tests+=("$name")
 done
 
-summary() { echo "e2e: $1 passed, $2 failed, $3 skipped"; }
+summary() { echo "e2e${VTAG:+-$VTAG}: $1 passed, $2 failed, $3 skipped"; }
 
 # An accgpu.so without plugin_init is the empty library a tree with no plugin
 # sources links: as good as absent.
@@ -63,6 +83,10 @@ if [ "$MODE" = plugin ] && ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null
   echo "e2e: no plugin built ($BUILD/accgpu.so missing or empty): all ${#tests[@]} tests skipped"
   summary 0 0 "${#tests[@]}"
   exit 0
+fi
+if [ -n "$VARIANT" ] && [ "$MODE" != plugin ]; then
+  echo "e2e: ACCGPU_E2E_EMU needs the plugin mode" >&2
+  exit 2
 fi
 if [[ $MODE != plugin && $MODE != gomp && $MODE != serial ]]; then
   echo "e2e: ACCGPU_E2E_COMPILER must be plugin, gomp or serial, not '$MODE'" >&2
@@ -78,10 +102,15 @@ if [ "$MODE" = plugin ]; then
   fi
 fi
 
-# Fresh outputs for the selected tests only (others' stay for inspection).
+# Fresh outputs for the selected tests only (others' stay for inspection);
+# a variant keeps the programs and clears only its own results.
 mkdir -p "$OUT"
-rm -rf "$OUT/ptx"
-for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name"; done
+if [ -z "$VARIANT" ]; then
+  rm -rf "$OUT/ptx"
+  for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name"; done
+else
+  for name in "${tests[@]}"; do rm -rf "${OUT:?}/$name/$VTAG"; done
+fi
 
 # Known failures (plugin mode only): "name  reason".
 declare -A KNOWN=()
@@ -188,8 +217,21 @@ run_on() {
   # The outer redirection silences bash's own "Segmentation fault" notice;
   # the exit status still tells.
   # shellcheck disable=SC2086
+  [ "$dev" = emulator ] && envs="$EMU_ENV $envs"
   { env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
       >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
+}
+
+# Variants: compiles SRC into BIN unless an earlier run built it from the
+# same source with the same plugin.  Returns gcc's status.
+compile_once() {
+  local src=$1 bin=$2 dir=$3
+  local dep fresh=1
+  for dep in "$src" "$BUILD/accgpu.so" include/accgpu_cuda.h include/accgpu_emu_check.h; do
+    [ -x "$bin" ] && [ "$bin" -nt "$dep" ] || fresh=0
+  done
+  [ $fresh -eq 1 ] && return 0
+  compile "$src" "$bin" "$dir/compile.log" "$dir/keep"
 }
 
 # " (timed out)", " (SIGSEGV)" ... for an exit status, else nothing.
@@ -224,6 +266,45 @@ check_notes() {
   done < <(grep -n 'accgpu-expect-note:' "$src" |
            sed -n -E 's@^([0-9]+):.*accgpu-expect-note:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p')
   return $bad
+}
+
+# A variant's run of corpus or rterr test NAME: on the emulator only, with
+# the variant's settings; results in OUT/NAME/VTAG.
+run_variant_test() {
+  local name=$1 src="tests/e2e/$1.c" bin="$OUT/$1/prog" dir="$OUT/$1/$VTAG" rc re
+  mkdir -p "$dir"
+  : >"$dir/report"
+  if ! compile_once "$src" "$bin" "$OUT/$name"; then
+    echo FAIL >"$dir/result"
+    { echo "  compile failed:"; compile_excerpt "$OUT/$name/compile.log"; } >"$dir/report"
+    return
+  fi
+  run_on "$src" "$bin" emulator "$dir"; rc=$?
+  case $name in
+    rterr/*)
+      if [ $rc -eq 0 ] || [ $rc -ge 124 ]; then
+        echo FAIL >"$dir/result"; echo "  exit status $rc$(signame $rc), want an error exit" >>"$dir/report"
+      fi
+      while IFS= read -r re; do
+        grep -qE -- "$re" "$dir/emulator.err" ||
+          { echo FAIL >"$dir/result"; echo "  stderr does not match /$re/" >>"$dir/report"; }
+      done < <(directives "$src" expect-stderr) ;;
+    racy/*)
+      [ $rc -eq 1 ] ||
+        { echo FAIL >"$dir/result"; echo "  exit status $rc$(signame $rc), want 1 (hazards)" >>"$dir/report"; }
+      [ -n "$(directives "$src" expect-race)" ] ||
+        { echo FAIL >"$dir/result"; echo "  no accgpu-expect-race lines" >>"$dir/report"; }
+      while IFS= read -r re; do
+        grep -qE -- "$re" "$dir/emulator.err" ||
+          { echo FAIL >"$dir/result"; echo "  no racecheck report matching /$re/" >>"$dir/report"; }
+      done < <(directives "$src" expect-race) ;;
+    *)
+      if [ $rc -ne 0 ] || [ -s "$dir/emulator.err" ]; then
+        echo FAIL >"$dir/result"; echo "  on emulator ($VARIANT): exit $rc$(signame $rc)" >>"$dir/report"
+      fi ;;
+  esac
+  [ -f "$dir/result" ] || { echo PASS >"$dir/result"; return; }
+  excerpt "$dir/emulator.err" >>"$dir/report"
 }
 
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
@@ -309,6 +390,10 @@ run_rterr_test() {
 run_one() {
   local name=$1
   mkdir -p "$OUT/$name"
+  if [ -n "$VARIANT" ]; then
+    run_variant_test "$name"
+    return
+  fi
   case $name in
     diag/*)  run_diag_test "$name" ;;
     rterr/*) run_rterr_test "$name" ;;
@@ -334,17 +419,20 @@ done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  run_on excerpt compile_excerpt directives signame check_notes
-export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
+  run_on excerpt compile_excerpt directives signame check_notes \
+  run_variant_test compile_once
+export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
+  VARIANT VTAG EMU_ENV
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
-check_all_ptx "${todo[@]}"
+[ -z "$VARIANT" ] && check_all_ptx "${todo[@]}"
 
 passed=0 failed=0
 for name in "${todo[@]}"; do
-  res=$(cat "$OUT/$name/result" 2>/dev/null || echo FAIL)
+  rdir="$OUT/$name${VTAG:+/$VTAG}"
+  res=$(cat "$rdir/result" 2>/dev/null || echo FAIL)
   if [ -n "${KNOWN[$name]+x}" ]; then
     if [ "$res" = PASS ]; then
       echo "XPASS $name (remove it from tests/e2e/KNOWN_FAILURES)"
@@ -358,7 +446,7 @@ for name in "${todo[@]}"; do
     passed=$((passed + 1))
   else
     echo "FAIL  $name"
-    cat "$OUT/$name/report" 2>/dev/null
+    cat "$rdir/report" 2>/dev/null
     failed=$((failed + 1))
   fi
 done
