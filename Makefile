@@ -6,6 +6,7 @@
 #   make test          unit + end-to-end tests (ends with "N passed, N failed")
 #   make test-asan     runtime unit tests under AddressSanitizer + UBSan
 #   make test-tsan     runtime unit tests under ThreadSanitizer
+#   make test-racecheck e2e corpus, benchmarks, NPB S under the emulator racecheck
 #   make bench         micro-benchmarks, ratios against in-run baselines
 #   make demo          install what is missing, build, run an example
 #   make install PREFIX=/usr/local
@@ -34,7 +35,7 @@ TEST_CMDS    :=
 BENCH_CMDS   :=
 CLEAN_EXTRA  :=
 
-.PHONY: all test test-asan test-tsan bench demo install deps clean
+.PHONY: all test test-asan test-tsan test-racecheck bench demo install deps clean
 all:
 
 include runtime/rules.mk

@@ -531,13 +531,15 @@ static int run_cc(char **words, int n, char *const *flags, const char *dir,
   return run_logged(argv, dir, log_out);
 }
 
-/* Compiles module.c into module.so in DIR.  A checked image is compiled
+/* Compiles module.c into module.so in DIR (-Bsymbolic: a kernel or routine
+   named like a libc function, stat or index, calls itself, not libc's).
+   A checked image is compiled
    with ThreadSanitizer's instrumentation (accgpu_emu_check.h defines the
    hooks in the image itself), then linked without libtsan. */
 static int compile_image(char **words, int n, const char *inc, int checked,
                          const char *dir, char **log_out) {
   /* clang-format off */
-  char *plain[] = {"-O2", "-fPIC", "-shared", "-std=gnu11",
+  char *plain[] = {"-O2", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-std=gnu11",
                    "-D__ACCGPU_EMU__", "-I", (char *)inc, "-include",
                    "accgpu_cuda.h", "-o", "module.so", "-x", "c", "module.c",
                    NULL};
@@ -546,7 +548,7 @@ static int compile_image(char **words, int n, const char *inc, int checked,
                      "--param", "tsan-instrument-func-entry-exit=0",
                      "-I", (char *)inc, "-include", "accgpu_cuda.h",
                      "-o", "module.o", "-x", "c", "module.c", NULL};
-  char *link[] = {"-shared", "-Wl,-z,defs", "-o", "module.so", "module.o",
+  char *link[] = {"-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic", "-o", "module.so", "module.o",
                   "-lm", NULL};
   /* clang-format on */
   if (!checked)

@@ -153,6 +153,9 @@ void accgpu_emu_race_access(emu_race_block *rb, const accgpu_emu_where *w,
    passed a block barrier (exited ones count as arrived). */
 enum { EMU_SYNC_WARP, EMU_SYNC_ROW, EMU_SYNC_BLOCK };
 void accgpu_emu_race_sync(emu_race_block *rb, unsigned t, int scope);
+/* Decides the conflicting writes still waiting for their store: called
+   before the running thread blocks, switches or exits. */
+void accgpu_emu_race_flush(emu_race_block *rb);
 void accgpu_emu_race_sync_block(emu_race_block *rb);
 
 /* ---- elf.c ---- */

@@ -371,9 +371,17 @@ static void bar_release(emu_sched *s, emu_fiber *caller) {
   ready_push_all(s, s->bar_wait, nwait);
 }
 
+/* Racecheck decides the running thread's deferred writes before it
+   blocks or leaves (their stores are done by then). */
+static void race_flush(emu_sched *s) {
+  if (s->race)
+    accgpu_emu_race_flush(s->race);
+}
+
 static int sync_block(__accgpu_emu_thread *t, int pred, int kind) {
   emu_fiber *f = (emu_fiber *)t;
   emu_sched *s = f->s;
+  race_flush(s);
   unsigned g = s->bar_gen & 1;
   if (s->bar_arrived == 0)
     s->bar_count[g] = 0;
@@ -427,6 +435,7 @@ static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
    generation parity once all live lanes of MASK have arrived. */
 static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred) {
   emu_sched *s = f->s;
+  race_flush(s);
   unsigned warp = f->idx / ACCGPU_EMU_WARP, bit = 1u << f->pub.lane;
   emu_warp *w = &s->warps[warp];
   unsigned g = w->gen & 1;
@@ -496,6 +505,7 @@ static void named_misuse(emu_fiber *f, unsigned id, unsigned count) {
 static void sync_named(__accgpu_emu_thread *t, unsigned id, unsigned count) {
   emu_fiber *f = (emu_fiber *)t;
   emu_sched *s = f->s;
+  race_flush(s);
   if (id == 0 || id >= EMU_NAMED_BARRIERS || count == 0 ||
       count % ACCGPU_EMU_WARP != 0 || count > s->n) {
     named_misuse(f, id, count);
@@ -554,13 +564,15 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
     return; /* its own stack: private */
   accgpu_emu_where w = {s->g, &s->blk, f->pub.thread_idx,
                         (uintptr_t)s->slots, (uintptr_t)EMU_MAX_THREADS * SLOT};
+  /* Switch first: racecheck may defer this access's verdict until its
+     store is done, which must happen before another thread runs. */
+  if (s->cfg->order == EMU_ORDER_RANDOM)
+    maybe_preempt(s, f);
   if (s->cfg->memcheck &&
       accgpu_emu_memcheck(&w, a, n, kind, s->fault, sizeof s->fault) != 0)
     fault_stop(s, f);
   if (s->race)
     accgpu_emu_race_access(s->race, &w, f->idx, a, n, kind);
-  if (s->cfg->order == EMU_ORDER_RANDOM)
-    maybe_preempt(s, f);
 }
 
 static const __accgpu_emu_ops emu_ops = {
@@ -579,6 +591,7 @@ static const __accgpu_emu_ops emu_ops = {
 /* F's thread exits: barriers stop counting it. */
 static void thread_exit(emu_sched *s, emu_fiber *f) {
   unsigned warp = f->idx / ACCGPU_EMU_WARP;
+  race_flush(s);
   emu_warp *w = &s->warps[warp];
   s->live--;
   w->live &= ~(1u << f->pub.lane);

@@ -29,6 +29,7 @@
 #include "emu.h"
 
 #define GRANULE 8u
+#define SHARED_NEAR ((uintptr_t)1 << 20) /* reports say "near __shared__" */
 
 typedef struct emu_label {
   uintptr_t dev, host;
@@ -311,6 +312,10 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
   if (a - dyn < EMU_SHARED_BYTES)
     return a - dyn + n <= b->dyn_len ? NULL
                : "dynamic shared memory beyond the launch's shared bytes";
+  /* Near the block's __shared__ (TLS) data: an index gone astray there. */
+  if (b->shared_len &&
+      a - (b->shared_lo - SHARED_NEAR) < b->shared_len + 2 * SHARED_NEAR)
+    return "outside the block's __shared__ variables";
   const accgpu_emu_image *img = w->g->img;
   if (img && a >= img->lo && a + n <= img->hi)
     return NULL; /* the module's own constants */

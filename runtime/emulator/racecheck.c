@@ -51,7 +51,22 @@ typedef struct rc_word {
   rc_acc w, r[2];
 } rc_word;
 
+/* A write that conflicts with an earlier access: reported once the store
+   has happened, unless it stored the value the word already held (gangs
+   redundantly writing the same value, as OpenACC's gang-redundant mode
+   does, cannot change what another thread reads). */
+#define RC_PENDING 4
+typedef struct rc_pending {
+  uintptr_t a;      /* word address */
+  uint32_t old;     /* the word before the store */
+  int space;
+  rc_acc prev, cur;
+  accgpu_emu_where w;
+} rc_pending;
+
 struct emu_race_block {
+  rc_pending pending[RC_PENDING];
+  unsigned npending;
   const accgpu_emu_grid *g;
   const __accgpu_emu_block *blk;
   unsigned n;
@@ -78,8 +93,10 @@ static void race_exit(void) {
   if (!n)
     return;
   fflush(NULL);
-  fprintf(stderr, "accgpu racecheck: %lu hazard%s found: exit status 1\n", n,
-          n == 1 ? "" : "s");
+  fprintf(stderr,
+          "accgpu racecheck: %u hazard%s reported (%lu conflicting "
+          "access%s): exit status 1\n",
+          nreported, nreported == 1 ? "" : "s", n, n == 1 ? "" : "es");
   _exit(1);
 }
 
@@ -89,7 +106,7 @@ static void register_exit(void) { atexit(race_exit); }
 static int first_report(const char *kernel, int space, int hazard) {
   int first = 1;
   pthread_mutex_lock(&report_lock);
-  hazards++;
+  hazards++; /* conflicting accesses; the distinct ones are reported */
   for (unsigned i = 0; i < nreported; i++)
     if (reported[i].kernel == kernel && reported[i].space == space &&
         reported[i].hazard == hazard)
@@ -194,16 +211,52 @@ static int conflict(const emu_race_block *rb, const rc_acc *p,
   return p->tid != c->tid && !ordered(rb, p->tid, p->clock, c->tid);
 }
 
+/* A conflicting write: decided after the store (accgpu_emu_race_flush);
+   reported at once when there is no room to wait. */
+static void defer(emu_race_block *rb, const accgpu_emu_where *w, int space,
+                  const rc_acc *prev, const rc_acc *cur, uintptr_t a) {
+  if (rb->npending == RC_PENDING) {
+    report(rb, w, space, prev, cur, a);
+    return;
+  }
+  rc_pending *p = &rb->pending[rb->npending++];
+  p->a = a & ~(uintptr_t)(WORD - 1);
+  memcpy(&p->old, (const void *)p->a, WORD);
+  p->space = space;
+  p->prev = *prev;
+  p->cur = *cur;
+  p->w = *w;
+}
+
+void accgpu_emu_race_flush(emu_race_block *rb) {
+  for (unsigned i = 0; i < rb->npending; i++) {
+    rc_pending *p = &rb->pending[i];
+    uint32_t now;
+    memcpy(&now, (const void *)p->a, WORD);
+    if (now != p->old)
+      report(rb, &p->w, p->space, &p->prev, &p->cur, p->a);
+  }
+  rb->npending = 0;
+}
+
 /* Checks CUR against word R's records, then records it. */
-static void word_access(const emu_race_block *rb, const accgpu_emu_where *w,
+static void word_access(emu_race_block *rb, const accgpu_emu_where *w,
                         int space, rc_word *r, const rc_acc *cur,
                         uintptr_t a) {
-  if (conflict(rb, &r->w, cur))
-    report(rb, w, space, &r->w, cur, a);
-  if (cur->kind & RC_WRITE) {
+  int wr = cur->kind & RC_WRITE, atomic = cur->kind & RC_ATOMIC;
+  if (conflict(rb, &r->w, cur)) {
+    if (wr && !atomic)
+      defer(rb, w, space, &r->w, cur, a);
+    else
+      report(rb, w, space, &r->w, cur, a);
+  }
+  if (wr) {
     for (int i = 0; i < 2; i++)
       if (conflict(rb, &r->r[i], cur)) {
-        report(rb, w, space, &r->r[i], cur, a);
+        if (atomic)
+          report(rb, w, space, &r->r[i], cur, a);
+        else
+          defer(rb, w, space, &r->r[i], cur, a);
         break;
       }
     r->w = *cur;
@@ -302,6 +355,7 @@ static rc_word *word_of(const emu_race_block *rb, const accgpu_emu_where *w,
 
 void accgpu_emu_race_access(emu_race_block *rb, const accgpu_emu_where *w,
                             unsigned t, uintptr_t a, size_t n, unsigned kind) {
+  accgpu_emu_race_flush(rb); /* the thread's previous store is done */
   rc_acc cur = {0, rb->block, (uint16_t)t, (uint8_t)(kind & 3), 0,
                 rb->clock[t]};
   /* Word by word; a word's mask has the bytes of [A, A+N) it holds. */

@@ -4,13 +4,34 @@
 # generated wrapper rather than an argument.
 E2E_WRAPPER := $(BUILD)/tests/e2e-tests
 
-ALL_TARGETS += $(E2E_WRAPPER)
-TEST_CMDS   += $(E2E_WRAPPER)
+# After the plain run (memcheck on, the default), the same programs again on
+# the emulator with threads and blocks in reverse and in a random order
+# (a fixed seed, so a failure reproduces; ACCGPU_E2E_EMU=random:N by hand
+# tries others).
+E2E_REVERSE := $(BUILD)/tests/e2e-reverse
+E2E_RANDOM  := $(BUILD)/tests/e2e-random
+E2E_RANDOM_SEED ?= 7
+
+ALL_TARGETS += $(E2E_WRAPPER) $(E2E_REVERSE) $(E2E_RANDOM)
+TEST_CMDS   += $(E2E_WRAPPER) $(E2E_REVERSE) $(E2E_RANDOM)
 
 $(E2E_WRAPPER): tests/e2e/rules.mk
 	@mkdir -p $(dir $@)
 	@printf '#!/bin/sh\nexec "%s/tests/e2e/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
 	@chmod +x $@
+
+$(E2E_REVERSE) $(E2E_RANDOM): tests/e2e/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nACCGPU_E2E_EMU=%s exec "%s/tests/e2e/run.sh" "%s" "$$@"\n' \
+	  '$(if $(findstring reverse,$@),reverse,random:$(E2E_RANDOM_SEED))' '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@
+
+# make test-racecheck: the corpus (and tests/e2e/racy/), the kernel
+# benchmarks and NPB class S under ACCGPU_EMU_RACECHECK=1.
+.PHONY: test-racecheck
+test-racecheck: deps
+	@$(MAKE) --no-print-directory all
+	@tests/racecheck.sh $(BUILD)
 
 # Validate the corpus without the plugin: GCC's own OpenACC host fallback and
 # a plain serial build.

@@ -1,7 +1,8 @@
-/* A counter incremented by every iteration that sees a flag, with no
-   atomic and no reduction: racy on a GPU (the emulator's plain order
-   gives the serial answer). */
-/* accgpu-expect-race: read-after-write|write-after-write|write-after-read .* global memory .*count_no_atomic.c:14 .*'count' */
+/* racy/count_no_atomic.c — a counter incremented by every iteration that
+ * sees a flag, with no atomic and no reduction: a GPU loses increments
+ * (the emulator's plain thread order gave the serial answer). */
+/* accgpu-expect-race: hazard in global memory .* kernel [^ ]+ \(parallel at tests/e2e/racy/count_no_atomic.c:15 in main\) */
+/* accgpu-expect-race: the address is in 'count' */
 #include <stdio.h>
 
 int main(void) {
