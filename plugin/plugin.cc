@@ -66,7 +66,10 @@ static void parse_args(struct plugin_name_args *info)
 {
   for (int i = 0; i < info->argc; i++) {
     const char *key = info->argv[i].key, *val = info->argv[i].value;
-    if (!strcmp(key, "keep") && val)
+    if (!strcmp(key, "keep") && (!val || !*val))
+      error("accgpu: %<-fplugin-arg-%s-keep%> needs a directory: "
+            "%<-fplugin-arg-%s-keep=DIR%>", info->base_name, info->base_name);
+    else if (!strcmp(key, "keep"))
       accgpu_opts.keep_dir = val;
     else if (!strcmp(key, "info") && !val)
       accgpu_opts.info = 1;
