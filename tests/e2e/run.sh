@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end tests: compile every tests/e2e/*.c with the accgpu plugin, run it
-# on the emulator and on the host device; a pass needs exit status 0 and
-# nothing at all on stderr (as the OpenACC V&V suite counts it).
+# on the emulator, on the host device and, when the machine has an NVIDIA GPU
+# the runtime can use (tests/e2e/probe/nvidia.c says so), on that GPU; a pass
+# needs exit status 0 and nothing at all on stderr (as the OpenACC V&V suite
+# counts it).
 #   tests/e2e/diag/*.c   must fail to compile with the expected errors
 #   tests/e2e/rterr/*.c  must compile, then fail at run time as expected
 #
@@ -11,6 +13,12 @@
 #                     OpenACC host fallback (-fopenacc -foffload=disable), or
 #                     plain gcc with the pragmas ignored (validates the corpus)
 #   ACCGPU_E2E_JOBS=N                tests compiled and run at once (default 2)
+#   ACCGPU_E2E_NVIDIA=auto|off|fake  runs on an NVIDIA GPU (plugin mode):
+#                     auto (default) when the probe finds a usable one; off
+#                     never; fake: the emulator stands in for it (runs named
+#                     nvidia with ACC_DEVICE_TYPE=emulator), which tests this
+#                     path on a machine without a GPU
+#   ACCGPU_E2E_OUT=DIR               where results go (default BUILD/e2e/MODE)
 #   CC, CUDA_HOME                    compiler, CUDA toolkit (optional)
 # Header directives in a test, one per comment line:
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
@@ -36,7 +44,8 @@ MODE=${ACCGPU_E2E_COMPILER:-plugin}
 CC=${CC:-gcc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 JOBS=${ACCGPU_E2E_JOBS:-2}
-OUT="$BUILD/e2e/$MODE"
+OUT=${ACCGPU_E2E_OUT:-"$BUILD/e2e/$MODE"}
+NVIDIA=${ACCGPU_E2E_NVIDIA:-auto}
 TIMEOUT=60          # per run of a test program
 COMPILE_TIMEOUT=180 # per compilation (a hung compiler fails one test)
 
@@ -78,6 +87,11 @@ if [ "$MODE" = plugin ]; then
   fi
 fi
 
+if [[ $NVIDIA != auto && $NVIDIA != off && $NVIDIA != fake ]]; then
+  echo "e2e: ACCGPU_E2E_NVIDIA must be auto, off or fake, not '$NVIDIA'" >&2
+  exit 2
+fi
+
 # Fresh outputs for the selected tests only (others' stay for inspection).
 mkdir -p "$OUT"
 rm -rf "$OUT/ptx"
@@ -91,6 +105,39 @@ if [ "$MODE" = plugin ] && [ -f tests/e2e/KNOWN_FAILURES ]; then
     KNOWN[$kname]=$kreason
   done < tests/e2e/KNOWN_FAILURES
 fi
+
+# ---- the NVIDIA GPU --------------------------------------------------------
+# NVIDIA_TYPE: the ACC_DEVICE_TYPE of the runs named nvidia, empty when there
+# are none.  PROBE_FAILED=1 when a GPU is there but the runtime cannot use it
+# (one failure: the corpus would fail on it test by test).
+NVIDIA_TYPE="" PROBE_FAILED=0
+probe_nvidia() {
+  local dir="$OUT/probe" type=nvidia out
+  [ "$NVIDIA" = fake ] && type=emulator
+  mkdir -p "$dir"
+  if ! timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
+       -Iinclude tests/e2e/probe/nvidia.c -o "$dir/probe" -L"$BUILD" \
+       -laccgpu -Wl,-rpath,"$BUILD" >"$dir/compile.log" 2>&1; then
+    echo "e2e: the NVIDIA probe does not compile: nvidia runs skipped"
+    excerpt "$dir/compile.log"
+    PROBE_FAILED=1
+    return
+  fi
+  out=$(ACC_DEVICE_TYPE=$type timeout "$TIMEOUT" "$dir/probe" 2>"$dir/probe.err")
+  if [ $? -ne 0 ] || [ -s "$dir/probe.err" ]; then
+    echo "e2e: an NVIDIA GPU is there but the runtime cannot use it: nvidia runs skipped"
+    excerpt "$dir/probe.err"
+    PROBE_FAILED=1
+  elif [ "$out" = none ]; then
+    echo "e2e: no NVIDIA GPU (acc_get_num_devices(acc_device_nvidia) is 0): nvidia runs skipped"
+  elif [ "$NVIDIA" = fake ]; then
+    echo "e2e: fake NVIDIA GPU (ACCGPU_E2E_NVIDIA=fake): nvidia runs on the emulator"
+    NVIDIA_TYPE=$type
+  else
+    echo "e2e: NVIDIA GPU found (${out#nvidia }): every test also runs on it"
+    NVIDIA_TYPE=$type
+  fi
+}
 
 # ---- one test -------------------------------------------------------------
 # Prints the test's directive values for KEY (text after "accgpu-KEY:").
@@ -180,15 +227,16 @@ ptx_fail() {
   { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >>"$dir/report"
 }
 
-# Runs BIN with ACC_DEVICE_TYPE=DEV and the test's env directives; output in
-# DIR/DEV.{out,err}.  Returns the program's status.
+# Runs BIN with ACC_DEVICE_TYPE=DEV (nvidia: $NVIDIA_TYPE) and the test's env
+# directives; output in DIR/DEV.{out,err}.  Returns the program's status.
 run_on() {
-  local src=$1 bin=$2 dev=$3 dir=$4 envs
+  local src=$1 bin=$2 dev=$3 dir=$4 envs type=$3
+  [ "$dev" = nvidia ] && type=$NVIDIA_TYPE
   envs=$(directives "$src" test | sed -n 's/^env //p' | tr '\n' ' ')
   # The outer redirection silences bash's own "Segmentation fault" notice;
   # the exit status still tells.
   # shellcheck disable=SC2086
-  { env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
+  { env ACC_DEVICE_TYPE="$type" $envs timeout "$TIMEOUT" "$bin" \
       >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
 }
 
@@ -235,7 +283,7 @@ run_corpus_test() {
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
-  devs="emulator host"
+  devs="emulator host${NVIDIA_TYPE:+ nvidia}"
   [ "$MODE" != plugin ] && devs="host"
   directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
   : >"$dir/report"
@@ -333,16 +381,21 @@ for name in "${tests[@]}"; do
 done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
+if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
+  probe_nvidia
+fi
+
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
   run_on excerpt compile_excerpt directives signame check_notes
-export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT
+export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
+  NVIDIA_TYPE
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
 check_all_ptx "${todo[@]}"
 
-passed=0 failed=0
+passed=0 failed=$PROBE_FAILED
 for name in "${todo[@]}"; do
   res=$(cat "$OUT/$name/result" 2>/dev/null || echo FAIL)
   if [ -n "${KNOWN[$name]+x}" ]; then
