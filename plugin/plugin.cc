@@ -81,12 +81,13 @@ static void parse_args(struct plugin_name_args *info)
       accgpu_opts.include_dir = val;
     else if (!strcmp(key, "cuda-home") && val)
       accgpu_opts.cuda_home = val;
-    else if (accgpu_tune_arg(key, val))
+    else if (accgpu_tune_arg(key, val) || accgpu_pointer_clause_arg(key, val))
       ;
     else
       error("accgpu: unknown or malformed plugin argument "
             "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
-            "include=DIR, cuda-home=DIR, dump",
+            "include=DIR, cuda-home=DIR, dump, tune-dump=FILE, "
+            "schedule=FILE, Wpointer-clause, Wno-pointer-clause",
             info->base_name, key, val ? "=" : "", val ? val : "");
   }
 }
@@ -105,6 +106,7 @@ int plugin_init(struct plugin_name_args *info,
   if (!accgpu_opts.cc || !*accgpu_opts.cc)
     accgpu_opts.cc = "gcc";
   accgpu_opts.cuda_home = ACCGPU_CUDA_HOME;
+  accgpu_opts.pointer_clause = -1;
   parse_args(info);
   if (!accgpu_opts.include_dir)
     accgpu_opts.include_dir = find_include_dir(info->full_name);
@@ -112,6 +114,7 @@ int plugin_init(struct plugin_name_args *info,
   global_options.x_flag_openacc = 1;
   accgpu_deviceid_init(info->base_name);
   accgpu_tune_init(info->base_name);
+  accgpu_pointer_clause_init(info->base_name);
 
   struct register_pass_info pass;
   pass.pass = accgpu_make_acc_pass(g);

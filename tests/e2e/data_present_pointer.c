@@ -3,7 +3,9 @@
  * it points to); accgpu also accepts it when only what p points to is
  * present, as NVHPC does: the region then sees that data through p (a device
  * copy of p attached to it for the region).  A NULL p stays NULL.  Each
- * result is compared with the same computation done serially. */
+ * result is compared with the same computation done serially.  Without
+ * -Wall the clauses draw no warning (data_pointer_warning.c has them). */
+/* accgpu-test: no-warnings */
 #include <stdlib.h>
 
 #include "e2e.h"

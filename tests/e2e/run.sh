@@ -33,6 +33,9 @@
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
 #   /* accgpu-expect-note: REGEX */   (plugin mode) a note on the directive's
 #                                     own line (with cflags -fplugin-arg-accgpu-info)
+#   /* accgpu-expect-warning: REGEX */  (plugin mode) a warning on this line;
+#                                     a test with any (or with accgpu-test:
+#                                     no-warnings) fails on other warnings
 # Ends with "e2e: N passed, N failed, N skipped".
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -260,23 +263,38 @@ compile_excerpt() {
   fi
 }
 
-# Checks the accgpu-expect-note directives of SRC against the compiler
-# output LOG; missing notes are reported to REPORT.  Returns 1 if any.
-check_notes() {
-  local src=$1 log=$2 report=$3 bad=0 line re
+# Checks the accgpu-expect-KIND directives (KIND: note, warning) of SRC
+# against the compiler output LOG; missing ones are reported to REPORT.
+# Warnings: with any expected (or accgpu-test: no-warnings), every warning
+# in SRC must be expected.  Returns 1 if anything is wrong.
+check_diags() {
+  local src=$1 log=$2 report=$3 kind=$4 bad=0 line re base want
+  base=$(basename "$src")
   while IFS=: read -r line re; do
-    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: note: " "$log" |
-         sed -E 's/^[^:]*:[0-9]+:[0-9]+: note: //' | grep -qE -- "$re"; then
-      bad=1; echo "  no note on line $line matching /$re/" >>"$report"
+    if ! grep -E "^[^:]*$base:$line:[0-9]+: $kind: " "$log" |
+         sed -E "s/^[^:]*:[0-9]+:[0-9]+: $kind: //" | grep -qE -- "$re"; then
+      bad=1; echo "  no $kind on line $line matching /$re/" >>"$report"
     fi
-  done < <(grep -n 'accgpu-expect-note:' "$src" |
-           sed -n -E 's@^([0-9]+):.*accgpu-expect-note:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p')
+  done < <(grep -n "accgpu-expect-$kind:" "$src" |
+           sed -n -E "s@^([0-9]+):.*accgpu-expect-$kind:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p")
+  [ "$kind" = warning ] || return $bad
+  want=$(grep -n "accgpu-expect-warning:" "$src" | cut -d: -f1 | tr '\n' ' ')
+  [ -z "$want" ] && ! directives "$src" test | grep -qx 'no-warnings' &&
+    return $bad
+  while IFS=: read -r line; do
+    if [[ " $want " != *" $line "* ]]; then
+      bad=1
+      echo "  unexpected warning on line $line: $(grep -m1 -E "^[^:]*$base:$line:[0-9]+: warning: " "$log" |
+        sed -E 's/^[^:]*:[0-9]+:[0-9]+: warning: //')" >>"$report"
+    fi
+  done < <(grep -E "^[^:]*$base:[0-9]+:[0-9]+: warning: " "$log" |
+           sed -E "s/^[^:]*$base:([0-9]+):.*/\1/" | sort -u)
   return $bad
 }
 
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
 run_corpus_test() {
-  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc kind
   local bin="$dir/prog"
   if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
@@ -287,8 +305,11 @@ run_corpus_test() {
   [ "$MODE" != plugin ] && devs="host"
   directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
   : >"$dir/report"
-  if [ "$MODE" = plugin ] && ! check_notes "$src" "$dir/compile.log" "$dir/report"; then
-    echo FAIL >"$dir/result"
+  if [ "$MODE" = plugin ]; then
+    for kind in note warning; do
+      check_diags "$src" "$dir/compile.log" "$dir/report" $kind ||
+        echo FAIL >"$dir/result"
+    done
   fi
   for dev in $devs; do
     run_on "$src" "$bin" "$dev" "$dir"; rc=$?
@@ -386,7 +407,7 @@ if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
 fi
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  run_on excerpt compile_excerpt directives signame check_notes
+  run_on excerpt compile_excerpt directives signame check_diags
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
   NVIDIA_TYPE
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
