@@ -1,25 +1,31 @@
-/* data_pointer_warning_off.c — the warning for a pointer in a data clause
- * without a range is off under -Wall with
- * -fplugin-arg-accgpu-Wno-pointer-clause (data_pointer_warning_flags.c: on
- * without -Wall).  The sum is compared with the serial one. */
+/* data_pointer_warning_off.c — -fplugin-arg-accgpu-Wno-pointer-clause turns
+ * the warning for a pointer in a data clause without a range off under
+ * -Wall (data_pointer_warning_flags.c: -Wpointer-clause turns it on without
+ * -Wall).  The pointer variables mapped here are only mapped, never used on
+ * the device; the maximum is compared with the serial one. */
 /* accgpu-test: cflags -Wall -fplugin-arg-accgpu-Wno-pointer-clause */
 /* accgpu-test: no-warnings */
 #include <stdlib.h>
 
 #include "e2e.h"
 
-#define N 300
+#define N 400
 
 int main(void) {
-  int *v = malloc(N * sizeof *v);
-  long sum = 0, want = 0;
+  float *x = malloc(N * sizeof *x), *spare = x;
+  float best = -1.0f, want = -1.0f;
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)((i * 37) % 101);
+    want = x[i] > want ? x[i] : want;
+  }
+#pragma acc enter data copyin(x[0:N]) create(spare)
+#pragma acc update device(spare)
+#pragma acc parallel loop present(x) reduction(max:best)
   for (int i = 0; i < N; i++)
-    v[i] = i * 7 % 13, want += v[i];
-#pragma acc data copyin(v[0:N])
-#pragma acc parallel loop present(v) reduction(+:sum)
-  for (int i = 0; i < N; i++)
-    sum += v[i];
-  CHECK_INT("sum", sum, want);
-  free(v);
+    best = x[i] > best ? x[i] : best;
+#pragma acc exit data delete(x[0:N]) copyout(spare)
+  CHECK_REAL("max", best, want, 0.0);
+  CHECK_TRUE("spare", spare == x);
+  free(x);
   return e2e_done();
 }
