@@ -66,8 +66,8 @@ static void *map_pointer(accgpu_op *op, accgpu_ritem *it,
                     accgpu_device_desc(op->d, desc, sizeof desc), target,
                     m->name ? m->name : "p");
   it->e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 1, 0, &created);
-  it->kind = ACCGPU_MAP_COPYIN; /* NULL stays NULL; else pass 3 attaches */
-  it->copyin = created;
+  it->kind = ACCGPU_MAP_COPYIN;
+  it->copyin = created && !target; /* NULL stays NULL; else pass 3 attaches */
   return accgpu_entry_dev(it->e, m->host);
 }
 
@@ -120,7 +120,10 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
 
 /* Undoes what map_item did (D's lock held). */
 static void unmap_item(accgpu_op *op, accgpu_ritem *it) {
-  if (it->attach)
+  /* Detach, unless the release below frees the pointer's device copy (a
+     synchronous write saved per region of present(p)). */
+  if (it->attach && (it->e->structured > 1 || it->e->dynamic ||
+                     it->e->user_mapped))
     accgpu_data_detach(op, (void **)it->host, it->name, 0);
   switch (it->kind) {
   case ACCGPU_MAP_COPY:
