@@ -4,8 +4,8 @@
  * typed function pointers: a missing or different routine fails the build
  * of this file); acc_wait_any / acc_wait_any_device (3.2) return the queue
  * that finished while another is held by a gate kernel, ignore
- * acc_async_sync, take unused queues as finished, and reject invalid
- * async arguments.  The list is docs/runtime.md's "OpenACC API". */
+ * acc_async_sync, take unused queues as finished (and every queue on the
+ * host), and reject invalid async arguments.  The list is docs/runtime.md's "OpenACC API". */
 #include "core.h"
 #include "fake_device.h" /* expect_fatal */
 #include "suite.h"
@@ -227,6 +227,15 @@ static void test_wait_any_device(void) {
   acc_free(f);
 }
 
+/* On the host every queue is done at once. */
+static void test_wait_any_host(void) {
+  acc_set_device_type(acc_device_host);
+  int q[] = {acc_async_sync, 4, 2};
+  CU_ASSERT_EQUAL(acc_wait_any(3, q), 1);
+  CU_ASSERT_EQUAL(acc_wait_any(1, q), -1);
+  acc_set_device_num(0, acc_device_emulator);
+}
+
 static void child_bad_async(void) {
   int q[] = {1, -7};
   acc_wait_any(2, q);
@@ -251,4 +260,5 @@ ACCGPU_SUITE(api33, w_init, w_clean, ACCGPU_TEST(test_api33_complete),
              ACCGPU_TEST(test_wait_any_one_done),
              ACCGPU_TEST(test_wait_any_sync_and_noval),
              ACCGPU_TEST(test_wait_any_device),
+             ACCGPU_TEST(test_wait_any_host),
              ACCGPU_TEST(test_wait_any_errors));
