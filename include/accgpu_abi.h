@@ -46,7 +46,9 @@ enum __accgpu_map_kind {
 enum __accgpu_map_flags {
   ACCGPU_MAPF_FINALIZE = 1u << 0,   /* exit data ... finalize */
   ACCGPU_MAPF_IF_PRESENT = 1u << 1, /* update if_present */
-  ACCGPU_MAPF_ZERO_LEN_OK = 1u << 2 /* a[0:0]: maps nothing, never fails */
+  ACCGPU_MAPF_ZERO_LEN_OK = 1u << 2, /* a[0:0]: maps nothing, never fails */
+  ACCGPU_MAPF_POINTER = 1u << 3      /* present(p): a pointer variable named
+                                        without a range (docs/runtime.md) */
 };
 
 typedef struct __accgpu_map {

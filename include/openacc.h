@@ -1,5 +1,6 @@
-/* openacc.h — the OpenACC 2.6 C API of libaccgpu (with cheap 3.x additions and
- * the multi-GPU extension acc_update_peer of Xu's dissertation, §6.3.1).
+/* openacc.h — the OpenACC C API of libaccgpu: every C routine of chapter 3 of
+ * OpenACC 3.3 (listed in docs/runtime.md), the 1.0 names acc_async_wait*,
+ * and the multi-GPU extension acc_update_peer of Xu's dissertation, §6.3.1.
  *
  * Every routine acts on the current device of the calling thread unless its
  * name says otherwise.  Errors (data not present, out of device memory, device
@@ -78,6 +79,11 @@ void acc_wait_all(void);
 void acc_wait_all_device(int devnum);
 void acc_wait_all_async(int async);
 void acc_wait_all_device_async(int async, int devnum);
+/* OpenACC 3.2: waits until one of the queues WAIT_ARG[0..COUNT) is done and
+   returns its index; acc_async_sync entries are ignored; -1 when all are
+   (or COUNT is 0). */
+int acc_wait_any(int count, int wait_arg[]);
+int acc_wait_any_device(int count, int wait_arg[], int devnum);
 void acc_async_wait(int async);   /* OpenACC 1.0 names */
 void acc_async_wait_all(void);
 int acc_get_default_async(void);

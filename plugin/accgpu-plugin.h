@@ -15,6 +15,7 @@ struct accgpu_options {
   const char *cuda_home;   /* CUDA toolkit root (for nvcc fallback) */
   int emu_unchecked;       /* -fplugin-arg-accgpu-emu-check=no: emulator
                               images without memcheck/racecheck hooks */
+  int pointer_clause;      /* warn for copyin(p): 1, 0, -1 = as -Wall */
 };
 extern struct accgpu_options accgpu_opts;
 
@@ -44,6 +45,14 @@ tree accgpu_module_addr(void);
 /* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and
    gives __accgpu_module its initializer. */
 void accgpu_module_finish(void *gcc_data, void *user_data);
+
+/* ---- pointer-clauses.cc: copyin(p) without a range ---- */
+
+/* Takes -fplugin-arg-accgpu-Wpointer-clause / -Wno-pointer-clause; false
+   for other arguments. */
+bool accgpu_pointer_clause_arg(const char *key, const char *val);
+/* Registers the check when it is on (after the arguments were read). */
+void accgpu_pointer_clause_init(const char *plugin_name);
 
 /* ---- passes/lower-compute.cc ---- */
 

@@ -246,16 +246,45 @@ static char *module_source(void)
   return s;
 }
 
-/* -fplugin-arg-accgpu-keep=DIR: TEXT in DIR/<source basename>SUFFIX. */
+/* mkdir -p DIR (mode 0777 less the umask); 0, or -1 with errno. */
+static int make_dirs(const char *dir)
+{
+  char *p = xstrdup(dir);
+  int rc = 0;
+  for (char *s = p + 1; rc == 0; s++) {
+    if (*s && *s != '/')
+      continue;
+    char c = *s;
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST)
+      rc = -1;
+    *s = c;
+    if (!c)
+      break;
+  }
+  free(p);
+  return rc;
+}
+
+/* -fplugin-arg-accgpu-keep=DIR: TEXT in DIR/<source basename>SUFFIX; DIR
+   is created with its parents. */
 static void keep_file(const char *text, const char *suffix)
 {
-  if (!accgpu_opts.keep_dir || !text)
+  static int dir_state; /* 0 not made yet, 1 made, -1 failed (said once) */
+  if (!accgpu_opts.keep_dir || !text || dir_state < 0)
     return;
+  if (!dir_state && make_dirs(accgpu_opts.keep_dir) != 0) {
+    dir_state = -1;
+    error_at(UNKNOWN_LOCATION, "accgpu: cannot create the directory %qs of "
+             "%<-fplugin-arg-accgpu-keep%>: %m", accgpu_opts.keep_dir);
+    return;
+  }
+  dir_state = 1;
   const char *base = lbasename(main_input_filename);
   char *path = concat(accgpu_opts.keep_dir, "/", base, suffix, NULL);
   FILE *f = fopen(path, "w");
   if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-    error("accgpu: cannot write %qs: %m", path);
+    error_at(UNKNOWN_LOCATION, "accgpu: cannot write %qs: %m", path);
   else
     inform(UNKNOWN_LOCATION, "accgpu: kept %qs", path);
   free(path);

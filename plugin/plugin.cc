@@ -66,7 +66,10 @@ static void parse_args(struct plugin_name_args *info)
 {
   for (int i = 0; i < info->argc; i++) {
     const char *key = info->argv[i].key, *val = info->argv[i].value;
-    if (!strcmp(key, "keep") && val)
+    if (!strcmp(key, "keep") && (!val || !*val))
+      error("accgpu: %<-fplugin-arg-%s-keep%> needs a directory: "
+            "%<-fplugin-arg-%s-keep=DIR%>", info->base_name, info->base_name);
+    else if (!strcmp(key, "keep"))
       accgpu_opts.keep_dir = val;
     else if (!strcmp(key, "info") && !val)
       accgpu_opts.info = 1;
@@ -81,12 +84,14 @@ static void parse_args(struct plugin_name_args *info)
     else if (!strcmp(key, "emu-check") && val &&
              (!strcmp(val, "yes") || !strcmp(val, "no")))
       accgpu_opts.emu_unchecked = !strcmp(val, "no");
-    else if (accgpu_tune_arg(key, val))
+    else if (accgpu_tune_arg(key, val) || accgpu_pointer_clause_arg(key, val))
       ;
     else
       error("accgpu: unknown or malformed plugin argument "
             "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
-            "include=DIR, cuda-home=DIR, emu-check=yes|no, dump",
+            "include=DIR, cuda-home=DIR, emu-check=yes|no, dump, "
+            "tune-dump=FILE, schedule=FILE, Wpointer-clause, "
+            "Wno-pointer-clause",
             info->base_name, key, val ? "=" : "", val ? val : "");
   }
 }
@@ -105,6 +110,7 @@ int plugin_init(struct plugin_name_args *info,
   if (!accgpu_opts.cc || !*accgpu_opts.cc)
     accgpu_opts.cc = "gcc";
   accgpu_opts.cuda_home = ACCGPU_CUDA_HOME;
+  accgpu_opts.pointer_clause = -1;
   parse_args(info);
   if (!accgpu_opts.include_dir)
     accgpu_opts.include_dir = find_include_dir(info->full_name);
@@ -112,6 +118,7 @@ int plugin_init(struct plugin_name_args *info,
   global_options.x_flag_openacc = 1;
   accgpu_deviceid_init(info->base_name);
   accgpu_tune_init(info->base_name);
+  accgpu_pointer_clause_init(info->base_name);
 
   struct register_pass_info pass;
   pass.pass = accgpu_make_acc_pass(g);

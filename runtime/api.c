@@ -1,4 +1,5 @@
-/* api.c — the OpenACC 2.6 API of include/openacc.h, plus the compiler's
+/* api.c — the OpenACC API of include/openacc.h (every C routine of chapter 3
+ * of OpenACC 3.3, docs/runtime.md), plus the compiler's
  * wait and update-peer entry points.  Routines act on the calling thread's
  * current device; misuse (data not present, a pointer acc_malloc did not
  * return) is a fatal error naming the routine.                          */
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static accgpu_device *cur(const char *who) {
   accgpu_thread *t = accgpu_thread_get();
@@ -269,6 +271,56 @@ void acc_wait_all_async(int a) {
 void acc_wait_all_device_async(int a, int n) {
   wait_async_on(dev_num(n, "acc_wait_all_device_async"), 0, a, 1, NULL);
 }
+/* ---- acc_wait_any (OpenACC 3.2) ---- */
+
+/* Index of the first queue of ARGS[0..COUNT) on D that has finished its
+   work (a queue never used has), -1 when none has; acc_async_sync entries
+   are skipped.  *LIVE gets the number of the others. */
+static int first_idle(accgpu_device *d, int count, const int *args,
+                      int *live, const char *who) {
+  *live = 0;
+  for (int i = 0; i < count; i++) {
+    if (args[i] == acc_async_sync)
+      continue;
+    ++*live;
+    struct accgpu_queue *q = find_queue(d, args[i]);
+    if (!q || test_queue(d, q, who))
+      return i;
+  }
+  return -1;
+}
+
+/* Blocks until one of the queues ARGS[0..COUNT) of D is done; returns its
+   index, or -1 when every entry is acc_async_sync (or COUNT is 0).  The
+   backends have no "wait for any queue", so this polls, backing off from
+   1 us to 1 ms between rounds. */
+static int wait_any_on(accgpu_device *d, int count, const int *args,
+                       const char *who) {
+  if (count < 0 || (count > 0 && !args))
+    accgpu_fatal(NULL, "%s: invalid count %d or NULL wait_arg", who, count);
+  for (int i = 0; i < count; i++)
+    if (args[i] < 0 && args[i] != acc_async_sync &&
+        args[i] != acc_async_noval && args[i] != acc_async_default)
+      accgpu_fatal(NULL, "%s: wait_arg[%d] = %d is not a valid async "
+                   "argument", who, i, args[i]);
+  long ns = 1000;
+  for (;;) {
+    int live, i = first_idle(d, count, args, &live, who);
+    if (i >= 0 || !live)
+      return i;
+    nanosleep(&(struct timespec){0, ns}, NULL);
+    ns = ns < 1000000 ? 2 * ns : ns;
+  }
+}
+
+int acc_wait_any(int count, int wait_arg[]) {
+  return wait_any_on(cur("acc_wait_any"), count, wait_arg, "acc_wait_any");
+}
+int acc_wait_any_device(int count, int wait_arg[], int n) {
+  return wait_any_on(dev_num(n, "acc_wait_any_device"), count, wait_arg,
+                     "acc_wait_any_device");
+}
+
 void acc_async_wait(int a) { acc_wait(a); }
 void acc_async_wait_all(void) { acc_wait_all(); }
 

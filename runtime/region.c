@@ -28,6 +28,7 @@ typedef struct accgpu_ritem {
   const char *name;
   unsigned kind;
   int copyin;      /* pass 2 copies host -> device */
+  int attach;      /* pass 3 attaches the pointer at HOST (present(p)) */
 } accgpu_ritem;
 
 struct accgpu_region {
@@ -42,6 +43,34 @@ struct accgpu_region {
 
 /* ---- Mapping one item (pass 1; D's lock held) ---- */
 
+/* present(p), P a pointer named without a range (ACCGPU_MAPF_POINTER): as
+   the spec says, P itself must be present, and it is attached to what it
+   points to.  When P is not present but what it points to is (or P is
+   NULL), P gets a device copy for the region, attached to that data: the
+   region sees what P points to, as with NVHPC.  Neither present: fatal. */
+static void *map_pointer(accgpu_op *op, accgpu_ritem *it,
+                         const __accgpu_map *m) {
+  char desc[64];
+  int created;
+  void *target = *(void **)m->host;
+  it->attach = 1;
+  it->e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+  if (it->e) {
+    it->e->structured++;
+    return accgpu_entry_dev(it->e, m->host);
+  }
+  if (target && !accgpu_present_find(&op->d->present, (uintptr_t)target))
+    accgpu_op_fatal(op, "'%s' is not present on %s, and neither is what it "
+                    "points to (%p): map that data with a range, such as "
+                    "'%s[0:n]'", m->name ? m->name : "?",
+                    accgpu_device_desc(op->d, desc, sizeof desc), target,
+                    m->name ? m->name : "p");
+  it->e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 1, 0, &created);
+  it->kind = ACCGPU_MAP_COPYIN;
+  it->copyin = created && !target; /* NULL stays NULL; else pass 3 attaches */
+  return accgpu_entry_dev(it->e, m->host);
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
   it->host = m->host;
@@ -55,6 +84,9 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
     it->kind = 0; /* zero-length: maps nothing */
     return e ? accgpu_entry_dev(e, m->host) : NULL;
   }
+  if (m->kind == ACCGPU_MAP_PRESENT && (m->flags & ACCGPU_MAPF_POINTER) &&
+      m->bytes == sizeof(void *))
+    return map_pointer(op, it, m);
   switch (m->kind) {
   case ACCGPU_MAP_COPYIN:
   case ACCGPU_MAP_COPY:
@@ -90,6 +122,11 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
 
 /* Undoes what map_item did (D's lock held). */
 static void unmap_item(accgpu_op *op, accgpu_ritem *it) {
+  /* Detach, unless the release below frees the pointer's device copy (a
+     synchronous write saved per region of present(p)). */
+  if (it->attach && (it->e->structured > 1 || it->e->dynamic ||
+                     it->e->user_mapped))
+    accgpu_data_detach(op, (void **)it->host, it->name, 0);
   switch (it->kind) {
   case ACCGPU_MAP_COPY:
   case ACCGPU_MAP_COPYOUT:
@@ -136,7 +173,7 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
                       it->host, it->bytes, it->name);
   }
   for (unsigned i = 0; i < r->n; i++)
-    if (r->item[i].kind == ACCGPU_MAP_ATTACH)
+    if (r->item[i].kind == ACCGPU_MAP_ATTACH || r->item[i].attach)
       accgpu_data_attach(&op, (void **)r->item[i].host, r->item[i].name);
   accgpu_op_end(&op);
 }

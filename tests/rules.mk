@@ -60,3 +60,15 @@ test-tsan: deps
 
 # End-to-end compile-and-run tests bring their own rules.
 -include tests/e2e/rules.mk
+
+# What README.md tells a new user to type, the pkg-config flags in either
+# order, and plugin options given wrongly (tests/cli/run.sh).
+CLI_WRAPPER := $(BUILD)/tests/cli-tests
+
+ALL_TARGETS += $(CLI_WRAPPER)
+TEST_CMDS   += $(CLI_WRAPPER)
+
+$(CLI_WRAPPER): tests/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/tests/cli/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@

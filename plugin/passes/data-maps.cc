@@ -565,6 +565,9 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
   if (kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH &&
       integer_zerop(bytes))
     flags |= ACCGPU_MAPF_ZERO_LEN_OK;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (kind == ACCGPU_MAP_PRESENT && DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d)))
+    flags |= ACCGPU_MAPF_POINTER; /* present(p): see region.c, map_pointer */
   set_field(gsi, arr, i, "host", item_host(c, kind), loc);
   set_field(gsi, arr, i, "bytes", bytes, loc);
   set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),

@@ -621,6 +621,18 @@ static tree worker_cap(tree vec, tree wk)
   return fold_build2(MAX_EXPR, u, wk, build_int_cst(u, 1));
 }
 
+/* E, the value of a size clause (num_gangs, gang(num:), ...), when it is
+   positive at run time, else DFLT: 0 or less is ignored as if the clause
+   were absent (num_gangs(n*n/1024) is 0 at small n).  E NULL_TREE: DFLT. */
+static tree positive_or(tree e, tree dflt)
+{
+  if (!e)
+    return dflt;
+  tree pos = fold_build2(GT_EXPR, boolean_type_node, e,
+                         build_zero_cst(TREE_TYPE(e)));
+  return fold_build3(COND_EXPR, unsigned_type_node, pos, u32(e), dflt);
+}
+
 static tree field(tree rec, int idx)
 {
   tree f = TYPE_FIELDS(TREE_TYPE(rec));
@@ -775,6 +787,48 @@ static void sched_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
            thr[2] ? s->block[2] : 1, how[0], how[1], how[2]);
 }
 
+/* Gangs of a construct with a gang loop and no (positive) num_gangs:
+   enough to fill the device (DEV's limits), no more than the outermost gang
+   loop needs when the host knows its trip count (VEC, WK: the launch's
+   vector length and workers). */
+static tree default_gangs(gimple_stmt_iterator *gsi, struct kg_region *r,
+                          tree dev, tree vec, tree wk)
+{
+  tree gangs;
+  /* Enough gangs to fill the device, no more than the loop needs. */
+  tree lim = addr_tmp(limits_type, "acclim");
+  add(gsi, gimple_build_call(fn_limits, 2, dev, build_fold_addr_expr(lim)));
+  tree sm = val(gsi, field(lim, 0)), occ = val(gsi, field(lim, 3));
+  occ = fold_build2(MAX_EXPR, unsigned_type_node, occ,
+                    build_int_cst(unsigned_type_node, 1));
+  gangs = fold_build2(MULT_EXPR, unsigned_type_node, sm, occ);
+  gangs = fold_build2(MAX_EXPR, unsigned_type_node, gangs,
+                      build_int_cst(unsigned_type_node, 1));
+  unsigned lanes = 0;
+  tree trips = gang_loop_trips(r, &lanes);
+  if (trips) {
+    /* Iterations one gang takes per round: the gang loop's own worker and
+       vector lanes when its clauses say so, else one (never too few
+       gangs when the levels are chosen later). */
+    tree ty = long_long_integer_type_node;
+    tree per = build_int_cst(unsigned_type_node, 1);
+    if (lanes & KG_VECTOR)
+      per = vec;
+    if (lanes & KG_WORKER)
+      per = fold_build2(MULT_EXPR, unsigned_type_node, per, wk);
+    per = fold_convert(ty, per);
+    tree need = fold_build2(TRUNC_DIV_EXPR, ty,
+                            fold_build2(PLUS_EXPR, ty, trips,
+                                        fold_build2(MINUS_EXPR, ty, per,
+                                                    build_one_cst(ty))),
+                            per);
+    need = fold_build2(MAX_EXPR, ty, need, build_one_cst(ty));
+    need = fold_build2(MIN_EXPR, ty, need, fold_convert(ty, gangs));
+    gangs = u32(need);
+  }
+  return gangs;
+}
+
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
 static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                           clause_info *ci, tree dev, tree grid, tree block)
@@ -794,65 +848,30 @@ static void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
   c.nworkers = largs[1];
   c.vlen = largs[2];
   ci = &c;
-  tree vec, wk, gangs;
+  tree vec, wk, gangs, one = build_int_cst(unsigned_type_node, 1);
   if (serial || !(dims & KG_VECTOR))
-    vec = build_int_cst(unsigned_type_node, 1);
+    vec = one;
   else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
-    vec = ci->vlen ? warp_rows(u32(ci->vlen))
-                   : build_int_cst(unsigned_type_node, 32);
-  else if (ci->vlen)
-    vec = u32(ci->vlen);
+    vec = warp_rows(positive_or(ci->vlen,
+                                build_int_cst(unsigned_type_node, 32)));
   else
-    vec = build_int_cst(unsigned_type_node, 128);
+    vec = positive_or(ci->vlen, build_int_cst(unsigned_type_node, 128));
   if (serial || !(dims & KG_WORKER))
-    wk = build_int_cst(unsigned_type_node, 1);
-  else if (ci->nworkers)
-    wk = u32(ci->nworkers);
+    wk = one;
   else
-    wk = build_int_cst(unsigned_type_node, 4);
-  if (!serial && (dims & KG_WORKER))
-    wk = worker_cap(vec, wk);
+    wk = worker_cap(vec, positive_or(ci->nworkers,
+                                     build_int_cst(unsigned_type_node, 4)));
   bool kernels = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS;
   if (serial || (kernels && (r->gang_redundant_store || !(dims & KG_GANG))))
     /* kernels: code outside gang loops runs once, so one gang */
-    gangs = build_int_cst(unsigned_type_node, 1);
-  else if (ci->ngangs)
-    gangs = u32(ci->ngangs);
-  else if (!(dims & KG_GANG))
-    gangs = build_int_cst(unsigned_type_node, 1);
-  else {
-    /* Enough gangs to fill the device, no more than the loop needs. */
-    tree lim = addr_tmp(limits_type, "acclim");
-    add(gsi, gimple_build_call(fn_limits, 2, dev, build_fold_addr_expr(lim)));
-    tree sm = val(gsi, field(lim, 0)), occ = val(gsi, field(lim, 3));
-    occ = fold_build2(MAX_EXPR, unsigned_type_node, occ,
-                      build_int_cst(unsigned_type_node, 1));
-    gangs = fold_build2(MULT_EXPR, unsigned_type_node, sm, occ);
-    gangs = fold_build2(MAX_EXPR, unsigned_type_node, gangs,
-                        build_int_cst(unsigned_type_node, 1));
-    unsigned lanes = 0;
-    tree trips = gang_loop_trips(r, &lanes);
-    if (trips) {
-      /* Iterations one gang takes per round: the gang loop's own worker and
-         vector lanes when its clauses say so, else one (never too few
-         gangs when the levels are chosen later). */
-      tree ty = long_long_integer_type_node;
-      tree per = build_int_cst(unsigned_type_node, 1);
-      if (lanes & KG_VECTOR)
-        per = vec;
-      if (lanes & KG_WORKER)
-        per = fold_build2(MULT_EXPR, unsigned_type_node, per, wk);
-      per = fold_convert(ty, per);
-      tree need = fold_build2(TRUNC_DIV_EXPR, ty,
-                              fold_build2(PLUS_EXPR, ty, trips,
-                                          fold_build2(MINUS_EXPR, ty, per,
-                                                      build_one_cst(ty))),
-                              per);
-      need = fold_build2(MAX_EXPR, ty, need, build_one_cst(ty));
-      need = fold_build2(MIN_EXPR, ty, need, fold_convert(ty, gangs));
-      gangs = u32(need);
-    }
-  }
+    gangs = one;
+  else if (ci->ngangs && TREE_CODE(ci->ngangs) == INTEGER_CST
+           && tree_int_cst_sgn(ci->ngangs) > 0)
+    gangs = u32(ci->ngangs); /* no need to ask the device */
+  else
+    gangs = positive_or(ci->ngangs, (dims & KG_GANG)
+                                        ? default_gangs(gsi, r, dev, vec, wk)
+                                        : one);
   tree dimv[2][3] = {{gangs, build_int_cst(unsigned_type_node, 1),
                       build_int_cst(unsigned_type_node, 1)},
                      {vec, wk, build_int_cst(unsigned_type_node, 1)}};

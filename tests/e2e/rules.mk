@@ -39,3 +39,15 @@ test-racecheck: deps
 test-e2e-gomp:
 	@ACCGPU_E2E_COMPILER=gomp tests/e2e/run.sh $(BUILD)
 	@ACCGPU_E2E_COMPILER=serial tests/e2e/run.sh $(BUILD)
+
+# The harness's own logic for NVIDIA GPU runs, with a fake GPU
+# (tests/e2e/harness.sh).
+E2E_HARNESS_WRAPPER := $(BUILD)/tests/e2e-harness-tests
+
+ALL_TARGETS += $(E2E_HARNESS_WRAPPER)
+TEST_CMDS   += $(E2E_HARNESS_WRAPPER)
+
+$(E2E_HARNESS_WRAPPER): tests/e2e/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/tests/e2e/harness.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end tests: compile every tests/e2e/*.c with the accgpu plugin, run it
-# on the emulator and on the host device; a pass needs exit status 0 and
-# nothing at all on stderr (as the OpenACC V&V suite counts it).
+# on the emulator, on the host device and, when the machine has an NVIDIA GPU
+# the runtime can use (tests/e2e/probe/nvidia.c says so), on that GPU; a pass
+# needs exit status 0 and nothing at all on stderr (as the OpenACC V&V suite
+# counts it).
 #   tests/e2e/diag/*.c   must fail to compile with the expected errors
 #   tests/e2e/rterr/*.c  must compile, then fail at run time as expected
 #
@@ -11,6 +13,12 @@
 #                     OpenACC host fallback (-fopenacc -foffload=disable), or
 #                     plain gcc with the pragmas ignored (validates the corpus)
 #   ACCGPU_E2E_JOBS=N                tests compiled and run at once (default 2)
+#   ACCGPU_E2E_NVIDIA=auto|off|fake  runs on an NVIDIA GPU (plugin mode):
+#                     auto (default) when the probe finds a usable one; off
+#                     never; fake: the emulator stands in for it (runs named
+#                     nvidia with ACC_DEVICE_TYPE=emulator), which tests this
+#                     path on a machine without a GPU
+#   ACCGPU_E2E_OUT=DIR               where results go (default BUILD/e2e/MODE)
 #   CC, CUDA_HOME                    compiler, CUDA toolkit (optional)
 # Header directives in a test, one per comment line:
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
@@ -25,6 +33,9 @@
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
 #   /* accgpu-expect-note: REGEX */   (plugin mode) a note on the directive's
 #                                     own line (with cflags -fplugin-arg-accgpu-info)
+#   /* accgpu-expect-warning: REGEX */  (plugin mode) a warning on this line;
+#                                     a test with any (or with accgpu-test:
+#                                     no-warnings) fails on other warnings
 #   /* accgpu-expect-race: REGEX */   (racy/) a racecheck report on stderr
 #
 # Emulator variants (plugin mode): ACCGPU_E2E_EMU=reverse, random[:SEED] or
@@ -44,7 +55,8 @@ MODE=${ACCGPU_E2E_COMPILER:-plugin}
 CC=${CC:-gcc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 JOBS=${ACCGPU_E2E_JOBS:-2}
-OUT="$BUILD/e2e/$MODE"
+OUT=${ACCGPU_E2E_OUT:-"$BUILD/e2e/$MODE"}
+NVIDIA=${ACCGPU_E2E_NVIDIA:-auto}
 VARIANT=${ACCGPU_E2E_EMU:-}
 case $VARIANT in
   '') EMU_ENV='' ;;
@@ -54,6 +66,7 @@ case $VARIANT in
      exit 2 ;;
 esac
 VTAG=${VARIANT//:/-}   # output subdirectory of a variant's runs
+[ -n "$VARIANT" ] && NVIDIA=off # variants are emulator runs
 TIMEOUT=60          # per run of a test program
 COMPILE_TIMEOUT=180 # per compilation (a hung compiler fails one test)
 
@@ -102,6 +115,11 @@ if [ "$MODE" = plugin ]; then
   fi
 fi
 
+if [[ $NVIDIA != auto && $NVIDIA != off && $NVIDIA != fake ]]; then
+  echo "e2e: ACCGPU_E2E_NVIDIA must be auto, off or fake, not '$NVIDIA'" >&2
+  exit 2
+fi
+
 # Fresh outputs for the selected tests only (others' stay for inspection);
 # a variant keeps the programs and clears only its own results.
 mkdir -p "$OUT"
@@ -120,6 +138,39 @@ if [ "$MODE" = plugin ] && [ -f tests/e2e/KNOWN_FAILURES ]; then
     KNOWN[$kname]=$kreason
   done < tests/e2e/KNOWN_FAILURES
 fi
+
+# ---- the NVIDIA GPU --------------------------------------------------------
+# NVIDIA_TYPE: the ACC_DEVICE_TYPE of the runs named nvidia, empty when there
+# are none.  PROBE_FAILED=1 when a GPU is there but the runtime cannot use it
+# (one failure: the corpus would fail on it test by test).
+NVIDIA_TYPE="" PROBE_FAILED=0
+probe_nvidia() {
+  local dir="$OUT/probe" type=nvidia out
+  [ "$NVIDIA" = fake ] && type=emulator
+  mkdir -p "$dir"
+  if ! timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
+       -Iinclude tests/e2e/probe/nvidia.c -o "$dir/probe" -L"$BUILD" \
+       -laccgpu -Wl,-rpath,"$BUILD" >"$dir/compile.log" 2>&1; then
+    echo "e2e: the NVIDIA probe does not compile: nvidia runs skipped"
+    excerpt "$dir/compile.log"
+    PROBE_FAILED=1
+    return
+  fi
+  out=$(ACC_DEVICE_TYPE=$type timeout "$TIMEOUT" "$dir/probe" 2>"$dir/probe.err")
+  if [ $? -ne 0 ] || [ -s "$dir/probe.err" ]; then
+    echo "e2e: an NVIDIA GPU is there but the runtime cannot use it: nvidia runs skipped"
+    excerpt "$dir/probe.err"
+    PROBE_FAILED=1
+  elif [ "$out" = none ]; then
+    echo "e2e: no NVIDIA GPU (acc_get_num_devices(acc_device_nvidia) is 0): nvidia runs skipped"
+  elif [ "$NVIDIA" = fake ]; then
+    echo "e2e: fake NVIDIA GPU (ACCGPU_E2E_NVIDIA=fake): nvidia runs on the emulator"
+    NVIDIA_TYPE=$type
+  else
+    echo "e2e: NVIDIA GPU found (${out#nvidia }): every test also runs on it"
+    NVIDIA_TYPE=$type
+  fi
+}
 
 # ---- one test -------------------------------------------------------------
 # Prints the test's directive values for KEY (text after "accgpu-KEY:").
@@ -209,16 +260,17 @@ ptx_fail() {
   { echo "  PTX check failed:"; excerpt "$dir/ptxas.log"; } >>"$dir/report"
 }
 
-# Runs BIN with ACC_DEVICE_TYPE=DEV and the test's env directives; output in
-# DIR/DEV.{out,err}.  Returns the program's status.
+# Runs BIN with ACC_DEVICE_TYPE=DEV (nvidia: $NVIDIA_TYPE) and the test's env
+# directives; output in DIR/DEV.{out,err}.  Returns the program's status.
 run_on() {
-  local src=$1 bin=$2 dev=$3 dir=$4 envs
+  local src=$1 bin=$2 dev=$3 dir=$4 envs type=$3
+  [ "$dev" = nvidia ] && type=$NVIDIA_TYPE
   envs=$(directives "$src" test | sed -n 's/^env //p' | tr '\n' ' ')
   # The outer redirection silences bash's own "Segmentation fault" notice;
   # the exit status still tells.
   # shellcheck disable=SC2086
   [ "$dev" = emulator ] && envs="$EMU_ENV $envs"
-  { env ACC_DEVICE_TYPE="$dev" $envs timeout "$TIMEOUT" "$bin" \
+  { env ACC_DEVICE_TYPE="$type" $envs timeout "$TIMEOUT" "$bin" \
       >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
 }
 
@@ -254,17 +306,32 @@ compile_excerpt() {
   fi
 }
 
-# Checks the accgpu-expect-note directives of SRC against the compiler
-# output LOG; missing notes are reported to REPORT.  Returns 1 if any.
-check_notes() {
-  local src=$1 log=$2 report=$3 bad=0 line re
+# Checks the accgpu-expect-KIND directives (KIND: note, warning) of SRC
+# against the compiler output LOG; missing ones are reported to REPORT.
+# Warnings: with any expected (or accgpu-test: no-warnings), every warning
+# in SRC must be expected.  Returns 1 if anything is wrong.
+check_diags() {
+  local src=$1 log=$2 report=$3 kind=$4 bad=0 line re base want
+  base=$(basename "$src")
   while IFS=: read -r line re; do
-    if ! grep -E "^[^:]*$(basename "$src"):$line:[0-9]+: note: " "$log" |
-         sed -E 's/^[^:]*:[0-9]+:[0-9]+: note: //' | grep -qE -- "$re"; then
-      bad=1; echo "  no note on line $line matching /$re/" >>"$report"
+    if ! grep -E "^[^:]*$base:$line:[0-9]+: $kind: " "$log" |
+         sed -E "s/^[^:]*:[0-9]+:[0-9]+: $kind: //" | grep -qE -- "$re"; then
+      bad=1; echo "  no $kind on line $line matching /$re/" >>"$report"
     fi
-  done < <(grep -n 'accgpu-expect-note:' "$src" |
-           sed -n -E 's@^([0-9]+):.*accgpu-expect-note:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p')
+  done < <(grep -n "accgpu-expect-$kind:" "$src" |
+           sed -n -E "s@^([0-9]+):.*accgpu-expect-$kind:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1:\2@p")
+  [ "$kind" = warning ] || return $bad
+  want=$(grep -n "accgpu-expect-warning:" "$src" | cut -d: -f1 | tr '\n' ' ')
+  [ -z "$want" ] && ! directives "$src" test | grep -qx 'no-warnings' &&
+    return $bad
+  while IFS=: read -r line; do
+    if [[ " $want " != *" $line "* ]]; then
+      bad=1
+      echo "  unexpected warning on line $line: $(grep -m1 -E "^[^:]*$base:$line:[0-9]+: warning: " "$log" |
+        sed -E 's/^[^:]*:[0-9]+:[0-9]+: warning: //')" >>"$report"
+    fi
+  done < <(grep -E "^[^:]*$base:[0-9]+:[0-9]+: warning: " "$log" |
+           sed -E "s/^[^:]*$base:([0-9]+):.*/\1/" | sort -u)
   return $bad
 }
 
@@ -309,19 +376,22 @@ run_variant_test() {
 
 # Each runner writes DIR/result ("PASS", "FAIL" ...) and DIR/report.
 run_corpus_test() {
-  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc
+  local name=$1 src="tests/e2e/$1.c" dir="$OUT/$1" devs dev rc kind
   local bin="$dir/prog"
   if ! compile "$src" "$bin" "$dir/compile.log" "$dir/keep"; then
     echo FAIL >"$dir/result"
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
-  devs="emulator host"
+  devs="emulator host${NVIDIA_TYPE:+ nvidia}"
   [ "$MODE" != plugin ] && devs="host"
   directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
   : >"$dir/report"
-  if [ "$MODE" = plugin ] && ! check_notes "$src" "$dir/compile.log" "$dir/report"; then
-    echo FAIL >"$dir/result"
+  if [ "$MODE" = plugin ]; then
+    for kind in note warning; do
+      check_diags "$src" "$dir/compile.log" "$dir/report" $kind ||
+        echo FAIL >"$dir/result"
+    done
   fi
   for dev in $devs; do
     run_on "$src" "$bin" "$dev" "$dir"; rc=$?
@@ -418,18 +488,22 @@ for name in "${tests[@]}"; do
 done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
+if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
+  probe_nvidia
+fi
+
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
-  run_on excerpt compile_excerpt directives signame check_notes \
+  run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
-  VARIANT VTAG EMU_ENV
+  NVIDIA_TYPE VARIANT VTAG EMU_ENV
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
 [ -z "$VARIANT" ] && check_all_ptx "${todo[@]}"
 
-passed=0 failed=0
+passed=0 failed=$PROBE_FAILED
 for name in "${todo[@]}"; do
   rdir="$OUT/$name${VTAG:+/$VTAG}"
   res=$(cat "$rdir/result" 2>/dev/null || echo FAIL)

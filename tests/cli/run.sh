@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# What a new user types, checked:
+#   1. every command line of README.md's "Usage" section runs as written,
+#      in a folder laid out like the source tree (build/, include/,
+#      autotune/ and the test's prog.c); each program it links runs on the
+#      emulator and the host and prints "ok";
+#   2. the pkg-config flags link whether they come before or after the
+#      source (Debian's gcc links with --as-needed);
+#   3. -fplugin-arg-accgpu-keep=DIR creates DIR with its parents; an empty
+#      or missing DIR, or one that cannot be made, is a clear error.
+# Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
+. "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
+export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+W="$OUT/readme"
+mkdir -p "$W"
+ln -s "$BUILD" "$W/build"
+ln -s "$ROOT/include" "$W/include"
+ln -s "$ROOT/autotune" "$W/autotune"
+cp tests/cli/prog.c "$W/prog.c"
+
+# The indented lines (code blocks) of README.md's "Usage" section that are
+# not comments.
+readme_commands() {
+  sed -n '/^## Usage/,/^## [^U]/p' README.md | sed -n 's/^    //p' |
+    grep -v '^[[:space:]]*#'
+}
+
+# check_prog NAME BIN: BIN prints "ok" on the emulator and the host, with
+# nothing on stderr.
+check_prog() {
+  local dev out
+  for dev in emulator host; do
+    out=$(cd "$W" && ACC_DEVICE_TYPE=$dev "$2" 2>"$OUT/run.err")
+    if [ "$?" -ne 0 ] || [ "$out" != ok ] || [ -s "$OUT/run.err" ]; then
+      bad "$1: on $dev: $out $(head -3 "$OUT/run.err")"
+      return
+    fi
+  done
+  ok
+}
+
+# run_line LINE: runs LINE in $W; a gcc line that links is followed by a
+# run of what it built.
+run_line() {
+  local line=$1 bin=a.out
+  if ! (cd "$W" && ACC_DEVICE_TYPE=emulator bash -c "$line") >"$OUT/line.log" 2>&1; then
+    bad "README: '$line' failed: $(grep -v 'note: accgpu: no CUDA' "$OUT/line.log" | head -5)"
+    return
+  fi
+  ok
+  [[ $line == gcc* && $line != *" -c "* ]] || return
+  [[ $line =~ -o\ ([^ ]+) ]] && bin=${BASH_REMATCH[1]}
+  check_prog "README: '$line'" "./$bin"
+}
+
+n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  rm -f "$W/a.out"
+  run_line "$line"
+done < <(readme_commands)
+[ "$n" -ge 4 ] || bad "README: only $n commands found in the Usage section"
+
+# 2. pkg-config flags after the source, and alone before it.
+for order in before after; do
+  rm -f "$W/a.out"
+  if [ $order = before ]; then
+    set -- $(pkg-config --cflags --libs accgpu) prog.c
+  else
+    set -- prog.c $(pkg-config --cflags --libs accgpu)
+  fi
+  if (cd "$W" && "$CC" -O2 "$@") >"$OUT/cc.log" 2>&1; then
+    check_prog "pkg-config flags $order the source" ./a.out
+  else
+    bad "pkg-config flags $order the source: $(grep -m3 -E 'error|undefined' "$OUT/cc.log")"
+  fi
+done
+
+# 3. keep=DIR.
+keep_cc() {
+  (cd "$W" && "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" "$@" \
+     -c prog.c -o "$OUT/k.o") >"$OUT/keep.log" 2>&1
+}
+if keep_cc -fplugin-arg-accgpu-keep="$OUT/k1/a/b" &&
+   [ -s "$OUT/k1/a/b/prog.c.cu" ] && keep_cc -fplugin-arg-accgpu-keep=k2/c &&
+   [ -s "$W/k2/c/prog.c.cu" ]; then
+  ok
+else
+  bad "keep=DIR with missing parents: $(head -3 "$OUT/keep.log"); $(ls -R "$OUT/k1" "$W/k2" 2>&1 | head -5)"
+fi
+for arg in -fplugin-arg-accgpu-keep= -fplugin-arg-accgpu-keep; do
+  if keep_cc "$arg" ||
+     ! grep -q "error: accgpu: .-fplugin-arg-accgpu-keep. needs a directory" "$OUT/keep.log"; then
+    bad "'$arg' must be an error saying it needs a directory: $(head -3 "$OUT/keep.log")"
+  else
+    ok
+  fi
+done
+: >"$OUT/file"
+if keep_cc -fplugin-arg-accgpu-keep="$OUT/file/sub" ||
+   [ "$(grep -c 'error: accgpu: cannot create the directory' "$OUT/keep.log")" != 1 ]; then
+  bad "keep=DIR under a file must be one error: $(head -3 "$OUT/keep.log")"
+else
+  ok
+fi
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
