@@ -152,3 +152,23 @@ bool kg_const_init(struct kbuf *b, tree type, tree init, kg_const_leaf leaf,
 {
   return init && print_init(b, type, init, leaf, ctx);
 }
+
+static void no_leaf(void *, struct kbuf *, tree)
+{
+}
+
+bool kg_const_init_p(tree type, tree init)
+{
+  struct kbuf b = {};
+  bool ok = kg_const_init(&b, type, init, no_leaf, NULL);
+  kb_free(&b);
+  return ok;
+}
+
+bool kg_module_const_p(tree d)
+{
+  tree init = VAR_P(d) ? DECL_INITIAL(d) : NULL_TREE;
+  return init && init != error_mark_node && TREE_STATIC(d)
+         && TREE_READONLY(d) && !TREE_THIS_VOLATILE(d) && !DECL_EXTERNAL(d)
+         && kg_const_init_p(TREE_TYPE(d), init);
+}

@@ -17,4 +17,13 @@ typedef void (*kg_const_leaf)(void *ctx, struct kbuf *b, tree cst);
 bool kg_const_init(struct kbuf *b, tree type, tree init, kg_const_leaf leaf,
                    void *ctx);
 
+/* Whether kg_const_init can write INIT. */
+bool kg_const_init_p(tree type, tree init);
+
+/* A read-only object with a constant initializer kernel-gen defines in the
+   module (`static __device__ const`) rather than taking it as a kernel
+   parameter: `static const` locals, const globals of this file, GCC's
+   copies of large initializers. */
+bool kg_module_const_p(tree d);
+
 #endif

@@ -19,6 +19,7 @@
 #include "passes/kernel-deps.h"
 #include "passes/profile-values.h"
 #include "passes/tune-dump.h"
+#include "passes/implicit-maps.h"
 #include "reduction/reduction.h"
 
 /* ---- runtime declarations only the compute side uses ---- */
@@ -1931,6 +1932,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   tree clauses = gimple_omp_target_clauses(t);
   tree devnum = accgpu_take_deviceid(&clauses);
   gimple_omp_target_set_clauses(t, clauses);
+  accgpu_readonly_maps(t);
+  clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};
   vec<param_src> src = vNULL;

@@ -19,6 +19,7 @@
  * function, before any construct is lowered.                          */
 #include "passes/privatize.h"
 #include "passes/flow.h"
+#include "passes/implicit-maps.h"
 
 static bool seq_refs(gimple_seq seq, tree v)
 {
@@ -156,15 +157,11 @@ static bool candidate_p(tree v)
 }
 
 /* Clause C of construct T maps a scalar only because GCC's implicit data
-   rules did.  GCC 12 does not flag such clauses for OpenACC, but gives
-   them the construct's location (a clause written in the source has its
-   variable's). */
-static bool implicit_map_p(gomp_target *t, tree c)
+   rules did. */
+static bool implicit_scalar_map_p(gomp_target *t, tree c)
 {
   tree clauses = gimple_omp_target_clauses(t);
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
-      || (!OMP_CLAUSE_MAP_IMPLICIT(c)
-          && OMP_CLAUSE_LOCATION(c) != gimple_location(t))
+  if (!accgpu_implicit_map_p(t, c)
       || (OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_TOFROM
           && OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_TOFROM))
     return false;
@@ -234,7 +231,7 @@ static void privatize_construct(struct accgpu_flat *fn, gomp_target *t)
   tree clauses = gimple_omp_target_clauses(t);
   tree *pc = &clauses;
   while (*pc)
-    if (implicit_map_p(t, *pc) && privatize_one(fn, t, pc))
+    if (implicit_scalar_map_p(t, *pc) && privatize_one(fn, t, pc))
       gimple_omp_target_set_clauses(t, clauses);
     else
       pc = &OMP_CLAUSE_CHAIN(*pc);
