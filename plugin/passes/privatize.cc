@@ -29,8 +29,7 @@ static bool seq_refs(gimple_seq seq, tree v)
   return false;
 }
 
-/* The loop's own copy of V: its index, or a private clause. */
-static bool loop_private_p(gomp_for *f, tree v)
+bool accgpu_loop_private_p(gimple *f, tree v)
 {
   for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++)
     if (gimple_omp_for_index(f, l) == v)
@@ -64,7 +63,7 @@ static bool iteration_reads(gimple_seq body, tree v);
    so its assignments kill nothing; a reduction combines V's value. */
 static enum accgpu_effect loop_effect(gomp_for *f, tree v)
 {
-  if (loop_private_p(f, v))
+  if (accgpu_loop_private_p(f, v))
     return ACCGPU_NONE;
   if (header_refs(f, v) || iteration_reads(gimple_omp_body(f), v))
     return ACCGPU_READ;
@@ -118,8 +117,8 @@ static bool place(gimple_seq seq, tree v, vec<gomp_for *> *loops)
 static bool place_loop(gomp_for *f, tree v, vec<gomp_for *> *loops)
 {
   gimple_seq body = gimple_omp_body(f);
-  if (loop_private_p(f, v) || !seq_refs(body, v))
-    return !header_refs(f, v) || loop_private_p(f, v);
+  if (accgpu_loop_private_p(f, v) || !seq_refs(body, v))
+    return !header_refs(f, v) || accgpu_loop_private_p(f, v);
   if (header_refs(f, v) || iteration_reads(body, v))
     return false;
   unsigned mark = loops->length();

@@ -12,4 +12,7 @@
    loops instead of the map (notes under -fplugin-arg-accgpu-info). */
 void accgpu_privatize_loop_scalars(gimple_seq body);
 
+/* The acc loop F has its own copy of V: V is its index, or private. */
+bool accgpu_loop_private_p(gimple *f, tree v);
+
 #endif
