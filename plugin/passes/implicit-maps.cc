@@ -44,9 +44,9 @@ void accgpu_readonly_maps(gomp_target *t)
   tree clauses = gimple_omp_target_clauses(t);
   tree *pc = &clauses;
   while (*pc) {
-    tree c = *pc, d = OMP_CLAUSE_DECL(c);
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !VAR_P(d)
-        || !TREE_READONLY(d)) {
+    tree c = *pc;
+    tree d = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_DECL(c) : NULL;
+    if (!d || !VAR_P(d) || !TREE_READONLY(d)) {
       pc = &OMP_CLAUSE_CHAIN(c);
       continue;
     }

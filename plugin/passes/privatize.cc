@@ -16,7 +16,8 @@
  * read in each iteration, and that no path from the region reads before
  * assigning it, gets a private clause on those loops (the innermost ones
  * that qualify) and loses its map.  Everything runs on the pristine
- * function, before any construct is lowered.                          */
+ * function, before any construct is lowered, for all its constructs at
+ * once (one that privatizes the scalar too does not read it).          */
 #include "passes/privatize.h"
 #include "passes/flow.h"
 #include "passes/implicit-maps.h"
@@ -129,22 +130,15 @@ static bool place_loop(gomp_for *f, tree v, vec<gomp_for *> *loops)
   return true;
 }
 
-/* ---- the host side: is V read after the construct? ---- */
+/* ---- candidates: a construct's implicit map of a scalar that the
+   region's loops can privatize ---- */
 
-static enum accgpu_effect host_effect(gimple *s, tree v, void *)
-{
-  if (!s)
-    return ACCGPU_NONE; /* a local: dead when the function returns */
-  /* A construct or directive naming V in a clause reads it (data moves,
-     firstprivate); compute constructs are otherwise opaque: what they
-     refer to without a clause is their own. */
-  if (gimple_code(s) == GIMPLE_OMP_TARGET)
-    return accgpu_tree_refs(gimple_omp_target_clauses(s), v) ? ACCGPU_READ
-                                                         : ACCGPU_NONE;
-  return accgpu_plain_effect(s, v);
-}
-
-/* ---- one construct ---- */
+struct cand {
+  gomp_target *t;
+  tree clause;          /* the map */
+  vec<gomp_for *> loops;
+  bool live;            /* its value after the construct is used */
+};
 
 static bool candidate_p(tree v)
 {
@@ -155,11 +149,19 @@ static bool candidate_p(tree v)
          && TREE_CODE(t) != VECTOR_TYPE;
 }
 
+/* The variable a data-sharing or data clause names (not, say, num_gangs'
+   expression). */
+static tree clause_decl(tree c)
+{
+  enum omp_clause_code k = OMP_CLAUSE_CODE(c);
+  return k >= OMP_CLAUSE_PRIVATE && k <= OMP_CLAUSE__SCANTEMP_
+             ? OMP_CLAUSE_DECL(c) : NULL_TREE;
+}
+
 /* Clause C of construct T maps a scalar only because GCC's implicit data
    rules did. */
 static bool implicit_scalar_map_p(gomp_target *t, tree c)
 {
-  tree clauses = gimple_omp_target_clauses(t);
   if (!accgpu_implicit_map_p(t, c)
       || (OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_TOFROM
           && OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_TOFROM))
@@ -167,24 +169,80 @@ static bool implicit_scalar_map_p(gomp_target *t, tree c)
   tree v = OMP_CLAUSE_DECL(c);
   if (!DECL_P(v) || !candidate_p(v))
     return false;
-  for (tree o = clauses; o; o = OMP_CLAUSE_CHAIN(o))
-    if (o != c && OMP_CLAUSE_DECL(o) == v)
+  for (tree o = gimple_omp_target_clauses(t); o; o = OMP_CLAUSE_CHAIN(o))
+    if (o != c && clause_decl(o) == v)
       return false;
   return true;
 }
 
-static void note_loops(vec<gomp_for *> &loops, tree v, bool done)
+static void find_candidates(gomp_target *t, vec<cand> *cands)
 {
-  if (!accgpu_opts.info)
-    return;
-  for (unsigned k = 0; k < loops.length(); k++)
-    if (done)
-      inform(gimple_location(loops[k]), "accgpu: %qD is private to each "
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (!implicit_scalar_map_p(t, c))
+      continue;
+    cand k = {t, c, vNULL, false};
+    if (place(gimple_omp_body(t), OMP_CLAUSE_DECL(c), &k.loops)
+        && !k.loops.is_empty())
+      cands->safe_push(k);
+    else
+      k.loops.release();
+  }
+}
+
+/* ---- the host side: is V read after the construct? ---- */
+
+static enum accgpu_effect host_effect(gimple *s, tree v, void *data)
+{
+  if (!s)
+    return ACCGPU_NONE; /* a local: dead when the function returns */
+  if (gimple_code(s) != GIMPLE_OMP_TARGET)
+    return accgpu_plain_effect(s, v);
+  /* A construct that will have its own copies does nothing to V. */
+  vec<cand> *cands = (vec<cand> *)data;
+  for (unsigned k = 0; k < cands->length(); k++)
+    if ((*cands)[k].t == s && !(*cands)[k].live
+        && OMP_CLAUSE_DECL((*cands)[k].clause) == v)
+      return ACCGPU_NONE;
+  /* Another construct or directive naming V in a clause reads it (data
+     moves, firstprivate); what a compute construct refers to without a
+     clause is its own. */
+  return accgpu_tree_refs(gimple_omp_target_clauses(s), v) ? ACCGPU_READ
+                                                          : ACCGPU_NONE;
+}
+
+/* Marks the candidates whose value may be read after their construct,
+   assuming the others privatized, until that holds for all the others. */
+static void find_live(struct accgpu_flat *fn, vec<cand> *cands)
+{
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (unsigned k = 0; k < cands->length(); k++) {
+      cand *c = &(*cands)[k];
+      if (c->live)
+        continue;
+      int *p = fn->pos->get(c->t);
+      c->live = !p || accgpu_flow_reads(fn, *p + 1, OMP_CLAUSE_DECL(c->clause),
+                                        host_effect, cands);
+      changed |= c->live;
+    }
+  }
+}
+
+/* ---- the change ---- */
+
+static void note_loops(cand *c)
+{
+  tree v = OMP_CLAUSE_DECL(c->clause);
+  for (unsigned k = 0; accgpu_opts.info && k < c->loops.length(); k++)
+    if (!c->live)
+      inform(gimple_location(c->loops[k]), "accgpu: %qD is private to each "
              "iteration of this loop (assigned before it is read)", v);
     else
-      inform(gimple_location(loops[k]), "accgpu: %qD is assigned before it "
-             "is read in each iteration, but its last value is used after "
-             "the region: not privatized (one copy for all iterations)", v);
+      inform(gimple_location(c->loops[k]), "accgpu: %qD is assigned before "
+             "it is read in each iteration, but its last value is used "
+             "after the region: not privatized (one copy for all "
+             "iterations)", v);
 }
 
 static void add_private(gomp_for *f, tree v)
@@ -195,24 +253,18 @@ static void add_private(gomp_for *f, tree v)
   gimple_omp_for_set_clauses(f, c);
 }
 
-/* Privatizes the scalar of clause *PC of construct T if the rule allows;
-   true when it removed the clause. */
-static bool privatize_one(struct accgpu_flat *fn, gomp_target *t, tree *pc)
+/* Private clauses on the candidate's loops, its map gone. */
+static void privatize(cand *c)
 {
-  tree v = OMP_CLAUSE_DECL(*pc);
-  vec<gomp_for *> loops = vNULL;
-  bool ok = place(gimple_omp_body(t), v, &loops) && !loops.is_empty();
-  int *p = ok ? fn->pos->get(t) : NULL;
-  bool live = p && accgpu_flow_reads(fn, *p + 1, v, host_effect, NULL);
-  if (ok)
-    note_loops(loops, v, p && !live);
-  ok = p && !live;
-  for (unsigned k = 0; ok && k < loops.length(); k++)
-    add_private(loops[k], v);
-  if (ok)
-    *pc = OMP_CLAUSE_CHAIN(*pc);
-  loops.release();
-  return ok;
+  for (unsigned k = 0; k < c->loops.length(); k++)
+    add_private(c->loops[k], OMP_CLAUSE_DECL(c->clause));
+  tree clauses = gimple_omp_target_clauses(c->t);
+  for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc))
+    if (*pc == c->clause) {
+      *pc = OMP_CLAUSE_CHAIN(*pc);
+      break;
+    }
+  gimple_omp_target_set_clauses(c->t, clauses);
 }
 
 static bool compute_p(gimple *s)
@@ -225,23 +277,21 @@ static bool compute_p(gimple *s)
          || k == GF_OMP_TARGET_KIND_OACC_SERIAL;
 }
 
-static void privatize_construct(struct accgpu_flat *fn, gomp_target *t)
-{
-  tree clauses = gimple_omp_target_clauses(t);
-  tree *pc = &clauses;
-  while (*pc)
-    if (implicit_scalar_map_p(t, *pc) && privatize_one(fn, t, pc))
-      gimple_omp_target_set_clauses(t, clauses);
-    else
-      pc = &OMP_CLAUSE_CHAIN(*pc);
-}
-
 void accgpu_privatize_loop_scalars(gimple_seq body)
 {
   struct accgpu_flat fn;
+  vec<cand> cands = vNULL;
   accgpu_flat_init(&fn, body);
   for (unsigned k = 0; k < fn.st.length(); k++)
     if (compute_p(fn.st[k]))
-      privatize_construct(&fn, as_a<gomp_target *>(fn.st[k]));
+      find_candidates(as_a<gomp_target *>(fn.st[k]), &cands);
+  find_live(&fn, &cands);
+  for (unsigned k = 0; k < cands.length(); k++) {
+    note_loops(&cands[k]);
+    if (!cands[k].live)
+      privatize(&cands[k]);
+    cands[k].loops.release();
+  }
+  cands.release();
   accgpu_flat_fini(&fn);
 }

@@ -97,6 +97,30 @@ static double spmv_steps(int n, int nnz, int steps) {
   return total;
 }
 
+/* Two such regions in a time loop, sharing the scalar: each reaches the
+   other and itself again, neither reading the value the other leaves. */
+static void spmv_twice(int n, int nnz, int steps, double *q2) {
+  double sum;
+  for (int t = 0; t < steps; t++) {
+#pragma acc parallel loop gang copyin(rowstr[0:n+1], col[0:nnz], a[0:nnz], x[0:n]) copyout(q[0:n]) /* accgpu-expect-note: .sum. is private */
+    for (int j = 0; j < n; j++) {
+      sum = 0.0;
+#pragma acc loop vector reduction(+:sum)
+      for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
+        sum += a[k] * x[col[k]];
+      q[j] = sum;
+    }
+#pragma acc parallel loop gang copyin(rowstr[0:n+1], a[0:nnz]) copyout(q2[0:n]) /* accgpu-expect-note: .sum. is private */
+    for (int j = 0; j < n; j++) {
+      sum = 0.0;
+#pragma acc loop vector reduction(+:sum)
+      for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
+        sum += a[k];
+      q2[j] = sum;
+    }
+  }
+}
+
 #define NI 24
 #define NJ 40
 #define NK 33
@@ -315,6 +339,15 @@ int main(void) {
   for (int j = 0; j < ROWS; j++)
     rtotal += ref[j];
   CHECK_REAL("spmv total", total, 3.0 * rtotal, 0);
+  static double q2[ROWS];
+  spmv_twice(ROWS, nnz, 2, q2);
+  check_q("spmv, two regions in a loop");
+  for (int j = 0; j < ROWS; j++) {
+    double s = 0.0;
+    for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
+      s += a[k];
+    CHECK_REAL("row sums, two regions in a loop", q2[j], s, 0);
+  }
 
   for (int i = 0; i < NI; i++)
     for (int j = 0; j < NJ; j++)
