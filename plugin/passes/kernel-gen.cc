@@ -383,15 +383,15 @@ static void type_str(kg *g, kbuf *b, tree t)
   }
 }
 
-/* T without const/volatile on the object itself (on an array's elements
-   too): a kernel declares every variable at its top and assigns the
-   initial value where the source has the declaration. */
+/* T without const on the object itself (on an array's elements too): a
+   kernel declares every variable at its top and assigns the initial value
+   where the source has the declaration. */
 static tree object_type(tree t)
 {
   if (TREE_CODE(t) != ARRAY_TYPE)
-    return TYPE_MAIN_VARIANT(t);
+    return build_qualified_type(t, TYPE_QUALS(t) & ~TYPE_QUAL_CONST);
   tree e = object_type(TREE_TYPE(t));
-  if (e == TREE_TYPE(t) && !TYPE_QUALS(t))
+  if (e == TREE_TYPE(t) && !TYPE_READONLY(t))
     return t;
   return build_array_type(e, TYPE_DOMAIN(t));
 }
