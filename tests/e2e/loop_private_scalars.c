@@ -4,8 +4,9 @@
  * inner loop's reduction (parallel) or as kernels scalars: a CSR sparse
  * matrix-vector product (rows of varying length, some empty) with the row
  * sum reset in the gang loop and reduced by an inner worker/vector loop,
- * in separate and same-line `parallel loop` forms and in a time loop; the
- * same at worker and vector level, in kernels, for every C scalar type.
+ * in separate and same-line `parallel loop` forms, in a time loop, and two
+ * such regions sharing the scalar in one; the same at worker and vector
+ * level, in kernels (a pointer too), for every C scalar type.
  * Kept shared: a reduction on the gang loop or the construct, a scalar
  * read before it is assigned, one only read, and one whose last value is
  * used after the region.  Every result equals the serial computation; the
