@@ -23,6 +23,15 @@ static int rowstr[ROWS + 1], col[NNZ];
 static double a[NNZ], x[ROWS], q[ROWS], ref[ROWS];
 static unsigned seed = 12345u;
 
+#define PRAGMA(x) _Pragma(#x)
+/* Row j of a CSR product into S, S reduced by a LEVEL loop over terms
+   TERM (of k). */
+#define CSR_ROW(S, LEVEL, TERM)                                                \
+  S = 0.0;                                                                     \
+  PRAGMA(acc loop LEVEL reduction(+:S))                                        \
+  for (int k = rowstr[j]; k < rowstr[j + 1]; k++)                              \
+    S += TERM;
+
 static unsigned lcg(void) {
   seed = seed * 1103515245u + 12345u;
   return (seed >> 8) & 0xffffu;
@@ -83,10 +92,7 @@ static double spmv_steps(int n, int nnz, int steps) {
   for (int t = 0; t < steps; t++) {
 #pragma acc parallel loop gang copyin(rowstr[0:n+1], col[0:nnz], a[0:nnz], x[0:n]) copyout(q[0:n]) /* accgpu-expect-note: .sum. is private */
     for (int j = 0; j < n; j++) {
-      sum = 0.0;
-#pragma acc loop vector reduction(+:sum)
-      for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
-        sum += a[k] * x[col[k]];
+      CSR_ROW(sum, vector, a[k] * x[col[k]])
       q[j] = sum;
     }
     sum = 0.0;
@@ -105,18 +111,12 @@ static void spmv_twice(int n, int nnz, int steps, double *q2) {
   for (int t = 0; t < steps; t++) {
 #pragma acc parallel loop gang copyin(rowstr[0:n+1], col[0:nnz], a[0:nnz], x[0:n]) copyout(q[0:n]) /* accgpu-expect-note: .sum. is private */
     for (int j = 0; j < n; j++) {
-      sum = 0.0;
-#pragma acc loop vector reduction(+:sum)
-      for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
-        sum += a[k] * x[col[k]];
+      CSR_ROW(sum, vector, a[k] * x[col[k]])
       q[j] = sum;
     }
 #pragma acc parallel loop gang copyin(rowstr[0:n+1], a[0:nnz]) copyout(q2[0:n]) /* accgpu-expect-note: .sum. is private */
     for (int j = 0; j < n; j++) {
-      sum = 0.0;
-#pragma acc loop vector reduction(+:sum)
-      for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
-        sum += a[k];
+      CSR_ROW(sum, vector, a[k])
       q2[j] = sum;
     }
   }
@@ -125,6 +125,13 @@ static void spmv_twice(int n, int nnz, int steps, double *q2) {
 #define NI 24
 #define NJ 40
 #define NK 33
+/* out[i][j] = the sum over k, in S reduced by a LEVEL loop. */
+#define ROW3(S, LEVEL)                                                         \
+  S = 0.0;                                                                     \
+  PRAGMA(acc loop LEVEL reduction(+:S))                                        \
+  for (int k = 0; k < NK; k++)                                                 \
+    S += m3[i][j][k];                                                          \
+  out[i][j] = S;
 static double m3[NI][NJ][NK], out[NI][NJ], rout[NI][NJ];
 
 static void serial_rows(void) {
@@ -152,11 +159,7 @@ static void rows_worker(void) {
   for (int i = 0; i < NI; i++) {
 #pragma acc loop worker /* accgpu-expect-note: .t. is private to each iteration */
     for (int j = 0; j < NJ; j++) {
-      t = 0.0;
-#pragma acc loop vector reduction(+:t)
-      for (int k = 0; k < NK; k++)
-        t += m3[i][j][k];
-      out[i][j] = t;
+      ROW3(t, vector)
     }
   }
 }
@@ -168,11 +171,7 @@ static void rows_vector(void) {
   for (int i = 0; i < NI; i++) {
 #pragma acc loop vector /* accgpu-expect-note: .u. is private to each iteration */
     for (int j = 0; j < NJ; j++) {
-      u = 0.0;
-#pragma acc loop seq reduction(+:u)
-      for (int k = 0; k < NK; k++)
-        u += m3[i][j][k];
-      out[i][j] = u;
+      ROW3(u, seq)
     }
   }
 }
@@ -205,7 +204,6 @@ static void rows_kernels(void) {
    reduced by a vector loop (OP: + for numbers, || for _Bool). */
 #define TN 300
 #define TM 21
-#define PRAGMA(x) _Pragma(#x)
 #define TYPED_ROWS(T, NAME, OP, INIT)                                          \
   static void NAME(const int *in, long long *res) {                           \
     T s;                                                                       \
@@ -318,10 +316,7 @@ static void kept_shared(int n, int nnz) {
 #pragma acc parallel num_gangs(1) copyin(rowstr[0:n+1], col[0:nnz], a[0:nnz], x[0:n]) copyout(q[0:n])
 #pragma acc loop gang /* accgpu-expect-note: .rc. is assigned before it is read.*used after the region */
   for (int j = 0; j < n; j++) {
-    rc = 0.0;
-#pragma acc loop vector reduction(+:rc)
-    for (int k = rowstr[j]; k < rowstr[j + 1]; k++)
-      rc += a[k] * x[col[k]];
+    CSR_ROW(rc, vector, a[k] * x[col[k]])
     q[j] = rc;
   }
   last = rc;
