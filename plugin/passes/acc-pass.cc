@@ -10,6 +10,7 @@
 #include "passes/lower-data.h"
 #include "passes/kernel-gen.h"
 #include "passes/tune-dump.h"
+#include "passes/privatize.h"
 
 static void walk_seq(gimple_seq *seq);
 
@@ -151,6 +152,7 @@ struct acc_pass : gimple_opt_pass {
       print_gimple_seq(stderr, body, 2, TDF_NONE);
     }
     kg_maybe_emit_device_function(fun);
+    accgpu_privatize_loop_scalars(body);
     walk_seq(&body);
     regimplify_seq(&body);
     gimple_set_body(fun->decl, body);

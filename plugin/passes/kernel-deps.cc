@@ -18,6 +18,7 @@
  * from the inner loops running at least once (0 < n).  Anything that
  * cannot be analysed stays sequential.                                  */
 #include "passes/kernel-deps.h"
+#include "passes/flow.h"
 #include "passes/kernel-gen.h"
 
 /* ---- polynomials over symbols ---- */
@@ -689,17 +690,6 @@ static aff eval_rhs(dctx *d, state &cur, gimple *s)
 
 static bool match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l);
 
-/* An iterator at S that follows S's chain (S's sequence is not needed). */
-static gimple_stmt_iterator gsi_at(gimple *s, gimple_seq *dummy)
-{
-  gimple_stmt_iterator g;
-  *dummy = s;
-  g.ptr = s;
-  g.seq = dummy;
-  g.bb = NULL;
-  return g;
-}
-
 /* Flattens statements FIRST .. before STOP (into binds and trys),
    recording inner loops and variables declared. */
 static void flatten(dctx *d, gimple *first, gimple *stop)
@@ -719,7 +709,7 @@ static void flatten(dctx *d, gimple *first, gimple *stop)
     }
     gimple_seq dummy;
     iloop il = {};
-    if (match_loop(gsi_at(s, &dummy), &il.l))
+    if (match_loop(accgpu_gsi_at(s, &dummy), &il.l))
       d->loops.safe_push(il);
     d->pos->put(s, d->st.length());
     d->st.safe_push(s);
@@ -728,19 +718,10 @@ static void flatten(dctx *d, gimple *first, gimple *stop)
   }
 }
 
-static tree lhs_of(gimple *s)
-{
-  if (gimple_code(s) == GIMPLE_ASSIGN)
-    return gimple_assign_lhs(s);
-  if (gimple_code(s) == GIMPLE_CALL)
-    return gimple_call_lhs(s);
-  return NULL_TREE;
-}
-
 static void collect_vars(dctx *d)
 {
   for (unsigned p = 0; p < d->st.length(); p++) {
-    tree l = lhs_of(d->st[p]);
+    tree l = accgpu_lhs_of(d->st[p]);
     if (l && scalar_p(l) && !d->vidx->get(l) && !gimple_clobber_p(d->st[p])) {
       d->vidx->put(l, d->vars.length());
       d->vars.safe_push(l);
@@ -791,7 +772,7 @@ static tree use_cb(tree *tp, int *walk, void *data)
 static void note_uses(dctx *d, state &cur, gimple *s)
 {
   use_ctx u = {d, &cur};
-  tree lhs = lhs_of(s);
+  tree lhs = accgpu_lhs_of(s);
   unsigned first = gimple_code(s) == GIMPLE_ASSIGN ? 1
                    : gimple_code(s) == GIMPLE_CALL ? 3 : 0;
   for (unsigned i = first; i < gimple_num_ops(s); i++)
@@ -918,7 +899,7 @@ static bool same_rhs(gimple *a, gimple *b)
 static bool same_defs(dctx *d, int b, int e, gimple *def)
 {
   for (int p = b; p < e; p++)
-    if (lhs_of(d->st[p]) == gimple_assign_lhs(def) && !same_rhs(d->st[p], def))
+    if (accgpu_lhs_of(d->st[p]) == gimple_assign_lhs(def) && !same_rhs(d->st[p], def))
       return false;
   return true;
 }
@@ -927,7 +908,7 @@ static bool same_defs(dctx *d, int b, int e, gimple *def)
 static void assigned_in(dctx *d, int b, int e, vec<tree> *out)
 {
   for (int p = b; p < e; p++) {
-    tree l = lhs_of(d->st[p]);
+    tree l = accgpu_lhs_of(d->st[p]);
     if (l && scalar_p(l) && !out->contains(l))
       out->safe_push(l);
   }
@@ -1019,7 +1000,7 @@ static void enter_loop(dctx *d, state &cur, int k)
        computation (D.1 = m - 1) keeps its value. */
     if (!inv)
       for (int p = b; p < e; p++)
-        if (lhs_of(d->st[p]) == l->n2)
+        if (accgpu_lhs_of(d->st[p]) == l->n2)
           inv = same_defs(d, il->p_body, il->p_incr, d->st[p]);
     for (int p = b; p < e && inv; p++) {
       gimple *s = d->st[p];
@@ -1630,7 +1611,7 @@ static tree find_var_cb(tree *tp, int *walk, void *data)
 static tree collect_lhs(gimple_stmt_iterator *gsi, bool *handled,
                         walk_stmt_info *wi)
 {
-  tree lhs = lhs_of(gsi_stmt(*gsi));
+  tree lhs = accgpu_lhs_of(gsi_stmt(*gsi));
   if (lhs) {
     ((vec<tree> *)wi->info)->safe_push(lhs);
     ((vec<tree> *)wi->info)->safe_push((tree)gsi_stmt(*gsi));
@@ -1728,7 +1709,7 @@ static bool reduction_of(dctx *d, tree v, enum tree_code *op)
     if (assign && gimple_assign_lhs(s) == v && gimple_assign_single_p(s)
         && temp_p(gimple_assign_rhs1(s)))
       stores.safe_push(gimple_assign_rhs1(s));
-    else if (lhs_of(s) == v)
+    else if (accgpu_lhs_of(s) == v)
       ok = red_step(s, self, op);
     else if (assign && gimple_assign_single_p(s) && gimple_assign_rhs1(s) == v
              && temp_p(gimple_assign_lhs(s)))
@@ -1741,7 +1722,7 @@ static bool reduction_of(dctx *d, tree v, enum tree_code *op)
   for (unsigned k = 0; ok && k < stores.length(); k++) {
     unsigned defs = 0;
     for (unsigned p = 0; ok && p < d->st.length(); p++)
-      if (lhs_of(d->st[p]) == stores[k]) {
+      if (accgpu_lhs_of(d->st[p]) == stores[k]) {
         defs++;
         ok = red_step(d->st[p], loads, op);
       }
@@ -1799,7 +1780,7 @@ static aff test_bound(dctx *d, tree n2, gimple *tfirst, gimple *tcond)
 {
   unsigned nv = d->vars.length();
   for (gimple *s = tfirst; s && s != tcond; s = s->next) {
-    tree l = lhs_of(s);
+    tree l = accgpu_lhs_of(s);
     if (l && scalar_p(l) && !d->vidx->get(l)) {
       d->vidx->put(l, d->vars.length());
       d->vars.safe_push(l);
@@ -1942,7 +1923,7 @@ static void analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
     memset(&wi, 0, sizeof wi);
     wi.info = &asg;
     gimple_seq one = s;
-    gimple_stmt_iterator g = gsi_at(s, &one);
+    gimple_stmt_iterator g = accgpu_gsi_at(s, &one);
     walk_gimple_stmt(&g, collect_lhs, NULL, &wi);
     for (unsigned k = 0; inv && k < asg.length(); k += 2) {
       tree v = asg[k];
@@ -2177,9 +2158,7 @@ struct cnode {
 struct cctx {
   struct kg_region *r;
   vec<cnode> nodes;
-  vec<gimple *> st;  /* the region body, flattened */
-  hash_map<tree, int> *lab;
-  hash_map<gimple *, int> *pos;
+  struct accgpu_flat fl; /* the region body, flattened */
   vec<tree> indices; /* indices of all plain loops */
   bool host_loops;   /* top-level sequential loops will run on the host */
 };
@@ -2228,55 +2207,6 @@ static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
   }
 }
 
-static void flatten_region(cctx *c, gimple_seq seq)
-{
-  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
-       gsi_next(&gsi)) {
-    gimple *s = gsi_stmt(gsi);
-    if (gimple_code(s) == GIMPLE_BIND) {
-      flatten_region(c, gimple_bind_body(as_a<gbind *>(s)));
-      continue;
-    }
-    if (gimple_code(s) == GIMPLE_TRY) {
-      flatten_region(c, gimple_try_eval(s));
-      flatten_region(c, gimple_try_cleanup(s));
-      continue;
-    }
-    c->pos->put(s, c->st.length());
-    if (gimple_code(s) == GIMPLE_LABEL)
-      c->lab->put(gimple_label_label(as_a<glabel *>(s)), c->st.length());
-    c->st.safe_push(s);
-  }
-}
-
-static tree find_var_op(tree *tp, int *walk, void *data)
-{
-  walk_stmt_info *wi = (walk_stmt_info *)data;
-  return find_var_cb(tp, walk, wi->info);
-}
-
-/* S (and what it contains) reads V: any reference but as the scalar
-   destination of an assignment. */
-static bool reads_var(gimple *s, tree v)
-{
-  if (gimple_code(s) == GIMPLE_ASSIGN || gimple_code(s) == GIMPLE_CALL) {
-    for (unsigned o = 1; o < gimple_num_ops(s); o++) {
-      tree t = gimple_op(s, o);
-      if (t && walk_tree(&t, find_var_cb, v, NULL))
-        return true;
-    }
-    tree l = lhs_of(s);
-    return l && l != v && walk_tree(&l, find_var_cb, v, NULL);
-  }
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = v;
-  gimple_seq one = s;
-  gimple_stmt_iterator g = gsi_at(s, &one);
-  return walk_gimple_stmt(&g, NULL, find_var_op, &wi) != NULL_TREE
-         || wi.callback_result;
-}
-
 struct outside_ctx {
   gimple *skip;
   tree v;
@@ -2313,57 +2243,24 @@ static bool live_at_exit(cctx *c, tree v)
                          outside_op, &wi) != NULL;
 }
 
+static enum accgpu_effect region_effect(gimple *s, tree v, void *c)
+{
+  if (!s)
+    return live_at_exit((cctx *)c, v) ? ACCGPU_READ : ACCGPU_NONE;
+  return accgpu_plain_effect(s, v);
+}
+
 /* V may be read, before being assigned, after position P of the region. */
 static bool live_after(cctx *c, int p, tree v)
 {
-  unsigned n = c->st.length();
-  vec<bool> seen = vNULL;
-  vec<int> work = vNULL;
-  seen.safe_grow_cleared(n + 1);
-  work.safe_push(p + 1);
-  bool live = false;
-  while (!live && !work.is_empty()) {
-    int q = work.pop();
-    if (q >= (int)n) {
-      live = live_at_exit(c, v);
-      continue;
-    }
-    if (seen[q])
-      continue;
-    seen[q] = true;
-    gimple *s = c->st[q];
-    if (reads_var(s, v)) {
-      live = true;
-      break;
-    }
-    if (lhs_of(s) == v)
-      continue;
-    tree t[2] = {NULL_TREE, NULL_TREE};
-    if (gimple_code(s) == GIMPLE_GOTO)
-      t[0] = gimple_goto_dest(s);
-    else if (gimple_code(s) == GIMPLE_COND) {
-      t[0] = gimple_cond_true_label(as_a<gcond *>(s));
-      t[1] = gimple_cond_false_label(as_a<gcond *>(s));
-    } else {
-      work.safe_push(q + 1);
-      continue;
-    }
-    for (int k = 0; k < 2; k++)
-      if (t[k]) {
-        int *l = TREE_CODE(t[k]) == LABEL_DECL ? c->lab->get(t[k]) : NULL;
-        work.safe_push(l ? *l : (int)n);
-      }
-  }
-  seen.release();
-  work.release();
-  return live;
+  return accgpu_flow_reads(&c->fl, p + 1, v, region_effect, c);
 }
 
 /* The scalars node N privatizes are dead after it; else names one. */
 static bool privs_dead(cctx *c, int n, tree *culprit)
 {
   cnode *x = &c->nodes[n];
-  int *p = c->pos->get(x->l.exit);
+  int *p = c->fl.pos->get(x->l.exit);
   for (unsigned i = 0; i < x->res.privs.length(); i++) {
     tree v = x->res.privs[i];
     if (TREE_CODE(v) == SSA_NAME)
@@ -2619,9 +2516,7 @@ void kg_kernels_parallelize(struct kg_region *r, bool host_loops)
   memset((void *)&c, 0, sizeof c);
   c.r = r;
   c.host_loops = host_loops;
-  c.lab = new hash_map<tree, int>;
-  c.pos = new hash_map<gimple *, int>;
-  flatten_region(&c, gimple_omp_body(r->stmt));
+  accgpu_flat_init(&c.fl, gimple_omp_body(r->stmt));
   vec<int> stack = vNULL;
   scan(&c, gimple_omp_body_ptr(r->stmt), &stack);
   stack.release();
@@ -2636,8 +2531,6 @@ void kg_kernels_parallelize(struct kg_region *r, bool host_loops)
     delete c.nodes[k].map;
   }
   c.nodes.release();
-  c.st.release();
+  accgpu_flat_fini(&c.fl);
   c.indices.release();
-  delete c.lab;
-  delete c.pos;
 }

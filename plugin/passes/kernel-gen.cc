@@ -23,6 +23,7 @@
 #include "passes/kernel-text.h"
 #include "passes/kernel-deps.h"
 #include "passes/schedule-file.h"
+#include "passes/const-init.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -37,6 +38,7 @@ struct type_entry {
   int state; /* 1 declared, 2 being defined, 3 defined */
 };
 static vec<type_entry> g_type_tab;
+static vec<tree> g_statics; /* static consts defined in the module */
 
 /* Device function candidates, one per function seen by the pass. */
 struct devfn {
@@ -381,9 +383,23 @@ static void type_str(kg *g, kbuf *b, tree t)
   }
 }
 
+/* T without const on the object itself (on an array's elements too): a
+   kernel declares every variable at its top and assigns the initial value
+   where the source has the declaration. */
+static tree object_type(tree t)
+{
+  if (TREE_CODE(t) != ARRAY_TYPE)
+    return build_qualified_type(t, TYPE_QUALS(t) & ~TYPE_QUAL_CONST);
+  tree e = object_type(TREE_TYPE(t));
+  if (e == TREE_TYPE(t) && !TYPE_READONLY(t))
+    return t;
+  return build_array_type(e, TYPE_DOMAIN(t));
+}
+
 /* "T name" into B, with the completeness a definition needs. */
 static void decl_str(kg *g, kbuf *b, tree type, const char *name)
 {
+  type = object_type(type);
   need_complete(g, type);
   type_str(g, b, type);
   kb_printf(b, " %s", name);
@@ -402,11 +418,43 @@ static bool is_local_auto(tree d)
          && !TREE_STATIC(d) && !DECL_EXTERNAL(d);
 }
 
+static void const_leaf(void *g, struct kbuf *b, tree cst)
+{
+  ex((kg *)g, b, cst);
+}
+
+/* A read-only object with a constant initializer (kg_module_const_p):
+   defined once in the module, `static __device__ const`.  False for
+   others. */
+static bool static_const(kg *g, tree d)
+{
+  if (!kg_module_const_p(d))
+    return false;
+  char buf[200];
+  ident(d, "c", buf, sizeof buf);
+  if (!g_statics.contains(d)) {
+    struct kbuf def = {};
+    kb_add(&def, "static __device__ const ");
+    decl_str(g, &def, TREE_TYPE(d), buf);
+    kb_add(&def, " = ");
+    kg_const_init(&def, TREE_TYPE(d), DECL_INITIAL(d), const_leaf, g);
+    kb_add(&def, ";\n");
+    kb_add(&g_types, kb_str(&def));
+    kb_free(&def);
+    accgpu_keep(d);
+    g_statics.safe_push(d);
+  }
+  push_name(g, d, buf);
+  return true;
+}
+
 static const char *decl_name(kg *g, tree d)
 {
   const char *n = lookup_name(g, d);
   if (n)
     return n;
+  if (!is_local_auto(d) && static_const(g, d))
+    return lookup_name(g, d);
   if (!is_local_auto(d)) {
     fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
                    ? "static local variable used on the device"
@@ -1121,6 +1169,32 @@ static void close_guard(kg *g)
     redundant_barrier(g);
 }
 
+/* LHS = *&SRC byte by byte (SRC NULL: zeros), done as a store. */
+static void byte_copy(kg *g, tree lhs, tree src)
+{
+  struct kbuf l = {}, r = {};
+  ex(g, &l, lhs);
+  if (src)
+    ex(g, &r, src);
+  bool guard = need_guard(g) && shared_store_p(g, lhs);
+  if (guard)
+    open_guard(g);
+  ind(g);
+  kb_printf(g->out, "{ unsigned char *__z = (unsigned char *)&(%s); ",
+            kb_str(&l));
+  if (src)
+    kb_printf(g->out, "const unsigned char *__y = (const unsigned char *)"
+                      "&(%s); ", kb_str(&r));
+  kb_printf(g->out, "for (unsigned long long __k = 0; __k < sizeof(%s); "
+                    "__k++) __z[__k] = %s; }\n",
+            kb_str(&l), src ? "__y[__k]" : "0");
+  if (guard)
+    close_guard(g);
+  note_store(g, lhs);
+  kb_free(&l);
+  kb_free(&r);
+}
+
 static void emit_assign(kg *g, gimple *s)
 {
   tree lhs = gimple_assign_lhs(s);
@@ -1135,21 +1209,11 @@ static void emit_assign(kg *g, gimple *s)
     if (TREE_CODE(r) == CONSTRUCTOR) {
       if (CONSTRUCTOR_NELTS(r) != 0)
         fail(g, r, "non-empty aggregate initializer");
-      /* lhs = {}: zero it byte by byte. */
-      struct kbuf l = {};
-      ex(g, &l, lhs);
-      bool guard = need_guard(g) && shared_store_p(g, lhs);
-      if (guard)
-        open_guard(g);
-      ind(g);
-      kb_printf(g->out, "{ unsigned char *__z = (unsigned char *)&(%s); "
-                        "for (unsigned long long __k = 0; __k < sizeof(%s); "
-                        "__k++) __z[__k] = 0; }\n",
-                kb_str(&l), kb_str(&l));
-      if (guard)
-        close_guard(g);
-      note_store(g, lhs);
-      kb_free(&l);
+      byte_copy(g, lhs, NULL_TREE); /* lhs = {} */
+      return;
+    }
+    if (TREE_CODE(type) == ARRAY_TYPE) {
+      byte_copy(g, lhs, r); /* C has no array assignment */
       return;
     }
     if (is_gimple_reg_type(type) && !types_compatible_p(type, TREE_TYPE(r)))

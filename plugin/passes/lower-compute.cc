@@ -19,6 +19,8 @@
 #include "passes/kernel-deps.h"
 #include "passes/profile-values.h"
 #include "passes/tune-dump.h"
+#include "passes/implicit-maps.h"
+#include "passes/privatize.h"
 #include "reduction/reduction.h"
 
 /* ---- runtime declarations only the compute side uses ---- */
@@ -913,24 +915,12 @@ static tree var_ref_op(tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* An acc loop whose index (or private clause) is VAR has its own copy. */
-static bool loop_privatizes(gimple *s, tree var)
-{
-  for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
-    if (gimple_omp_for_index(s, l) == var)
-      return true;
-  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE && OMP_CLAUSE_DECL(c) == var)
-      return true;
-  return false;
-}
-
 static tree var_ref_stmt(gimple_stmt_iterator *gsi, bool *handled,
                          walk_stmt_info *wi)
 {
   struct var_ref *v = (struct var_ref *)wi->info;
   gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) == GIMPLE_OMP_FOR && loop_privatizes(s, v->var))
+  if (gimple_code(s) == GIMPLE_OMP_FOR && accgpu_loop_private_p(s, v->var))
     *handled = true;
   return NULL_TREE;
 }
@@ -1950,6 +1940,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   tree clauses = gimple_omp_target_clauses(t);
   tree devnum = accgpu_take_deviceid(&clauses);
   gimple_omp_target_set_clauses(t, clauses);
+  accgpu_readonly_maps(t);
+  clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};
   vec<param_src> src = vNULL;

@@ -1,0 +1,17 @@
+/* implicit-maps.h — the maps GCC's implicit data rules put on compute
+ * constructs, and maps of read-only objects (implicit-maps.cc).          */
+#ifndef ACCGPU_IMPLICIT_MAPS_H
+#define ACCGPU_IMPLICIT_MAPS_H 1
+
+#include "accgpu-plugin.h"
+
+/* Clause C of compute construct T is a map GCC's implicit data rules
+   made, not one written in the source. */
+bool accgpu_implicit_map_p(gomp_target *t, tree c);
+
+/* Maps of read-only variables on T: an implicit one of an object
+   kernel-gen defines in the module (kg_module_const_p) is dropped, the
+   others copy in only (copying back would write read-only memory). */
+void accgpu_readonly_maps(gomp_target *t);
+
+#endif

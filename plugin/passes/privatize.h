@@ -1,0 +1,18 @@
+/* privatize.h — scalars private to the iterations of acc loops
+ * (privatize.cc).                                                        */
+#ifndef ACCGPU_PRIVATIZE_H
+#define ACCGPU_PRIVATIZE_H 1
+
+#include "accgpu-plugin.h"
+
+/* For every OpenACC compute construct of the function body BODY (not yet
+   lowered): a scalar the construct maps only implicitly, which each
+   iteration of the acc loops referring to it assigns before reading, and
+   which is not read after the construct, gets a private clause on those
+   loops instead of the map (notes under -fplugin-arg-accgpu-info). */
+void accgpu_privatize_loop_scalars(gimple_seq body);
+
+/* The acc loop F has its own copy of V: V is its index, or private. */
+bool accgpu_loop_private_p(gimple *f, tree v);
+
+#endif
