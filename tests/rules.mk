@@ -72,3 +72,4 @@ $(CLI_WRAPPER): tests/rules.mk
 	@mkdir -p $(dir $@)
 	@printf '#!/bin/sh\nexec "%s/tests/cli/run.sh" "%s" "$$@"\n' '$(TOP)' '$(ABS_BUILD)' > $@
 	@chmod +x $@
+-include tests/env/rules.mk

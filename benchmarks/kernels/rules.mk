@@ -15,7 +15,7 @@ $(BK_DIR)/%.serial: benchmarks/kernels/%.c benchmarks/kernels/bench.h
 	$(CC) -O2 -std=gnu11 $(WARN) -Wno-unknown-pragmas $< -o $@ -lm
 
 # The OpenACC build, as a user would compile it.
-$(BK_DIR)/%.acc: benchmarks/kernels/%.c benchmarks/kernels/bench.h \
+$(BK_DIR)/%.acc: benchmarks/kernels/%.c benchmarks/kernels/bench.h $(wildcard include/*.h) \
                  $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=gnu11 -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude $< -o $@ \

@@ -48,7 +48,7 @@ $(NPB_OUT)/gomp/%: benchmarks/npb/%.c $(NPB_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(NPB_GOMP_CFLAGS) $< -o $@ -lm
 
-$(NPB_OUT)/accgpu/%: benchmarks/npb/%.c $(NPB_DEPS) $(BUILD)/accgpu.so \
+$(NPB_OUT)/accgpu/%: benchmarks/npb/%.c $(NPB_DEPS) $(BUILD)/accgpu.so $(wildcard include/*.h) \
                      $(BUILD)/libaccgpu.so
 	@mkdir -p $(dir $@)
 	$(CC) $(NPB_ACC_CFLAGS) $< -o $@ $(NPB_ACC_LDFLAGS) -lm

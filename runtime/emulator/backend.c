@@ -30,31 +30,9 @@ typedef struct emu_module {
   emu_entry_fn *entry[];
 } emu_module;
 
-/* Reads a size from environment variable NAME ("123", "64M", "16G");
-   returns DEF when unset or malformed. */
-static size_t env_size(const char *name, size_t def) {
-  const char *e = getenv(name);
-  char *end;
-  if (!e || !*e)
-    return def;
-  unsigned long long v = strtoull(e, &end, 10);
-  switch (*end) {
-  case 'k': case 'K': v <<= 10; end++; break;
-  case 'm': case 'M': v <<= 20; end++; break;
-  case 'g': case 'G': v <<= 30; end++; break;
-  default: break;
-  }
-  return *end || v == 0 ? def : (size_t)v;
-}
-
 /* ACCGPU_EMU_DEVICES devices (0 hides the emulator), default 1. */
 static int emu_count(void) {
-  const char *e = getenv("ACCGPU_EMU_DEVICES");
-  char *end;
-  long n = e && *e ? strtol(e, &end, 10) : 1;
-  if (e && *e && (*end || n < 0))
-    n = 1;
-  return n > MAX_DEVICES ? MAX_DEVICES : (int)n;
+  return (int)accgpu_emu_env_long("ACCGPU_EMU_DEVICES", 1, 0, MAX_DEVICES);
 }
 
 static int emu_open(int ordinal, struct accgpu_dev **out) {
@@ -70,7 +48,9 @@ static int emu_open(int ordinal, struct accgpu_dev **out) {
     return -1;
   }
   dev->ordinal = ordinal;
-  if (accgpu_emu_mem_init(dev, env_size("ACCGPU_EMU_MEMORY", DEFAULT_MEMORY))) {
+  if (accgpu_emu_mem_init(dev, accgpu_emu_env_size("ACCGPU_EMU_MEMORY",
+                                                   DEFAULT_MEMORY, 1u << 20,
+                                                   (size_t)1 << 40))) {
     free(dev);
     return -1;
   }

@@ -34,6 +34,11 @@ typedef struct accgpu_emu_config {
   uint64_t seed;  /* random[:SEED] */
 } accgpu_emu_config;
 const accgpu_emu_config *accgpu_emu_config_get(void);
+/* Variable NAME as a number in [MIN, MAX] (a size with K/M/G suffixes),
+   DEF when unset; anything else is a fatal error naming it. */
+long accgpu_emu_env_long(const char *name, long def, long min, long max);
+size_t accgpu_emu_env_size(const char *name, size_t def, size_t min,
+                           size_t max);
 
 /* What a module's image holds that checks need (backend.c). */
 typedef struct accgpu_emu_image {

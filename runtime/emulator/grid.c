@@ -98,13 +98,10 @@ static void *worker_main(void *arg) {
 }
 
 static unsigned env_runners(void) {
-  const char *e = getenv("ACCGPU_EMU_THREADS");
-  long n = e ? strtol(e, NULL, 10) : 0;
-  if (n <= 0)
-    n = sysconf(_SC_NPROCESSORS_ONLN);
-  if (n <= 0)
-    n = 1;
-  return n > 256 ? 256u : (unsigned)n;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  n = accgpu_emu_env_long("ACCGPU_EMU_THREADS", n > 0 ? (n > 256 ? 256 : n) : 1,
+                          1, 256);
+  return (unsigned)n;
 }
 
 /* Starts the workers (runners minus the launching thread).  Workers that
