@@ -29,6 +29,7 @@
 #include "emu.h"
 
 #define GRANULE 8u
+#define HOST_MEMORY "host memory, not device memory"
 #define SHARED_NEAR ((uintptr_t)1 << 20) /* reports say "near __shared__" */
 
 typedef struct emu_label {
@@ -321,7 +322,7 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
     return NULL; /* the module's own constants */
   if (!img)
     return NULL; /* hand-written kernels are not checked */
-  return "host memory, not device memory";
+  return HOST_MEMORY;
 }
 
 int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
@@ -342,8 +343,13 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
     buf[at] = '\0';
     snprintf(buf + at, len - at, "; ");
     accgpu_emu_describe(w->g->dev, a, buf, len);
-    if (strlen(buf) == at + 2)
+    if (strlen(buf) == at + 2) {
       buf[at] = '\0'; /* nothing known */
+      if (!strcmp(what, HOST_MEMORY))
+        snprintf(buf + at, len - at,
+                 " (a pointer in a data clause without a range, copyin(p), "
+                 "maps only the pointer: map what it points to, p[0:n])");
+    }
   }
   return -1;
 }
