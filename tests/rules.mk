@@ -53,7 +53,7 @@ test-asan: deps
 
 test-tsan: deps
 	@$(MAKE) --no-print-directory $(BUILD)/tsan/tests/unit-tests
-	@TSAN_OPTIONS=halt_on_error=1 tests/run.sh $(BUILD)/tsan/tests/unit-tests
+	@TSAN_OPTIONS=halt_on_error=1:die_after_fork=0 tests/run.sh $(BUILD)/tsan/tests/unit-tests
 
 -include $(patsubst %.c,$(BUILD)/obj/%.d,$(UT_SRCS))
 -include $(patsubst %.cu,$(BUILD)/obj/%.cu.d,$(UT_KERNS))
