@@ -232,7 +232,8 @@ static int next_ref(const sim *s, warp *w) {
       w->pc = 0;
     }
     const tune_op *op = &k->ops[w->pc];
-    const tune_loop *lp = &k->vars[op->arg];
+    /* A loop op's variable (a reference's arg indexes refs instead). */
+    const tune_loop *lp = &k->vars[op->kind == TUNE_OP_REF ? 0 : op->arg];
     switch (op->kind) {
     case TUNE_OP_LOOP:
       if (lp->trip <= 0) {
