@@ -339,7 +339,9 @@ out:
 void accgpu_tune_model_free(tune_model *m) {
   for (int i = 0; i < m->nkernels; i++) {
     tune_kernel *k = &m->kernels[i];
-    for (int v = 0; v < k->nvars; v++) {
+    /* Every slot: a loop that failed after its lower bound parsed holds
+     * an expression but was not counted. */
+    for (int v = 0; v < TUNE_MAX_VARS; v++) {
       accgpu_tune_expr_free(k->vars[v].lower);
       accgpu_tune_expr_free(k->vars[v].upper);
     }

@@ -25,7 +25,8 @@ $(BUILD)/tests/tune-tests: $(TUNE_TEST_OBJS) $(TUNE_TEST_EXTRA) \
 	$(CC) -o $@ $^ -lcunit $(TUNE_LDLIBS)
 
 ALL_TARGETS += $(BUILD)/acc-tune $(BUILD)/tests/tune-tests
-TEST_CMDS   += $(BUILD)/tests/tune-tests autotune/tests/gpu_eval_test.sh
+TEST_CMDS   += $(BUILD)/tests/tune-tests autotune/tests/gpu_eval_test.sh \
+               autotune/tests/cli_test.sh
 BENCH_CMDS  += autotune/bench.sh
 
 -include $(TUNE_LIB_OBJS:.o=.d) $(TUNE_TEST_OBJS:.o=.d) \

@@ -89,17 +89,23 @@ int accgpu_fuzz_model(const uint8_t *data, size_t size) {
   return 0;
 }
 
+/* Loads SMALL_MODEL into *M (zeroed).  Returns 0 / -1. */
+static int load_small(tune_model *m) {
+  static int fd = -1;
+  char path[64], err[TUNE_ERR];
+  memset(m, 0, sizeof *m);
+  if (as_file(&fd, (const uint8_t *)small_model, sizeof small_model - 1, path))
+    return -1;
+  return accgpu_tune_model_load(path, m, err, sizeof err);
+}
+
 int accgpu_fuzz_gpu(const uint8_t *data, size_t size) {
-  static int fd = -1, mfd = -1;
-  char path[64], mpath[64], err[TUNE_ERR];
+  static int fd = -1;
+  char path[64], err[TUNE_ERR];
   tune_gpu g;
   tune_model m;
-  memset(&m, 0, sizeof m);
   if (as_file(&fd, data, size, path) ||
-      accgpu_tune_gpu_load(path, &g, err, sizeof err) ||
-      as_file(&mfd, (const uint8_t *)small_model, sizeof small_model - 1,
-              mpath) ||
-      accgpu_tune_model_load(mpath, &m, err, sizeof err))
+      accgpu_tune_gpu_load(path, &g, err, sizeof err) || load_small(&m))
     return 0;
   bind_all(&m, NULL, &g);
   accgpu_tune_model_free(&m);
@@ -107,19 +113,17 @@ int accgpu_fuzz_gpu(const uint8_t *data, size_t size) {
 }
 
 int accgpu_fuzz_profile(const uint8_t *data, size_t size) {
-  static int fd = -1, mfd = -1;
-  char path[64], mpath[64], err[TUNE_ERR];
+  static int fd = -1;
+  char path[64], err[TUNE_ERR];
   tune_profile pr;
   tune_model m;
-  memset(&m, 0, sizeof m);
   if (as_file(&fd, data, size, path) ||
       accgpu_tune_profile_load(path, &pr, err, sizeof err))
     return 0;
-  if (!as_file(&mfd, (const uint8_t *)small_model, sizeof small_model - 1,
-               mpath) &&
-      !accgpu_tune_model_load(mpath, &m, err, sizeof err))
+  if (!load_small(&m)) {
     bind_all(&m, &pr, &small_gpu);
-  accgpu_tune_model_free(&m);
+    accgpu_tune_model_free(&m);
+  }
   accgpu_tune_profile_free(&pr);
   return 0;
 }

@@ -87,27 +87,34 @@ static void test_gpu_limits(void) {
   const char *p = tune_tmp_file(gpu_text(0, ""));
   CU_ASSERT_EQUAL(accgpu_tune_gpu_load(p, &g, err, sizeof err), 0);
   unlink(p);
-  /* Below one line the engine's capacity would be 0: "unlimited". */
-  expect_gpu_error(gpu_text(7, "l1_bytes: 64"), 7,
-                   "'l1_bytes' must hold 1 to 2^30-1 lines of 128 bytes");
-  expect_gpu_error(gpu_text(8, "l2_bytes: 16"), 8,
-                   "'l2_bytes' must hold 1 to 2^30-1 sectors of 32 bytes");
-  expect_gpu_error(gpu_text(8, "l2_bytes: 1099511627776"), 8,
-                   "'l2_bytes' must hold 1 to 2^30-1 sectors");
-  expect_gpu_error(gpu_text(5, "max_threads_per_block: 2147483647"), 5,
-                   "'max_threads_per_block' must be 32..1024");
-  expect_gpu_error(gpu_text(2, "sms: 99999999999999999999"), 2,
-                   "is out of range");
-  expect_gpu_error(gpu_text(13, "latency_dram: nan"), 13,
-                   "expected a finite number for 'latency_dram'");
-  expect_gpu_error(gpu_text(6, "warp_size: 64"), 6,
-                   "only warp_size 32 is modeled");
-  expect_gpu_error(gpu_text(13, "latency_dram: 400\nl3_bytes: 1"), 14,
-                   "unknown key 'l3_bytes' in the GPU description");
-  expect_gpu_error(gpu_text(13, "latency_dram: 400\nsms: 8"), 14,
-                   "key 'sms' given twice");
-  expect_gpu_error(gpu_text(13, "latency_dram: 400\n--- {}"), 14,
-                   "a second YAML document");
+  /* Per case: the line of gpu_text replaced, its new text, the line of
+   * the error and what it says.  Below one line the engine's capacity
+   * would be 0, which it reads as "unlimited". */
+  static const struct {
+    int n;
+    const char *line;
+    int at;
+    const char *what;
+  } cases[] = {
+      {7, "l1_bytes: 64", 7,
+       "'l1_bytes' must hold 1 to 2^30-1 lines of 128 bytes"},
+      {8, "l2_bytes: 16", 8,
+       "'l2_bytes' must hold 1 to 2^30-1 sectors of 32 bytes"},
+      {8, "l2_bytes: 1099511627776", 8, "'l2_bytes' must hold 1 to 2^30-1"},
+      {5, "max_threads_per_block: 2147483647", 5,
+       "'max_threads_per_block' must be 32..1024"},
+      {2, "sms: 99999999999999999999", 2, "is out of range"},
+      {13, "latency_dram: nan", 13,
+       "expected a finite number for 'latency_dram'"},
+      {6, "warp_size: 64", 6, "only warp_size 32 is modeled"},
+      {13, "latency_dram: 400\nl3_bytes: 1", 14,
+       "unknown key 'l3_bytes' in the GPU description"},
+      {13, "latency_dram: 400\nsms: 8", 14, "key 'sms' given twice"},
+      {13, "latency_dram: 400\n--- {}", 14, "a second YAML document"},
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_gpu_error(gpu_text(cases[i].n, cases[i].line), cases[i].at,
+                     cases[i].what);
 }
 
 /* Loads TEXT as a profile: the error must start with PATH:LINE: and

@@ -379,7 +379,7 @@ static const accgpu_backend fake_backend = {
 
 /* Installs the fake backend as the emulator with NDEV devices (ASYNC: queue
    threads) and makes it the calling thread's device 0. */
-static void fake_install(int ndev, int async) {
+__attribute__((unused)) static void fake_install(int ndev, int async) {
   accgpu_core_set_backend(acc_device_emulator, &fake_backend);
   fake.ndev = ndev;
   fake.async = async;
@@ -390,7 +390,7 @@ static void fake_install(int ndev, int async) {
 
 /* Shuts the fake devices down.  Returns 0, or 1 when the runtime left
    device memory allocated (a suite cleanup failure). */
-static int fake_uninstall(void) {
+__attribute__((unused)) static int fake_uninstall(void) {
   accgpu_core_set_backend(acc_device_emulator, NULL);
   acc_set_device_type(acc_device_host);
   if (fake.allocs)

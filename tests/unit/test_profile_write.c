@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core.h"
+#include "fake_device.h" /* run_child, expect_fatal */
 #include "suite.h"
 
 static char dir[256];
@@ -75,40 +75,15 @@ static int count_files(void) {
   return n;
 }
 
-/* Runs FN(ARG) in a child process whose stderr is a pipe (not a file: the
-   file size limit would hit it too); its stderr goes to ERR.  Returns the
-   child's exit status, -1 when it did not exit. */
-static int in_child(int (*fn)(const char *), const char *arg, char *err,
-                    size_t n) {
-  int fds[2];
-  CU_ASSERT_EQUAL_FATAL(pipe(fds), 0);
-  pid_t pid = fork();
-  CU_ASSERT_FATAL(pid >= 0);
-  if (pid == 0) {
-    close(fds[0]);
-    dup2(fds[1], 2);
-    _exit(fn(arg));
-  }
-  close(fds[1]);
-  size_t got = 0;
-  for (ssize_t r; got < n - 1 && (r = read(fds[0], err + got, n - 1 - got)) > 0;)
-    got += (size_t)r;
-  err[got] = 0;
-  close(fds[0]);
-  int st;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* Child: writes the profile with a file size limit below its size.
-   Exits 3 when the write reported failure. */
-static int write_limited(const char *unused) {
-  (void)unused;
+/* Child (run_child): writes the profile with a file size limit below its
+   size; its stderr is a pipe, which the limit does not hit.  Exits 3 when
+   the write reported failure. */
+static void write_limited(void) {
   struct rlimit rl = {16, 16}; /* bytes: the header alone is more */
   signal(SIGXFSZ, SIG_IGN);
   if (setrlimit(RLIMIT_FSIZE, &rl))
-    return 2;
-  return accgpu_profile_write() == -1 ? 3 : 0;
+    _exit(2);
+  _exit(accgpu_profile_write() == -1 ? 3 : 0);
 }
 
 /* A write that fails (EFBIG) keeps the old profile, leaves no temporary
@@ -117,7 +92,7 @@ static void test_failed_write_keeps_old_profile(void) {
   char path[512], buf[512], err[1024], want[600];
   put("prof.yaml", "old profile\n", path, sizeof path);
   CU_ASSERT_EQUAL_FATAL(accgpu_profile_start(path), 0);
-  CU_ASSERT_EQUAL(in_child(write_limited, NULL, err, sizeof err), 3);
+  CU_ASSERT_EQUAL(run_child(write_limited, err, sizeof err), 3);
   slurp(path, buf, sizeof buf);
   CU_ASSERT_STRING_EQUAL(buf, "old profile\n");
   CU_ASSERT_EQUAL(count_files(), 1);
@@ -152,28 +127,27 @@ static void test_link_target_replaced(void) {
   unlink(real);
 }
 
-/* Child: the runtime's start-up with ACCGPU_PROFILE=PATH. */
-static int init_with(const char *path) {
-  if (setenv("ACCGPU_PROFILE", path, 1))
-    return 2;
+static char longp[PATH_MAX + 16];
+
+/* Child (expect_fatal): the runtime's start-up with ACCGPU_PROFILE=LONGP. */
+static void init_long(void) {
+  if (setenv("ACCGPU_PROFILE", longp, 1))
+    _exit(2);
   accgpu_profile_init();
-  return 0;
 }
 
 /* A path as long as PATH_MAX is refused: by accgpu_profile_start, and by
    the start-up reading ACCGPU_PROFILE, which stops the program. */
 static void test_path_longer_than_path_max(void) {
-  static char longp[PATH_MAX + 16];
-  char err[1024];
+  static const char *const want[] = {"ACCGPU_PROFILE=",
+                                     "longer than PATH_MAX", NULL};
   snprintf(longp, sizeof longp, "%s/", dir);
   size_t n = strlen(longp);
   memset(longp + n, 'a', PATH_MAX - n);
   memcpy(longp + PATH_MAX - 5, ".yaml", 6); /* PATH_MAX bytes in all */
   CU_ASSERT_EQUAL(accgpu_profile_start(longp), -1);
   CU_ASSERT_EQUAL(__atomic_load_n(&accgpu_profiling, __ATOMIC_RELAXED), 0);
-  CU_ASSERT_EQUAL(in_child(init_with, longp, err, sizeof err), 1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "accgpu: error: ACCGPU_PROFILE="));
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "longer than PATH_MAX"));
+  expect_fatal(init_long, want);
   CU_ASSERT_EQUAL(count_files(), 0);
 }
 
