@@ -774,7 +774,9 @@ static int64_t plan(sim *s, double b, double per_wave,
   double per_warp = per_wave_instrs / (double)(wave_warps ? wave_warps : 1);
   double window = (double)s->round_limit * per_warp / wave_rounds;
   double skip = (per_warp - window) / 2; /* may exceed 64 bits */
-  s->skip = !s->round_limit ? 0 : skip < 0x1p62 ? (int64_t)skip : INT64_C(1) << 62;
+  s->skip = !s->round_limit ? 0
+            : skip < 0x1p62 ? (int64_t)skip
+                            : INT64_C(1) << 62;
   return 1;
 }
 
