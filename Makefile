@@ -45,6 +45,7 @@ include benchmarks/rules.mk
 include benchmarks/npb/rules.mk
 include tests/rules.mk
 include tests/tune/rules.mk
+include autotune/fuzz/rules.mk
 
 all: $(ALL_TARGETS) $(BUILD)/accgpu.pc
 

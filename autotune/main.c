@@ -3,6 +3,7 @@
  * best per kernel as a schedule file.  See docs/autotune.md. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -63,12 +64,17 @@ static double now_s(void) {
 
 static int parse_define(opts *o, const char *arg) {
   const char *eq = strchr(arg, '=');
-  char *end;
   char name[TUNE_NAME];
+  int64_t v;
   if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof name)
     goto bad;
-  long long v = strtoll(eq + 1, &end, 0);
-  if (!eq[1] || *end)
+  int rc = accgpu_tune_parse_int(eq + 1, &v);
+  if (rc == -2) {
+    fprintf(stderr, "acc-tune: -D %s: the value is out of range (more than "
+            "64 bits)\n", arg);
+    return -1;
+  }
+  if (rc)
     goto bad;
   memcpy(name, arg, (size_t)(eq - arg));
   name[eq - arg] = 0;
@@ -89,6 +95,7 @@ static int parse_args(int argc, char **argv, opts *o) {
   while ((c = getopt_long(argc, argv, "g:D:p:o:k:n:b:i:tqhA:", longs,
                           NULL)) != -1) {
     char *end = NULL;
+    int64_t v;
     switch (c) {
     case 'A': o->alldir = optarg; break;
     case 'g': o->gpu = optarg; break;
@@ -102,13 +109,13 @@ static int parse_args(int argc, char **argv, opts *o) {
         return -1;
       break;
     case 'n':
-      o->rows = (int)strtol(optarg, &end, 10);
-      if (*end || o->rows < 1)
+      if (accgpu_tune_parse_int(optarg, &v) || v < 1 || v > 1000000)
         goto bad;
+      o->rows = (int)v;
       break;
     case 'b':
       o->sim.budget = strtod(optarg, &end);
-      if (*end || o->sim.budget < 0)
+      if (!*optarg || *end || !isfinite(o->sim.budget) || o->sim.budget < 0)
         goto bad;
       break;
     case 'i':
@@ -134,6 +141,24 @@ static int parse_args(int argc, char **argv, opts *o) {
 bad:
   fprintf(stderr, "acc-tune: -%c %s: invalid value\n", c, optarg);
   return -1;
+}
+
+/* Refuses to write PATH (for WHAT: "-o") when it is a file acc-tune reads:
+ * the model, the GPU description or the profile, under any name (compared
+ * by device and inode).  Returns 0, or -1 after printing why. */
+static int refuse_input(const opts *o, const char *path, const char *what) {
+  struct stat out, st;
+  const char *in[] = {o->model, o->gpu, o->profile};
+  if (stat(path, &out))
+    return 0; /* not there yet: not an input */
+  for (int i = 0; i < 3; i++)
+    if (in[i] && !stat(in[i], &st) && st.st_dev == out.st_dev &&
+        st.st_ino == out.st_ino) {
+      fprintf(stderr, "acc-tune: %s %s: that is the input %s; not "
+              "overwriting it\n", what, path, in[i]);
+      return -1;
+    }
+  return 0;
 }
 
 static int by_cost(const void *a, const void *b) {
@@ -255,6 +280,10 @@ static int write_all(const opts *o, const tune_model *m, int ki,
     snprintf(path, sizeof path, "%s/%s", o->alldir, name);
     cf[ki] = rows[i].c;
     rs[ki] = rows[i].r;
+    if (refuse_input(o, path, "--all-schedules")) {
+      rc = -2; /* said why */
+      break;
+    }
     rc = accgpu_tune_write_schedules(path, m, cf, rs, have);
     fprintf(idx, "%s\t%d\t%s\t%dx%dx%d\t%lldx%lldx%lld\t%.9g\t%s\n",
             m->kernels[ki].id, i + 1, rows[i].c.pat->name, rows[i].c.block[0],
@@ -262,9 +291,9 @@ static int write_all(const opts *o, const tune_model *m, int ki,
             (long long)rows[i].c.grid[0], (long long)rows[i].c.grid[1],
             (long long)rows[i].c.grid[2], rows[i].r.cost, name);
   }
-  if (idx && (ferror(idx) | fclose(idx)))
+  if (idx && (ferror(idx) | fclose(idx)) && !rc)
     rc = -1;
-  if (rc)
+  if (rc == -1)
     fprintf(stderr, "acc-tune: --all-schedules %s: %s\n", o->alldir,
             strerror(errno ? errno : EIO));
   free(cf);
@@ -337,9 +366,11 @@ static int tune_kernel_one(const opts *o, const tune_model *m, int ki,
 
 /* Creates DIR (if needed) and an empty DIR/index.tsv with its header.
  * Returns 0, or -1 after printing why. */
-static int start_index(const char *dir) {
+static int start_index(const opts *o, const char *dir) {
   char path[4096];
   snprintf(path, sizeof path, "%s/index.tsv", dir);
+  if (refuse_input(o, path, "--all-schedules"))
+    return -1;
   FILE *f = NULL;
   if ((mkdir(dir, 0777) == 0 || errno == EEXIST) && (f = fopen(path, "w")))
     fprintf(f, "kernel\trank\tschedule\tblock\tgrid\tcost\tfile\n");
@@ -349,6 +380,20 @@ static int start_index(const char *dir) {
     return -1;
   }
   return 0;
+}
+
+/* Before tuning: -k names a kernel of M, and -o is not an input.
+ * Returns 0, or -1 after printing why. */
+static int check_outputs(const opts *o, const tune_model *m) {
+  int found = !o->only;
+  for (int i = 0; i < m->nkernels && !found; i++)
+    found = strcmp(o->only, m->kernels[i].id) == 0;
+  if (!found) {
+    fprintf(stderr, "acc-tune: -k %s: %s has no kernel with this id\n",
+            o->only, o->model);
+    return -1;
+  }
+  return o->out ? refuse_input(o, o->out, "-o") : 0;
 }
 
 int main(int argc, char **argv) {
@@ -370,12 +415,17 @@ int main(int argc, char **argv) {
     accgpu_tune_model_free(&m);
     return 1;
   }
+  if (check_outputs(&o, &m)) {
+    accgpu_tune_model_free(&m);
+    accgpu_tune_profile_free(&prof);
+    return 1;
+  }
   row *best = calloc((size_t)m.nkernels, sizeof *best);
   tune_config *chosen = calloc((size_t)m.nkernels, sizeof *chosen);
   tune_result *res = calloc((size_t)m.nkernels, sizeof *res);
   int *have = calloc((size_t)m.nkernels, sizeof *have);
   int rc = best && chosen && res && have ? 0 : 1;
-  if (!rc && o.alldir && start_index(o.alldir))
+  if (!rc && o.alldir && start_index(&o, o.alldir))
     rc = 1;
   double t0 = now_s(), c0 = cpu_s(), acc = 0, lanes = 0;
   for (int i = 0; i < m.nkernels && !rc; i++) {

@@ -1,5 +1,6 @@
 /* model.c — the kernel model (docs/kernel-model.md): loading, validating and
  * binding parameter values. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,21 @@ typedef struct loader {
   int scope[TUNE_MAX_VARS]; /* loop variables visible in the body */
   int nscope;
 } loader;
+
+static const char *const kernel_keys[] = {"id", "file", "line", "function",
+                                          "params", "loops", "body", NULL};
+static const char *const loop_keys[] = {"var", "lower", "upper", NULL};
+static const char *const ref_keys[] = {"array", "elem", "access", "affine",
+                                       "index", NULL};
+static const char *const seq_keys[] = {"loop", "body", NULL};
+static const char *const top_keys[] = {"kernels", NULL};
+
+/* Reports that memory ran out.  Returns -1. */
+static int oom(loader *L) {
+  snprintf(L->y.err, L->y.errlen, "%s: out of memory loading the model",
+           L->y.path);
+  return -1;
+}
 
 /* Parses the scalar N as an expression.  Returns it, or NULL with a
  * located message. */
@@ -36,7 +52,7 @@ static int push_op(loader *L, int kind, int arg, int match) {
     int nc = L->ops_cap ? L->ops_cap * 2 : 16;
     tune_op *n = realloc(k->ops, (size_t)nc * sizeof *n);
     if (!n)
-      return -1;
+      return oom(L);
     k->ops = n;
     L->ops_cap = nc;
   }
@@ -49,7 +65,8 @@ static int push_op(loader *L, int kind, int arg, int match) {
 static int read_loop(loader *L, yaml_node_t *n) {
   tune_kernel *k = L->k;
   if (accgpu_tune_yaml_expect(&L->y, n, YAML_MAPPING_NODE,
-                              "a loop {var, lower, upper}"))
+                              "a loop {var, lower, upper}") ||
+      accgpu_tune_yaml_keys(&L->y, n, loop_keys, "a loop"))
     return -1;
   if (k->nvars == TUNE_MAX_VARS)
     return accgpu_tune_yaml_fail(&L->y, n, "more than %d loop variables",
@@ -80,14 +97,15 @@ static int var_in_scope(loader *L, const char *name) {
   return -1;
 }
 
-static int array_id(tune_kernel *k, const char *name) {
+static int array_id(loader *L, const char *name) {
+  tune_kernel *k = L->k;
   for (int i = 0; i < k->narrays; i++)
     if (strcmp(k->arrays[i], name) == 0)
       return i;
   char(*n)[TUNE_NAME] = realloc(k->arrays, (size_t)(k->narrays + 1) *
                                                sizeof *n);
   if (!n)
-    return -1;
+    return oom(L);
   k->arrays = n;
   snprintf(k->arrays[k->narrays], TUNE_NAME, "%s", name);
   return k->narrays++;
@@ -132,14 +150,15 @@ static int read_ref(loader *L, yaml_node_t *n) {
     int nc = L->refs_cap ? L->refs_cap * 2 : 8;
     tune_ref *nr = realloc(k->refs, (size_t)nc * sizeof *nr);
     if (!nr)
-      return -1;
+      return oom(L);
     k->refs = nr;
     L->refs_cap = nc;
   }
   tune_ref *r = &k->refs[k->nrefs++];
   memset(r, 0, sizeof *r);
   r->yline = accgpu_tune_yaml_line(n);
-  if (accgpu_tune_yaml_str(&L->y, n, "array", 1, arr, sizeof arr) ||
+  if (accgpu_tune_yaml_keys(&L->y, n, ref_keys, "a reference") ||
+      accgpu_tune_yaml_str(&L->y, n, "array", 1, arr, sizeof arr) ||
       accgpu_tune_yaml_int(&L->y, n, "elem", 1, &elem) ||
       accgpu_tune_yaml_str(&L->y, n, "access", 1, acc, sizeof acc))
     return -1;
@@ -161,7 +180,7 @@ static int read_ref(loader *L, yaml_node_t *n) {
                                               "'affine'");
     r->affine = s[0] == 't';
   }
-  if ((r->arr = array_id(k, arr)) < 0)
+  if ((r->arr = array_id(L, arr)) < 0)
     return -1;
   yaml_node_t *idx = accgpu_tune_yaml_get(&L->y, n, "index");
   if (!idx && r->affine)
@@ -177,6 +196,8 @@ static int read_body(loader *L, yaml_node_t *body);
 /* - loop: {var, lower, upper}
  *   body: [...]                                                       */
 static int read_seq(loader *L, yaml_node_t *n, yaml_node_t *loop) {
+  if (accgpu_tune_yaml_keys(&L->y, n, seq_keys, "a sequential loop"))
+    return -1;
   int v = read_loop(L, loop);
   if (v < 0)
     return -1;
@@ -217,19 +238,20 @@ static int read_body(loader *L, yaml_node_t *body) {
 
 static int read_params(loader *L, yaml_node_t *n) {
   if (accgpu_tune_yaml_expect(&L->y, n, YAML_MAPPING_NODE,
-                              "params: a mapping name -> default value"))
+                              "params: a mapping name -> default value") ||
+      accgpu_tune_yaml_keys(&L->y, n, NULL, "params"))
     return -1;
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
        p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *kn = yaml_document_get_node(&L->y.doc, p->key);
     yaml_node_t *vn = yaml_document_get_node(&L->y.doc, p->value);
-    const char *name = accgpu_tune_yaml_text(kn), *val =
-                                                      accgpu_tune_yaml_text(vn);
-    char *end;
-    long long v = val ? strtoll(val, &end, 0) : 0;
-    if (!name || !val || !*val || *end)
-      return accgpu_tune_yaml_fail(&L->y, vn, "expected an integer default "
-                                              "for parameter");
+    const char *name = accgpu_tune_yaml_text(kn);
+    int64_t v;
+    if (strlen(name) >= TUNE_NAME)
+      return accgpu_tune_yaml_fail(&L->y, kn, "parameter name longer than "
+                                              "%d characters", TUNE_NAME - 1);
+    if (accgpu_tune_yaml_intval(&L->y, vn, name, &v))
+      return -1;
     if (accgpu_tune_params_set(&L->k->defaults, name, v))
       return accgpu_tune_yaml_fail(&L->y, kn, "too many parameters");
   }
@@ -241,12 +263,16 @@ static int read_kernel(loader *L, yaml_node_t *n) {
   int64_t line = 0;
   k->yline = accgpu_tune_yaml_line(n);
   if (accgpu_tune_yaml_expect(&L->y, n, YAML_MAPPING_NODE, "a kernel mapping") ||
+      accgpu_tune_yaml_keys(&L->y, n, kernel_keys, "a kernel") ||
       accgpu_tune_yaml_str(&L->y, n, "id", 1, k->id, sizeof k->id) ||
       accgpu_tune_yaml_str(&L->y, n, "file", 0, k->file, sizeof k->file) ||
       accgpu_tune_yaml_str(&L->y, n, "function", 0, k->function,
                            sizeof k->function) ||
       accgpu_tune_yaml_int(&L->y, n, "line", 0, &line))
     return -1;
+  if (line < 0 || line > INT_MAX)
+    return accgpu_tune_yaml_fail(&L->y, accgpu_tune_yaml_get(&L->y, n, "line"),
+                                 "'line' must be 0..%d", INT_MAX);
   k->line = (int)line;
   yaml_node_t *pn = accgpu_tune_yaml_get(&L->y, n, "params");
   if (pn && read_params(L, pn))
@@ -280,7 +306,9 @@ int accgpu_tune_model_load(const char *path, tune_model *m, char *err,
   yaml_node_t *r = accgpu_tune_yaml_open(&L.y, path, err, errlen);
   yaml_node_t *ks = r ? accgpu_tune_yaml_get(&L.y, r, "kernels") : NULL;
   int rc = -1;
-  if (!r)
+  if (!r || accgpu_tune_yaml_expect(&L.y, r, YAML_MAPPING_NODE,
+                                    "a mapping with 'kernels'") ||
+      accgpu_tune_yaml_keys(&L.y, r, top_keys, "the model"))
     goto out;
   if (!ks || ks->type != YAML_SEQUENCE_NODE || !accgpu_tune_yaml_len(ks)) {
     accgpu_tune_yaml_fail(&L.y, ks ? ks : r,
@@ -289,8 +317,10 @@ int accgpu_tune_model_load(const char *path, tune_model *m, char *err,
   }
   int n = accgpu_tune_yaml_len(ks);
   m->kernels = calloc((size_t)n, sizeof *m->kernels);
-  if (!m->kernels)
+  if (!m->kernels) {
+    oom(&L);
     goto out;
+  }
   for (int i = 0; i < n; i++) {
     L.k = &m->kernels[i];
     L.ops_cap = L.refs_cap = L.nscope = 0;
@@ -309,7 +339,9 @@ out:
 void accgpu_tune_model_free(tune_model *m) {
   for (int i = 0; i < m->nkernels; i++) {
     tune_kernel *k = &m->kernels[i];
-    for (int v = 0; v < k->nvars; v++) {
+    /* Every slot: a loop that failed after its lower bound parsed holds
+     * an expression but was not counted. */
+    for (int v = 0; v < TUNE_MAX_VARS; v++) {
       accgpu_tune_expr_free(k->vars[v].lower);
       accgpu_tune_expr_free(k->vars[v].upper);
     }
@@ -337,21 +369,97 @@ static int bind_one(const tune_expr *e, int64_t dflt, const tune_params *p,
     *out = dflt;
     return 0;
   }
-  if (accgpu_tune_expr_eval(e, p, out, &unknown) == 0)
-    return 0;
-  if (strcmp(unknown, "/") == 0)
+  int rc = accgpu_tune_expr_eval(e, p, out, &unknown);
+  if (rc == TUNE_EXPR_DIV0)
     snprintf(err, errlen, "%s:%d: division by zero in %s", path, line, what);
-  else
+  else if (rc == TUNE_EXPR_OVERFLOW)
+    snprintf(err, errlen, "%s:%d: %s overflows 64 bits with these parameter "
+             "values", path, line, what);
+  else if (rc)
     snprintf(err, errlen,
              "%s:%d: %s uses '%s', which has no value (give -D %s=VALUE, a "
              "profile, or a default under 'params')",
              path, line, what, unknown, unknown);
-  return -1;
+  return rc ? -1 : 0;
 }
 
 static void merge(tune_params *dst, const tune_params *src) {
   for (int i = 0; src && i < src->n; i++)
     accgpu_tune_params_set(dst, src->name[i], src->val[i]);
+}
+
+/* Binds loop LP: lower bound and trip count (the profile's, else upper -
+ * lower), both within +-TUNE_MAX_INDEX.  Returns 0 or -1 with a message. */
+static int bind_loop(tune_loop *lp, const char *path, const tune_params *p,
+                     const tune_profile_entry *prof, char *err,
+                     size_t errlen) {
+  int64_t up = 0, end;
+  lp->trip_given = 0;
+  for (int t = 0; prof && t < prof->ntrips; t++)
+    if (strcmp(prof->trip_var[t], lp->var) == 0) {
+      lp->trip = prof->trip[t];
+      lp->trip_given = 1;
+    }
+  if (bind_one(lp->lower, 0, p, path, lp->yline, "the lower bound", &lp->lo,
+               err, errlen))
+    return -1;
+  if (!lp->trip_given) {
+    if (bind_one(lp->upper, 0, p, path, lp->yline, "the upper bound", &up,
+                 err, errlen))
+      return -1;
+    if (up > lp->lo && __builtin_sub_overflow(up, lp->lo, &lp->trip))
+      lp->trip = INT64_MAX; /* reported below */
+    else if (up <= lp->lo)
+      lp->trip = 0;
+  }
+  if (lp->lo < -TUNE_MAX_INDEX || lp->lo > TUNE_MAX_INDEX ||
+      lp->trip > TUNE_MAX_INDEX ||
+      __builtin_add_overflow(lp->lo, lp->trip, &end) || end > TUNE_MAX_INDEX) {
+    snprintf(err, errlen, "%s:%d: loop '%s' from %lld for %lld iterations%s "
+             "goes beyond 2^62, the largest index modeled", path, lp->yline,
+             lp->var, (long long)lp->lo, (long long)lp->trip,
+             lp->trip_given ? " (the profile's trip count)" : "");
+    return -1;
+  }
+  return 0;
+}
+
+/* Largest |byte offset| reference RF of K reaches, in *OUT: |const| + sum
+ * |coef| * (|lower| + trip + 2048), times elem.  The simulator's terms stay
+ * below that: a warp's first lane may sit up to a block row (<= 1024)
+ * past the loop's end.  Returns 0, or -1 when it does not fit in 64 bits
+ * (bind_loop keeps |lower| and trip within 2^62). */
+static int ref_reach(const tune_kernel *k, const tune_ref *rf, int64_t *out) {
+  int64_t sum = rf->ecst == INT64_MIN ? INT64_MAX : llabs(rf->ecst);
+  for (int v = 0; v < k->nvars; v++) {
+    const tune_loop *lp = &k->vars[v];
+    int64_t c = rf->ecoef[v], idx = llabs(lp->lo) + 2048, term;
+    if (c == INT64_MIN || __builtin_add_overflow(idx, lp->trip, &idx) ||
+        __builtin_mul_overflow(llabs(c), idx, &term) ||
+        __builtin_add_overflow(sum, term, &sum))
+      return -1;
+  }
+  return __builtin_mul_overflow(sum, (int64_t)rf->elem, out) ? -1 : 0;
+}
+
+/* Binds reference RF of K (coefficients and constant) and checks its
+ * addresses fit in 64 bits.  Returns 0 or -1 with a message. */
+static int bind_ref(const tune_kernel *k, tune_ref *rf, const char *path,
+                    const tune_params *p, char *err, size_t errlen) {
+  int64_t reach;
+  for (int v = 0; v < TUNE_MAX_VARS; v++)
+    if (bind_one(rf->coef[v], 0, p, path, rf->yline, "a subscript",
+                 &rf->ecoef[v], err, errlen))
+      return -1;
+  if (bind_one(rf->cst, 0, p, path, rf->yline, "a subscript", &rf->ecst,
+               err, errlen))
+    return -1;
+  if (rf->affine && ref_reach(k, rf, &reach)) {
+    snprintf(err, errlen, "%s:%d: the reference's byte offsets go beyond 64 "
+             "bits with these loop bounds and coefficients", path, rf->yline);
+    return -1;
+  }
+  return 0;
 }
 
 int accgpu_tune_kernel_bind(tune_kernel *k, const char *path,
@@ -361,34 +469,11 @@ int accgpu_tune_kernel_bind(tune_kernel *k, const char *path,
   tune_params p = k->defaults;
   merge(&p, prof ? &prof->params : NULL);
   merge(&p, user);
-  for (int v = 0; v < k->nvars; v++) {
-    tune_loop *lp = &k->vars[v];
-    int64_t up = 0;
-    lp->trip_given = 0;
-    for (int t = 0; prof && t < prof->ntrips; t++)
-      if (strcmp(prof->trip_var[t], lp->var) == 0) {
-        lp->trip = prof->trip[t];
-        lp->trip_given = 1;
-      }
-    if (bind_one(lp->lower, 0, &p, path, lp->yline, "the lower bound", &lp->lo,
-                 err, errlen))
+  for (int v = 0; v < k->nvars; v++)
+    if (bind_loop(&k->vars[v], path, &p, prof, err, errlen))
       return -1;
-    if (!lp->trip_given) {
-      if (bind_one(lp->upper, 0, &p, path, lp->yline, "the upper bound", &up,
-                   err, errlen))
-        return -1;
-      lp->trip = up > lp->lo ? up - lp->lo : 0;
-    }
-  }
-  for (int r = 0; r < k->nrefs; r++) {
-    tune_ref *rf = &k->refs[r];
-    for (int v = 0; v < TUNE_MAX_VARS; v++)
-      if (bind_one(rf->coef[v], 0, &p, path, rf->yline, "a subscript",
-                   &rf->ecoef[v], err, errlen))
-        return -1;
-    if (bind_one(rf->cst, 0, &p, path, rf->yline, "a subscript", &rf->ecst,
-                 err, errlen))
+  for (int r = 0; r < k->nrefs; r++)
+    if (bind_ref(k, &k->refs[r], path, &p, err, errlen))
       return -1;
-  }
   return 0;
 }

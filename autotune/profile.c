@@ -1,31 +1,42 @@
 /* profile.c — the runtime's profile (ACCGPU_PROFILE=FILE): per kernel id the
  * parameter values and real loop trip counts (docs/kernel-model.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tune.h"
 #include "yamlutil.h"
 
+/* The keys the runtime writes (runtime/profile.c); acc-tune reads id,
+ * params and trips. */
+static const char *const entry_keys[] = {
+    "id", "kernel", "file", "line", "function", "construct", "device",
+    "launches", "grid", "block", "shared_bytes", "time_total_s",
+    "time_min_s", "trips", "params", NULL};
+static const char *const top_keys[] = {"kernels", NULL};
+
 /* Reads mapping N of name -> integer into NAMES/VALS (at most MAX).
  * Returns the count or -1. */
 static int read_ints(tune_yaml *y, yaml_node_t *n, int max,
                      char (*names)[TUNE_NAME], int64_t *vals,
                      const char *what) {
-  if (accgpu_tune_yaml_expect(y, n, YAML_MAPPING_NODE, what))
+  if (accgpu_tune_yaml_expect(y, n, YAML_MAPPING_NODE, what) ||
+      accgpu_tune_yaml_keys(y, n, NULL, what))
     return -1;
   int c = 0;
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
        p < n->data.mapping.pairs.top; p++, c++) {
     yaml_node_t *kn = yaml_document_get_node(&y->doc, p->key);
     yaml_node_t *vn = yaml_document_get_node(&y->doc, p->value);
-    const char *k = accgpu_tune_yaml_text(kn), *v = accgpu_tune_yaml_text(vn);
-    char *end;
-    long long x = v ? strtoll(v, &end, 0) : 0;
+    const char *k = accgpu_tune_yaml_text(kn);
+    int64_t x;
     if (c == max)
       return accgpu_tune_yaml_fail(y, kn, "more than %d entries", max);
-    if (!k || strlen(k) >= TUNE_NAME)
+    if (strlen(k) >= TUNE_NAME)
       return accgpu_tune_yaml_fail(y, kn, "expected a name");
-    if (!v || !*v || *end || x < 0)
+    if (accgpu_tune_yaml_intval(y, vn, k, &x))
+      return -1;
+    if (x < 0)
       return accgpu_tune_yaml_fail(y, vn, "expected a non-negative integer "
                                           "for '%s'", k);
     strcpy(names[c], k);
@@ -36,6 +47,7 @@ static int read_ints(tune_yaml *y, yaml_node_t *n, int max,
 
 static int read_entry(tune_yaml *y, yaml_node_t *n, tune_profile_entry *e) {
   if (accgpu_tune_yaml_expect(y, n, YAML_MAPPING_NODE, "a kernel entry") ||
+      accgpu_tune_yaml_keys(y, n, entry_keys, "a profile entry") ||
       accgpu_tune_yaml_str(y, n, "id", 1, e->id, sizeof e->id))
     return -1;
   yaml_node_t *pn = accgpu_tune_yaml_get(y, n, "params");
@@ -64,7 +76,9 @@ int accgpu_tune_profile_load(const char *path, tune_profile *p, char *err,
   yaml_node_t *r = accgpu_tune_yaml_open(&y, path, err, errlen);
   yaml_node_t *ks = r ? accgpu_tune_yaml_get(&y, r, "kernels") : NULL;
   int rc = -1;
-  if (!r)
+  if (!r || accgpu_tune_yaml_expect(&y, r, YAML_MAPPING_NODE,
+                                    "a mapping with 'kernels'") ||
+      accgpu_tune_yaml_keys(&y, r, top_keys, "the profile"))
     goto out;
   if (!ks || ks->type != YAML_SEQUENCE_NODE) {
     accgpu_tune_yaml_fail(&y, ks ? ks : r, "expected 'kernels': a list");
@@ -72,8 +86,10 @@ int accgpu_tune_profile_load(const char *path, tune_profile *p, char *err,
   }
   p->n = accgpu_tune_yaml_len(ks);
   p->e = calloc((size_t)p->n + 1, sizeof *p->e);
-  if (!p->e)
+  if (!p->e) {
+    snprintf(err, errlen, "%s: out of memory loading the profile", path);
     goto out;
+  }
   for (int i = 0; i < p->n; i++)
     if (read_entry(&y, accgpu_tune_yaml_item(&y, ks, i), &p->e[i]))
       goto out;

@@ -14,15 +14,23 @@ $(BUILD)/libacctune.a: $(TUNE_LIB_OBJS)
 $(BUILD)/acc-tune: $(BUILD)/obj/autotune/main.o $(BUILD)/libacctune.a
 	$(CC) -o $@ $^ $(TUNE_LDLIBS)
 
-$(BUILD)/tests/tune-tests: $(TUNE_TEST_OBJS) $(BUILD)/libacctune.a
+# The fuzz targets (autotune/fuzz) replay autotune/tests/fuzz-regress; the
+# plugin's schedule-file parser is plain C and tested here too.
+TUNE_TEST_EXTRA := $(BUILD)/obj/autotune/fuzz/targets.o \
+                   $(BUILD)/obj/plugin/passes/schedule-parse.o
+
+$(BUILD)/tests/tune-tests: $(TUNE_TEST_OBJS) $(TUNE_TEST_EXTRA) \
+                           $(BUILD)/libacctune.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ -lcunit $(TUNE_LDLIBS)
 
 ALL_TARGETS += $(BUILD)/acc-tune $(BUILD)/tests/tune-tests
-TEST_CMDS   += $(BUILD)/tests/tune-tests autotune/tests/gpu_eval_test.sh
+TEST_CMDS   += $(BUILD)/tests/tune-tests autotune/tests/gpu_eval_test.sh \
+               autotune/tests/cli_test.sh
 BENCH_CMDS  += autotune/bench.sh
 
 -include $(TUNE_LIB_OBJS:.o=.d) $(TUNE_TEST_OBJS:.o=.d) \
+         $(BUILD)/obj/autotune/fuzz/targets.d \
          $(BUILD)/obj/autotune/main.d
 
 $(BUILD)/tune-bench: $(BUILD)/obj/autotune/bench/tune_bench.o $(BUILD)/libacctune.a

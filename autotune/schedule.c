@@ -85,9 +85,11 @@ void accgpu_tune_dispatch(int64_t b, int active, int sms, int64_t *wave,
   *slot = (int)(r / sms);
 }
 
+/* The smallest power of two >= V, at most 2^62 (past any block size; a
+ * doubling past 2^62 would overflow and never end). */
 static int64_t next_pow2(int64_t v) {
   int64_t p = 1;
-  while (p < v)
+  while (p < v && p < (INT64_C(1) << 62))
     p *= 2;
   return p;
 }
@@ -155,10 +157,36 @@ int accgpu_tune_configs(const tune_kernel *k, const tune_gpu *g,
 
 static const char *dim_name(int d) { return d == 0 ? "x" : d == 1 ? "y" : "z"; }
 
+/* Writes S as a YAML double-quoted scalar that reads back as S: quotes,
+ * backslashes, control characters and the Unicode line breaks YAML would
+ * fold (U+0085, U+2028, U+2029) are escaped.  S comes from a YAML file, so
+ * it is UTF-8. */
+void accgpu_tune_put_yaml_str(FILE *f, const char *s) {
+  const unsigned char *u = (const unsigned char *)s;
+  fputc('"', f);
+  for (; *u; u++) {
+    if (*u == '"' || *u == '\\')
+      fprintf(f, "\\%c", *u);
+    else if (*u < 0x20 || *u == 0x7f)
+      fprintf(f, "\\x%02x", *u);
+    else if (u[0] == 0xc2 && u[1] == 0x85) {
+      fputs("\\N", f);
+      u++;
+    } else if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9)) {
+      fputs(u[2] == 0xa8 ? "\\L" : "\\P", f);
+      u += 2;
+    } else
+      fputc(*u, f);
+  }
+  fputc('"', f);
+}
+
 /* Writes one kernel's entry. */
 static void write_one(FILE *f, const tune_kernel *k, const tune_config *c,
                       const tune_result *r) {
-  fprintf(f, "  - kernel: \"%s\"\n    schedule: \"%s\"\n", k->id, c->pat->name);
+  fputs("  - kernel: ", f);
+  accgpu_tune_put_yaml_str(f, k->id);
+  fprintf(f, "\n    schedule: \"%s\"\n", c->pat->name);
   fprintf(f, "    block: [%d, %d, %d]\n", c->block[0], c->block[1],
           c->block[2]);
   fprintf(f, "    grid: [%lld, %lld, %lld]\n", (long long)c->grid[0],
@@ -181,8 +209,9 @@ int accgpu_tune_write_schedules(const char *file, const tune_model *m,
   FILE *f = fopen(file, "w");
   if (!f)
     return -1;
-  fprintf(f, "# acc-tune schedules (docs/autotune.md); model: %s\n"
-             "schedules:\n", m->path);
+  fputs("# acc-tune schedules (docs/autotune.md); model: ", f);
+  accgpu_tune_put_yaml_str(f, m->path); /* a comment ends at a newline */
+  fputs("\nschedules:\n", f);
   for (int i = 0; i < m->nkernels; i++)
     if (have[i])
       write_one(f, &m->kernels[i], &chosen[i], &res[i]);

@@ -7,12 +7,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define TUNE_MAX_PAR 3      /* parallel loop levels (x, y, z) */
 #define TUNE_MAX_VARS 8     /* parallel + sequential loop variables */
 #define TUNE_MAX_PARAMS 32
 #define TUNE_NAME 64
 #define TUNE_ERR 512
+/* Deepest expression tree and parenthesis nesting accepted (the parser,
+ * evaluator and free recurse that deep). */
+#define TUNE_EXPR_MAX_DEPTH 256
+/* Largest loop index magnitude: the simulator's index and address
+ * arithmetic (index + grid stride, times coefficients) stays in 64 bits. */
+#define TUNE_MAX_INDEX (INT64_C(1) << 62)
+#define TUNE_STR_(x) #x
+#define TUNE_STR(x) TUNE_STR_(x)
 
 /* ---- expressions (expr.c) ---------------------------------------------- */
 typedef struct tune_expr tune_expr;
@@ -26,10 +35,17 @@ typedef struct tune_params {
 /* Parses S (integers, names, + - * / % and parentheses).  Returns a tree the
  * caller frees with accgpu_tune_expr_free, or NULL with a message in ERR. */
 tune_expr *accgpu_tune_expr_parse(const char *s, char *err, size_t errlen);
-/* Evaluates E with P.  Returns 0, or -1 and sets *UNKNOWN to the first name
- * that has no value (or to "/" on division by zero). */
+/* Errors of accgpu_tune_expr_eval. */
+enum { TUNE_EXPR_UNKNOWN = -1, TUNE_EXPR_DIV0 = -2, TUNE_EXPR_OVERFLOW = -3 };
+/* Evaluates E with P in 64-bit arithmetic.  Returns 0, TUNE_EXPR_UNKNOWN
+ * with *UNKNOWN set to the first name that has no value, TUNE_EXPR_DIV0
+ * (division by zero) or TUNE_EXPR_OVERFLOW (a result beyond 64 bits). */
 int accgpu_tune_expr_eval(const tune_expr *e, const tune_params *p,
                           int64_t *out, const char **unknown);
+/* Reads S, a whole C integer literal (decimal, 0x hex or 0 octal, optional
+ * sign), into *OUT.  Returns 0, -1 when S is not one, -2 when it does not
+ * fit in 64 bits. */
+int accgpu_tune_parse_int(const char *s, int64_t *out);
 void accgpu_tune_expr_free(tune_expr *e);
 /* Sets NAME to V in P (replacing an existing value).  Returns 0 or -1 when
  * P is full. */
@@ -214,6 +230,8 @@ int accgpu_tune_simulate_ctx(tune_sim_ctx *x, const tune_kernel *k,
                              const tune_gpu *g, const tune_config *c,
                              const tune_sim_opts *o, tune_result *r);
 
+/* Writes S to F as a YAML double-quoted scalar that reads back as S. */
+void accgpu_tune_put_yaml_str(FILE *f, const char *s);
 /* Writes CHOSEN (one per kernel of M, NULL entries skipped) as the schedule
  * file FILE.  Returns 0 or -1 with errno. */
 int accgpu_tune_write_schedules(const char *file, const tune_model *m,

@@ -15,8 +15,11 @@ typedef struct tune_yaml {
   int loaded;
 } tune_yaml;
 
-/* Loads PATH.  Returns the root node, or NULL with the message in ERR.  The
- * document lives until accgpu_tune_yaml_close. */
+/* Loads PATH, which must hold one YAML document.  Returns the root node, or
+ * NULL with the message in ERR ("PATH:LINE: syntax error", "PATH: out of
+ * memory reading this N-byte YAML file", "PATH:LINE: a second YAML
+ * document").  The document lives until accgpu_tune_yaml_close, which the
+ * caller calls either way. */
 yaml_node_t *accgpu_tune_yaml_open(tune_yaml *y, const char *path, char *err,
                                    size_t errlen);
 void accgpu_tune_yaml_close(tune_yaml *y);
@@ -37,10 +40,18 @@ const char *accgpu_tune_yaml_text(const yaml_node_t *n);
  * the key is absent. */
 int accgpu_tune_yaml_int(tune_yaml *y, yaml_node_t *map, const char *key,
                          int required, int64_t *out);
+/* Node N's integer (named WHAT in the message) into *OUT: 0 / -1. */
+int accgpu_tune_yaml_intval(tune_yaml *y, yaml_node_t *n, const char *what,
+                            int64_t *out);
 int accgpu_tune_yaml_num(tune_yaml *y, yaml_node_t *map, const char *key,
                          int required, double *out);
 int accgpu_tune_yaml_str(tune_yaml *y, yaml_node_t *map, const char *key,
                          int required, char *out, size_t outlen);
+/* Checks MAP's keys: scalars, each in ALLOWED (NULL-terminated; NULL: any
+ * name) and none twice.  Returns 0, or -1 with "PATH:LINE: unknown key
+ * 'k' in WHAT" / "key 'k' given twice in WHAT (first at line L)". */
+int accgpu_tune_yaml_keys(tune_yaml *y, yaml_node_t *map,
+                          const char *const *allowed, const char *what);
 int accgpu_tune_yaml_expect(tune_yaml *y, yaml_node_t *n, yaml_node_type_t t,
                             const char *what);
 

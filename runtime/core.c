@@ -86,8 +86,8 @@ static void at_exit(void);
 /* Reads ACC_DEVICE_TYPE / ACC_DEVICE_NUM once. */
 static void init_once_fn(void) {
   rt.pid = getpid();
+  accgpu_profile_init(); /* first: its exit handler runs last (profile.c) */
   accgpu_time_init();
-  accgpu_profile_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
     if (!strcasecmp(env, "host"))

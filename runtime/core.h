@@ -249,8 +249,9 @@ extern int accgpu_profiling;
 /* Reads ACCGPU_PROFILE; when set, starts recording and writes the file at
    exit. */
 void accgpu_profile_init(void);
-/* Starts recording; accgpu_profile_write will write PATH. */
-void accgpu_profile_start(const char *path);
+/* Starts recording; accgpu_profile_write will write PATH.  Returns 0, or
+   -1 (nothing started) when PATH is PATH_MAX bytes or longer. */
+int accgpu_profile_start(const char *path);
 /* Stops recording and forgets what was recorded (the unit tests). */
 void accgpu_profile_stop(void);
 /* Adds one launch of kernel KERNEL of MOD with CFG on D that took SECONDS
@@ -261,8 +262,9 @@ void accgpu_profile_record(const __accgpu_module *mod, unsigned kernel,
                            const accgpu_launch_cfg *cfg,
                            const accgpu_device *d, double seconds,
                            const int64_t *vals);
-/* Writes the YAML profile.  Returns 0, or -1 after a one-line warning on
-   stderr. */
+/* Writes the YAML profile: a new file renamed over PATH, so a failed
+   write keeps the old one.  Returns 0, or -1 after a one-line error on
+   stderr naming ACCGPU_PROFILE and PATH. */
 int accgpu_profile_write(void);
 
 /* ---- host.c ---- */

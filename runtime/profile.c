@@ -16,9 +16,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int accgpu_profiling;
@@ -41,7 +44,7 @@ typedef struct prof_entry {
 static struct {
   pthread_mutex_t lock;
   prof_entry *head, *tail; /* in order of first launch */
-  char path[4096];
+  char path[PATH_MAX];
   pid_t pid;
 } prof = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -51,16 +54,21 @@ void accgpu_profile_init(void) {
   const char *env = getenv("ACCGPU_PROFILE");
   if (!env || !*env)
     return;
-  accgpu_profile_start(env);
+  if (accgpu_profile_start(env))
+    accgpu_fatal(NULL, "ACCGPU_PROFILE=%.60s...: the path is %zu bytes, "
+                 "longer than PATH_MAX (%d)", env, strlen(env), PATH_MAX);
   atexit(write_at_exit);
 }
 
-void accgpu_profile_start(const char *path) {
+int accgpu_profile_start(const char *path) {
+  if (strlen(path) >= sizeof prof.path)
+    return -1; /* cut short it would name another file */
   pthread_mutex_lock(&prof.lock);
   snprintf(prof.path, sizeof prof.path, "%s", path);
   prof.pid = getpid();
   pthread_mutex_unlock(&prof.lock);
   __atomic_store_n(&accgpu_profiling, 1, __ATOMIC_RELAXED);
+  return 0;
 }
 
 void accgpu_profile_stop(void) {
@@ -208,30 +216,91 @@ static void put_entry(FILE *f, const prof_entry *e) {
   }
 }
 
-int accgpu_profile_write(void) {
-  pthread_mutex_lock(&prof.lock);
-  FILE *f = prof.path[0] ? fopen(prof.path, "w") : NULL;
-  if (!f) {
-    int err = errno;
-    pthread_mutex_unlock(&prof.lock);
-    fprintf(stderr, "accgpu: warning: cannot write the profile %s: %s\n",
-            prof.path, strerror(err));
-    return -1;
-  }
+/* Writes the whole profile to F.  Returns 0, or -1 with errno. */
+static int put_all(FILE *f) {
+  errno = 0; /* the first failed write leaves its reason */
   fputs("# accgpu kernel profile (ACCGPU_PROFILE); read by acc-tune -p\n"
         "kernels:\n", f);
   for (prof_entry *e = prof.head; e; e = e->next)
     put_entry(f, e);
   if (!prof.head)
     fputs("  []\n", f);
-  int rc = fclose(f) == 0 ? 0 : -1;
+  if (fflush(f) || ferror(f) || (fsync(fileno(f)) && errno != EINVAL)) {
+    errno = errno ? errno : EIO;
+    return -1;
+  }
+  return 0;
+}
+
+/* Opens a new file beside TARGET (same directory, so rename is atomic) in
+   TMP, created as fopen would (mode 0666 less the umask).  NULL with errno
+   when it cannot. */
+static FILE *open_beside(const char *target, char tmp[PATH_MAX]) {
+  const char *slash = strrchr(target, '/');
+  int dirlen = slash ? (int)(slash - target) + 1 : 0;
+  for (int n = 0; n < 100; n++) {
+    if (snprintf(tmp, PATH_MAX, "%.*s.accgpu-profile.%d.%d", dirlen, target,
+                 (int)getpid(), n) >= PATH_MAX) {
+      errno = ENAMETOOLONG;
+      return NULL;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0)
+      return fdopen(fd, "w");
+    if (errno != EEXIST)
+      return NULL;
+  }
+  return NULL;
+}
+
+/* Writes the profile to PATH: through a new file renamed over it, so a
+   failed write (full disk) leaves the old profile whole; a device or pipe
+   (/dev/stdout) is written directly.  A symbolic link stays a link: its
+   target is replaced.  Returns 0, or -1 with errno. */
+static int write_to(const char *path) {
+  char target[PATH_MAX], tmp[PATH_MAX];
+  struct stat st;
+  if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+    FILE *f = fopen(path, "w");
+    int rc = f ? put_all(f) : -1;
+    return f && fclose(f) ? -1 : rc;
+  }
+  if (!realpath(path, target))
+    snprintf(target, sizeof target, "%s", path); /* new file: as named */
+  FILE *f = open_beside(target, tmp);
+  if (!f)
+    return -1;
+  int rc = put_all(f);
+  if (fclose(f))
+    rc = -1;
+  if (!rc && rename(tmp, target))
+    rc = -1;
+  if (rc) {
+    int err = errno;
+    unlink(tmp);
+    errno = err;
+  }
+  return rc;
+}
+
+int accgpu_profile_write(void) {
+  pthread_mutex_lock(&prof.lock);
+  int rc = prof.path[0] ? write_to(prof.path) : (errno = ENOENT, -1);
+  int err = errno;
   pthread_mutex_unlock(&prof.lock);
+  if (rc)
+    fprintf(stderr, "accgpu: error: ACCGPU_PROFILE=%s: cannot write the "
+            "profile: %s\n", prof.path, strerror(err));
   return rc;
 }
 
 /* Normal exit of the process that asked for the profile (not a forked
-   child). */
+   child).  A profile that cannot be written makes the exit status 1: the
+   run did not produce what was asked.  (Registered before the runtime's
+   other exit handlers, so it runs last and _exit skips none of them.) */
 static void write_at_exit(void) {
-  if (getpid() == prof.pid)
-    accgpu_profile_write();
+  if (getpid() == prof.pid && accgpu_profile_write()) {
+    fflush(NULL);
+    _exit(1);
+  }
 }

@@ -103,6 +103,9 @@ typedef struct sim {
   int64_t round_limit, warm_rounds; /* truncated waves (0 = no limit) */
   int64_t skip;      /* instructions each warp of a truncated wave skips */
   int64_t body_refs; /* exact instructions per point, 0 if unknown */
+  /* Per sequential loop variable: instructions of one iteration of its
+   * body, INT64_MAX when beyond 64 bits (fast_forward skips iterations). */
+  int64_t iter_refs[TUNE_MAX_VARS];
   double wave_instrs;               /* instructions of measured waves */
   uint64_t **buf;    /* per SM: L2 requests of the current chunk */
   size_t *nbuf, *capbuf;
@@ -229,7 +232,8 @@ static int next_ref(const sim *s, warp *w) {
       w->pc = 0;
     }
     const tune_op *op = &k->ops[w->pc];
-    const tune_loop *lp = &k->vars[op->arg];
+    /* A loop op's variable (a reference's arg indexes refs instead). */
+    const tune_loop *lp = &k->vars[op->kind == TUNE_OP_REF ? 0 : op->arg];
     switch (op->kind) {
     case TUNE_OP_LOOP:
       if (lp->trip <= 0) {
@@ -457,17 +461,70 @@ static int warp_turn(sim *s, int smi, warp *w, int base_mode) {
   return warp_ready(s, smi, w);
 }
 
+/* Moves W N points on in next_point's order (level 0 fastest) by
+ * arithmetic, counting inactive points too: N next_point calls exactly
+ * unless a point in between is inactive, which takes two levels at their
+ * last step (so a 1- or 2-level nest not run to its end is exact).
+ * Returns 0 when W runs out. */
+static int jump_points(const sim *s, warp *w, int64_t n) {
+  for (int l = 0; l < s->nlev && n; l++) {
+    int64_t t = w->t[l] + n % w->tcnt[l];
+    n /= w->tcnt[l];
+    if (t >= w->tcnt[l]) {
+      t -= w->tcnt[l];
+      n++;
+    }
+    w->t[l] = t;
+  }
+  return !n && (load_point(s, w) || next_point(s, w));
+}
+
+/* Skips F instructions of W as F next_ref calls would, but at the end of
+ * an iteration of a sequential loop skips the whole iterations F still
+ * covers (each issues S->iter_refs of its variable) by moving the loop's
+ * counter: long sequential loops cost no time. */
+static void skip_refs(const sim *s, warp *w, int64_t f) {
+  const tune_kernel *k = s->k;
+  while (f > 0 && !w->done) {
+    while (w->pc < k->nops && k->ops[w->pc].kind == TUNE_OP_END) {
+      const tune_op *op = &k->ops[w->pc];
+      const tune_loop *lp = &k->vars[op->arg];
+      int64_t per = s->iter_refs[op->arg], *kv = &w->kval[op->arg];
+      int64_t left = lp->lo + lp->trip - 1 - *kv, q = per > 0 ? f / per : 0;
+      q = q < left ? q : left > 0 ? left : 0;
+      *kv += q;
+      f -= q * per;
+      w->pc = ++*kv < lp->lo + lp->trip ? op->match + 1 : w->pc + 1;
+    }
+    if (f > 0) {
+      w->done = next_ref(s, w) < 0;
+      f--;
+    }
+  }
+}
+
+/* Point steps fast_forward takes one by one (exact for any nest); more
+ * are jumped (jump_points), which only a thread with thousands of points
+ * needs. */
+#define STEP_POINTS 4096
+
 /* Fast-forwards fresh warp W over S->skip instructions without caches:
  * whole points at once while more than a point's instructions remain (the
  * body issues S->body_refs each point; the trailing ops of a point touch
- * nothing that the next point keeps), then reference by reference.
- * Returns nothing; sets W->done when the warp runs out. */
+ * nothing that the next point keeps), then instruction by instruction
+ * (whole iterations of sequential loops at once).  Returns nothing; sets
+ * W->done when the warp runs out. */
 static void fast_forward(const sim *s, warp *w) {
   int64_t f = s->skip;
-  for (; s->body_refs > 0 && f > s->body_refs && !w->done; f -= s->body_refs)
-    w->done = !next_point(s, w);
-  for (; f > 0 && !w->done; f--)
-    w->done = next_ref(s, w) < 0;
+  if (s->body_refs > 0 && f > s->body_refs) {
+    int64_t pts = (f - 1) / s->body_refs;
+    f -= pts * s->body_refs;
+    if (pts > STEP_POINTS)
+      w->done = !jump_points(s, w, pts);
+    for (; pts > 0 && pts <= STEP_POINTS && !w->done; pts--)
+      w->done = !next_point(s, w);
+  }
+  skip_refs(s, w, f);
 }
 
 /* ---- waves -------------------------------------------------------------- */
@@ -530,20 +587,37 @@ static void run_wave(sim *s, int64_t wv, int base_mode) {
   s->measure = measure;
 }
 
+/* Adds one instruction inside the sequential loops OPEN[0..DEPTH-1]
+ * (outermost first) to S->iter_refs: to the innermost's iteration 1, to
+ * the next's the innermost's trip count, and so on (saturating). */
+static void count_iter_ref(sim *s, const int *open, int depth) {
+  int64_t per = 1;
+  for (int d = depth - 1; d >= 0; d--) {
+    int64_t *r = &s->iter_refs[open[d]];
+    int64_t trip = s->k->vars[open[d]].trip;
+    if (__builtin_add_overflow(*r, per, r))
+      *r = INT64_MAX;
+    if (__builtin_mul_overflow(per, trip > 0 ? trip : 0, &per))
+      per = INT64_MAX;
+  }
+}
+
 /* Warp instructions one thread issues (modeled refs x trips). */
 static double thread_instrs(sim *s, const tune_config *c) {
   const tune_kernel *k = s->k;
   double mult[TUNE_MAX_VARS + 1] = {1}, body = 0;
-  int depth = 0;
+  int depth = 0, open[TUNE_MAX_VARS];
+  memset(s->iter_refs, 0, sizeof s->iter_refs);
   for (int i = 0; i < k->nops; i++) {
     const tune_op *op = &k->ops[i];
     if (op->kind == TUNE_OP_LOOP) {
       mult[depth + 1] = mult[depth] * (double)k->vars[op->arg].trip;
-      depth++;
+      open[depth++] = op->arg;
     } else if (op->kind == TUNE_OP_END) {
       depth--;
     } else if (k->refs[op->arg].affine) {
       body += mult[depth];
+      count_iter_ref(s, open, depth);
     }
   }
   s->body = body;
@@ -699,7 +773,10 @@ static int64_t plan(sim *s, double b, double per_wave,
    * touches too little data to show its capacity misses. */
   double per_warp = per_wave_instrs / (double)(wave_warps ? wave_warps : 1);
   double window = (double)s->round_limit * per_warp / wave_rounds;
-  s->skip = s->round_limit ? (int64_t)((per_warp - window) / 2) : 0;
+  double skip = (per_warp - window) / 2; /* may exceed 64 bits */
+  s->skip = !s->round_limit ? 0
+            : skip < 0x1p62 ? (int64_t)skip
+                            : INT64_C(1) << 62;
   return 1;
 }
 

@@ -7,47 +7,14 @@
 #include "../tune.h"
 #include "tune_test.h"
 
-/* Writes TEXT to a fresh temporary file; returns its path (static). */
-static const char *tmp_file(const char *text) {
-  static char path[64];
-  strcpy(path, "/tmp/acc-tune-test-XXXXXX");
-  int fd = mkstemp(path);
-  if (fd < 0)
-    return NULL;
-  FILE *f = fdopen(fd, "w");
-  fputs(text, f);
-  fclose(f);
-  return path;
-}
-
-/* Loads TEXT as a model (bound with no parameters when it loads) and
- * checks the error starts with "PATH:LINE:" and contains WHAT. */
-static void expect_model_error(const char *text, int line, const char *what) {
-  const char *p = tmp_file(text);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-  tune_model m;
-  memset(&m, 0, sizeof m);
-  char err[TUNE_ERR] = "", want[128];
-  int rc = accgpu_tune_model_load(p, &m, err, sizeof err);
-  if (rc == 0) {
-    rc = accgpu_tune_kernel_bind(&m.kernels[0], p, NULL, NULL, err,
-                                 sizeof err);
-    accgpu_tune_model_free(&m);
-  }
-  CU_ASSERT_EQUAL(rc, -1);
-  snprintf(want, sizeof want, "%s:%d: ", p, line);
-  CU_ASSERT_EQUAL(strncmp(err, want, strlen(want)), 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, what));
-  if (strncmp(err, want, strlen(want)) || !strstr(err, what))
-    fprintf(stderr, "\n  got: %s\n  want: %s... %s\n", err, want, what);
-  unlink(p);
-}
-
+#define expect_model_error(text, line, what)                                  \
+  tune_expect_model_error(text, NULL, line, what)
 #define HEAD "kernels:\n  - id: k\n    loops:\n"
 
 static void test_yaml_model_errors(void) {
   expect_model_error("kernels: [\n  {id: k,\n", 3, "");     /* syntax */
-  expect_model_error("kernel: []\n", 1, "expected 'kernels'");
+  expect_model_error("kernel: []\n", 1, "unknown key 'kernel' in the model");
+  expect_model_error("{}\n", 1, "expected 'kernels'");
   expect_model_error(HEAD "      - {var: i, lower: 0}\n    body: []\n", 4,
                      "missing key 'upper'");
   expect_model_error(HEAD "      - {var: i, upper: n}\n    body:\n"
@@ -71,7 +38,7 @@ static void test_yaml_model_errors(void) {
 static void test_yaml_gpu_and_profile_errors(void) {
   char err[TUNE_ERR], want[96];
   tune_gpu g;
-  const char *p = tmp_file("name: x\nsms: many\n");
+  const char *p = tune_tmp_file("name: x\nsms: many\n");
   CU_ASSERT_EQUAL(accgpu_tune_gpu_load(p, &g, err, sizeof err), -1);
   snprintf(want, sizeof want, "%s:2: expected an integer for 'sms'", p);
   CU_ASSERT_STRING_EQUAL(err, want);
@@ -80,7 +47,7 @@ static void test_yaml_gpu_and_profile_errors(void) {
                                        sizeof err), -1);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent.yaml: cannot open"));
   tune_profile pr;
-  p = tmp_file("kernels:\n  - id: k\n    trips: {i: -3}\n");
+  p = tune_tmp_file("kernels:\n  - id: k\n    trips: {i: -3}\n");
   CU_ASSERT_EQUAL(accgpu_tune_profile_load(p, &pr, err, sizeof err), -1);
   snprintf(want, sizeof want, "%s:3: expected a non-negative integer", p);
   CU_ASSERT_EQUAL(strncmp(err, want, strlen(want)), 0);
@@ -114,7 +81,7 @@ static void test_yaml_shipped_files_load(void) {
 /* A profile's trip counts and parameters override the model's. */
 static void test_profile_overrides(void) {
   char err[TUNE_ERR];
-  const char *p = tmp_file("kernels:\n  - id: \"yreuse.c:12:yreuse\"\n"
+  const char *p = tune_tmp_file("kernels:\n  - id: \"yreuse.c:12:yreuse\"\n"
                            "    params: {n: 64}\n    trips: {k: 7}\n");
   tune_profile pr;
   tune_model m;

@@ -23,4 +23,17 @@ void tune_register_suite(const char *name, const tune_test *tests);
 /* Path of a file of the source tree (tests run from the repository root). */
 #define TUNE_SRC(p) p
 
+/* util.c.  Writes TEXT to a fresh temporary file; returns its path (static
+ * storage, valid until the next call). */
+const char *tune_tmp_file(const char *text);
+/* Asserts that ERR starts with "PATH:LINE: " and contains WHAT; prints
+ * both when not. */
+void tune_check_error(const char *err, const char *path, int line,
+                      const char *what);
+/* Loads TEXT as a model (bound with USER, which may be NULL, when it
+ * loads) and checks the error starts with "PATH:LINE: " and contains
+ * WHAT; prints both when not. */
+void tune_expect_model_error(const char *text, const void *user, int line,
+                             const char *what);
+
 #endif

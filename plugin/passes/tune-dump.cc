@@ -808,11 +808,29 @@ static bool prewalk(gimple_seq seq, gimple *target)
   return false;
 }
 
+/* S as a YAML double-quoted scalar that reads back as S: a file name may
+   hold quotes, backslashes, newlines and the Unicode line breaks U+0085,
+   U+2028, U+2029 (YAML would fold those into spaces) and other control
+   characters.  Other bytes go through as they are (YAML files are
+   UTF-8). */
 static void put_quoted(td_buf *b, const char *s)
 {
   buf_printf(b, "\"");
-  for (; *s; s++)
-    buf_printf(b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+  for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+    if (*u == '"' || *u == '\\') {
+      buf_printf(b, "\\%c", *u);
+    } else if (*u < 0x20 || *u == 0x7f) {
+      buf_printf(b, "\\x%02x", *u);
+    } else if (u[0] == 0xc2 && u[1] == 0x85) {
+      buf_printf(b, "\\N");
+      u++;
+    } else if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9)) {
+      buf_printf(b, u[2] == 0xa8 ? "\\L" : "\\P");
+      u += 2;
+    } else {
+      buf_printf(b, "%c", *u);
+    }
+  }
   buf_printf(b, "\"");
 }
 

@@ -13,7 +13,9 @@
 #   4. malformed schedule files are GCC errors at FILE:LINE, never an ICE;
 #   5. the ids are the runtime's: ACCGPU_PROFILE of a program built from the
 #      same source names exactly the dumped kernels, and acc-tune -p takes
-#      that profile.
+#      that profile;
+#   6. trips.sh: the profile's trip counts; 7. ids.sh: ids with quotes,
+#      backslashes and newlines round-trip, duplicate entries warn.
 # Usage: tests/tune/run.sh [BUILD-DIR].  Ends with "tune-plugin: N passed,
 # N failed".
 . "$(dirname "$0")/common.sh" "${1:-build}" tune
@@ -156,8 +158,10 @@ prof_ids() {
 }
 prof_ids jacobi2d
 . tests/tune/trips.sh # 6. trips:/params: in the profile bind the model
+. tests/tune/ids.sh # 7. odd kernel ids round-trip; duplicate entries warn
 
-# 4. Malformed schedule files: FILE:LINE in a GCC error, no ICE.
+# 4. Malformed schedule files (unknown or repeated keys, numbers beyond 64
+# bits and second documents included): FILE:LINE in a GCC error, no ICE.
 # bad_sched NAME LINE CONTENT
 bad_sched() {
   local f="$OUT/$1.yaml" log="$OUT/bad.log"
@@ -181,6 +185,9 @@ bad_sched bad-dim 7 'schedules:\n  - kernel: "matmul.c:14:matmul"\n    schedule:
 bad_sched yaml-syntax 4 'schedules:\n  - kernel: "matmul.c:14:matmul"\n    block: [32, 1, 1\n'
 bad_sched no-id 2 'schedules:\n  - schedule: "2_1"\n'
 bad_sched empty 1 ''
+bad_sched unknown-key 8 'schedules:\n  - kernel: "matmul.c:14:matmul"\n    schedule: "2_1"\n    block: [32, 1, 1]\n    grid: [1, 1, 1]\n    map:\n      i: {thread: none, block: x}\n    blocks: [64, 1, 1]\n'
+bad_sched grid-range 4 'schedules:\n  - kernel: "matmul.c:14:matmul"\n    block: [32, 1, 1]\n    grid: [1, 99999999999999999999, 1]\n'
+bad_sched second-doc 3 'schedules: []\n---\nschedules: []\n'
 # A file that cannot be read: an error naming it.
 if (cd tests/tune/src && "$CC" -fplugin="$PLUGIN" -I"$ROOT/include" \
       -fplugin-arg-accgpu-schedule="$OUT/none.yaml" -c matmul.c \

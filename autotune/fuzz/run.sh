@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets of autotune/fuzz (built by `make fuzz` or `make
+# all` when clang with libFuzzer is here) for SECONDS each, under ASan and
+# UBSan, starting from a seed corpus: the shipped models and GPU
+# descriptions, tests/tune/extra.yaml, autotune/fuzz/seeds/TARGET/ and
+# every past finding in autotune/tests/fuzz-regress/TARGET/.  What a run
+# discovers is kept in BUILD/fuzz/corpus/TARGET for the next run.  A crash,
+# sanitizer report, leak, hang (10 s an input) or a run past 2 GB fails
+# the target; its input is left in BUILD/fuzz/crashes/ — add it to
+# autotune/tests/fuzz-regress/TARGET/ (tune-tests replays those) and fix.
+# Usage: autotune/fuzz/run.sh BUILD-DIR SECONDS [TARGET...].  Ends with
+# "fuzz: N passed, N failed, N skipped".
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 1
+BUILD=$(cd "${1:-build}" && pwd) || exit 1
+SECS=${2:-60}
+shift 2 2>/dev/null
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(model gpu profile expr sched)
+pass=0 fail=0 skip=0
+SEEDS=$(mktemp -d "${TMPDIR:-/tmp}/accgpu-fuzz-seeds.XXXXXX") || exit 1
+trap 'rm -rf "$SEEDS"' EXIT
+
+# seeds TARGET DIR: fills DIR with the target's seed inputs.
+seeds() {
+  mkdir -p "$2"
+  case $1 in
+    model) cp autotune/models/*.yaml tests/tune/extra.yaml "$2"/ ;;
+    gpu) cp autotune/gpus/*.yaml "$2"/ ;;
+  esac
+  cp autotune/fuzz/seeds/"$1"/* "$2"/ 2>/dev/null
+  return 0
+}
+
+for t in "${names[@]}"; do
+  bin="$BUILD/fuzz/fuzz-$t"
+  if [ ! -x "$bin" ]; then
+    echo "fuzz-$t: not built (needs clang and libFuzzer: make deps)"
+    skip=$((skip + 1))
+    continue
+  fi
+  corpus="$BUILD/fuzz/corpus/$t" crashes="$BUILD/fuzz/crashes"
+  log="$BUILD/fuzz/$t.log"
+  mkdir -p "$corpus" "$crashes"
+  seeds "$t" "$SEEDS/$t"
+  if "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
+       -dict=autotune/fuzz/yaml.dict -artifact_prefix="$crashes/$t-" \
+       "$corpus" "$SEEDS/$t" "autotune/tests/fuzz-regress/$t" >"$log" 2>&1; then
+    pass=$((pass + 1))
+    echo "fuzz-$t: $(grep -m1 -o '^Done [0-9]* runs' "$log" | cut -d' ' -f2) inputs in ${SECS} s, no finding"
+  else
+    fail=$((fail + 1))
+    echo "FAIL: fuzz-$t: $(grep -m1 -E 'ERROR: |SUMMARY: |runtime error' "$log")"
+    grep -m1 -o "Test unit written to .*" "$log"
+    echo "  (log: $log)"
+  fi
+done
+echo "fuzz: $pass passed, $fail failed, $skip skipped"
+[ "$fail" = 0 ]
