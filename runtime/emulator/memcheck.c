@@ -36,6 +36,7 @@ typedef struct emu_label {
   uintptr_t dev, host;
   size_t bytes;
   const char *name;
+  int freed; /* its device copy was freed: reports say what it was */
 } emu_label;
 
 /* Labels of all devices share one leaf lock: they change at map and
@@ -79,11 +80,13 @@ void accgpu_emu_shadow_fini(struct accgpu_dev *dev) {
 /* ------------------------------------------------------------------ */
 /* Marking.                                                            */
 
+/* The device copy at DPTR was freed: its label stays, marked, until a new
+   allocation there replaces it. */
 static void label_drop(struct accgpu_dev *dev, uintptr_t dptr) {
   uintptr_t val;
   pthread_mutex_lock(&label_lock);
-  if (accgpu_ptrmap_del(&dev->labels, dptr, &val))
-    free((void *)val);
+  if (accgpu_ptrmap_get(&dev->labels, dptr, &val))
+    ((emu_label *)val)->freed = 1;
   pthread_mutex_unlock(&label_lock);
 }
 
@@ -132,6 +135,7 @@ void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
   l->host = (uintptr_t)host;
   l->bytes = bytes;
   l->name = name;
+  l->freed = 0;
   uintptr_t old;
   pthread_mutex_lock(&label_lock);
   if (accgpu_ptrmap_del(&dev->labels, l->dev, &old))
@@ -211,7 +215,7 @@ int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
 typedef struct label_search {
   uintptr_t a;
   int host;          /* search host ranges instead of device ones */
-  const emu_label *in, *near;
+  const emu_label *in, *was, *near; /* live, freed, nearest live */
   uintptr_t near_dist;
 } label_search;
 
@@ -221,9 +225,14 @@ static void label_visit(uintptr_t key, uintptr_t val, void *ctx) {
   uintptr_t lo = s->host ? l->host : l->dev;
   (void)key;
   if (s->a >= lo && s->a - lo < l->bytes) {
-    s->in = l;
+    if (l->freed)
+      s->was = l;
+    else
+      s->in = l;
     return;
   }
+  if (l->freed)
+    return;
   uintptr_t d = s->a < lo ? lo - s->a : s->a - (lo + l->bytes) + 1;
   if (!s->near || d < s->near_dist) {
     s->near = l;
@@ -240,7 +249,8 @@ static int label_text(const emu_label *l, char *buf, size_t len) {
 
 char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
                           size_t len) {
-  label_search s = {a, !accgpu_emu_mem_owns(dev, (void *)a, 1), NULL, NULL, 0};
+  label_search s = {a, !accgpu_emu_mem_owns(dev, (void *)a, 1), NULL, NULL,
+                    NULL, 0};
   size_t used = strlen(buf);
   char lt[256];
   pthread_mutex_lock(&label_lock);
@@ -250,6 +260,10 @@ char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
     snprintf(buf + used, len - used, "%s%s, at byte %zu",
              s.host ? "the host copy of " : "", lt,
              (size_t)(a - (s.host ? s.in->host : s.in->dev)));
+  } else if (s.was && !s.host) {
+    label_text(s.was, lt, sizeof lt);
+    snprintf(buf + used, len - used, "it was the device copy of %s, at byte "
+             "%zu, since freed", lt, (size_t)(a - s.was->dev));
   } else if (s.near && !s.host) {
     label_text(s.near, lt, sizeof lt);
     snprintf(buf + used, len - used, "nearest mapped variable: %s", lt);

@@ -1,7 +1,7 @@
 /* A device address kept after its data left the device (exit data):
  * reading it through deviceptr is a use after free. */
 /* accgpu-expect-stderr: accgpu: error: .*memcheck_freed\.c:17 */
-/* accgpu-expect-stderr: memcheck: invalid read .* freed device memory */
+/* accgpu-expect-stderr: memcheck: invalid read .* freed device memory; it was the device copy of 'a\[0:n\]' */
 #include <openacc.h>
 #include <stdio.h>
 
