@@ -245,8 +245,16 @@ static FILE *open_beside(const char *target, char tmp[PATH_MAX]) {
       return NULL;
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0)
-      return fdopen(fd, "w");
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f)
+      return f;
+    if (fd >= 0) { /* out of memory for the stream */
+      int err = errno;
+      close(fd);
+      unlink(tmp);
+      errno = err;
+      return NULL;
+    }
     if (errno != EEXIST)
       return NULL;
   }

@@ -516,7 +516,7 @@ static void skip_refs(const sim *s, warp *w, int64_t f) {
  * W->done when the warp runs out. */
 static void fast_forward(const sim *s, warp *w) {
   int64_t f = s->skip;
-  if (s->body_refs > 0 && f > s->body_refs) {
+  if (!w->done && s->body_refs > 0 && f > s->body_refs) {
     int64_t pts = (f - 1) / s->body_refs;
     f -= pts * s->body_refs;
     if (pts > STEP_POINTS)
@@ -831,6 +831,14 @@ int accgpu_tune_simulate_ctx(tune_sim_ctx *x, const tune_kernel *k,
   double per_wave = thread_instrs(&s, c) / 32.0 * s.bthreads *
                     (double)wave_blocks;
   int rc = -1;
+  for (int v = 0; v < k->npar; v++)
+    if (k->vars[v].trip <= 0) { /* nothing runs: every count is 0 */
+      r->waves = s.waves;       /* (simulating 2^31 empty blocks is slow) */
+      r->sms_sim = g->sms;
+      for (int i = 0; i < k->nrefs; i++)
+        r->unmodeled += !k->refs[i].affine;
+      return 0;
+    }
   s.nsm = g->sms;
   if (sim_alloc(&s))
     goto out;

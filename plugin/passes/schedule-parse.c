@@ -230,8 +230,8 @@ static void read_entry(sp *s, const yaml_node_t *e, struct accgpu_schedule *r)
     read_map(s, e, r);
 }
 
-/* Warns about entry I when an earlier one has its kernel id. */
-static void check_dup(sp *s, int i)
+/* Warns at node E about entry I when an earlier one has its kernel id. */
+static void check_dup(sp *s, const yaml_node_t *e, int i)
 {
   struct accgpu_sched_list *l = s->out;
   for (int j = 0; j < i; j++)
@@ -242,8 +242,8 @@ static void check_dup(sp *s, int i)
         return; /* a warning lost, nothing worse */
       l->warn = w;
       w = &l->warn[l->nwarn++];
-      w->line = l->s[i].src_line;
-      w->col = 5;
+      w->line = (int)e->start_mark.line + 1;
+      w->col = (int)e->start_mark.column + 1;
       snprintf(w->msg, sizeof w->msg, "a second schedule for kernel '%.200s'"
                " (ignored: the one at line %d is used)", l->s[i].id,
                l->s[j].src_line);
@@ -269,12 +269,12 @@ static void read_doc(sp *s)
     return;
   }
   for (int i = 0; i < n && !s->out->failed; i++) {
+    yaml_node_t *e =
+      yaml_document_get_node(s->doc, l->data.sequence.items.start[i]);
     s->out->n = i + 1;
-    read_entry(s, yaml_document_get_node(s->doc,
-                                         l->data.sequence.items.start[i]),
-               &s->out->s[i]);
+    read_entry(s, e, &s->out->s[i]);
     if (!s->out->failed)
-      check_dup(s, i);
+      check_dup(s, e, i);
   }
 }
 
