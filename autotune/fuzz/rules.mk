@@ -6,7 +6,7 @@
 #   make fuzz FUZZ_SECONDS=600     longer runs by hand
 #
 # `make test` runs each target for FUZZ_TEST_SECONDS (12 s: about a minute
-# in all) when clang with libFuzzer is here (scripts/install-deps.sh
+# in all), from the seeds alone, when clang with libFuzzer is here (scripts/install-deps.sh
 # installs it); without it that step is skipped.  Objects are built apart
 # from the gcc ones, under $(BUILD)/fuzz/obj.
 FUZZ_CC      := clang
@@ -35,7 +35,7 @@ $(BUILD)/fuzz/fuzz-%: autotune/fuzz/fuzz_main.c $(FUZZ_OBJS)
 # The short run of `make test`.
 $(BUILD)/tests/fuzz-short: autotune/fuzz/rules.mk
 	@mkdir -p $(dir $@)
-	@printf '#!/bin/sh\nexec "%s/autotune/fuzz/run.sh" "%s" %s "$$@"\n' \
+	@printf '#!/bin/sh\nexec "%s/autotune/fuzz/run.sh" --fresh "%s" %s "$$@"\n' \
 	  '$(TOP)' '$(ABS_BUILD)' '$(FUZZ_TEST_SECONDS)' > $@
 	@chmod +x $@
 

@@ -4,15 +4,19 @@
 # UBSan, starting from a seed corpus: the shipped models and GPU
 # descriptions, tests/tune/extra.yaml, autotune/fuzz/seeds/TARGET/ and
 # every past finding in autotune/tests/fuzz-regress/TARGET/.  What a run
-# discovers is kept in BUILD/fuzz/corpus/TARGET for the next run.  A crash,
+# discovers is kept in BUILD/fuzz/corpus/TARGET for the next run, but with
+# --fresh (make test's short run, whose length must not grow with that
+# corpus: libFuzzer first replays all of it).  A crash,
 # sanitizer report, leak, hang (10 s an input) or a run past 2 GB fails
 # the target; its input is left in BUILD/fuzz/crashes/ — add it to
 # autotune/tests/fuzz-regress/TARGET/ (tune-tests replays those) and fix.
-# Usage: autotune/fuzz/run.sh BUILD-DIR SECONDS [TARGET...].  Ends with
+# Usage: autotune/fuzz/run.sh [--fresh] BUILD-DIR SECONDS [TARGET...].  Ends with
 # "fuzz: N passed, N failed, N skipped".
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
+fresh=0
+[ "${1:-}" = --fresh ] && { fresh=1; shift; }
 BUILD=$(cd "${1:-build}" && pwd) || exit 1
 SECS=${2:-60}
 shift 2 2>/dev/null
@@ -41,6 +45,7 @@ for t in "${names[@]}"; do
     continue
   fi
   corpus="$BUILD/fuzz/corpus/$t" crashes="$BUILD/fuzz/crashes"
+  [ "$fresh" = 1 ] && corpus="$SEEDS/new-$t"
   log="$BUILD/fuzz/$t.log"
   mkdir -p "$corpus" "$crashes"
   seeds "$t" "$SEEDS/$t"
