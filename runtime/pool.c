@@ -203,8 +203,13 @@ static void quarantine_flush(accgpu_pool *p, size_t keep) {
     p->quarantine_bytes -= size;
     recycle(p, d, size);
   }
-  if (p->quarantine_head == q->n)
-    q->n = p->quarantine_head = 0;
+  /* Drop the consumed head once it is most of the array, or a pool that
+     always has blocks waiting would grow by one pair per free forever. */
+  if (p->quarantine_head * 2 >= q->n) {
+    q->n -= p->quarantine_head;
+    memmove(q->p, q->p + p->quarantine_head, q->n * sizeof *q->p);
+    p->quarantine_head = 0;
+  }
 }
 
 /* A freed pooled block waits before reuse (pool lock held). */
