@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 3
+#define ACCGPU_ABI_VERSION 4
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -93,6 +93,10 @@ typedef struct __accgpu_module {
                                      built for the CPU, or NULL */
   size_t emu_image_size;
   void **cache;               /* one writable pointer the runtime owns */
+  const unsigned char *mc_image; /* ELF shared object: the same CUDA C
+                                    built natively for the multicore device
+                                    (one thread per block), or NULL */
+  size_t mc_image_size;
 } __accgpu_module;
 
 typedef struct __accgpu_dim3 {

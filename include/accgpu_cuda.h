@@ -161,6 +161,13 @@ typedef struct __accgpu_emu_block {
   uintptr_t dyn_len;           /* the launch's dynamic shared bytes */
 } __accgpu_emu_block;
 
+/* A block of the multicore device (include/accgpu_mc.h), as the runtime
+   hands it to the image's __accgpu_mc_enter before running it. */
+typedef struct __accgpu_mc_block {
+  __accgpu_uint3 block_idx, grid_dim;
+  void *dyn_shared; /* the launch's dynamic shared memory, 16-byte aligned */
+} __accgpu_mc_block;
+
 /* __accgpu_emu_block.check */
 #define ACCGPU_EMU_CHECK_MEM 1u   /* memcheck: inline fast path */
 #define ACCGPU_EMU_CHECK_CALL 2u  /* every access calls ops->access */
@@ -208,6 +215,10 @@ typedef struct __accgpu_emu_thread {
 
 #define __ACCGPU_INL static __inline__ __attribute__((always_inline, unused))
 
+#ifdef __ACCGPU_MC__
+#undef ACCGPU_DYN_SHARED
+#include "accgpu_mc.h"
+#else
 /* The running CUDA thread: the base of the fiber stack we are on.  Not
    volatile, so gcc computes it once per function. */
 __ACCGPU_INL __accgpu_emu_thread *__accgpu_emu_self(void) {
@@ -270,6 +281,7 @@ __ACCGPU_INL void __accgpu_bar_sync(unsigned id, unsigned count) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
   __ACCGPU_OP(t, sync_named)(t, id, count);
 }
+#endif /* !__ACCGPU_MC__ */
 #define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_block() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
@@ -288,6 +300,7 @@ __ACCGPU_INL int __clzll(long long x) {
   return x ? __builtin_clzll((unsigned long long)x) : 64;
 }
 
+#ifndef __ACCGPU_MC__
 /* ---- Warp functions (32 lanes; WIDTH a power of two, 0 or absent: 32) --- */
 __ACCGPU_INL unsigned __activemask(void) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
@@ -370,6 +383,8 @@ __ACCGPU_SHFL_TYPED(d, double, uint64_t)
   __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_DOWN, d, __VA_ARGS__ + 0)
 #define __shfl_xor_sync(m, v, x, ...)                                         \
   __ACCGPU_SHFL(m, v, __ACCGPU_SHFL_XOR, x, __VA_ARGS__ + 0)
+
+#endif /* !__ACCGPU_MC__ */
 
 /* ---- Atomics: device-scope, sequentially consistent (GCC builtins) ---- */
 #define __ACCGPU_SC __ATOMIC_SEQ_CST
@@ -542,6 +557,14 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
    OpenACC worker).  A row is a whole number of warps: one warp, or named
    barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15
    rows when rows are wider than a warp). */
+/* Gang loops of generated kernels: a stride loop over the whole grid
+   (include/accgpu_mc.h gives each block one contiguous chunk instead). */
+#ifndef __ACCGPU_MC__
+#define __ACCGPU_GANG_LO(start, tot, d) (start)
+#define __ACCGPU_GANG_HI(tot, d) (tot)
+#define __ACCGPU_GANG_STEP(stride) (stride)
+#endif
+
 static __device__ __forceinline__ void __accgpu_sync_row(void) {
   if (blockDim.x == 32)
     __syncwarp();

@@ -31,6 +31,11 @@ typedef enum acc_device_t {
   /* Implementation-defined: the emulated GPU (CUDA C kernels run on the CPU
      with their own device memory).  Counts as acc_device_not_host. */
   acc_device_emulator = 5,
+  /* Implementation-defined, as NVHPC's -acc=multicore: the same kernels,
+     compiled for the CPU, run their gangs over all cores, sharing the
+     host's memory (ACC_DEVICE_TYPE=multicore; ACC_NUM_CORES threads).
+     Not counted in acc_device_not_host; acc_device_host stays one core. */
+  acc_device_multicore = 6,
   _acc_device_hwm
 } acc_device_t;
 

@@ -550,7 +550,16 @@ static int compile_image(char **words, int n, const char *inc, int checked,
                      "-o", "module.o", "-x", "c", "module.c", NULL};
   char *link[] = {"-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic", "-o", "module.so", "module.o",
                   "-lm", NULL};
+  /* The multicore image: one thread per block, so -O3 for the vectorizer
+     (worker and vector loops become stride-1 loops); no -march, so the
+     object runs on any x86-64. */
+  char *mc[] = {"-O3", "-fPIC", "-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic",
+                "-std=gnu11", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", "-I",
+                (char *)inc, "-include", "accgpu_cuda.h", "-o", "module.so",
+                "-x", "c", "module.c", "-x", "none", "-lm", NULL};
   /* clang-format on */
+  if (checked == ACCGPU_MB_IMAGE_MC)
+    return run_cc(words, n, mc, dir, log_out);
   if (!checked)
     return run_cc(words, n, plain, dir, log_out);
   int status = run_cc(words, n, compile, dir, log_out);

@@ -39,7 +39,10 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
    -x c -std=gnu11 -D__ACCGPU_EMU__ -include accgpu_cuda.h -I INCLUDE_DIR.
    CHECKED: with the access checks of accgpu_emu_check.h (memcheck,
    racecheck), built by gcc's -fsanitize=thread instrumentation.
+   CHECKED == ACCGPU_MB_IMAGE_MC: the multicore image instead (-O3
+   -D__ACCGPU_MC__: one thread per block, include/accgpu_mc.h).
    *IMAGE_OUT and *SIZE_OUT get the file's bytes. */
+#define ACCGPU_MB_IMAGE_MC 2
 int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
                               const char *cc, int checked,
                               unsigned char **image_out, size_t *size_out,

@@ -23,6 +23,7 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
 }
 #define MB_OK 0
 #define MB_NO_TOOLKIT 1
+#define ACCGPU_MB_IMAGE_MC 2 /* module-build.h */
 
 struct kentry {
   char *name;
@@ -44,7 +45,8 @@ static tree module_type(void)
     return t;
   tree types[] = {unsigned_type_node, unsigned_type_node, ptr_type_node,
                   ptr_type_node, ptr_type_node, ptr_type_node, ptr_type_node,
-                  size_type_node, ptr_type_node};
+                  size_type_node, ptr_type_node, ptr_type_node,
+                  size_type_node};
   t = make_node(RECORD_TYPE);
   tree fields = NULL_TREE;
   for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
@@ -156,13 +158,13 @@ static tree name_array(const char *var, char *const *names, unsigned n)
   return build_fold_addr_expr(a);
 }
 
-/* A static read-only byte array holding DATA; returns its address. */
-static tree byte_blob(const unsigned char *data, size_t n)
+/* A static read-only byte array NAME holding DATA; returns its address. */
+static tree byte_blob(const char *name, const unsigned char *data, size_t n)
 {
   tree type = build_array_type_nelts(unsigned_char_type_node, n);
   tree str = build_string(n, (const char *)data);
   TREE_TYPE(str) = type;
-  tree v = static_var("__accgpu_emu_image", type, true);
+  tree v = static_var(name, type, true);
   DECL_INITIAL(v) = str;
   SET_DECL_ALIGN(v, 64 * BITS_PER_UNIT);
   varpool_node::finalize_decl(v);
@@ -227,7 +229,9 @@ static char *module_source(void)
   size_t n;
   const char *head = "/* accgpu kernel module (generated) */\n"
                      "#include \"accgpu_cuda.h\"\n"
-                     "#ifdef __ACCGPU_EMU__\n"
+                     "#if defined(__ACCGPU_MC__)\n"
+                     "#define __ACCGPU_DEVTYPE 6 /* acc_device_multicore */\n"
+                     "#elif defined(__ACCGPU_EMU__)\n"
                      "#define __ACCGPU_DEVTYPE 5 /* acc_device_emulator */\n"
                      "#else\n"
                      "#define __ACCGPU_DEVTYPE 4 /* acc_device_nvidia */\n"
@@ -312,20 +316,23 @@ static tree build_ptx(const char *src)
   return res;
 }
 
-static tree build_emu(const char *src, size_t *size)
+/* The emulator image (KIND: checked or not) or the multicore image (KIND
+   ACCGPU_MB_IMAGE_MC) of SRC, as a byte blob named NAME. */
+static tree build_image(const char *src, int kind, const char *name,
+                        size_t *size)
 {
   unsigned char *img = NULL;
   char *log = NULL;
   *size = 0;
   int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
-                                     accgpu_opts.cc, !accgpu_opts.emu_unchecked,
-                                     &img, size, &log);
+                                     accgpu_opts.cc, kind, &img, size, &log);
   tree res = null_pointer_node;
   if (st == MB_OK && img)
-    res = byte_blob(img, *size);
+    res = byte_blob(name, img, *size);
   else {
-    error("accgpu: the generated CUDA C did not build for the "
-          "emulator with %qs: %s", accgpu_opts.cc, log ? log : "");
+    error("accgpu: the generated CUDA C did not build for the %s with "
+          "%qs: %s", kind == ACCGPU_MB_IMAGE_MC ? "multicore device"
+          : "emulator", accgpu_opts.cc, log ? log : "");
     *size = 0;
   }
   free(img);
@@ -340,8 +347,11 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
   char *src = module_source();
   keep_file(src, ".cu");
   tree ptx = build_ptx(src);
-  size_t emu_size;
-  tree emu = build_emu(src, &emu_size);
+  size_t emu_size, mc_size;
+  tree emu = build_image(src, !accgpu_opts.emu_unchecked,
+                         "__accgpu_emu_image", &emu_size);
+  tree mc = build_image(src, ACCGPU_MB_IMAGE_MC, "__accgpu_mc_image",
+                        &mc_size);
   tree cache = static_var("__accgpu_cache",
                           build_array_type_nelts(ptr_type_node, 64), false);
   DECL_INITIAL(cache) = build_constructor(TREE_TYPE(cache), NULL);
@@ -358,6 +368,8 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     emu,
     build_int_cst(size_type_node, emu_size),
     build_fold_addr_expr(cache),
+    mc,
+    build_int_cst(size_type_node, mc_size),
   };
   vec<constructor_elt, va_gc> *v = NULL;
   tree f = TYPE_FIELDS(mt);

@@ -23,10 +23,10 @@
 
 static struct {
   pthread_mutex_t lock; /* guards everything here after init */
-  const accgpu_backend *override[3];
-  int counted[3];
-  int count[3];
-  accgpu_device *dev[3][ACCGPU_MAX_PER_TYPE];
+  const accgpu_backend *override[ACCGPU_NTYPES];
+  int counted[ACCGPU_NTYPES];
+  int count[ACCGPU_NTYPES];
+  accgpu_device *dev[ACCGPU_NTYPES][ACCGPU_MAX_PER_TYPE];
   acc_device_t default_type; /* concrete */
   int default_num;
   pid_t pid;
@@ -35,15 +35,18 @@ static struct {
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static _Thread_local accgpu_thread self;
 
-static const char *const type_names[3] = {"host", "nvidia", "emulator"};
-static const acc_device_t type_of_index[3] = {
-    acc_device_host, acc_device_nvidia, acc_device_emulator};
+static const char *const type_names[ACCGPU_NTYPES] = {
+    "host", "nvidia", "emulator", "multicore"};
+static const acc_device_t type_of_index[ACCGPU_NTYPES] = {
+    acc_device_host, acc_device_nvidia, acc_device_emulator,
+    acc_device_multicore};
 
 int accgpu_type_index(acc_device_t t) {
   switch (t) {
   case acc_device_host: return 0;
   case acc_device_nvidia: return 1;
   case acc_device_emulator: return 2;
+  case acc_device_multicore: return 3;
   default: return -1;
   }
 }
@@ -56,7 +59,8 @@ static const accgpu_backend *backend_of(int i) {
   switch (i) {
   case 0: return &accgpu_backend_host;
   case 1: return &accgpu_backend_nvidia;
-  default: return &accgpu_backend_emulator;
+  case 2: return &accgpu_backend_emulator;
+  default: return &accgpu_backend_multicore;
   }
 }
 
@@ -96,11 +100,13 @@ static void init_once_fn(void) {
       rt.default_type = acc_device_nvidia;
     else if (!strcasecmp(env, "emulator"))
       rt.default_type = acc_device_emulator;
+    else if (!strcasecmp(env, "multicore"))
+      rt.default_type = acc_device_multicore;
     else if (!strcasecmp(env, "not_host") || !strcasecmp(env, "not-host"))
       rt.default_type = acc_device_not_host;
     else
       accgpu_fatal(NULL, "ACC_DEVICE_TYPE=%s is not one of host, nvidia, "
-                   "emulator, not_host", env);
+                   "emulator, multicore, not_host", env);
   } else {
     rt.default_type = acc_device_default;
   }
@@ -196,7 +202,7 @@ static accgpu_device *device_struct(int i, int num) {
   d->type = type_of_index[i];
   d->num = num;
   d->slot = i * ACCGPU_MAX_PER_TYPE + num;
-  d->shared_mem = i == 0;
+  d->shared_mem = i == 0 || i == 3; /* host, multicore */
   pthread_mutex_init(&d->lock, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
@@ -346,10 +352,10 @@ void accgpu_shutdown_device(accgpu_device *d) {
    released before closing: a worker being drained may still look devices
    up.  Device structs are never freed here, so the pointers stay valid. */
 void accgpu_shutdown_type(acc_device_t t) {
-  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  accgpu_device *list[ACCGPU_MAX_SLOTS];
   int n = 0;
   pthread_mutex_lock(&rt.lock);
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < ACCGPU_NTYPES; i++) {
     if (t != acc_device_none && type_of_index[i] != t)
       continue;
     for (int k = 0; k < ACCGPU_MAX_PER_TYPE; k++)

@@ -28,9 +28,11 @@
 #include "openacc.h"
 #include "pool.h"
 
-/* Slots: type index (host 0, nvidia 1, emulator 2) * 32 + device number. */
+/* Slots: type index (host 0, nvidia 1, emulator 2, multicore 3) * 32 +
+   device number. */
+#define ACCGPU_NTYPES 4
 #define ACCGPU_MAX_PER_TYPE 32
-#define ACCGPU_MAX_SLOTS (3 * ACCGPU_MAX_PER_TYPE)
+#define ACCGPU_MAX_SLOTS (ACCGPU_NTYPES * ACCGPU_MAX_PER_TYPE)
 
 struct accgpu_worker;
 
@@ -39,7 +41,7 @@ typedef struct accgpu_device {
   acc_device_t type;
   int num;        /* number among devices of TYPE */
   int slot;       /* index into module caches */
-  int shared_mem; /* host: data clauses are no-ops */
+  int shared_mem; /* host, multicore: data clauses are no-ops */
   pthread_mutex_t lock;
   /* Guarded by LOCK: */
   int opened;

@@ -154,10 +154,14 @@ typedef struct accgpu_backend {
   accgpu_mem_mark_fn *mem_mark;
   accgpu_mem_redzone_fn *mem_redzone;
   accgpu_mem_label_fn *mem_label;
+  /* Runs the launch on the calling thread and returns when it is done;
+     the core uses it for launches it would wait for (NULL: launch). */
+  accgpu_launch_fn *launch_sync;
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;
 extern const accgpu_backend accgpu_backend_emulator;
+extern const accgpu_backend accgpu_backend_multicore;
 
 /* Error text for the calling thread (runtime/error.c). */
 enum { ACCGPU_ERR_GENERIC = 1, ACCGPU_ERR_NOMEM, ACCGPU_ERR_UNSUPPORTED,

@@ -96,11 +96,18 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
   double t0 = accgpu_timing || prof ? accgpu_now() : 0;
-  if (d->be->launch(q, h, a->kernel, &a->cfg, args) != 0)
+  /* A backend that can run a synchronous launch on the calling thread
+     (multicore) saves the trip through its queue thread; it runs without
+     the device lock, as a queued kernel does. */
+  accgpu_launch_fn *run = sync ? d->be->launch_sync : NULL;
+  int rc = run ? 0 : d->be->launch(q, h, a->kernel, &a->cfg, args);
+  pthread_mutex_unlock(&d->lock);
+  if (rc == 0 && run)
+    rc = run(q, h, a->kernel, &a->cfg, args);
+  if (rc != 0)
     accgpu_fatal(a->loc, "kernel %s failed to launch on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
-  pthread_mutex_unlock(&d->lock);
   if (sync && d->be->queue_sync(q) != 0)
     accgpu_fatal(a->loc, "kernel %s failed on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
@@ -177,7 +184,7 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
   if (kernel >= mod->nkernels)
     accgpu_fatal(loc, "kernel %u does not exist in %s", kernel,
                  mod->source_file);
-  if (d->shared_mem)
+  if (d->type == acc_device_host)
     accgpu_fatal(loc, "kernel %s: cannot launch on the host device",
                  mod->kernels[kernel].name);
   launch_args a = {loc, mod, kernel, {grid, block, shared_bytes}, async,
@@ -200,13 +207,13 @@ int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
   if (!cond)
     return 0;
   accgpu_device *d = accgpu_device_arg(device, "compute construct");
-  return !d->shared_mem;
+  return d->type != acc_device_host;
 }
 
 void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
   accgpu_device *d = accgpu_device_arg(device, "device limits");
   memset(out, 0, sizeof *out);
-  if (d->shared_mem)
+  if (d->type == acc_device_host)
     return;
   out->sm_count = d->props.sm_count;
   out->max_threads_per_block = d->props.max_threads_per_block;

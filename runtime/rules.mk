@@ -1,6 +1,6 @@
 # libaccgpu: every .c under runtime/ (and its backend folders) is part of it.
 RT_SRCS := $(wildcard runtime/*.c runtime/hashmap/*.c runtime/emulator/*.c \
-                      runtime/cuda/*.c)
+                      runtime/cuda/*.c runtime/multicore/*.c)
 RT_ASM  := $(wildcard runtime/emulator/*.S)
 
 # $(call rt_objs,VARIANT-DIR) — object list of one build variant.
@@ -8,6 +8,12 @@ rt_objs = $(patsubst %.c,$(1)/obj/%.o,$(RT_SRCS)) \
           $(patsubst %.S,$(1)/obj/%.o,$(RT_ASM))
 
 RT_OBJS := $(call rt_objs,$(BUILD))
+
+# The multicore device runs its blocks on libgomp's thread pool: team.c (of
+# every build variant) is OpenMP C, and everything linking libaccgpu needs
+# libgomp (docs/multicore.md).
+%/runtime/multicore/team.o: CFLAGS += -fopenmp
+LDLIBS_RT += -lgomp
 
 ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 

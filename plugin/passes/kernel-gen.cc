@@ -1898,6 +1898,12 @@ static void sched_start_stride(int dims, char *start, char *stride, size_t n)
            w ? "blockDim.y" : "1", v ? "blockDim.x" : "1");
 }
 
+/* The grid axis of a gang loop's blocks. */
+static const char *gang_axis(int dims)
+{
+  return dims & KG_GANG ? "x" : dims & KG_GANG_Y ? "y" : "z";
+}
+
 struct loop_red {
   tree decl;
   enum tree_code op;
@@ -2006,8 +2012,14 @@ static void emit_omp_for(kg *g, gomp_for *f)
     break;
   }
   ind(g);
-  kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d += "
-                    "%s) {\n", id, start, id, id, id, stride);
+  if ((dims & KG_GANGS) && !chunked) /* multicore: a chunk (accgpu_mc.h) */
+    kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
+              "%s), __ie%d = __ACCGPU_GANG_HI(__tot%d, %s); __iv%d < __ie%d; "
+              "__iv%d += __ACCGPU_GANG_STEP(%s)) {\n", id, start, id,
+              gang_axis(dims), id, id, gang_axis(dims), id, id, id, stride);
+  else
+    kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d "
+              "+= %s) {\n", id, start, id, id, id, stride);
   g->indent++;
   if (tiled)
     emit_tile_indices(g, lv, nl, tsz, id);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "emu.h"
+#include "image.h"
 
 #define DEFAULT_MEMORY ((size_t)16 << 30)
 #define MAX_DEVICES 64
@@ -142,39 +143,11 @@ static void image_locate(emu_module *m) {
 
 /* Loads MOD's emu_image from a memfd into M.  Returns 0 or -1. */
 static int image_open(emu_module *m, const __accgpu_module *mod) {
-  char path[64];
-  const unsigned char *p = mod->emu_image;
-  size_t left = mod->emu_image_size;
-  int fd = memfd_create("accgpu-emu-module", MFD_CLOEXEC);
-  if (fd < 0) {
-    accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s': memfd_create failed",
-                     mod->source_file ? mod->source_file : "?");
+  m->dl = accgpu_image_open(mod->emu_image, mod->emu_image_size,
+                            mod->source_file ? mod->source_file : "?",
+                            "emulator image", &m->fd);
+  if (!m->dl)
     return -1;
-  }
-  while (left) {
-    ssize_t w = write(fd, p, left);
-    if (w <= 0) {
-      close(fd);
-      accgpu_set_error(ACCGPU_ERR_GENERIC,
-                       "module '%s': cannot write its emulator image",
-                       mod->source_file ? mod->source_file : "?");
-      return -1;
-    }
-    p += w;
-    left -= (size_t)w;
-  }
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-  m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!m->dl) {
-    const char *why = dlerror();
-    close(fd);
-    accgpu_set_error(ACCGPU_ERR_GENERIC,
-                     "module '%s': cannot load its emulator image: %s",
-                     mod->source_file ? mod->source_file : "?",
-                     why ? why : "?");
-    return -1;
-  }
-  m->fd = fd;
   image_locate(m);
   return 0;
 }

@@ -21,6 +21,7 @@
 #include "accgpu_cuda.h"
 #include "device.h"
 #include "hashmap/ptrmap.h"
+#include "emulator/queue.h"
 
 #define EMU_MAX_THREADS 1024u       /* per block */
 #define EMU_SHARED_BYTES (48u << 10) /* dynamic shared memory per block */
@@ -180,15 +181,7 @@ int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
 int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,
                         size_t bytes);
 
-/* ---- Queues (queue.c). ---- */
-int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out);
-int accgpu_emu_queue_destroy(struct accgpu_queue *q);
-int accgpu_emu_queue_sync(struct accgpu_queue *q);
-int accgpu_emu_queue_query(struct accgpu_queue *q);
-int accgpu_emu_queue_wait_queue(struct accgpu_queue *q,
-                                struct accgpu_queue *other);
-int accgpu_emu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
-                              void *arg);
+/* ---- Queues (queue.c; the device-neutral part in queue.h). ---- */
 int accgpu_emu_copy_h2d(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes);
 int accgpu_emu_copy_d2h(struct accgpu_queue *q, void *dst, const void *src,

@@ -128,8 +128,8 @@ int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
   pthread_cond_init(&q->done, NULL);
   if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
     accgpu_set_error(ACCGPU_ERR_GENERIC,
-                     "emulator device %d: cannot start a queue thread",
-                     dev->ordinal);
+                     "%s device %d: cannot start a queue thread",
+                     dev ? "emulator" : "multicore", dev ? dev->ordinal : 0);
     free(q);
     return -1;
   }

@@ -1,0 +1,67 @@
+/* accgpu_mc.h — the multicore dialect: the kernels of a module compiled
+ * natively for the CPU with ONE thread per block (docs/multicore.md).
+ *
+ * Included by accgpu_cuda.h when the plugin builds a module's multicore
+ * image (-D__ACCGPU_EMU__ -D__ACCGPU_MC__); it replaces the emulator's
+ * thread model and keeps its atomics (real __atomic builtins), bit
+ * functions and entry points (K__emu).  The runtime
+ * (runtime/multicore/) runs the blocks of a launch over a thread pool,
+ * calling __accgpu_mc_enter(block) and then K__emu(args) for each block.
+ *
+ * With blockDim and threadIdx compile-time constants (1 and 0), every
+ * worker and vector loop `for (i = threadIdx.x; i < n; i += blockDim.x)`
+ * is a stride-1 loop GCC can vectorize; barriers, warp votes and shuffles
+ * of a one-thread block are trivial.  Gang loops take a contiguous chunk
+ * of the iterations per block (__ACCGPU_GANG_LO/HI) instead of the GPU's
+ * cyclic stride, so neighbouring iterations stay on one core.           */
+#ifndef ACCGPU_MC_H
+#define ACCGPU_MC_H 1
+
+/* The running block: per pool thread (a thread runs one block at a time),
+   set by the runtime before each block. */
+static __thread __accgpu_mc_block __accgpu_mc;
+void __accgpu_mc_enter(const __accgpu_mc_block *b);
+void __accgpu_mc_enter(const __accgpu_mc_block *b) { __accgpu_mc = *b; }
+
+#define threadIdx ((__accgpu_uint3){0u, 0u, 0u})
+#define blockDim ((__accgpu_uint3){1u, 1u, 1u})
+#define blockIdx (__accgpu_mc.block_idx)
+#define gridDim (__accgpu_mc.grid_dim)
+#define warpSize 32
+#define ACCGPU_DYN_SHARED(type, name) type *name = (type *)__accgpu_mc.dyn_shared
+
+/* First iteration of block B's share of TOT iterations over G blocks:
+   contiguous, balanced chunks (the first TOT % G blocks take one more). */
+__ACCGPU_INL long long __accgpu_mc_lo(long long tot, unsigned b, unsigned g) {
+  long long q = tot / g, r = tot % g;
+  return (long long)b * q + ((long long)b < r ? (long long)b : r);
+}
+#define __ACCGPU_GANG_LO(start, tot, d)                                      \
+  __accgpu_mc_lo((tot), __accgpu_mc.block_idx.d, __accgpu_mc.grid_dim.d)
+#define __ACCGPU_GANG_HI(tot, d)                                              \
+  __accgpu_mc_lo((tot), __accgpu_mc.block_idx.d + 1u, __accgpu_mc.grid_dim.d)
+#define __ACCGPU_GANG_STEP(stride) 1
+
+/* ---- Synchronization of a one-thread block ---- */
+#define __syncthreads() ((void)0)
+#define __syncthreads_count(p) ((p) != 0)
+#define __syncthreads_and(p) ((p) != 0)
+#define __syncthreads_or(p) ((p) != 0)
+#define __syncwarp(...) ((void)0)
+__ACCGPU_INL void __accgpu_bar_sync(unsigned id, unsigned count) {
+  (void)id, (void)count;
+}
+
+/* ---- Warp functions: lane 0 alone ---- */
+#define __activemask() 1u
+#define __ballot_sync(m, p) ((m) & ((p) != 0 ? 1u : 0u))
+#define __any_sync(m, p) ((p) != 0)
+#define __all_sync(m, p) ((p) != 0)
+/* A lane that reads a lane that does not exist gets its own value (as on
+   the emulator and CUDA for out-of-segment sources). */
+#define __shfl_sync(m, v, ...) (v)
+#define __shfl_up_sync(m, v, ...) (v)
+#define __shfl_down_sync(m, v, ...) (v)
+#define __shfl_xor_sync(m, v, ...) (v)
+
+#endif /* ACCGPU_MC_H */

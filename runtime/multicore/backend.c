@@ -1,0 +1,354 @@
+/* backend.c — the multicore device as an accgpu backend (runtime/device.h).
+ *
+ * One device, sharing the host's memory (the core maps every data clause to
+ * the host address, as on the host device).  Kernels come from the
+ * module's mc_image: the same CUDA C compiled natively with one thread per
+ * block (include/accgpu_mc.h), loaded from a memfd.  A launch runs its
+ * blocks over ACC_NUM_CORES threads (team.c); synchronous launches run on
+ * the calling thread, async ones on the queue's thread (the emulator's
+ * queues, emulator/queue.h), so `async` overlaps host work as on a GPU. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "core.h"
+#include "emulator/queue.h"
+#include "image.h"
+#include "multicore/mc.h"
+
+#define MC_MAX_THREADS 1024
+#define MC_BLOCKS_PER_THREAD 4 /* default gangs: enough to balance */
+
+struct accgpu_dev {
+  int threads;
+  int sched;
+};
+static struct accgpu_dev mc_dev;
+
+typedef struct mc_module {
+  const __accgpu_module *mod;
+  void *dl;
+  int fd;
+  accgpu_mc_enter_fn *enter;
+  accgpu_mc_kernel kernel[];
+} mc_module;
+
+static int mc_count(void) { return 1; }
+
+/* Threads: ACC_NUM_CORES (NVHPC's name), else the CPUs this process may
+   run on.  Returns 0, or -1 with the error left. */
+static int mc_threads(int *out) {
+  const char *s = getenv("ACC_NUM_CORES");
+  if (s && *s) {
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    if (*end || errno || n < 1 || n > MC_MAX_THREADS) {
+      accgpu_set_error(ACCGPU_ERR_GENERIC, "ACC_NUM_CORES=%s is not a number "
+                       "of threads from 1 to %d", s, MC_MAX_THREADS);
+      return -1;
+    }
+    *out = (int)n;
+    return 0;
+  }
+  cpu_set_t set;
+  int n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  *out = n > 0 ? n : 1;
+  return 0;
+}
+
+/* ACCGPU_MC_SCHEDULE: auto (default), static or dynamic. */
+static int mc_sched(int *out) {
+  const char *s = getenv("ACCGPU_MC_SCHEDULE");
+  *out = MC_SCHED_AUTO;
+  if (!s || !*s || !strcasecmp(s, "auto"))
+    return 0;
+  if (!strcasecmp(s, "static") || !strcasecmp(s, "dynamic")) {
+    *out = !strcasecmp(s, "static") ? MC_SCHED_STATIC : MC_SCHED_DYNAMIC;
+    return 0;
+  }
+  accgpu_set_error(ACCGPU_ERR_GENERIC, "ACCGPU_MC_SCHEDULE=%s is not one of "
+                   "auto, static, dynamic", s);
+  return -1;
+}
+
+static int mc_open(int ordinal, struct accgpu_dev **out) {
+  (void)ordinal;
+  if (mc_threads(&mc_dev.threads) != 0 || mc_sched(&mc_dev.sched) != 0)
+    return -1;
+  *out = &mc_dev;
+  return 0;
+}
+
+static void mc_close(struct accgpu_dev *dev) { (void)dev; }
+
+static int mc_props(struct accgpu_dev *dev, accgpu_devprops *p) {
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "multicore (%d threads)", dev->threads);
+  strcpy(p->vendor, "accgpu");
+  strcpy(p->driver, "libaccgpu multicore (libgomp)");
+  p->total_mem = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+  /* The compiler's default gangs: sm_count * max_blocks_per_sm. */
+  p->sm_count = (uint32_t)dev->threads;
+  p->max_blocks_per_sm = MC_BLOCKS_PER_THREAD;
+  p->max_threads_per_block = 1024;
+  p->warp_size = 32;
+  p->shared_mem_per_block = MC_SHARED_BYTES;
+  return 0;
+}
+
+static int mc_mem_info(struct accgpu_dev *dev, size_t *free_b,
+                       size_t *total_b) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  (void)dev;
+  *free_b = (size_t)sysconf(_SC_AVPHYS_PAGES) * page;
+  *total_b = (size_t)sysconf(_SC_PHYS_PAGES) * page;
+  return 0;
+}
+
+static int mc_alloc(struct accgpu_dev *dev, size_t bytes, void **p) {
+  (void)dev;
+  *p = malloc(bytes ? bytes : 1);
+  if (*p)
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_NOMEM, "malloc(%zu B): out of memory", bytes);
+  return -1;
+}
+
+static int mc_free(struct accgpu_dev *dev, void *p) {
+  (void)dev;
+  free(p);
+  return 0;
+}
+
+static int mc_queue_create(struct accgpu_dev *dev, struct accgpu_queue **q) {
+  (void)dev;
+  return accgpu_emu_queue_create(NULL, q);
+}
+
+/* ---- Copies: memory is the host's; queued to keep the queue's order. */
+
+typedef struct mc_copy {
+  void *dst;
+  const void *src; /* NULL: memset to BYTE */
+  int byte;
+  size_t bytes;
+} mc_copy;
+
+static void copy_fn(void *arg) {
+  mc_copy *c = arg;
+  if (c->src)
+    memmove(c->dst, c->src, c->bytes);
+  else
+    memset(c->dst, c->byte, c->bytes);
+  free(c);
+}
+
+static int queue_copy(struct accgpu_queue *q, void *dst, const void *src,
+                      int byte, size_t bytes) {
+  mc_copy *c = malloc(sizeof *c);
+  if (!c) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory");
+    return -1;
+  }
+  *c = (mc_copy){dst, src, byte, bytes};
+  if (accgpu_emu_queue_callback(q, copy_fn, c) == 0)
+    return 0;
+  free(c);
+  return -1;
+}
+
+static int mc_copy_fn(struct accgpu_queue *q, void *dst, const void *src,
+                      size_t bytes) {
+  return bytes ? queue_copy(q, dst, src, 0, bytes) : 0;
+}
+
+static int mc_memset(struct accgpu_queue *q, void *dst, int byte,
+                     size_t bytes) {
+  return bytes ? queue_copy(q, dst, NULL, byte, bytes) : 0;
+}
+
+/* ---- Modules ---------------------------------------------------------- */
+
+static int mc_module_unload(struct accgpu_dev *dev, void *handle) {
+  mc_module *m = handle;
+  (void)dev;
+  if (!m)
+    return 0;
+  if (m->dl)
+    dlclose(m->dl);
+  if (m->fd >= 0)
+    close(m->fd);
+  free(m);
+  return 0;
+}
+
+/* Looks up the entries of M's kernels (NAME__emu) and __accgpu_mc_enter. */
+static int find_entries(mc_module *m) {
+  const char *file = m->mod->source_file ? m->mod->source_file : "?";
+  char sym[512];
+  *(void **)&m->enter = dlsym(m->dl, "__accgpu_mc_enter");
+  for (unsigned k = 0; k < m->mod->nkernels; k++) {
+    const char *name = m->mod->kernels[k].name;
+    if (snprintf(sym, sizeof sym, "%s__emu", name) < (int)sizeof sym)
+      *(void **)&m->kernel[k].entry = dlsym(m->dl, sym);
+    if (!m->enter || !m->kernel[k].entry) {
+      accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s': kernel '%s' has no "
+                       "multicore code in its image", file, name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int mc_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
+                          void **handle) {
+  const char *file = mod->source_file ? mod->source_file : "?";
+  if (!mod->mc_image) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s' has no multicore image "
+                     "(built by hand, or by an older plugin: rebuild it)",
+                     file);
+    return -1;
+  }
+  mc_module *m = calloc(1, sizeof *m + mod->nkernels * sizeof m->kernel[0]);
+  if (!m) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory");
+    return -1;
+  }
+  m->mod = mod;
+  m->dl = accgpu_image_open(mod->mc_image, mod->mc_image_size, file,
+                            "multicore image", &m->fd);
+  if (!m->dl || find_entries(m) != 0) {
+    if (!m->dl)
+      m->fd = -1;
+    mc_module_unload(dev, m);
+    return -1;
+  }
+  *handle = m;
+  return 0;
+}
+
+/* ---- Launches ---------------------------------------------------------- */
+
+/* The launch of kernel K of module H with ARGS, checked.  Returns 0, or -1
+   with the error left. */
+static int launch_of(void *h, unsigned k, const accgpu_launch_cfg *c,
+                     void **args, accgpu_mc_launch *l) {
+  mc_module *m = h;
+  if (k >= m->mod->nkernels) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH, "launch: module '%s' has no kernel "
+                     "%u", m->mod->source_file ? m->mod->source_file : "?", k);
+    return -1;
+  }
+  if (!c->grid.x || !c->grid.y || !c->grid.z ||
+      c->shared_bytes > MC_SHARED_BYTES) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH, "launch of kernel '%s': grid %ux%ux%u, "
+                     "%u B shared: %s", m->mod->kernels[k].name, c->grid.x,
+                     c->grid.y, c->grid.z, c->shared_bytes,
+                     c->shared_bytes > MC_SHARED_BYTES
+                         ? "more than 48 KiB of dynamic shared memory"
+                         : "empty grid");
+    return -1;
+  }
+  *l = (accgpu_mc_launch){m->enter, &m->kernel[k], args, c->grid,
+                          c->shared_bytes, mc_dev.threads, mc_dev.sched};
+  return 0;
+}
+
+static int mc_launch_sync(struct accgpu_queue *q, void *h, unsigned k,
+                          const accgpu_launch_cfg *c, void **args) {
+  accgpu_mc_launch l;
+  (void)q;
+  return launch_of(h, k, c, args, &l) == 0 ? accgpu_mc_run(&l) : -1;
+}
+
+/* A queued launch owns a copy of the argument values (the caller's may be
+   gone when the queue runs it). */
+typedef struct mc_task {
+  accgpu_mc_launch l;
+  void *ptrs[64];
+  _Alignas(16) unsigned char vals[];
+} mc_task;
+
+static void task_fn(void *arg) {
+  mc_task *t = arg;
+  /* A queue callback has no way to fail: out of memory ends the program,
+     as the core's own errors do. */
+  if (accgpu_mc_run(&t->l) != 0)
+    accgpu_fatal(NULL, "multicore: %s", accgpu_last_error(NULL));
+  free(t);
+}
+
+static mc_task *task_new(const accgpu_mc_launch *l, const __accgpu_kernel *kn,
+                         void **args) {
+  size_t total = 0;
+  for (unsigned i = 0; i < kn->nparams; i++)
+    total += (kn->param_sizes[i] + 15u) & ~(size_t)15;
+  mc_task *t = kn->nparams <= 64 ? aligned_alloc(16, (sizeof *t + total + 15u)
+                                                         & ~(size_t)15)
+                                 : NULL;
+  if (!t)
+    return NULL;
+  t->l = *l;
+  t->l.args = t->ptrs;
+  unsigned char *v = t->vals;
+  for (unsigned i = 0; i < kn->nparams; i++) {
+    memcpy(v, args[i], kn->param_sizes[i]);
+    t->ptrs[i] = v;
+    v += (kn->param_sizes[i] + 15u) & ~(size_t)15;
+  }
+  return t;
+}
+
+static int mc_launch(struct accgpu_queue *q, void *h, unsigned k,
+                     const accgpu_launch_cfg *c, void **args) {
+  accgpu_mc_launch l;
+  if (launch_of(h, k, c, args, &l) != 0)
+    return -1;
+  const __accgpu_kernel *kn = &((mc_module *)h)->mod->kernels[k];
+  mc_task *t = task_new(&l, kn, args);
+  if (!t) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "launch of kernel '%s': out of host "
+                     "memory (or more than 64 parameters)", kn->name);
+    return -1;
+  }
+  if (accgpu_emu_queue_callback(q, task_fn, t) == 0)
+    return 0;
+  free(t);
+  return -1;
+}
+
+const accgpu_backend accgpu_backend_multicore = {
+    .name = "multicore",
+    .type = acc_device_multicore,
+    .count = mc_count,
+    .open = mc_open,
+    .close = mc_close,
+    .props = mc_props,
+    .mem_info = mc_mem_info,
+    .mem_alloc = mc_alloc,
+    .mem_free = mc_free,
+    .host_alloc = mc_alloc,
+    .host_free = mc_free,
+    .queue_create = mc_queue_create,
+    .queue_destroy = accgpu_emu_queue_destroy,
+    .queue_sync = accgpu_emu_queue_sync,
+    .queue_query = accgpu_emu_queue_query,
+    .queue_wait_queue = accgpu_emu_queue_wait_queue,
+    .queue_callback = accgpu_emu_queue_callback,
+    .copy_h2d = mc_copy_fn,
+    .copy_d2h = mc_copy_fn,
+    .copy_d2d = mc_copy_fn,
+    .memset = mc_memset,
+    .copy_peer = NULL,
+    .module_load = mc_module_load,
+    .module_unload = mc_module_unload,
+    .launch = mc_launch,
+    .launch_sync = mc_launch_sync,
+};

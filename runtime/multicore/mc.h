@@ -1,0 +1,49 @@
+/* mc.h — internals of the multicore backend (runtime/multicore/).
+ *
+ *   backend.c  the device (ACC_NUM_CORES), modules (the mc_image), launches,
+ *              queues (the emulator's queue threads, emulator/queue.h)
+ *   team.c     runs the blocks of one launch over libgomp's thread pool
+ *              (the only file built with -fopenmp)                      */
+#ifndef ACCGPU_MC_INTERNAL_H
+#define ACCGPU_MC_INTERNAL_H 1
+
+#include <stdint.h>
+
+#define ACCGPU_EMU_ABI_ONLY 1
+#include "accgpu_abi.h"
+#include "accgpu_cuda.h"
+
+#define MC_SHARED_BYTES (48u << 10) /* dynamic shared memory per block */
+
+/* How the blocks of a launch are dealt to the threads. */
+enum { MC_SCHED_AUTO, MC_SCHED_STATIC, MC_SCHED_DYNAMIC };
+
+typedef void accgpu_mc_entry_fn(void **args);
+typedef void accgpu_mc_enter_fn(const __accgpu_mc_block *b);
+
+/* Per kernel of a loaded module: its entry and what its launches showed.
+   IMBALANCED counts static launches whose threads finished far apart
+   (atomic); from MC_IMBALANCE_LIMIT on, auto scheduling deals its blocks
+   dynamically. */
+typedef struct accgpu_mc_kernel {
+  accgpu_mc_entry_fn *entry;
+  int imbalanced;
+} accgpu_mc_kernel;
+#define MC_IMBALANCE_LIMIT 2
+
+typedef struct accgpu_mc_launch {
+  accgpu_mc_enter_fn *enter; /* the image's __accgpu_mc_enter */
+  accgpu_mc_kernel *kernel;
+  void **args;
+  __accgpu_dim3 grid;
+  unsigned shared_bytes;
+  int threads; /* the device's */
+  int sched;   /* MC_SCHED_* (ACCGPU_MC_SCHEDULE) */
+} accgpu_mc_launch;
+
+/* Runs every block of L on up to L->threads threads (the calling thread
+   and libgomp's pool) and returns when all are done.  Returns 0, or -1
+   with the error left (out of memory). */
+int accgpu_mc_run(const accgpu_mc_launch *l);
+
+#endif /* ACCGPU_MC_INTERNAL_H */

@@ -1,0 +1,99 @@
+/* team.c — the blocks of one multicore launch over libgomp's thread pool.
+ *
+ * GCC's own OpenMP runtime is the engine (docs/multicore.md): a parallel
+ * region per launch on the launching thread (a user thread for synchronous
+ * launches, a queue thread for async ones), its team kept warm by libgomp
+ * between launches.  Static scheduling gives thread t a contiguous range
+ * of blocks, and each block a contiguous chunk of every gang loop
+ * (include/accgpu_mc.h), so a thread keeps touching the same data from one
+ * launch to the next.  A kernel whose static launches finish far apart
+ * (triangular loops, uneven rows) switches to dynamic scheduling of its
+ * blocks: the device reports 4 blocks per thread for that. */
+#include <omp.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "device.h"
+#include "multicore/mc.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs block B (linear, x fastest) of L with DYN as its dynamic shared
+   memory. */
+static void run_block(const accgpu_mc_launch *l, uint64_t b, void *dyn) {
+  __accgpu_mc_block blk;
+  uint64_t gx = l->grid.x, gy = l->grid.y;
+  blk.block_idx.x = (unsigned)(b % gx);
+  blk.block_idx.y = (unsigned)(b / gx % gy);
+  blk.block_idx.z = (unsigned)(b / gx / gy);
+  blk.grid_dim.x = l->grid.x;
+  blk.grid_dim.y = l->grid.y;
+  blk.grid_dim.z = l->grid.z;
+  blk.dyn_shared = dyn;
+  l->enter(&blk);
+  l->kernel->entry(l->args);
+}
+
+/* First block of thread T's share of N blocks over NT threads. */
+static uint64_t share_lo(uint64_t n, int t, int nt) {
+  uint64_t q = n / (uint64_t)nt, r = n % (uint64_t)nt;
+  return (uint64_t)t * q + ((uint64_t)t < r ? (uint64_t)t : r);
+}
+
+/* Static: contiguous block ranges; notes a launch whose slowest thread took
+   1.5x the mean (and over 0.2 ms, so noise on tiny launches does not
+   count). */
+static void run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
+                       char *dyn, size_t stride) {
+  double tmax = 0, tsum = 0;
+  int team = 1;
+#pragma omp parallel num_threads(nt) reduction(max : tmax) reduction(+ : tsum)
+  {
+    int t = omp_get_thread_num(), k = omp_get_num_threads();
+    double t0 = now();
+    for (uint64_t b = share_lo(n, t, k); b < share_lo(n, t + 1, k); b++)
+      run_block(l, b, dyn + (size_t)t * stride);
+    tmax = tsum = now() - t0;
+    if (t == 0)
+      team = k;
+  }
+  if (l->sched == MC_SCHED_AUTO && tmax > 2e-4 && tmax > 1.5 * tsum / team)
+    __atomic_add_fetch(&l->kernel->imbalanced, 1, __ATOMIC_RELAXED);
+}
+
+static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
+                        char *dyn, size_t stride) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+  for (uint64_t b = 0; b < n; b++)
+    run_block(l, b, dyn + (size_t)omp_get_thread_num() * stride);
+}
+
+int accgpu_mc_run(const accgpu_mc_launch *l) {
+  uint64_t n = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+  int nt = n < (uint64_t)l->threads ? (int)n : l->threads;
+  size_t stride = (l->shared_bytes + 15u) & ~(size_t)15;
+  char *dyn = NULL;
+  if (stride && !(dyn = aligned_alloc(16, stride * (size_t)nt))) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory for "
+                     "%u B of dynamic shared memory per block",
+                     l->shared_bytes);
+    return -1;
+  }
+  int dynamic = l->sched == MC_SCHED_DYNAMIC ||
+                (l->sched == MC_SCHED_AUTO &&
+                 __atomic_load_n(&l->kernel->imbalanced, __ATOMIC_RELAXED) >=
+                     MC_IMBALANCE_LIMIT);
+  if (nt <= 1)
+    for (uint64_t b = 0; b < n; b++)
+      run_block(l, b, dyn);
+  else if (dynamic)
+    run_dynamic(l, n, nt, dyn, stride);
+  else
+    run_static(l, n, nt, dyn, stride);
+  free(dyn);
+  return 0;
+}
