@@ -18,6 +18,15 @@
 #include <openacc.h>
 #endif
 
+/* The OpenMP equivalent of the OpenACC construct just above it, seen only
+   by the gcc -fopenmp build (NAME.omp, compared with the multicore device
+   by benchmarks/kernels/run.sh). */
+#ifdef _OPENMP
+#define BENCH_OMP(directive) _Pragma(#directive)
+#else
+#define BENCH_OMP(directive)
+#endif
+
 /* Returns 1 when argv asks for WORD ("large", "demo"). */
 static inline int bench_arg(int argc, char **argv, const char *word) {
   for (int i = 1; i < argc; i++)
@@ -41,9 +50,13 @@ static inline const char *bench_device(void) {
     return "host";
   case acc_device_nvidia:
     return "nvidia";
+  case acc_device_multicore:
+    return "multicore";
   default:
     return "emulator";
   }
+#elif defined(_OPENMP)
+  return "openmp";
 #else
   return "serial";
 #endif

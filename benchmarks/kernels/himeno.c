@@ -107,6 +107,7 @@ int main(int argc, char **argv) {
     reduction(+:gosa) present(p[0:n], a0[0:n], a1[0:n], a2[0:n], a3[0:n],   \
     b0[0:n], b1[0:n], b2[0:n], c0[0:n], c1[0:n], c2[0:n], bnd[0:n],         \
     wrk1[0:n], wrk2[0:n])
+    BENCH_OMP(omp parallel for reduction(+:gosa))
     for (int i = 1; i < ni - 1; i++) {
 #pragma acc loop worker reduction(+:gosa)
       for (int j = 1; j < nj - 1; j++) {
@@ -118,6 +119,7 @@ int main(int argc, char **argv) {
     }
 #pragma acc parallel loop gang num_workers(4) vector_length(64) \
     present(p[0:n], wrk2[0:n])
+    BENCH_OMP(omp parallel for)
     for (int i = 1; i < ni - 1; i++) {
 #pragma acc loop worker
       for (int j = 1; j < nj - 1; j++) {

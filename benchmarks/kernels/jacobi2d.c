@@ -39,6 +39,7 @@ int main(int argc, char **argv) {
   for (int it = 0; it < iters; it++) {
     err = 0.0;
 #pragma acc parallel loop gang reduction(max:err) present(a[0:nn], anew[0:nn])
+    BENCH_OMP(omp parallel for reduction(max:err))
     for (int i = 1; i < n - 1; i++) {
 #pragma acc loop vector reduction(max:err)
       for (int j = 1; j < n - 1; j++) {
@@ -48,6 +49,7 @@ int main(int argc, char **argv) {
       }
     }
 #pragma acc parallel loop gang present(a[0:nn], anew[0:nn])
+    BENCH_OMP(omp parallel for)
     for (int i = 1; i < n - 1; i++) {
 #pragma acc loop vector
       for (int j = 1; j < n - 1; j++)

@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
     double t0 = bench_now();
 #pragma acc parallel loop gang num_workers(4) vector_length(64) \
     present(in[0:n3], out[0:n3])
+    BENCH_OMP(omp parallel for)
     for (int k = 1; k < n - 1; k++) {
 #pragma acc loop worker
       for (int j = 1; j < n - 1; j++) {

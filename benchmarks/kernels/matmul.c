@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
     double t0 = bench_now();
 #pragma acc parallel loop gang worker num_workers(4) vector_length(128) \
     present(a[0:nn], b[0:nn], c[0:nn])
+    BENCH_OMP(omp parallel for)
     for (int i = 0; i < n; i++) {
 #pragma acc loop vector
       for (int j = 0; j < n; j++) {

@@ -5,14 +5,20 @@
 BK_SRCS   := $(wildcard benchmarks/kernels/*.c)
 BK_DIR    := $(BUILD)/bench/kernels
 BK_SERIAL := $(patsubst benchmarks/kernels/%.c,$(BK_DIR)/%.serial,$(BK_SRCS))
+BK_OMP    := $(patsubst benchmarks/kernels/%.c,$(BK_DIR)/%.omp,$(BK_SRCS))
 BK_RUNNER := $(BK_DIR)/run
 
-ALL_TARGETS += $(BK_SERIAL) $(BK_RUNNER)
+ALL_TARGETS += $(BK_SERIAL) $(BK_OMP) $(BK_RUNNER)
 BENCH_CMDS  += $(BK_RUNNER)
 
 $(BK_DIR)/%.serial: benchmarks/kernels/%.c benchmarks/kernels/bench.h
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=gnu11 $(WARN) -Wno-unknown-pragmas $< -o $@ -lm
+
+# The OpenMP equivalent (BENCH_OMP lines), for the multicore comparison.
+$(BK_DIR)/%.omp: benchmarks/kernels/%.c benchmarks/kernels/bench.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=gnu11 -fopenmp $(WARN) -Wno-unknown-pragmas $< -o $@ -lm
 
 # The OpenACC build, as a user would compile it.
 $(BK_DIR)/%.acc: benchmarks/kernels/%.c benchmarks/kernels/bench.h $(wildcard include/*.h) \

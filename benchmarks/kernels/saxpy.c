@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r <= reps; r++) {
     double t0 = bench_now();
 #pragma acc parallel loop present(x[0:n], y[0:n])
+    BENCH_OMP(omp parallel for)
     for (long i = 0; i < n; i++)
       y[i] = alpha * x[i] + y[i];
 #pragma acc wait

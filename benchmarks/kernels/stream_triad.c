@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r <= reps; r++) {
     double t0 = bench_now();
 #pragma acc parallel loop present(a[0:n], b[0:n], c[0:n])
+    BENCH_OMP(omp parallel for)
     for (long i = 0; i < n; i++)
       a[i] = b[i] + q * c[i];
 #pragma acc wait

@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r <= reps; r++) {
     double t0 = bench_now();
 #pragma acc parallel loop gang present(in[0:nn], out[0:nn])
+    BENCH_OMP(omp parallel for)
     for (int j = 0; j < n; j++) {
 #pragma acc loop vector
       for (int i = 0; i < n; i++)

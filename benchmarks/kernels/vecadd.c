@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r <= reps; r++) { /* r == 0: warm-up, not timed */
     double t0 = bench_now();
 #pragma acc parallel loop present(a[0:n], b[0:n], c[0:n])
+    BENCH_OMP(omp parallel for)
     for (long i = 0; i < n; i++)
       c[i] = a[i] + b[i];
 #pragma acc wait

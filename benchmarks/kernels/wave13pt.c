@@ -30,6 +30,7 @@ int main(int argc, char **argv) {
     double t0 = bench_now();
 #pragma acc parallel loop gang num_workers(4) vector_length(64) \
     present(w0[0:n3], w1[0:n3], w2[0:n3])
+    BENCH_OMP(omp parallel for)
     for (int k = 2; k < n - 2; k++) {
 #pragma acc loop worker
       for (int j = 2; j < n - 2; j++) {

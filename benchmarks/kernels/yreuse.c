@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r <= reps; r++) {
     double t0 = bench_now();
 #pragma acc parallel loop gang present(in[0:nin], out[0:nout])
+    BENCH_OMP(omp parallel for)
     for (int y = 0; y < ny; y++) {
 #pragma acc loop vector
       for (int x = 0; x < nx; x++) {

@@ -179,6 +179,7 @@ static void cg_spmv(const struct csr *m, const double *p, double *q)
   const double *a = m->a;
 #pragma acc parallel loop gang vector_length(32) \
     present(rowstr[0:n + 1], colidx[0:nnz], a[0:nnz], p[0:n], q[0:n])
+  NPB_OMP(omp parallel for)
   for (int j = 0; j < n; j++) {
     double sum = 0.0;
 #pragma acc loop vector reduction(+:sum)
@@ -193,6 +194,7 @@ static double cg_dot(int n, const double *x, const double *y)
 {
   double s = 0.0;
 #pragma acc parallel loop gang vector reduction(+:s) present(x[0:n], y[0:n])
+  NPB_OMP(omp parallel for reduction(+:s))
   for (int j = 0; j < n; j++)
     s += x[j] * y[j];
   return s;
@@ -205,6 +207,7 @@ static double cg_solve(const struct csr *m, double *x, double *z, double *p,
   int n = m->n;
 #pragma acc parallel loop gang vector present(x[0:n], z[0:n], p[0:n], \
                                               q[0:n], r[0:n])
+  NPB_OMP(omp parallel for)
   for (int j = 0; j < n; j++) {
     q[j] = 0.0;
     z[j] = 0.0;
@@ -218,6 +221,7 @@ static double cg_solve(const struct csr *m, double *x, double *z, double *p,
     rho = 0.0;
 #pragma acc parallel loop gang vector reduction(+:rho) \
     present(z[0:n], p[0:n], q[0:n], r[0:n])
+    NPB_OMP(omp parallel for reduction(+:rho))
     for (int j = 0; j < n; j++) {
       z[j] += alpha * p[j];
       r[j] -= alpha * q[j];
@@ -225,12 +229,14 @@ static double cg_solve(const struct csr *m, double *x, double *z, double *p,
     }
     double beta = rho / rho0;
 #pragma acc parallel loop gang vector present(p[0:n], r[0:n])
+    NPB_OMP(omp parallel for)
     for (int j = 0; j < n; j++)
       p[j] = r[j] + beta * p[j];
   }
   cg_spmv(m, z, r);
   double sum = 0.0;
 #pragma acc parallel loop gang vector reduction(+:sum) present(x[0:n], r[0:n])
+  NPB_OMP(omp parallel for reduction(+:sum))
   for (int j = 0; j < n; j++) {
     double d = x[j] - r[j];
     sum += d * d;
@@ -249,6 +255,7 @@ static double cg_outer(const struct csr *m, double shift, double *x,
   double xz = cg_dot(n, x, z), zz = cg_dot(n, z, z);
   double scale = 1.0 / sqrt(zz);
 #pragma acc parallel loop gang vector present(x[0:n], z[0:n])
+  NPB_OMP(omp parallel for)
   for (int j = 0; j < n; j++)
     x[j] = scale * z[j];
   return shift + 1.0 / xz;
@@ -258,6 +265,7 @@ static double cg_outer(const struct csr *m, double shift, double *x,
 static void cg_fill_ones(int n, double *x)
 {
 #pragma acc parallel loop gang vector present(x[0:n])
+  NPB_OMP(omp parallel for)
   for (int j = 0; j < n; j++)
     x[j] = 1.0;
 }

@@ -41,6 +41,7 @@ static void ep_run(long nch, long chunk, double *sx, double *sy, double *q)
   {
 #pragma acc parallel loop gang vector vector_length(128) \
     reduction(+:tsx, tsy) present(qq[0:NQ * nch])
+    NPB_OMP(omp parallel for reduction(+:tsx, tsy))
     for (long c = 0; c < nch; c++) {
       uint64_t x;
       NPB_SKIP(x, EP_SEED, (uint64_t)(2 * c * chunk));
@@ -67,6 +68,7 @@ static void ep_run(long nch, long chunk, double *sx, double *sy, double *q)
 
 #pragma acc parallel loop gang num_gangs(NQ) vector_length(256) \
     present(qq[0:NQ * nch], q[0:NQ])
+    NPB_OMP(omp parallel for)
     for (int l = 0; l < NQ; l++) {
       double s = 0.0;
 #pragma acc loop vector reduction(+:s)

@@ -86,6 +86,7 @@ static void ft_init_u(struct ft_state *s)
   long ntot = s->ntot;
 #pragma acc parallel loop gang vector vector_length(128) \
     present(re[0:ntot], im[0:ntot])
+  NPB_OMP(omp parallel for)
   for (long line = 0; line < (long)ny * nz; line++) {
     uint64_t x;
     NPB_SKIP(x, NPB_SEED, (uint64_t)(2 * nx * line));
@@ -103,6 +104,7 @@ static void ft_init_twiddle(struct ft_state *s)
   int nx = s->nx, ny = s->ny, nz = s->nz;
   long ntot = s->ntot;
 #pragma acc parallel loop gang collapse(2) present(tw[0:ntot])
+  NPB_OMP(omp parallel for collapse(2))
   for (int k = 0; k < nz; k++)
     for (int j = 0; j < ny; j++)
 #pragma acc loop vector
@@ -146,6 +148,7 @@ static void ft_bitrev(double *re, double *im, long ntot, const struct ft_pass *d
   long inner = d->inner, outer = d->outer;
 #pragma acc parallel loop gang vector vector_length(128) collapse(3) \
     present(re[0:ntot], im[0:ntot])
+  NPB_OMP(omp parallel for collapse(3))
   for (long o = 0; o < outer; o++)
     for (int m = 0; m < n; m++)
       for (long i = 0; i < inner; i++) {
@@ -174,6 +177,7 @@ static void ft_stage(double *re, double *im, long ntot, const double *wr,
   double dir = d->dir;
 #pragma acc parallel loop gang vector vector_length(128) collapse(3) \
     present(re[0:ntot], im[0:ntot], wr[0:nw], wi[0:nw])
+  NPB_OMP(omp parallel for collapse(3))
   for (long o = 0; o < outer; o++)
     for (int b = 0; b < nb; b++)
       for (long i = 0; i < inner; i++) {
@@ -227,6 +231,7 @@ static void ft_evolve(struct ft_state *s)
 #pragma acc parallel loop gang vector present(re0[0:ntot], im0[0:ntot], \
                                               re1[0:ntot], im1[0:ntot], \
                                               tw[0:ntot])
+  NPB_OMP(omp parallel for)
   for (long i = 0; i < ntot; i++) {
     re0[i] *= tw[i];
     im0[i] *= tw[i];
@@ -242,6 +247,7 @@ static void ft_checksum(struct ft_state *s, double *cr, double *ci)
   long nx = s->nx, ny = s->ny, nz = s->nz, ntot = s->ntot;
 #pragma acc parallel loop gang vector reduction(+:sr, si) \
     present(re[0:ntot], im[0:ntot])
+  NPB_OMP(omp parallel for reduction(+:sr, si))
   for (long j = 1; j <= 1024; j++) {
     long at = ((5 * j) % nz * ny + (3 * j) % ny) * nx + j % nx;
     sr += re[at];

@@ -49,12 +49,14 @@ struct mg_grid {
 static void mg_comm3(double *g, long tot, long off, int m)
 {
 #pragma acc parallel loop gang vector collapse(2) present(g[0:tot])
+  NPB_OMP(omp parallel for collapse(2))
   for (int i3 = 1; i3 < m - 1; i3++)
     for (int i2 = 1; i2 < m - 1; i2++) {
       g[off + IX(m, i3, i2, 0)] = g[off + IX(m, i3, i2, m - 2)];
       g[off + IX(m, i3, i2, m - 1)] = g[off + IX(m, i3, i2, 1)];
     }
 #pragma acc parallel loop gang present(g[0:tot])
+  NPB_OMP(omp parallel for)
   for (int i3 = 1; i3 < m - 1; i3++)
 #pragma acc loop vector
     for (int i1 = 0; i1 < m; i1++) {
@@ -62,6 +64,7 @@ static void mg_comm3(double *g, long tot, long off, int m)
       g[off + IX(m, i3, m - 1, i1)] = g[off + IX(m, i3, 1, i1)];
     }
 #pragma acc parallel loop gang present(g[0:tot])
+  NPB_OMP(omp parallel for)
   for (int i2 = 0; i2 < m; i2++)
 #pragma acc loop vector
     for (int i1 = 0; i1 < m; i1++) {
@@ -75,6 +78,7 @@ static void mg_zero(double *g, long tot, long off, int m)
 {
   long len = (long)m * m * m;
 #pragma acc parallel loop gang vector present(g[0:tot])
+  NPB_OMP(omp parallel for)
   for (long i = 0; i < len; i++)
     g[off + i] = 0.0;
 }
@@ -96,6 +100,7 @@ static void mg_resid(const double *u, long ut, long uo, const double *v,
 {
   double a0 = a[0], a2 = a[2], a3 = a[3];
 #pragma acc parallel loop gang collapse(2) present(u[0:ut], v[0:vt], r[0:rt])
+  NPB_OMP(omp parallel for collapse(2))
   for (int i3 = 1; i3 < m - 1; i3++)
     for (int i2 = 1; i2 < m - 1; i2++)
 #pragma acc loop vector
@@ -119,6 +124,7 @@ static void mg_psinv(const double *r, long rt, long ro, double *u, long ut,
 {
   double c0 = c[0], c1 = c[1], c2 = c[2];
 #pragma acc parallel loop gang collapse(2) present(r[0:rt], u[0:ut])
+  NPB_OMP(omp parallel for collapse(2))
   for (int i3 = 1; i3 < m - 1; i3++)
     for (int i2 = 1; i2 < m - 1; i2++)
 #pragma acc loop vector
@@ -141,6 +147,7 @@ static void mg_psinv(const double *r, long rt, long ro, double *u, long ut,
 static void mg_rprj3(double *r, long rt, long fo, int mf, long co, int mc)
 {
 #pragma acc parallel loop gang collapse(2) present(r[0:rt])
+  NPB_OMP(omp parallel for collapse(2))
   for (int j3 = 1; j3 < mc - 1; j3++)
     for (int j2 = 1; j2 < mc - 1; j2++)
 #pragma acc loop vector
@@ -170,6 +177,7 @@ static void mg_rprj3(double *r, long rt, long fo, int mf, long co, int mc)
 static void mg_interp(double *u, long ut, long co, int mc, long fo, int mf)
 {
 #pragma acc parallel loop gang collapse(2) present(u[0:ut])
+  NPB_OMP(omp parallel for collapse(2))
   for (int i3 = 0; i3 < mc - 1; i3++)
     for (int i2 = 0; i2 < mc - 1; i2++)
 #pragma acc loop vector
@@ -229,6 +237,7 @@ static double mg_norm2(const struct mg_grid *g, const double *r)
   long rt = g->total, ro = g->off[g->lt];
   double s = 0.0;
 #pragma acc parallel loop gang collapse(2) reduction(+:s) present(r[0:rt])
+  NPB_OMP(omp parallel for collapse(2) reduction(+:s))
   for (int i3 = 1; i3 < m - 1; i3++)
     for (int i2 = 1; i2 < m - 1; i2++)
 #pragma acc loop vector reduction(+:s)

@@ -21,6 +21,15 @@
 #include <string.h>
 #include <time.h>
 
+/* The OpenMP equivalent of the OpenACC construct just above it: the
+   gcc -fopenmp build (make bench compares accgpu's multicore device with
+   it) sees only these, the other builds only the OpenACC ones. */
+#ifdef _OPENMP
+#define NPB_OMP(directive) _Pragma(#directive)
+#else
+#define NPB_OMP(directive)
+#endif
+
 #define NPB_MULT   UINT64_C(1220703125)   /* 5^13 */
 #define NPB_SEED   UINT64_C(314159265)
 #define NPB_MASK46 ((UINT64_C(1) << 46) - 1)

@@ -53,7 +53,11 @@ static inline void e2e_check_real(const char *what, int line, double got,
    observable effects of data clauses differ. */
 static inline int e2e_separate_memory(void) {
 #ifdef _OPENACC
-  return acc_get_device_type() != acc_device_host;
+  /* The host, and accgpu's multicore device, share the host's memory. */
+  acc_device_t t = acc_get_device_type();
+  return t != acc_device_host &&
+         !acc_get_property(acc_get_device_num(t), t,
+                           acc_property_shared_memory_support);
 #else
   return 0;
 #endif

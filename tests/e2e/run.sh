@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests: compile every tests/e2e/*.c with the accgpu plugin, run it
-# on the emulator, on the host device and, when the machine has an NVIDIA GPU
+# on the emulator, on the host device, on the multicore device and, when the machine has an NVIDIA GPU
 # the runtime can use (tests/e2e/probe/nvidia.c says so), on that GPU; a pass
 # needs exit status 0 and nothing at all on stderr (as the OpenACC V&V suite
 # counts it).
@@ -23,6 +23,7 @@
 # Header directives in a test, one per comment line:
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
 #   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
+#                                          or multicore (shared memory)
 #   /* accgpu-test: cflags FLAGS */        extra compile flags
 #   /* accgpu-test: accgpu-only */         uses accgpu extensions (deviceid,
 #                                          acc_update_peer): not run in the
@@ -383,9 +384,10 @@ run_corpus_test() {
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
-  devs="emulator host${NVIDIA_TYPE:+ nvidia}"
+  devs="emulator host multicore${NVIDIA_TYPE:+ nvidia}"
   [ "$MODE" != plugin ] && devs="host"
-  directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host/}
+  # emulator-only: needs device memory apart from the host's
+  directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host multicore/}
   : >"$dir/report"
   if [ "$MODE" = plugin ]; then
     for kind in note warning; do

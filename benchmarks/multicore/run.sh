@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The multicore device against its two baselines, in one run: each kernel
+# benchmark (benchmarks/kernels) and NPB EP, CG, MG, FT, IS built with the
+# accgpu plugin runs on ACC_DEVICE_TYPE=host (one core) and
+# ACC_DEVICE_TYPE=multicore, and the same source built with gcc -fopenmp
+# (its NPB_OMP / BENCH_OMP lines: the hand-written OpenMP equivalent) runs
+# with as many threads.  x_host = host time / multicore time (goal >= 1.8 on
+# 2 cores); x_omp = OpenMP time / multicore time (goal >= 0.9).
+#
+# Usage: benchmarks/multicore/run.sh [BUILD-DIR]
+# Environment: SIZE=small|large (kernels; default small), CLASS (NPB;
+# default W), ACC_NUM_CORES (default: the CPUs this process may use; the
+# OpenMP builds get OMP_NUM_THREADS = the same).
+# Exits non-zero when a run does not verify.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT" || exit 1
+BUILD=$(cd "${1:-build}" && pwd) || exit 1
+KD="$BUILD/bench/kernels" ND="$BUILD/npb"
+size=${SIZE:-small} cls=${CLASS:-W}
+cores=${ACC_NUM_CORES:-$(nproc)}
+export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
+status=0
+
+if ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null | grep -qw plugin_init; then
+  echo "multicore: no plugin built ($BUILD/accgpu.so): skipped"
+  exit 0
+fi
+names=()
+for f in benchmarks/kernels/*.c; do n=${f##*/}; names+=("${n%.c}"); done
+targets=()
+for n in "${names[@]}"; do targets+=("$KD/$n.acc" "$KD/$n.omp"); done
+for n in ep cg mg ft is; do targets+=("$ND/accgpu/$n"); done
+make -s -k --no-print-directory BUILD="$BUILD" "${targets[@]}" npb-omp \
+  >"$BUILD/bench/multicore-build.log" 2>&1 ||
+  echo "multicore: some builds failed: see $BUILD/bench/multicore-build.log"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else printf "-" }'; }
+
+# kernel BIN [ENV...]: "seconds verified|FAILED" of a kernel benchmark run.
+kernel() {
+  local bin=$1 out; shift
+  [ -x "$bin" ] || { echo "- missing"; return; }
+  out=$(env "$@" timeout 600 "$bin" "$size" 2>&1 | tail -n 1)
+  read -r _ _ t _ _ v <<<"$out"
+  echo "${t:--} ${v:-FAILED}"
+}
+
+# npb BIN [ENV...]: "seconds SUCCESSFUL|..." of an NPB run.
+npb() {
+  local bin=$1 out; shift
+  [ -x "$bin" ] || { echo "- missing"; return; }
+  out=$(env "$@" timeout 900 "$bin" "$cls" 2>&1)
+  echo "$(sed -nE 's/^ Time in seconds = +//p' <<<"$out" | head -n 1 | tr -d ' ') $(sed -nE 's/^ Verification += +//p' <<<"$out" | head -n 1)"
+}
+
+row() { # NAME SIZE HOST MC OMP VERIFIED
+  printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" \
+    "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$6"
+}
+
+echo "multicore: $cores threads; seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
+printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
+  multicore_s openmp_s x_host x_omp verified
+for n in "${names[@]}"; do
+  read -r th vh < <(kernel "$KD/$n.acc" ACC_DEVICE_TYPE=host)
+  read -r tm vm < <(kernel "$KD/$n.acc" ACC_DEVICE_TYPE=multicore)
+  read -r to vo < <(kernel "$KD/$n.omp")
+  v="host $vh, multicore $vm, openmp $vo"
+  [ "$vh $vm $vo" = "verified verified verified" ] && v=verified || status=1
+  row "$n" "$size" "$th" "$tm" "$to" "$v"
+done
+for n in ep cg mg ft is; do
+  read -r th vh < <(npb "$ND/accgpu/$n" ACC_DEVICE_TYPE=host)
+  read -r tm vm < <(npb "$ND/accgpu/$n" ACC_DEVICE_TYPE=multicore)
+  to=- vo=SUCCESSFUL
+  [ -x "$ND/omp/$n" ] && read -r to vo < <(npb "$ND/omp/$n")
+  v="host $vh, multicore $vm, openmp $vo"
+  [ "$vh $vm $vo" = "SUCCESSFUL SUCCESSFUL SUCCESSFUL" ] && v=verified || status=1
+  [ -x "$ND/omp/$n" ] || v="$v (no OpenMP version)"
+  row "npb-$n" "$cls" "$th" "$tm" "$to" "$v"
+done
+exit $status
