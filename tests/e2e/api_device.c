@@ -12,7 +12,7 @@ int main(void) {
 #ifdef _OPENACC
   acc_device_t t = acc_get_device_type();
   acc_init(t);
-  int sep = e2e_separate_memory();
+  int off = e2e_offloaded();
   CHECK_TRUE("at least one device of the current type",
              acc_get_num_devices(t) >= 1);
   acc_set_device_num(0, t);
@@ -23,8 +23,8 @@ int main(void) {
   for (int i = 0; i < N; i++)
     where[i] = acc_on_device(acc_device_not_host);
   for (int i = 0; i < N; i++)
-    CHECK_INT("acc_on_device(not_host) in a region", where[i], sep);
-  if (sep)
+    CHECK_INT("acc_on_device(not_host) in a region", where[i], off);
+  if (off)
     CHECK_INT("host is not the current device type",
               acc_get_device_type() == acc_device_host, 0);
   acc_shutdown(t);

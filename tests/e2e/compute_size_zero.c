@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
   got = count_gangs(-3, -2, 0, a, b);
   CHECK_INT("gangs with num_gangs(-3)", got, dflt);
   CHECK_INT("gangs with num_gangs(2)", count_gangs(2, w, v, a, b),
-            e2e_separate_memory() ? 2 : 1);
+            e2e_offloaded() ? 2 : 1);
 
   /* gang, worker and vector loops; vector_length without workers */
   float sum = 0, rsum = 0;

@@ -63,6 +63,17 @@ static inline int e2e_separate_memory(void) {
 #endif
 }
 
+/* 1 when compute regions run on a device (emulator, GPU, multicore), with
+   the gangs, workers and vector lanes they ask for; 0 on the host
+   fallback and in the serial build (one of each). */
+static inline int e2e_offloaded(void) {
+#ifdef _OPENACC
+  return acc_get_device_type() != acc_device_host;
+#else
+  return 0;
+#endif
+}
+
 /* Exit status for main: 0 when every check held. */
 static inline int e2e_done(void) {
   if (e2e_errors > 10)
