@@ -10,7 +10,8 @@
 # Usage: benchmarks/multicore/run.sh [BUILD-DIR]
 # Environment: SIZE=small|large (kernels; default small), CLASS (NPB;
 # default W), ACC_NUM_CORES (default: the CPUs this process may use; the
-# OpenMP builds get OMP_NUM_THREADS = the same).
+# OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY (default
+# passive, for both).
 # Exits non-zero when a run does not verify.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +20,12 @@ BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
 size=${SIZE:-small} cls=${CLASS:-W}
 cores=${ACC_NUM_CORES:-$(nproc)}
+# Both multi-threaded builds share libgomp and its wait policy.  Passive
+# unless the caller says otherwise: on a machine other processes load, a
+# spinning thread keeps a core the next launch's partner needs, and a
+# 2-thread team became 30-50x slower than one thread (docs/multicore.md).
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 status=0
 
 if ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null | grep -qw plugin_init; then
@@ -59,7 +65,7 @@ row() { # NAME SIZE HOST MC OMP VERIFIED
     "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$6"
 }
 
-echo "multicore: $cores threads; seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
+echo "multicore: $cores threads, OMP_WAIT_POLICY=$OMP_WAIT_POLICY, load $(cut -d' ' -f1 /proc/loadavg); seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
 printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
   multicore_s openmp_s x_host x_omp verified
 for n in "${names[@]}"; do
