@@ -3,7 +3,8 @@
 # verification against the published NPB values:
 #   - the serial build and the `gcc -fopenacc` build (must pass: they check
 #     our sources);
-#   - the accgpu build on the emulator and on the host fallback, skipped (with
+#   - the accgpu build on the emulator, the host fallback and the multicore
+#     device (ACC_DEVICE_TYPE=multicore), skipped (with
 #     the reason) when build/accgpu.so is absent or does not load, or when
 #     benchmarks/npb/KNOWN_FAILURES names the benchmark ("name: reason" lines;
 #     NPB_IGNORE_KNOWN=1 runs them anyway).
@@ -103,7 +104,7 @@ for n in $names; do
   fi
 done
 
-echo "npb: class S, accgpu build on the emulator and the host fallback"
+echo "npb: class S, accgpu build on the emulator, the host fallback and multicore"
 for n in $names; do
   reason=$plugin_reason
   if [ -z "$reason" ] && [ -z "${NPB_IGNORE_KNOWN:-}" ] && [ -f "$known" ] &&
@@ -113,16 +114,18 @@ for n in $names; do
   if [ -n "$reason" ]; then
     skip "$n accgpu emulator" "$reason"
     skip "$n accgpu host" "$reason"
+    skip "$n accgpu multicore" "$reason"
     continue
   fi
   if ! build "$build/npb/accgpu/$n"; then
     printf '  FAIL  %-28s does not build with the plugin\n' "$n accgpu"
     sed 's/^/        /' "$tmp/make" | tail -n 10
-    failed=$((failed + 2))
+    failed=$((failed + 3))
     continue
   fi
   run "$n accgpu emulator" "$build/npb/accgpu/$n" ACC_DEVICE_TYPE=emulator
   run "$n accgpu host" "$build/npb/accgpu/$n" ACC_DEVICE_TYPE=host
+  run "$n accgpu multicore" "$build/npb/accgpu/$n" ACC_DEVICE_TYPE=multicore
 done
 
 echo "npb: $passed passed, $failed failed, $skipped skipped"
