@@ -259,7 +259,8 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
     g->red_scratch = size;
   ind(g);
   if (t == KG_VECTOR) {
-    kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs);\n", r->priv,
+    kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs, "
+              "__accgpu_rs_st);\n", r->priv,
               sfx, r->priv);
     return;
   }
@@ -269,7 +270,7 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
     red_identity(g, g->out, r->op, TREE_TYPE(r->decl));
   } else
     kb_add(g->out, r->priv);
-  kb_add(g->out, ", __accgpu_rs);\n");
+  kb_add(g->out, ", __accgpu_rs, __accgpu_rs_st);\n");
 }
 
 /* Folds R's combined value into the variable outside the loop: into

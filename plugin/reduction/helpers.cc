@@ -6,7 +6,9 @@
  *                                vector lanes), the result to the row;
  *   __accgpu_atom_OP_T(p, v)     *p = *p OP v atomically: CUDA's atomic
  *                                where there is one, else a CAS loop.
- * S is the kernel's reduction scratch (accgpu_red_scratch_decl): 65 slots. */
+ * S is the function's reduction scratch (accgpu_red_scratch_decl): 65
+ * slots of ST bytes (its largest reduced type), so that rows combining
+ * different types at the same time never overlap. */
 #include "reduction/reduction.h"
 
 static struct kbuf g_helpers;          /* helper definitions, in order */
@@ -108,21 +110,21 @@ static void emit_redw(struct kbuf *h, enum tree_code op, tree type,
 static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
                       const char *id)
 {
-  kb_printf(h, "static __device__ %s __accgpu_redb_%s(%s __v, void *__sp) "
-               "{\n", T, sfx, T);
-  kb_printf(h, "  %s *__s = (%s *)__sp;\n", T, T);
+  kb_printf(h, "static __device__ %s __accgpu_redb_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, sfx, T);
+  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
   kb_add(h, "  unsigned __n = blockDim.x * blockDim.y;\n"
             "  unsigned __t = threadIdx.y * blockDim.x + threadIdx.x;\n"
             "  unsigned __l = __t & 31u, __m = __n - (__t - __l);\n");
   kb_printf(h, "  __v = __accgpu_redw_%s(__v, __l, __m);\n", sfx);
   kb_printf(h, "  if (__n <= 32u) return (%s)__shfl_sync(__m >= 32u ? "
                "0xffffffffu : (1u << __m) - 1u, __v, 0);\n", T);
-  kb_add(h, "  if (__l == 0) __s[__t >> 5] = __v;\n  __syncthreads();\n"
+  kb_add(h, "  if (__l == 0) __accgpu_S(__t >> 5) = __v;\n  __syncthreads();\n"
             "  if (__t < 32u) {\n");
-  kb_printf(h, "    __v = __t < (__n + 31u) >> 5 ? __s[__t] : %s;\n", id);
+  kb_printf(h, "    __v = __t < (__n + 31u) >> 5 ? __accgpu_S(__t) : %s;\n", id);
   kb_printf(h, "    __v = __accgpu_redw_%s(__v, __t, 32u);\n", sfx);
-  kb_add(h, "    if (__t == 0) __s[64] = __v;\n  }\n  __syncthreads();\n"
-            "  return __s[64];\n}\n");
+  kb_add(h, "    if (__t == 0) __accgpu_S(64) = __v;\n  }\n  __syncthreads();\n"
+            "  return __accgpu_S(64);\n#undef __accgpu_S\n}\n");
 }
 
 /* __accgpu_redr_SFX(v, s): over the caller's row (one worker's vector
@@ -133,22 +135,23 @@ static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
 static void emit_redr(struct kbuf *h, const char *T, const char *sfx,
                       const char *id)
 {
-  kb_printf(h, "static __device__ %s __accgpu_redr_%s(%s __v, void *__sp) "
-               "{\n", T, sfx, T);
-  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb_%s(__v, __sp);\n",
-            sfx);
-  kb_printf(h, "  %s *__s = (%s *)__sp;\n", T, T);
+  kb_printf(h, "static __device__ %s __accgpu_redr_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, sfx, T);
+  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb_%s(__v, __sp, "
+               "__st);\n", sfx);
+  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
   kb_add(h, "  unsigned __x = threadIdx.x, __nw = blockDim.x >> 5;\n"
             "  unsigned __w0 = threadIdx.y * __nw;\n");
   kb_printf(h, "  __v = __accgpu_redw_%s(__v, __x & 31u, 32u);\n", sfx);
   kb_printf(h, "  if (__nw == 1) return (%s)__shfl_sync(0xffffffffu, __v, 0);\n",
             T);
-  kb_add(h, "  if ((__x & 31u) == 0) __s[__w0 + (__x >> 5)] = __v;\n"
+  kb_add(h, "  if ((__x & 31u) == 0) __accgpu_S(__w0 + (__x >> 5)) = __v;\n"
             "  __accgpu_sync_row();\n  if (__x < 32u) {\n");
-  kb_printf(h, "    __v = __x < __nw ? __s[__w0 + __x] : %s;\n", id);
+  kb_printf(h, "    __v = __x < __nw ? __accgpu_S(__w0 + __x) : %s;\n", id);
   kb_printf(h, "    __v = __accgpu_redw_%s(__v, __x, 32u);\n", sfx);
-  kb_add(h, "    if (__x == 0) __s[32 + threadIdx.y] = __v;\n  }\n"
-            "  __accgpu_sync_row();\n  return __s[32 + threadIdx.y];\n}\n");
+  kb_add(h, "    if (__x == 0) __accgpu_S(32 + threadIdx.y) = __v;\n  }\n"
+            "  __accgpu_sync_row();\n  return __accgpu_S(32 + threadIdx.y);\n"
+            "#undef __accgpu_S\n}\n");
 }
 
 /* The CUDA atomic that does OP on TYPE natively, and the type it takes

@@ -7,8 +7,9 @@
 void accgpu_red_scratch_decl(struct kbuf *decls, unsigned size)
 {
   if (size)
-    kb_printf(decls, "  __shared__ unsigned long long __accgpu_rs[%u];\n",
-              (ACCGPU_RED_SLOTS * size + 7) / 8);
+    kb_printf(decls, "  __shared__ unsigned long long __accgpu_rs[%u];\n"
+                     "  const unsigned __accgpu_rs_st = %uu;\n",
+              (ACCGPU_RED_SLOTS * size + 7) / 8, size);
 }
 
 void accgpu_red_need_scratch(void)
