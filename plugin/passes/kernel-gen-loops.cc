@@ -554,18 +554,16 @@ void info_loops(kg *g, vec<lnode *> *v)
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       {
         char how[160] = "within each thread";
-        if (d) {
-          snprintf(how, sizeof how, "across%s%s%s%s%s",
-                   d & KG_GANG ? " gangs (atomics)" : "",
+        if (d)
+          snprintf(how, sizeof how, "across%s%s%s%s%s (%s)",
+                   d & KG_GANG ? " gangs" : "",
                    (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
-                   d & KG_WORKER ? " workers (shared memory)" : "",
-                   (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
-                   !(d & KG_VECTOR) ? ""
-                   : g->dims & KG_WORKER
-                   ? " vector (warp shuffles, then shared memory when a "
-                     "worker spans several warps)"
-                   : " vector (tree in shared memory)");
-        }
+                   d & KG_WORKER ? " workers" : "",
+                   (d & KG_WORKER) && (d & KG_VECTOR) ? " and" : "",
+                   d & KG_VECTOR ? " vector lanes" : "",
+                   d & (KG_WORKER | KG_VECTOR)
+                   ? "warp shuffles, one shared-memory pass across warps"
+                   : "one atomic per gang");
         inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
                OMP_CLAUSE_DECL(c), how);
