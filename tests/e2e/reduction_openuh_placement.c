@@ -3,15 +3,17 @@
  * the variable only, here the worker loop, while an inner `loop vector`
  * accumulates into it with no clause of its own.  The inner loop's lanes
  * take part in the worker loop's reduction (docs/reductions.md).  Also the
- * same with the clause on the gang loop over worker and vector loops, and
- * an inner loop that reads the partial as well (a max). */
+ * same with the clause on the gang loop over worker and vector loops, an
+ * inner loop that reads the partial as well (a max), and a worker loop
+ * that also updates the variable outside its vector loop (then the vector
+ * loop is combined on its own, as if it had the clause). */
 #include "e2e.h"
 
 #define NK 4
 #define NJ 100
 #define NI 200
 static int in[NK][NJ][NI];
-static int temp[NK], tmax[NK];
+static int temp[NK], tmax[NK], tmix[NK];
 
 int main(void) {
   for (int k = 0; k < NK; k++)
@@ -47,6 +49,33 @@ int main(void) {
       }
     CHECK_INT("worker clause, vector loop without", temp[k], want);
     CHECK_INT("worker clause, max in the vector loop", tmax[k], wmax);
+  }
+
+#pragma acc parallel num_gangs(2) num_workers(3) vector_length(96) \
+    copyin(in) copyout(tmix)
+  {
+#pragma acc loop gang
+    for (int k = 0; k < NK; k++) {
+      int m = 2 * k;
+#pragma acc loop worker reduction(+:m)
+      for (int j = 0; j < NJ; j++) {
+#pragma acc loop vector
+        for (int i = 0; i < NI; i++)
+          m += in[k][j][i];
+        m += j;
+      }
+      tmix[k] = m;
+    }
+  }
+  for (int k = 0; k < NK; k++) {
+    int want = 2 * k;
+    for (int j = 0; j < NJ; j++) {
+      for (int i = 0; i < NI; i++)
+        want += in[k][j][i];
+      want += j;
+    }
+    CHECK_INT("worker clause, updated inside and outside the vector loop",
+              tmix[k], want);
   }
 
   long s = 5;
