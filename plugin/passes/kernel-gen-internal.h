@@ -35,6 +35,17 @@ struct name_entry {
   char *text;
 };
 
+/* A reduction of a loop being translated (kernel-gen-reduce.cc). */
+struct loop_red {
+  tree decl;
+  enum tree_code op;
+  char *priv;            /* its partial; NULL: adds into INTO's */
+  struct loop_red *into;
+  int dims;              /* the loop's levels */
+  int span;              /* levels its combine spans (inner loops' too) */
+  bool gather;           /* inner partitioned loops add into the partial */
+};
+
 struct kg {
   struct kbuf decls;   /* local declarations */
   struct kbuf *out;    /* where statements go */
@@ -59,6 +70,8 @@ struct kg {
   vec<tree> derived_from; /* pairs: pointer temp, root param */
   vec<tree> written;      /* root params stored through */
   struct kg_region *region;
+  vec<loop_red *> lreds;  /* reductions of the loops being translated */
+  unsigned red_scratch;   /* largest type a combine moves (0: none) */
 };
 
 /* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */
@@ -116,11 +129,19 @@ void emit_seq(kg *g, gimple_seq seq);
 
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
 void emit_omp_for(kg *g, gomp_for *f);
+int loop_dims_of(kg *g, gimple *f);
 void collect_loops(gimple_seq seq, vec<lnode *> *out);
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial);
 void free_loops(vec<lnode *> *v);
 void info_loops(kg *g, vec<lnode *> *v);
 bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
                  bool serial);
+
+/* kernel-gen-reduce.cc: loop reductions */
+bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds);
+void kgr_bind(kg *g, vec<loop_red *> *reds);
+void kgr_unbind(kg *g, vec<loop_red *> *reds);
+void kgr_close(kg *g, vec<loop_red *> *reds);
+void kgr_scratch_decl(kg *g);
 
 #endif

@@ -259,13 +259,7 @@ static const char *gang_axis(int dims)
   return dims & KG_GANG ? "x" : dims & KG_GANG_Y ? "y" : "z";
 }
 
-struct loop_red {
-  tree decl;
-  enum tree_code op;
-  char *priv;
-};
-
-static int loop_dims_of(kg *g, gimple *f)
+int loop_dims_of(kg *g, gimple *f)
 {
   int *d = g->loop_dims->get(f);
   return d ? *d : 0;
@@ -276,7 +270,7 @@ void emit_omp_for(kg *g, gomp_for *f)
   int dims = loop_dims_of(g, f);
   unsigned nl = gimple_omp_for_collapse(f);
   int id = g->counter++;
-  vec<loop_red> reds = vNULL;
+  vec<loop_red *> reds = vNULL;
   reject_vla_private(g, gimple_omp_for_clauses(f));
   /* The threads that ran the code before the loop redundantly may still
      be reading what its iterations overwrite (a loop condition): they
@@ -288,27 +282,8 @@ void emit_omp_for(kg *g, gomp_for *f)
   g->indent++;
   emit_seq(g, gimple_omp_for_pre_body(f));
   /* Reduction partials, private to each thread. */
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
-      continue;
-    loop_red r;
-    r.decl = OMP_CLAUSE_DECL(c);
-    r.op = accgpu_red_code(TREE_TYPE(r.decl), OMP_CLAUSE_REDUCTION_CODE(c));
-    if (!accgpu_red_scalar_p(TREE_TYPE(r.decl))) {
-      fail(g, accgpu_red_var(r.decl), "reduction on an array, struct or complex "
-           "variable");
-      return;
-    }
-    char nb[64];
-    snprintf(nb, sizeof nb, "__red%d_%u", id, reds.length());
-    r.priv = xstrdup(nb);
-    ind(g);
-    type_str(g, g->out, TREE_TYPE(r.decl));
-    kb_printf(g->out, " %s = ", nb);
-    red_identity(g, g->out, r.op, TREE_TYPE(r.decl));
-    kb_add(g->out, ";\n");
-    reds.safe_push(r);
-  }
+  if (!kgr_open(g, f, dims, id, &reds))
+    return;
   /* Trip counts of all collapsed levels. */
   loop_level lv[8];
   if (nl > 8) {
@@ -402,8 +377,7 @@ void emit_omp_for(kg *g, gomp_for *f)
     }
   }
   }
-  for (unsigned i = 0; i < reds.length(); i++)
-    push_name(g, reds[i].decl, reds[i].priv);
+  kgr_bind(g, &reds);
   if ((dims & KG_GANGS) && !(dims & (KG_WORKER | KG_VECTOR)))
     for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
@@ -412,15 +386,7 @@ void emit_omp_for(kg *g, gomp_for *f)
   g->part |= dims;
   emit_seq(g, gimple_omp_body(f));
   g->part = save_part;
-  /* Drop the partials' names (locals may have been named after them). */
-  for (unsigned i = 0; i < reds.length(); i++)
-    for (int k = (int)g->names.length() - 1; k >= 0; k--)
-      if (g->names[k].decl == reds[i].decl
-          && !strcmp(g->names[k].text, reds[i].priv)) {
-        free(g->names[k].text);
-        g->names.ordered_remove(k);
-        break;
-      }
+  kgr_unbind(g, &reds);
   g->indent--;
   ind(g);
   kb_add(g->out, "}\n");
@@ -428,51 +394,7 @@ void emit_omp_for(kg *g, gomp_for *f)
      redundant code that follows reads what the loop wrote. */
   if (dims & (KG_WORKER | KG_VECTOR))
     redundant_barrier(g);
-  for (unsigned i = 0; i < reds.length(); i++) {
-    loop_red *r = &reds[i];
-    char *sfx = red_helpers(g, r->op, TREE_TYPE(r->decl));
-    char v[96];
-    snprintf(v, sizeof v, "%s", r->priv);
-    if (dims & KG_VECTOR) {
-      ind(g);
-      kb_printf(g->out, "%s = __accgpu_redx_%s(%s);\n", v, sfx, v);
-    }
-    if (dims & KG_WORKER) {
-      ind(g);
-      kb_printf(g->out, "%s = __accgpu_redy_%s(%s);\n", v, sfx, v);
-    }
-    const char *outer = decl_name(g, r->decl);
-    if ((dims & KG_GANG) && outer[0] == '(') {
-      /* The gang's share goes straight into device memory. */
-      bool gd = (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
-      if (gd)
-        open_guard(g);
-      ind(g);
-      kb_printf(g->out, "__accgpu_atom_%s(&%s, %s);\n", sfx, outer, v);
-      if (gd)
-        close_guard(g);
-    } else {
-      bool gd = need_guard(g) && outer[0] == '(';
-      if (gd)
-        open_guard(g);
-      struct kbuf cb = {};
-      accgpu_red_combine(&cb, r->op, outer, v);
-      ind(g);
-      kb_printf(g->out, "%s = ", outer);
-      if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
-        kb_add(g->out, "(");
-        type_str(g, g->out, TREE_TYPE(r->decl));
-        kb_add(g->out, ")");
-      }
-      kb_printf(g->out, "(%s);\n", kb_str(&cb));
-      kb_free(&cb);
-      if (gd)
-        close_guard(g);
-    }
-    free(sfx);
-    free(r->priv);
-  }
-  reds.release();
+  kgr_close(g, &reds);
   g->indent--;
   ind(g);
   kb_add(g->out, "}\n");
@@ -644,18 +566,16 @@ void info_loops(kg *g, vec<lnode *> *v)
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       {
         char how[160] = "within each thread";
-        if (d) {
-          snprintf(how, sizeof how, "across%s%s%s%s%s",
-                   d & KG_GANG ? " gangs (atomics)" : "",
+        if (d)
+          snprintf(how, sizeof how, "across%s%s%s%s%s (%s)",
+                   d & KG_GANG ? " gangs" : "",
                    (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
-                   d & KG_WORKER ? " workers (shared memory)" : "",
-                   (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
-                   !(d & KG_VECTOR) ? ""
-                   : g->dims & KG_WORKER
-                   ? " vector (warp shuffles, then shared memory when a "
-                     "worker spans several warps)"
-                   : " vector (tree in shared memory)");
-        }
+                   d & KG_WORKER ? " workers" : "",
+                   (d & KG_WORKER) && (d & KG_VECTOR) ? " and" : "",
+                   d & KG_VECTOR ? " vector lanes" : "",
+                   d & (KG_WORKER | KG_VECTOR)
+                   ? "warp shuffles, one shared-memory pass across warps"
+                   : "one atomic per gang");
         inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
                OMP_CLAUSE_DECL(c), how);

@@ -146,6 +146,7 @@ static void kg_fini(kg *g)
   g->derived_from.release();
   g->written.release();
   g->shared.release();
+  g->lreds.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   delete g->sched_dims;
@@ -348,6 +349,7 @@ bool kg_generate(struct kg_region *r)
   r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty()
                             || (kernels && npart > 1);
   bool ok = !g.failed && check_callees(&g, loc);
+  kgr_scratch_decl(&g);
 
   /* Signature, now that read-only pointers are known. */
   struct kbuf k = {};
@@ -487,6 +489,7 @@ void kg_maybe_emit_device_function(function *fun)
     g.failed = failed_before; /* level errors come from the pass driver */
   }
   emit_seq(&g, body);
+  kgr_scratch_decl(&g);
   if (g.failed) {
     d->why = g.why ? xstrdup(g.why) : xstrdup("unsupported construct");
   } else {

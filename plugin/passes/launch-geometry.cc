@@ -397,8 +397,12 @@ void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
            && tree_int_cst_sgn(ci->ngangs) > 0)
     gangs = u32(ci->ngangs); /* no need to ask the device */
   else
+    /* Unshared: gimplifying the grid's arm would leave the block's
+       copies naming temporaries set only when num_gangs is not given. */
     gangs = positive_or(ci->ngangs, (dims & KG_GANG)
-                                        ? default_gangs(gsi, r, dev, vec, wk)
+                                        ? default_gangs(gsi, r, dev,
+                                                        unshare_expr(vec),
+                                                        unshare_expr(wk))
                                         : one);
   tree dimv[2][3] = {{gangs, build_int_cst(unsigned_type_node, 1),
                       build_int_cst(unsigned_type_node, 1)},

@@ -1,15 +1,14 @@
 /* helpers.cc — the device functions a module's reductions call, emitted
- * once per operator and type into the module's prelude:
- *   __accgpu_redx_OP_T(v)     combined over the caller's row (threadIdx.x):
- *                             a shared-memory tree when the block is one
- *                             row, else warp shuffles, then, when a row is
- *                             several warps wide, __accgpu_redw_OP_T: the
- *                             warps' values through the row's own scratch
- *                             bytes between row barriers (rows run
- *                             independently);
- *   __accgpu_redy_OP_T(v)     combined over threadIdx.y (lane 0 values);
- *   __accgpu_atom_OP_T(p, v)  *p = *p OP v atomically, a CAS loop on the
- *                             bit pattern starting from an atomic read.  */
+ * once per operator and type into the module's prelude (docs/reductions.md):
+ *   __accgpu_redw_OP_T(v, l, m)  one warp's shuffle tree, to lane 0;
+ *   __accgpu_redb_OP_T(v, s)     over the whole block, the result to all;
+ *   __accgpu_redr_OP_T(v, s)     over the caller's row (one worker's
+ *                                vector lanes), the result to the row;
+ *   __accgpu_atom_OP_T(p, v)     *p = *p OP v atomically: CUDA's atomic
+ *                                where there is one, else a CAS loop.
+ * S is the function's reduction scratch (accgpu_red_scratch_decl): 65
+ * slots of ST bytes (its largest reduced type), so that rows combining
+ * different types at the same time never overlap. */
 #include "reduction/reduction.h"
 
 static struct kbuf g_helpers;          /* helper definitions, in order */
@@ -43,7 +42,7 @@ bool accgpu_red_atomic_p(tree type)
 
 /* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
    aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), starting from an atomic read; the other bytes of
+   emulator's CPU are), its first try assuming a zero word; the other bytes of
    the word are left as they are (the CAS fails when they change). */
 static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
                               unsigned size, enum tree_code op)
@@ -58,7 +57,7 @@ static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
             "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
             "8u;\n");
   kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_add(h, "  unsigned int __o = atomicCAS(__w, 0u, 0u);\n  for (;;) {\n");
+  kb_add(h, "  unsigned int __o = 0u;\n  for (;;) {\n");
   kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
   kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
   kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
@@ -76,93 +75,136 @@ static char *comb(enum tree_code op, const char *x, const char *y)
   return kb_take(&b);
 }
 
-/* __accgpu_redw_SFX: a row several warps wide, each warp's lane 0
-   holding its warp's value: combined through the row's own scratch bytes
-   between row barriers.  Not inlined, so the 32-wide path of
-   __accgpu_redx stays as small as it was. */
-static void emit_redw(struct kbuf *h, enum tree_code op, const char *T,
-                      const char *sfx)
+/* The type a shuffle moves a T of SIZE bytes as (narrow ones promote). */
+static const char *shfl_type(tree type, unsigned size)
 {
-  char *c5 = comb(op, "__v", "__s[__k]");
-  kb_printf(h, "static __device__ __noinline__ %s __accgpu_redw_%s(%s __v) "
-               "{\n", T, sfx, T);
-  kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
-  kb_printf(h, "  %s *__s = (%s *)%s;\n", T, T, accgpu_red_scratch_ref(true));
-  kb_add(h, "  if ((__t & 31u) == 0) __s[__t >> 5] = __v;\n"
-            "  __accgpu_sync_row();\n"
-            "  __v = __s[0];\n"
-            "  for (unsigned __k = 1; __k < __n >> 5; __k++)\n");
-  kb_printf(h, "    __v = %s;\n", c5);
-  kb_add(h, "  __accgpu_sync_row();\n  return __v;\n}\n");
-  free(c5);
+  bool fl = FLOAT_TYPE_P(type);
+  if (size == 8)
+    return fl ? "double" : "long long";
+  return size == 4 && fl ? "float" : "int";
 }
 
-/* __accgpu_redx_SFX: over the row (threadIdx.x), the result to all. */
-static void emit_redx(struct kbuf *h, enum tree_code op, tree type,
+/* __accgpu_redw_SFX(v, l, m): the tree of one warp whose lanes 0..M-1
+   exist (L: the caller's lane); lane 0 gets the warp's value.  Shuffles
+   down, so only lanes of the warp are named in the mask. */
+static void emit_redw(struct kbuf *h, enum tree_code op, tree type,
                       const char *T, const char *sfx)
 {
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  char *c1 = comb(op, "__b[__t]", "__b[__t + __s]");
-  char *c2 = comb(op, "__v", "__w");
-  emit_redw(h, op, T, sfx);
-  kb_printf(h, "static __device__ %s __accgpu_redx_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  kb_add(h, "  unsigned __t = threadIdx.x, __n = blockDim.x;\n");
-  /* One row: a tree in shared memory. */
-  kb_add(h, "  if (blockDim.y == 1) {\n");
-  kb_add(h, "    __b[__t] = __v; __syncthreads();\n");
-  kb_add(h, "    for (unsigned __s = 1; __s < __n; __s <<= 1) {\n");
-  kb_printf(h, "      if (__t %% (2 * __s) == 0 && __t + __s < __n) "
-               "__b[__t] = %s;\n", c1);
-  kb_add(h, "      __syncthreads();\n    }\n");
-  kb_printf(h, "    %s __r = __b[0]; __syncthreads(); return __r;\n  }\n", T);
-  /* Rows of whole warps: shuffles within each warp, then the warps of a
-     wider row. */
-  kb_add(h, "  for (int __o = 16; __o > 0; __o >>= 1) {\n");
-  if (size == 4 || size == 8)
-    kb_printf(h, "    %s __w = __shfl_xor_sync(0xffffffffu, (%s)__v, __o);\n",
-              T, size == 8 ? (FLOAT_TYPE_P(type) ? "double" : "long long")
-                           : (FLOAT_TYPE_P(type) ? "float" : "int"));
-  else
-    kb_printf(h, "    %s __w = (%s)__shfl_xor_sync(0xffffffffu, (int)__v, "
-                 "__o);\n", T, T);
-  kb_printf(h, "    __v = %s;\n  }\n", c2);
-  kb_printf(h, "  if (__n > 32) __v = __accgpu_redw_%s(__v);\n", sfx);
-  kb_add(h, "  return __v;\n}\n");
-  free(c1);
-  free(c2);
+  const char *st = shfl_type(type, size);
+  char *c = comb(op, "__v", "__w");
+  kb_printf(h, "static __device__ __forceinline__ %s __accgpu_redw_%s(%s __v, "
+               "unsigned __l, unsigned __m) {\n", T, sfx, T);
+  kb_add(h, "  unsigned __k = __m >= 32u ? 0xffffffffu : (1u << __m) - 1u;\n"
+            "  for (unsigned __o = 16; __o > 0; __o >>= 1) {\n");
+  kb_printf(h, "    %s __w = (%s)__shfl_down_sync(__k, (%s)__v, __o);\n",
+            T, T, st);
+  kb_printf(h, "    if (__l + __o < __m) __v = %s;\n  }\n  return __v;\n}\n", c);
+  free(c);
 }
 
-/* __accgpu_redy_SFX: over the rows (lane 0's values), the result to all. */
-static void emit_redy(struct kbuf *h, enum tree_code op, const char *T,
-                      const char *sfx, const char *id)
+/* __accgpu_redb_SFX(v, s): over the whole block, the result to all: warp
+   trees, the warps' values through S[0..31], warp 0's tree of them into
+   S[64], read by all: two barriers (none for a block of one warp).  Any
+   block size, a partial last warp included. */
+static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
+                      const char *id)
 {
-  char *c3 = comb(op, "__r", "__b[__k]");
-  kb_printf(h, "static __device__ %s __accgpu_redy_%s(%s __v) {\n", T, sfx, T);
-  kb_printf(h, "  %s *__b = (%s *)__accgpu_red_scratch;\n", T, T);
-  /* Rows wider than a warp may still be reading their warps' values in
-     __accgpu_redw (row 0's area is where __b lies): all rows meet first. */
-  kb_add(h, "  if (blockDim.x > 32) __syncthreads();\n");
-  kb_add(h, "  if (threadIdx.x == 0) __b[threadIdx.y] = __v;\n"
-            "  __syncthreads();\n");
-  kb_printf(h, "  %s __r = %s;\n", T, id);
-  kb_add(h, "  for (unsigned __k = 0; __k < blockDim.y; __k++)\n");
-  kb_printf(h, "    __r = %s;\n", c3);
-  kb_add(h, "  __syncthreads();\n  return __r;\n}\n");
-  free(c3);
+  kb_printf(h, "static __device__ %s __accgpu_redb_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, sfx, T);
+  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
+  kb_add(h, "  unsigned __n = blockDim.x * blockDim.y;\n"
+            "  unsigned __t = threadIdx.y * blockDim.x + threadIdx.x;\n"
+            "  unsigned __l = __t & 31u, __m = __n - (__t - __l);\n");
+  kb_printf(h, "  __v = __accgpu_redw_%s(__v, __l, __m);\n", sfx);
+  kb_printf(h, "  if (__n <= 32u) return (%s)__shfl_sync(__m >= 32u ? "
+               "0xffffffffu : (1u << __m) - 1u, __v, 0);\n", T);
+  kb_add(h, "  if (__l == 0) __accgpu_S(__t >> 5) = __v;\n  __syncthreads();\n"
+            "  if (__t < 32u) {\n");
+  kb_printf(h, "    __v = __t < (__n + 31u) >> 5 ? __accgpu_S(__t) : %s;\n", id);
+  kb_printf(h, "    __v = __accgpu_redw_%s(__v, __t, 32u);\n", sfx);
+  kb_add(h, "    if (__t == 0) __accgpu_S(64) = __v;\n  }\n  __syncthreads();\n"
+            "  return __accgpu_S(64);\n#undef __accgpu_S\n}\n");
 }
 
-/* __accgpu_atom_SFX for a 4- or 8-byte type T. */
-static void emit_atom(struct kbuf *h, enum tree_code op, unsigned size,
-                      const char *T, const char *sfx)
+/* __accgpu_redr_SFX(v, s): over the caller's row (one worker's vector
+   lanes), the result to the row.  Rows of a block with several are whole
+   warps (docs/compiler.md, launch geometry) and run apart: the warps'
+   values through S[row's warps], the row's value in S[32 + row], between
+   row barriers.  A block of one row is the block. */
+static void emit_redr(struct kbuf *h, const char *T, const char *sfx,
+                      const char *id)
 {
-  const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
-  char *c4 = comb(op, "__o.v", "__v");
+  kb_printf(h, "static __device__ %s __accgpu_redr_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, sfx, T);
+  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb_%s(__v, __sp, "
+               "__st);\n", sfx);
+  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
+  kb_add(h, "  unsigned __x = threadIdx.x, __nw = blockDim.x >> 5;\n"
+            "  unsigned __w0 = threadIdx.y * __nw;\n");
+  kb_printf(h, "  __v = __accgpu_redw_%s(__v, __x & 31u, 32u);\n", sfx);
+  kb_printf(h, "  if (__nw == 1) return (%s)__shfl_sync(0xffffffffu, __v, 0);\n",
+            T);
+  kb_add(h, "  if ((__x & 31u) == 0) __accgpu_S(__w0 + (__x >> 5)) = __v;\n"
+            "  __accgpu_sync_row();\n  if (__x < 32u) {\n");
+  kb_printf(h, "    __v = __x < __nw ? __accgpu_S(__w0 + __x) : %s;\n", id);
+  kb_printf(h, "    __v = __accgpu_redw_%s(__v, __x, 32u);\n", sfx);
+  kb_add(h, "    if (__x == 0) __accgpu_S(32 + threadIdx.y) = __v;\n  }\n"
+            "  __accgpu_sync_row();\n  return __accgpu_S(32 + threadIdx.y);\n"
+            "#undef __accgpu_S\n}\n");
+}
+
+/* The CUDA atomic that does OP on TYPE natively, and the type it takes
+   (NULL: none, a CAS loop). */
+static const char *native_atomic(enum tree_code op, tree type,
+                                 const char **ct)
+{
+  const char *tag = accgpu_red_type_tag(type);
+  bool i32 = !strcmp(tag, "i"), u32 = !strcmp(tag, "u");
+  bool i64 = !strcmp(tag, "ll"), u64 = !strcmp(tag, "ull");
+  bool fl = !strcmp(tag, "f") || !strcmp(tag, "d");
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  *ct = i32 ? "int" : u32 ? "unsigned int" : "unsigned long long";
+  if (fl && size != (strcmp(tag, "f") ? 8u : 4u))
+    return NULL;
+  switch (op) {
+  case PLUS_EXPR: case MINUS_EXPR:
+    if (fl)
+      *ct = strcmp(tag, "f") ? "double" : "float";
+    return fl || i32 || u32 || i64 || u64 ? "atomicAdd" : NULL;
+  case MIN_EXPR: case MAX_EXPR:
+    if (i64)
+      *ct = "long long";
+    if (!(i32 || u32 || i64 || u64))
+      return NULL;
+    return op == MIN_EXPR ? "atomicMin" : "atomicMax";
+  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
+    if (!(i32 || u32 || i64 || u64))
+      return NULL;
+    return op == BIT_AND_EXPR ? "atomicAnd"
+           : op == BIT_IOR_EXPR ? "atomicOr" : "atomicXor";
+  default:
+    return NULL;
+  }
+}
+
+/* __accgpu_atom_SFX for a 4- or 8-byte type T: the native atomic, else a
+   CAS loop on the bit pattern whose first try assumes the identity (no
+   separate read). */
+static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
+                      unsigned size, const char *T, const char *sfx,
+                      const char *id)
+{
+  const char *ct, *fn = native_atomic(op, type, &ct);
   kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
                "{\n", sfx, T, T);
-  kb_printf(h, "  union { %s v; %s u; } __o, __n; "
-               "__o.u = atomicCAS((%s *)__p, (%s)0, (%s)0);\n",
-            T, ut, ut, ut, ut);
+  if (fn) {
+    kb_printf(h, "  %s((%s *)__p, (%s)__v);\n}\n", fn, ct, ct);
+    return;
+  }
+  const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
+  char *c4 = comb(op, "__o.v", "__v");
+  kb_printf(h, "  union { %s v; %s u; } __o, __n; __o.v = %s;\n", T, ut, id);
   kb_add(h, "  for (;;) {\n");
   kb_printf(h, "    __n.v = %s;\n", c4);
   kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
@@ -180,12 +222,11 @@ char *accgpu_red_helpers(enum tree_code op, tree type, const char *T,
   if (accgpu_red_helper_seen(key))
     return sfx;
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  /* One scratch buffer for all reductions of the module. */
-  accgpu_red_need_scratch();
-  emit_redx(&g_helpers, op, type, T, sfx);
-  emit_redy(&g_helpers, op, T, sfx, id);
+  emit_redw(&g_helpers, op, type, T, sfx);
+  emit_redb(&g_helpers, T, sfx, id);
+  emit_redr(&g_helpers, T, sfx, id);
   if (size == 4 || size == 8)
-    emit_atom(&g_helpers, op, size, T, sfx);
+    emit_atom(&g_helpers, op, type, size, T, sfx, id);
   else if (accgpu_red_atomic_p(type))
     small_atom_helper(&g_helpers, sfx, T, size, op);
   return sfx;

@@ -33,8 +33,9 @@ void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
 /* ---- helpers.cc: device functions of the module ---- */
 
 /* Emits, once per module, for OP on TYPE (C name TNAME, identity text ID):
-     __accgpu_redx_OP_T(v): combined over threadIdx.x (the row), to all;
-     __accgpu_redy_OP_T(v): combined over threadIdx.y (x == 0 values);
+     __accgpu_redb_OP_T(v, s): combined over the block, to all;
+     __accgpu_redr_OP_T(v, s): combined over the caller's row, to the row;
+     (S: the function's ACCGPU_RED_SLOTS-slot scratch, accgpu_red_scratch_decl)
      __accgpu_atom_OP_T(p, v): *p = *p OP v atomically (only when
      accgpu_red_atomic_p(TYPE)).
    OP and TYPE must have tags.  Returns the xmalloc'd "OP_T" suffix. */
@@ -46,14 +47,20 @@ bool accgpu_red_atomic_p(tree type);
 /* The helpers emitted so far (and the scratch buffer), for the prelude. */
 const char *accgpu_red_prelude(void);
 
-/* ---- scratch.cc: the shared scratch buffer ---- */
+/* ---- scratch.cc: shared scratch buffers ---- */
 
-/* Declares __accgpu_red_scratch (8 KiB of shared memory) in the module,
-   once.  Every use ends with a barrier, so uses never overlap in time,
-   except those of different workers: each worker (row) then has its own
-   ACCGPU_RED_ROW_BYTES, see accgpu_red_scratch_ref. */
+/* Slots of a function's reduction scratch: the warps' values (0..31), the
+   rows' results (32..63), the block's result (64). */
+#define ACCGPU_RED_SLOTS 65
+/* Appends the declaration of the reduction scratch of a function whose
+   reductions combine types of at most SIZE bytes (0: none) to DECLS. */
+void accgpu_red_scratch_decl(struct kbuf *decls, unsigned size);
+
+/* Declares __accgpu_red_scratch, the module's 512 bytes of shared memory
+   through which an atomic capture's one thread hands its values to the
+   others, once: each worker (row) has its own ACCGPU_RED_ROW_BYTES. */
 void accgpu_red_need_scratch(void);
-#define ACCGPU_RED_ROW_BYTES 256
+#define ACCGPU_RED_ROW_BYTES 16
 /* C expression of the scratch address: the whole buffer, or, for ROW,
    the calling worker's own bytes. */
 const char *accgpu_red_scratch_ref(bool row);

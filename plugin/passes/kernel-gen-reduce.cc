@@ -1,0 +1,332 @@
+/* kernel-gen-reduce.cc — where a loop's reductions keep their partials and
+ * where they are combined (docs/reductions.md); the text of the combining
+ * helpers comes from reduction/.
+ *
+ * A reduction's partial lives in a register of each thread.  When every
+ * use of the variable inside the loop lies in inner partitioned loops at
+ * the same levels (the seed's Table 5.2 nests, and OpenUH's placement of
+ * the clause on the outer loop only), the inner loops add into that
+ * partial directly (they "gather" into it) and the loop combines once,
+ * across its own levels and theirs.  Otherwise each loop combines at its
+ * end and folds into the enclosing variable.                            */
+#include "passes/kernel-gen-internal.h"
+
+/* ---- which levels the uses of a variable lie at ---- */
+
+struct span_walk {
+  kg *g;
+  tree var;
+  enum tree_code op;
+  int part;  /* levels partitioned at this point, inside the loop */
+  int span;  /* those of the first use */
+  bool any, ok;
+};
+
+static tree ref_cb(tree *tp, int *walk_sub, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  if (*tp == (tree)wi->info)
+    return *tp;
+  *walk_sub = !TYPE_P(*tp);
+  return NULL_TREE;
+}
+
+/* S names VAR among its operands. */
+static bool stmt_refs(gimple *s, tree var)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = var;
+  return walk_gimple_op(s, ref_cb, &wi) != NULL_TREE;
+}
+
+static tree seq_ref_cb(gimple_stmt_iterator *gsi, bool *handled,
+                       walk_stmt_info *wi)
+{
+  struct span_walk *w = (struct span_walk *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (is_gimple_assign(s) && gimple_assign_lhs(s) == w->var)
+    w->any = true;
+  return NULL_TREE;
+}
+
+/* SEQ assigns VAR somewhere (nested sequences included). */
+static bool seq_assigns_var(gimple_seq seq, tree var)
+{
+  struct span_walk w = {};
+  w.var = var;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &w;
+  walk_gimple_seq(seq, seq_ref_cb, NULL, &wi);
+  return w.any;
+}
+
+/* The clause of F on VAR (NULL: none). */
+static tree clause_on(gimple *f, tree var)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_REDUCTION: case OMP_CLAUSE_PRIVATE:
+    case OMP_CLAUSE_FIRSTPRIVATE: case OMP_CLAUSE_LASTPRIVATE:
+      if (OMP_CLAUSE_DECL(c) == var)
+        return c;
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+static void span_seq(struct span_walk *w, gimple_seq seq);
+
+/* An inner loop: its own clause on the variable must be the same
+   reduction, and a partitioned loop that uses the variable must update
+   it (a loop that only reads it wants the combined value). */
+static void span_loop(struct span_walk *w, gimple *f)
+{
+  tree c = clause_on(f, w->var);
+  int d = loop_dims_of(w->g, f);
+  if (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION
+            || accgpu_red_code(TREE_TYPE(w->var),
+                               OMP_CLAUSE_REDUCTION_CODE(c)) != w->op))
+    w->ok = false;
+  if (d && !c && !seq_assigns_var(gimple_omp_body(f), w->var)) {
+    struct span_walk r = *w;
+    r.any = false;
+    r.part |= d;
+    span_seq(&r, gimple_omp_body(f));
+    if (r.any)
+      w->ok = false;
+  }
+  span_seq(w, gimple_omp_for_pre_body(f));
+  int save = w->part;
+  w->part |= d;
+  span_seq(w, gimple_omp_body(f));
+  w->part = save;
+}
+
+static void span_seq(struct span_walk *w, gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    switch (gimple_code(s)) {
+    case GIMPLE_BIND:
+      span_seq(w, gimple_bind_body(as_a<gbind *>(s)));
+      continue;
+    case GIMPLE_TRY:
+      span_seq(w, gimple_try_eval(s));
+      span_seq(w, gimple_try_cleanup(s));
+      continue;
+    case GIMPLE_OMP_FOR:
+      span_loop(w, s);
+      continue;
+    default:
+      break;
+    }
+    if (gimple_has_substatements(s))
+      w->ok = false;
+    else if (stmt_refs(s, w->var)) {
+      if (!w->any)
+        w->span = w->part;
+      w->ok &= w->span == w->part;
+      w->any = true;
+    }
+  }
+}
+
+/* The levels of inner partitioned loops that R's loop F can gather into
+   its partial (0: none; combine level by level). */
+static int gather_span(kg *g, gomp_for *f, loop_red *r)
+{
+  struct span_walk w = {};
+  w.g = g;
+  w.var = r->decl;
+  w.op = r->op;
+  w.ok = true;
+  span_seq(&w, gimple_omp_body(f));
+  return w.ok && w.any ? w.span : 0;
+}
+
+/* ---- partials ---- */
+
+/* The open reduction whose partial VAR names now (NULL: none). */
+static loop_red *current_owner(kg *g, tree var)
+{
+  const char *now = lookup_name(g, var);
+  for (int i = (int)g->lreds.length() - 1; i >= 0; i--) {
+    loop_red *r = g->lreds[i];
+    if (r->decl == var && r->priv)
+      return now && !strcmp(now, r->priv) ? r : NULL;
+  }
+  return NULL;
+}
+
+/* Opens a reduction of F on DECL with OP: a partial (identity) of its
+   own, or none when the enclosing loop's partial gathers it. */
+static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
+                     enum tree_code op, vec<loop_red *> *reds)
+{
+  loop_red *r = XCNEW(loop_red);
+  r->decl = decl;
+  r->op = accgpu_red_code(TREE_TYPE(decl), op);
+  r->dims = dims;
+  loop_red *own = current_owner(g, decl);
+  if (own && own->gather && own->op == r->op) {
+    r->into = own;
+    reds->safe_push(r);
+    g->lreds.safe_push(r);
+    return;
+  }
+  char nb[64];
+  snprintf(nb, sizeof nb, "__red%d_%u", id, reds->length());
+  r->priv = xstrdup(nb);
+  int s = gather_span(g, f, r);
+  r->gather = s != 0;
+  r->span = dims | s;
+  ind(g);
+  type_str(g, g->out, TREE_TYPE(decl));
+  kb_printf(g->out, " %s = ", nb);
+  red_identity(g, g->out, r->op, TREE_TYPE(decl));
+  kb_add(g->out, ";\n");
+  reds->safe_push(r);
+  g->lreds.safe_push(r);
+}
+
+/* The reductions of loop F (partitioned over DIMS): its clauses, and,
+   for a partitioned loop that updates the partial of an enclosing
+   reduction that does not gather, that reduction implicitly (the seed's
+   placement of the clause on the outer loop only).  False after an
+   error. */
+bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
+      continue;
+    tree d = OMP_CLAUSE_DECL(c);
+    if (!accgpu_red_scalar_p(TREE_TYPE(d))) {
+      fail(g, accgpu_red_var(d), "reduction on an array, struct or complex "
+           "variable");
+      return false;
+    }
+    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds);
+  }
+  if (!dims)
+    return true;
+  unsigned n = g->lreds.length() - reds->length();
+  for (unsigned i = 0; i < n; i++) {
+    loop_red *o = g->lreds[i];
+    if (o->priv && !o->gather && !clause_on(f, o->decl)
+        && current_owner(g, o->decl) == o
+        && seq_assigns_var(gimple_omp_body(f), o->decl))
+      open_red(g, f, dims, id, o->decl, o->op, reds);
+  }
+  return true;
+}
+
+/* Names the partials in the loop's body. */
+void kgr_bind(kg *g, vec<loop_red *> *reds)
+{
+  for (unsigned i = 0; i < reds->length(); i++)
+    if ((*reds)[i]->priv)
+      push_name(g, (*reds)[i]->decl, (*reds)[i]->priv);
+}
+
+/* Drops the partials' names (locals may have been named after them). */
+void kgr_unbind(kg *g, vec<loop_red *> *reds)
+{
+  for (unsigned i = 0; i < reds->length(); i++) {
+    loop_red *r = (*reds)[i];
+    for (int k = (int)g->names.length() - 1; r->priv && k >= 0; k--)
+      if (g->names[k].decl == r->decl && !strcmp(g->names[k].text, r->priv)) {
+        free(g->names[k].text);
+        g->names.ordered_remove(k);
+        break;
+      }
+  }
+}
+
+/* ---- combining ---- */
+
+/* Combines R's partial across the threads of the levels it spans. */
+static void combine_threads(kg *g, loop_red *r, const char *sfx)
+{
+  int t = r->span & (KG_WORKER | KG_VECTOR);
+  if (!t)
+    return;
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(r->decl)));
+  if (size > g->red_scratch)
+    g->red_scratch = size;
+  ind(g);
+  if (t == KG_VECTOR) {
+    kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs, "
+              "__accgpu_rs_st);\n", r->priv,
+              sfx, r->priv);
+    return;
+  }
+  kb_printf(g->out, "%s = __accgpu_redb_%s(", r->priv, sfx);
+  if (t == KG_WORKER) { /* the vector lanes hold copies: lane 0's counts */
+    kb_printf(g->out, "threadIdx.x == 0 ? %s : ", r->priv);
+    red_identity(g, g->out, r->op, TREE_TYPE(r->decl));
+  } else
+    kb_add(g->out, r->priv);
+  kb_add(g->out, ", __accgpu_rs, __accgpu_rs_st);\n");
+}
+
+/* Folds R's combined value into the variable outside the loop: into
+   device memory with one atomic per gang when gangs took part, else into
+   the enclosing variable. */
+static void fold_outer(kg *g, loop_red *r, const char *sfx)
+{
+  const char *outer = decl_name(g, r->decl);
+  if ((r->span & KG_GANGS) && outer[0] == '(') {
+    bool gd = (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
+    if (gd)
+      open_guard(g);
+    ind(g);
+    kb_printf(g->out, "__accgpu_atom_%s(&%s, %s);\n", sfx, outer, r->priv);
+    if (gd)
+      close_guard(g);
+    return;
+  }
+  bool gd = need_guard(g) && outer[0] == '(';
+  if (gd)
+    open_guard(g);
+  struct kbuf cb = {};
+  accgpu_red_combine(&cb, r->op, outer, r->priv);
+  ind(g);
+  kb_printf(g->out, "%s = ", outer);
+  if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
+    kb_add(g->out, "(");
+    type_str(g, g->out, TREE_TYPE(r->decl));
+    kb_add(g->out, ")");
+  }
+  kb_printf(g->out, "(%s);\n", kb_str(&cb));
+  kb_free(&cb);
+  if (gd)
+    close_guard(g);
+}
+
+/* After the loop: combines the reductions that own a partial, once. */
+void kgr_close(kg *g, vec<loop_red *> *reds)
+{
+  for (unsigned i = 0; i < reds->length(); i++) {
+    loop_red *r = (*reds)[i];
+    g->lreds.pop();
+    if (r->priv) {
+      char *sfx = red_helpers(g, r->op, TREE_TYPE(r->decl));
+      combine_threads(g, r, sfx);
+      fold_outer(g, r, sfx);
+      free(sfx);
+      free(r->priv);
+    }
+    free(r);
+  }
+  reds->release();
+}
+
+/* The reduction scratch of the function just translated, if any. */
+void kgr_scratch_decl(kg *g)
+{
+  accgpu_red_scratch_decl(&g->decls, g->red_scratch);
+}
