@@ -198,6 +198,7 @@ static accgpu_device *device_struct(int i, int num) {
   d->slot = i * ACCGPU_MAX_PER_TYPE + num;
   d->shared_mem = i == 0;
   pthread_mutex_init(&d->lock, NULL);
+  pthread_cond_init(&d->idle, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
   __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
@@ -255,11 +256,38 @@ accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
   }
   accgpu_device *d = device_struct(i, num);
   pthread_mutex_unlock(&rt.lock);
-  pthread_mutex_lock(&d->lock);
-  if (!d->opened)
-    device_open(d, who);
+  accgpu_device_lock_open(d, who);
   pthread_mutex_unlock(&d->lock);
   return d;
+}
+
+/* A caller keeps D open itself (and must not wait for a close): it has a
+   region on D, whose hold the close waits for, or it is D's worker, which
+   the close drains. */
+static int keeps_open(const accgpu_device *d) {
+  return accgpu_on_worker_of(d) || accgpu_region_on(d) != NULL;
+}
+
+void accgpu_device_lock(accgpu_device *d) {
+  pthread_mutex_lock(&d->lock);
+  if (d->closing && !keeps_open(d))
+    while (d->closing)
+      pthread_cond_wait(&d->idle, &d->lock);
+}
+
+void accgpu_device_lock_open(accgpu_device *d, const char *who) {
+  accgpu_device_lock(d);
+  if (!d->opened)
+    device_open(d, who);
+}
+
+void accgpu_device_hold(accgpu_device *d) { d->users++; }
+
+void accgpu_device_unhold(accgpu_device *d) {
+  pthread_mutex_lock(&d->lock);
+  if (--d->users == 0)
+    pthread_cond_broadcast(&d->idle);
+  pthread_mutex_unlock(&d->lock);
 }
 
 accgpu_device *accgpu_current(void) {
@@ -275,6 +303,18 @@ accgpu_device *accgpu_device_arg(int device, const char *who) {
   if (t->type == acc_device_host)
     return accgpu_device_get(acc_device_host, 0, who);
   return accgpu_device_get(t->domain, device, who);
+}
+
+int accgpu_async_valid(int async) {
+  return async >= 0 || async == acc_async_sync || async == acc_async_noval ||
+         async == acc_async_default;
+}
+
+void accgpu_async_check(int async, const __accgpu_loc *loc, const char *who) {
+  if (!accgpu_async_valid(async))
+    accgpu_fatal(loc, "%s: invalid async argument %d (a queue number >= 0, "
+                 "acc_async_noval, acc_async_sync or acc_async_default)",
+                 who, async);
 }
 
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
@@ -317,36 +357,63 @@ static void queue_destroy(uintptr_t key, uintptr_t q, void *ctx) {
   d->be->queue_destroy((struct accgpu_queue *)q);
 }
 
-/* Closes D: drains its worker and queues, frees everything it holds. */
-static void device_close(accgpu_device *d) {
+/* Frees everything D holds (D's lock held, no users). */
+static void device_release(accgpu_device *d) {
+  accgpu_ptrmap_each(&d->queues, queue_destroy, d);
+  accgpu_ptrmap_fini(&d->queues);
+  accgpu_data_clear(d);
+  accgpu_modules_unload(d);
+  accgpu_pool_fini(&d->pool);
+  if (d->staging_ok)
+    accgpu_pool_fini(&d->staging);
+  d->staging_ok = 0;
+  if (d->be->close)
+    d->be->close(d->dev);
+  d->dev = NULL;
+  __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
+}
+
+/* Waits until D has no users (D's lock held; CLOSING set). */
+static void wait_users(accgpu_device *d) {
+  while (d->users > 0)
+    pthread_cond_wait(&d->idle, &d->lock);
+}
+
+/* Closes D once the regions, waits and drains other threads have on it
+   are over; threads that would start new ones wait for the close (and then
+   reopen D).  Its worker is stopped when no user is left, so no drain
+   holds it.  Fatal, naming WHO, when the caller has a region on D: closing
+   would free the data under it, and waiting would never end. */
+static void device_close(accgpu_device *d, const char *who) {
+  char desc[64];
+  const __accgpu_loc *in = accgpu_region_on(d);
+  if (in)
+    accgpu_fatal(NULL, "%s: called inside the %s region at %s:%d (in %s), "
+                 "whose data on %s it would free; shut down after the "
+                 "region ends", who, in->construct ? in->construct : "data",
+                 in->file ? in->file : "?", in->line,
+                 in->func ? in->func : "?",
+                 accgpu_device_desc(d, desc, sizeof desc));
+  pthread_mutex_lock(&d->lock);
+  d->closing++;
+  wait_users(d);
+  pthread_mutex_unlock(&d->lock);
   accgpu_worker_stop(d);
   pthread_mutex_lock(&d->lock);
-  if (d->opened) {
-    accgpu_ptrmap_each(&d->queues, queue_destroy, d);
-    accgpu_ptrmap_fini(&d->queues);
-    accgpu_data_clear(d);
-    accgpu_modules_unload(d);
-    accgpu_pool_fini(&d->pool);
-    if (d->staging_ok)
-      accgpu_pool_fini(&d->staging);
-    d->staging_ok = 0;
-    if (d->be->close)
-      d->be->close(d->dev);
-    d->dev = NULL;
-    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
-  }
+  wait_users(d); /* tasks of a worker started meanwhile */
+  if (d->opened)
+    device_release(d);
+  d->closing--;
+  pthread_cond_broadcast(&d->idle);
   pthread_mutex_unlock(&d->lock);
 }
 
-void accgpu_shutdown_device(accgpu_device *d) {
-  device_close(d);
+void accgpu_shutdown_device(accgpu_device *d, const char *who) {
+  device_close(d, who);
 }
 
-/* Closes the devices of type T (all when acc_device_none).  rt.lock is
-   released before closing: a worker being drained may still look devices
-   up.  Device structs are never freed here, so the pointers stay valid. */
-void accgpu_shutdown_type(acc_device_t t) {
-  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+/* The devices of type T (all when acc_device_none) into LIST. */
+static int devices_of(acc_device_t t, accgpu_device **list) {
   int n = 0;
   pthread_mutex_lock(&rt.lock);
   for (int i = 0; i < 3; i++) {
@@ -357,8 +424,17 @@ void accgpu_shutdown_type(acc_device_t t) {
         list[n++] = rt.dev[i][k];
   }
   pthread_mutex_unlock(&rt.lock);
+  return n;
+}
+
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
+void accgpu_shutdown_type(acc_device_t t, const char *who) {
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  int n = devices_of(t, list);
   for (int k = 0; k < n; k++)
-    device_close(list[k]);
+    device_close(list[k], who);
 }
 
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
@@ -366,13 +442,14 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   int i = accgpu_type_index(t);
   if (i < 0)
     return;
-  accgpu_shutdown_type(t);
+  accgpu_shutdown_type(t, "accgpu");
   pthread_mutex_lock(&rt.lock);
   for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++) {
     accgpu_device *d = rt.dev[i][n];
     if (!d)
       continue;
     accgpu_present_fini(&d->present);
+    pthread_cond_destroy(&d->idle);
     pthread_mutex_destroy(&d->lock);
     free(d);
     __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
@@ -382,9 +459,22 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   pthread_mutex_unlock(&rt.lock);
 }
 
-/* Normal exit: finish queued worker tasks and release devices.  Skipped in
-   a forked child (the workers are the parent's threads). */
+/* Normal exit: finish queued worker tasks and release the devices nobody
+   uses.  A device some thread still has a region on (exit() called inside
+   one, or threads still running) is left to the operating system: waiting
+   could last forever.  Skipped in a forked child (the workers are the
+   parent's threads). */
 static void at_exit(void) {
-  if (getpid() == rt.pid)
-    accgpu_shutdown_type(acc_device_none);
+  accgpu_device *list[3 * ACCGPU_MAX_PER_TYPE];
+  if (getpid() != rt.pid)
+    return;
+  int n = devices_of(acc_device_none, list);
+  for (int k = 0; k < n; k++) {
+    accgpu_device *d = list[k];
+    accgpu_worker_stop(d);
+    pthread_mutex_lock(&d->lock);
+    if (d->users == 0 && d->opened)
+      device_release(d);
+    pthread_mutex_unlock(&d->lock);
+  }
 }

@@ -87,7 +87,9 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
   const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
   int prof = __atomic_load_n(&accgpu_profiling, __ATOMIC_RELAXED);
   int sync = a->async == acc_async_sync || accgpu_timing || prof;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock_open(d, a->loc && a->loc->construct ? a->loc->construct
+                                                         : "launch");
+  accgpu_device_hold(d); /* Q stays until the sync below */
   void *h = module_handle(d, a->loc, a->mod);
   struct accgpu_queue *q = accgpu_queue_get(d, a->async, a->loc);
   if (prof && a->async != acc_async_sync &&
@@ -105,6 +107,7 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
     accgpu_fatal(a->loc, "kernel %s failed on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  accgpu_device_unhold(d);
   double t1 = accgpu_timing || prof ? accgpu_now() : 0;
   if (accgpu_timing)
     accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0, t1 - t0);
