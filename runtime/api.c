@@ -446,7 +446,7 @@ void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
 
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async) {
-  accgpu_device *d = accgpu_device_arg(device, "wait");
+  accgpu_device *d = accgpu_device_arg(device, loc, "wait");
   accgpu_worker_drain(d);
   if (async != acc_async_sync) {
     if (nqueues == 0)
@@ -462,7 +462,7 @@ void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
 }
 
 void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
-  wait_all_on(accgpu_device_arg(device, "wait device"), loc);
+  wait_all_on(accgpu_device_arg(device, loc, "wait device"), loc);
 }
 
 /* ---- Device memory ---- */

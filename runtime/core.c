@@ -29,6 +29,7 @@ static struct {
   accgpu_device *dev[3][ACCGPU_MAX_PER_TYPE];
   acc_device_t default_type; /* concrete */
   int default_num;
+  const char *type_env, *num_env; /* ACC_DEVICE_TYPE, _NUM when set */
   pid_t pid;
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -90,6 +91,7 @@ static void init_once_fn(void) {
   accgpu_time_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
+    rt.type_env = env;
     if (!strcasecmp(env, "host"))
       rt.default_type = acc_device_host;
     else if (!strcasecmp(env, "nvidia"))
@@ -106,9 +108,11 @@ static void init_once_fn(void) {
   }
   env = getenv("ACC_DEVICE_NUM");
   if (env && *env) {
+    rt.num_env = env;
     char *end;
     long n = strtol(env, &end, 10);
-    if (*end || n < 0 || n >= ACCGPU_MAX_PER_TYPE)
+    if (!isdigit((unsigned char)*env) || *end || n < 0 ||
+        n >= ACCGPU_MAX_PER_TYPE)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
     rt.default_num = (int)n;
   }
@@ -169,10 +173,19 @@ int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num) {
   return domain == type ? num : -1;
 }
 
+static const char *domain_name(acc_device_t domain) {
+  int i = accgpu_type_index(domain);
+  return i >= 0 ? type_names[i] : "not_host";
+}
+
 accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
-    domain_map(self.domain, rt.default_num, &self.type, &self.num);
+    if (domain_map(self.domain, rt.default_num, &self.type, &self.num) &&
+        rt.num_env && accgpu_domain_count(self.domain) > 0)
+      accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s: %s has %d device(s)",
+                   rt.num_env, domain_name(self.domain),
+                   accgpu_domain_count(self.domain));
     self.default_async = ACCGPU_DEFAULT_ASYNC;
     self.inited = 1;
   }
@@ -182,6 +195,20 @@ accgpu_thread *accgpu_thread_get(void) {
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n) {
   snprintf(buf, n, "device %d (%s)", d->num, d->be->name);
   return buf;
+}
+
+/* Device NUM of type index I is not one of its N: the error, naming the
+   variable that chose the type when it did. */
+_Noreturn static void no_device(const __accgpu_loc *loc, const char *who,
+                                int i, int num, int n) {
+  char why[96] = "";
+  if (rt.type_env && rt.default_type == type_of_index[i])
+    snprintf(why, sizeof why, " (ACC_DEVICE_TYPE=%.40s)", rt.type_env);
+  if (n == 0)
+    accgpu_fatal(loc, "%s: no %s device is available%s", who, type_names[i],
+                 why);
+  accgpu_fatal(loc, "%s: %s device %d does not exist (%d available)", who,
+               type_names[i], num, n);
 }
 
 /* Device struct for (I, NUM), created unopened (rt.lock held). */
@@ -225,13 +252,14 @@ static void device_open(accgpu_device *d, const char *who) {
   __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
-accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
+accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
+                                    const __accgpu_loc *loc, const char *who) {
   pthread_once(&init_once, init_once_fn);
   t = accgpu_resolve_domain(t);
   if (t == acc_device_not_host) {
     int k = num;
     if (domain_map(t, k, &t, &num) != 0)
-      accgpu_fatal(NULL, "%s: not_host device %d does not exist (%d "
+      accgpu_fatal(loc, "%s: not_host device %d does not exist (%d "
                    "available: nvidia first, then emulator)", who, k,
                    accgpu_domain_count(acc_device_not_host));
   }
@@ -244,21 +272,22 @@ accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
       return d;
   }
   if (i < 0)
-    accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
+    accgpu_fatal(loc, "%s: invalid device type %d", who, (int)t);
   pthread_mutex_lock(&rt.lock);
   int n = count_locked(i);
   if (num < 0 || num >= n) {
     pthread_mutex_unlock(&rt.lock);
-    if (n == 0)
-      accgpu_fatal(NULL, "%s: no %s device is available", who, type_names[i]);
-    accgpu_fatal(NULL, "%s: %s device %d does not exist (%d available)", who,
-                 type_names[i], num, n);
+    no_device(loc, who, i, num, n);
   }
   accgpu_device *d = device_struct(i, num);
   pthread_mutex_unlock(&rt.lock);
   accgpu_device_lock_open(d, who);
   pthread_mutex_unlock(&d->lock);
   return d;
+}
+
+accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
+  return accgpu_device_get_at(t, num, NULL, who);
 }
 
 /* A caller keeps D open itself (and must not wait for a close): it has a
@@ -295,14 +324,15 @@ accgpu_device *accgpu_current(void) {
   return accgpu_device_get(t->type, t->num, "accgpu");
 }
 
-accgpu_device *accgpu_device_arg(int device, const char *who) {
+accgpu_device *accgpu_device_arg(int device, const __accgpu_loc *loc,
+                                 const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
-    return accgpu_device_get(t->type, t->num, who);
+    return accgpu_device_get_at(t->type, t->num, loc, who);
   /* On the host fallback every deviceid is the one host. */
   if (t->type == acc_device_host)
-    return accgpu_device_get(acc_device_host, 0, who);
-  return accgpu_device_get(t->domain, device, who);
+    return accgpu_device_get_at(acc_device_host, 0, loc, who);
+  return accgpu_device_get_at(t->domain, device, loc, who);
 }
 
 int accgpu_async_valid(int async) {

@@ -93,14 +93,18 @@ int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num);
 /* Device count of a concrete type (0 when its backend is absent). */
 int accgpu_type_count(acc_device_t t);
 /* Device NUM of type T (NOT_HOST/DEFAULT: NUM counts over that domain),
-   opened; fatal error naming WHO when impossible.  Returns with no lock
-   held. */
+   opened; fatal error naming WHO (at LOC, the construct, when not NULL)
+   when impossible.  Returns with no lock held. */
+accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
+                                    const __accgpu_loc *loc, const char *who);
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who);
 /* The calling thread's current device, opened. */
 accgpu_device *accgpu_current(void);
 /* DEVICE as the ABI passes it: ACCGPU_CURRENT_DEVICE or a number over the
-   calling thread's domain (any number names the host on the host). */
-accgpu_device *accgpu_device_arg(int device, const char *who);
+   calling thread's domain (any number names the host on the host); errors
+   at LOC. */
+accgpu_device *accgpu_device_arg(int device, const __accgpu_loc *loc,
+                                 const char *who);
 /* Queue of ASYNC on D, created on first use (D's lock held).  Fatal error
    on failure.  acc_async_noval names the thread's default queue. */
 struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,

@@ -172,7 +172,8 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
                            int async, void **args, const int64_t *vals) {
   int queued = 0;
   accgpu_region *r = accgpu_region_top();
-  accgpu_device *d = r ? accgpu_region_device(r, &queued) : accgpu_current();
+  accgpu_device *d = r ? accgpu_region_device(r, &queued)
+                      : accgpu_device_arg(ACCGPU_CURRENT_DEVICE, loc, "launch");
   if (mod->abi_version != ACCGPU_ABI_VERSION)
     accgpu_fatal(loc, "the kernels of %s were built for ABI version %u; this "
                  "libaccgpu has version %d: rebuild", mod->source_file,
@@ -199,15 +200,14 @@ void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
 }
 
 int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
-  (void)loc;
   if (!cond)
     return 0;
-  accgpu_device *d = accgpu_device_arg(device, "compute construct");
+  accgpu_device *d = accgpu_device_arg(device, loc, "compute construct");
   return !d->shared_mem;
 }
 
 void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
-  accgpu_device *d = accgpu_device_arg(device, "device limits");
+  accgpu_device *d = accgpu_device_arg(device, NULL, "device limits");
   memset(out, 0, sizeof *out);
   if (d->shared_mem)
     return;

@@ -242,7 +242,7 @@ void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
                            unsigned nmaps, __accgpu_map *maps,
                            void **devaddrs) {
   accgpu_thread *t = accgpu_thread_get();
-  accgpu_device *d = accgpu_device_arg(device, "data region");
+  accgpu_device *d = accgpu_device_arg(device, loc, "data region");
   accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
   if (!r)
     accgpu_fatal(loc, "out of host memory");
@@ -380,7 +380,7 @@ static void list_task_fn(void *arg) {
    (with a copy of MAPS) when DEVICE was given by deviceid. */
 static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
                       int async, unsigned n, const __accgpu_map *maps) {
-  accgpu_device *d = accgpu_device_arg(device, loc && loc->construct
+  accgpu_device *d = accgpu_device_arg(device, loc, loc && loc->construct
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
@@ -416,7 +416,8 @@ void __accgpu_update(const __accgpu_loc *loc, int device, int async,
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
                           const char *name) {
   accgpu_thread *t = accgpu_thread_get();
-  accgpu_device *d = t->top ? t->top->d : accgpu_current();
+  accgpu_device *d = t->top ? t->top->d
+                   : accgpu_device_arg(ACCGPU_CURRENT_DEVICE, loc, "host_data");
   char desc[64];
   if (d->shared_mem)
     return host;

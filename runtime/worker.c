@@ -191,7 +191,7 @@ void accgpu_signal_wait(accgpu_signal *s) {
 
 void __accgpu_device_submit(int device, void (*fn)(void *), const void *arg,
                             size_t arg_bytes) {
-  accgpu_device *d = accgpu_device_arg(device, "device task");
+  accgpu_device *d = accgpu_device_arg(device, NULL, "device task");
   if (accgpu_on_worker_of(d)) {
     fn((void *)arg); /* already in D's FIFO order */
     return;
