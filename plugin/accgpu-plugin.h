@@ -65,4 +65,10 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi);
    when it did. */
 bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
 
+/* ---- passes/routine-nesting.cc ---- */
+
+/* Errors for calls in compute construct REGION of routines whose level of
+   parallelism an enclosing acc loop already uses. */
+void accgpu_check_routine_nesting(gimple *region);
+
 #endif
