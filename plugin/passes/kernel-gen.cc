@@ -1341,6 +1341,20 @@ static void emit_call(kg *g, gimple *s)
   tree fn = gimple_call_fndecl(s);
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
+  enum tree_code uop;
+  if (int u = accgpu_ubsan_call(s, &uop)) { /* host-only checks */
+    if (u == ACCGPU_UBSAN_ARITH && lhs) {
+      ind(g);
+      ex(g, g->out, lhs);
+      kb_add(g->out, " = (");
+      ex(g, g->out, gimple_call_arg(s, 0));
+      kb_add(g->out, uop == PLUS_EXPR ? ") + (" : uop == MINUS_EXPR ? ") - ("
+                                                                   : ") * (");
+      ex(g, g->out, gimple_call_arg(s, 1));
+      kb_add(g->out, ");\n");
+    }
+    return;
+  }
   if (gimple_call_internal_p(s) || !fn) {
     fail(g, NULL, "indirect or internal call on the device");
     return;
@@ -3058,7 +3072,8 @@ static char *device_proto(kg *g, tree fn, bool with_names)
 void kg_maybe_emit_device_function(function *fun)
 {
   tree fn = fun->decl;
-  if (find_devfn(fn) || !DECL_NAME(fn) || DECL_ARTIFICIAL(fn))
+  if (find_devfn(fn) || !DECL_NAME(fn) || DECL_ARTIFICIAL(fn)
+      || decl_function_context(fn)) /* nested: routine-nesting.cc */
     return;
   gimple_seq body = gimple_body(fn);
   if (!body)

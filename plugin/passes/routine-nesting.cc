@@ -1,11 +1,13 @@
-/* routine-nesting.cc — calls of `routine gang/worker/vector` functions
+/* routine-nesting.cc — calls a compute region may not make.
+ *
+ * Calls of `routine gang/worker/vector` functions
  * inside acc loops that already use that level of parallelism or one
  * inside it (a `routine gang` in a `vector` loop, a `routine worker` in a
  * `vector` loop, a `routine gang` in a `worker` loop, or the same level as
  * the loop).  GCC's own OpenACC rejects them in its offload pass; accgpu
  * replaces that pass, so without this check the call compiled and ran
  * differently on the emulator and the host.  One error at the call, naming
- * the function and the loop. */
+ * the function and the loop.  And calls of GNU C nested functions. */
 #include "accgpu-plugin.h"
 
 int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
@@ -52,12 +54,25 @@ static void check_call(gimple *s, const nest_ctx *ctx)
   inform(ctx->loop, "the containing %<%s%> loop", level_names[ctx->inner]);
 }
 
+/* A GNU C nested function needs its parent's frame (the static chain),
+   which lives in host memory: GCC's OpenACC refuses it too. */
+static void check_nested(gimple *s)
+{
+  tree fn = gimple_call_fndecl(s);
+  if (fn && (DECL_STATIC_CHAIN(fn) || decl_function_context(fn)))
+    error_at(gimple_location(s), "accgpu: nested function %qD called in a "
+             "compute region: a nested function cannot run on the device "
+             "(make it a file-scope function with %<#pragma acc routine%>)",
+             fn);
+}
+
 static tree nest_stmt(gimple_stmt_iterator *gsi, bool *handled,
                       walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt(*gsi);
   nest_ctx *ctx = (nest_ctx *)wi->info;
   if (is_gimple_call(s)) {
+    check_nested(s);
     check_call(s, ctx);
   } else if (gimple_code(s) == GIMPLE_OMP_FOR) {
     int level = loop_level(s);

@@ -10,7 +10,9 @@
 #      or missing DIR, or one that cannot be made, is a clear error;
 #   4. -flto: objects compiled with the plugin link with it on the link line
 #      too (lto1 loads it) or without it, and run;
-#   5. -std=c89 -pedantic-errors: a C89 program compiles and runs.
+#   5. -std=c89 -pedantic-errors: a C89 program compiles and runs;
+#   6. -fsanitize=undefined: the host fallback reports an overflow in a
+#      region at its line.
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -133,6 +135,18 @@ if (cd "$W" && "$CC" -std=c89 -pedantic-errors -fplugin="$PLUGIN" \
   check_prog "-std=c89 -pedantic-errors" ./p89
 else
   bad "-std=c89 -pedantic-errors: $(head -3 "$OUT/c89.log")"
+fi
+
+# 6. UBSan in the host fallback.
+cp tests/cli/ubsan_overflow.c "$W/ubsan_overflow.c"
+if (cd "$W" && "$CC" -fsanitize=undefined -fplugin="$PLUGIN" -I"$ROOT/include" \
+      ubsan_overflow.c -o ubsan -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD") \
+     >"$OUT/ubsan.log" 2>&1 &&
+   (cd "$W" && ACC_DEVICE_TYPE=host ./ubsan) 2>&1 |
+     grep -q 'ubsan_overflow.c:12:.*runtime error: signed integer overflow'; then
+  ok
+else
+  bad "-fsanitize=undefined on the host: $(head -3 "$OUT/ubsan.log")"
 fi
 
 echo "cli: $pass passed, $fail failed"
