@@ -13,7 +13,10 @@
  *      under it.  An opened device is found without it (release/acquire).
  *   4. No lock is held while waiting for a worker thread.
  * A thread never holds two device locks, except acc_update_peer, which
- * takes them in device-slot order.                                       */
+ * takes them in device-slot order.
+ *   5. Work that uses a device outside its lock (a region from begin to
+ *      end, a queue wait, a worker drain, a launch's sync) holds it: a
+ *      shutdown waits until no holder is left (docs/runtime.md).         */
 #ifndef ACCGPU_CORE_H
 #define ACCGPU_CORE_H 1
 
