@@ -417,6 +417,8 @@ static void wait_users(accgpu_device *d) {
 static void device_close(accgpu_device *d, const char *who) {
   char desc[64];
   const __accgpu_loc *in = accgpu_region_on(d);
+  if (in && d->shared_mem)
+    return; /* the host: no device data under the region, nothing to do */
   if (in)
     accgpu_fatal(NULL, "%s: called inside the %s region at %s:%d (in %s), "
                  "whose data on %s it would free; shut down after the "
