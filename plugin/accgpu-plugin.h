@@ -45,6 +45,9 @@ tree accgpu_module_addr(void);
 /* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and
    gives __accgpu_module its initializer. */
 void accgpu_module_finish(void *gcc_data, void *user_data);
+/* PLUGIN_ALL_IPA_PASSES_START: the same under -flto, whose objects are
+   written before FINISH_UNIT (once only). */
+void accgpu_module_finish_lto(void *gcc_data, void *user_data);
 
 /* ---- pointer-clauses.cc: copyin(p) without a range ---- */
 
@@ -64,5 +67,11 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi);
    (in a routine, or orphaned) by its sequential host form; returns true
    when it did. */
 bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
+
+/* ---- passes/routine-nesting.cc ---- */
+
+/* Errors for calls in compute construct REGION of routines whose level of
+   parallelism an enclosing acc loop already uses. */
+void accgpu_check_routine_nesting(gimple *region);
 
 #endif

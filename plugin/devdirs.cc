@@ -155,31 +155,20 @@ bool accgpu_devdir_clause(tree c, int *kind, tree *val)
 
 /* ---- Macros ----------------------------------------------------------- */
 
-/* Defines a macro; for a conditional one, marks it so. */
-static void define(cpp_reader *pfile, const char *def, bool conditional)
-{
-  cpp_define(pfile, def);
-  if (!conditional)
-    return;
-  size_t n = strcspn(def, "(=");
-  cpp_hashnode *node = cpp_lookup(pfile, (const unsigned char *)def, n);
-  node->flags |= NODE_CONDITIONAL;
-}
-
 /* At unit start, before any token is lexed (see deviceid.cc).  The
    device_type masks are macros __accgpu_dtN, one per N. */
 static void define_macros(cpp_reader *pfile)
 {
   for (unsigned i = 0; i < ARRAY_SIZE(impl_macros); i++)
-    define(pfile, impl_macros[i], false);
+    accgpu_cpp_define(pfile, impl_macros[i], false);
   for (unsigned m = 1; m < 1u << NTYPE_BITS; m++) {
     char def[96];
     snprintf(def, sizeof def,
              "__accgpu_dt%u(...)=create(" DTYPEMARK "[%u:1])", m, m);
-    define(pfile, def, false);
+    accgpu_cpp_define(pfile, def, false);
   }
   for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++)
-    define(pfile, user_macros[i], true);
+    accgpu_cpp_define(pfile, user_macros[i], true);
 }
 
 static cpp_hashnode *node_named(cpp_reader *pfile, const char *name)

@@ -91,16 +91,9 @@ static void push_marker(const char *name, tree type)
 static void define_macros(cpp_reader *pfile)
 {
   for (unsigned i = 0; i < ARRAY_SIZE(impl_macros); i++)
-    cpp_define(pfile, impl_macros[i]);
-  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++) {
-    cpp_define(pfile, user_macros[i]);
-    char name[32];
-    size_t n = strcspn(user_macros[i], "(=");
-    memcpy(name, user_macros[i], n);
-    name[n] = 0;
-    cpp_hashnode *node = cpp_lookup(pfile, (const unsigned char *)name, n);
-    node->flags |= NODE_CONDITIONAL;
-  }
+    accgpu_cpp_define(pfile, impl_macros[i], false);
+  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++)
+    accgpu_cpp_define(pfile, user_macros[i], true);
 }
 
 /* Declares the markers at file scope: on the first line, when the C front

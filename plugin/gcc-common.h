@@ -37,4 +37,11 @@
 #include "omp-general.h"
 #include "print-tree.h"
 
+/* The C front end's symbols, weak: lto1, which loads the plugin when
+   -fplugin is on an -flto link line, has no C front end, and a strong
+   reference would keep the plugin from loading there (plugin.cc then
+   registers nothing). */
+extern tree pushdecl(tree) __attribute__((weak));
+extern cpp_reader *parse_in __attribute__((weak));
+
 #endif

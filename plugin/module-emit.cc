@@ -342,8 +342,10 @@ static tree build_image(const char *src, int kind, const char *name,
 
 void accgpu_module_finish(void *gcc_data, void *user_data)
 {
-  if (!module_var || seen_error())
+  static bool done;
+  if (!module_var || seen_error() || done)
     return;
+  done = true;
   char *src = module_source();
   keep_file(src, ".cu");
   tree ptx = build_ptx(src);
@@ -378,4 +380,17 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
   DECL_INITIAL(module_var) = build_constructor(mt, v);
   varpool_node::finalize_decl(module_var);
   free(src);
+}
+
+void accgpu_module_finish_lto(void *gcc_data, void *user_data)
+{
+  if (!flag_lto)
+    return;
+  accgpu_module_finish(gcc_data, user_data);
+  /* The symbol table is past its analysis: analyze the module's variables
+     now, or they are streamed out as undefined. */
+  varpool_node *v;
+  FOR_EACH_VARIABLE(v)
+    if (v->definition && !v->analyzed)
+      v->analyze();
 }

@@ -10,6 +10,7 @@
 #include "plugin-version.h" /* defines a static gcc_version: this file only */
 #include "passes/lower-data.h"
 #include "passes/tune-dump.h"
+#include "passes/data-internal.h"
 
 int plugin_is_GPL_compatible;
 
@@ -61,6 +62,20 @@ static const char *find_include_dir(const char *plugin_path)
   return res ? res : ACCGPU_SRC_INCLUDE_DIR;
 }
 
+void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional)
+{
+  cpp_options *o = cpp_get_options(pfile);
+  unsigned char variadic = o->warn_variadic_macros;
+  o->warn_variadic_macros = 0;
+  cpp_define(pfile, def);
+  o->warn_variadic_macros = variadic;
+  if (!conditional)
+    return;
+  size_t n = strcspn(def, "(=");
+  cpp_hashnode *node = cpp_lookup(pfile, (const unsigned char *)def, n);
+  node->flags |= NODE_CONDITIONAL;
+}
+
 /* Reads -fplugin-arg-accgpu-*; unknown ones are errors. */
 static void parse_args(struct plugin_name_args *info)
 {
@@ -105,6 +120,11 @@ int plugin_init(struct plugin_name_args *info,
           info->full_name, gcc_version.basever, version->basever);
     return 1;
   }
+  /* In lto1 (-fplugin on an -flto link line) there is no C front end and
+     nothing to do: the objects carry their lowered code and kernel module
+     already (PLUGIN_ALL_IPA_PASSES_START below). */
+  if (!strncmp(lang_hooks.name, "GNU GIMPLE", 10))
+    return 0;
   /* The emulator image is built with the gcc running us by default. */
   accgpu_opts.cc = getenv("COLLECT_GCC");
   if (!accgpu_opts.cc || !*accgpu_opts.cc)
@@ -130,6 +150,10 @@ int plugin_init(struct plugin_name_args *info,
                     (void *)gc_roots);
   register_callback(info->base_name, PLUGIN_FINISH_UNIT, accgpu_module_finish,
                     NULL);
+  /* -flto writes the unit out after the IPA passes, before FINISH_UNIT:
+     the module must exist by then (every function is lowered). */
+  register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+                    accgpu_module_finish_lto, NULL);
   static struct plugin_info pinfo = {"0.1", "OpenACC to CUDA C (accgpu)"};
   register_callback(info->base_name, PLUGIN_INFO, NULL, &pinfo);
   return 0;

@@ -54,8 +54,10 @@ static void set_device_num(int num, acc_device_t t, const char *who) {
   th->num = d->num;
 }
 
+/* A negative NUM reverts to the default device, 0 (OpenACC: "revert to its
+   default behavior"), as the set directive does. */
 void acc_set_device_num(int num, acc_device_t t) {
-  set_device_num(num, t, "acc_set_device_num");
+  set_device_num(num < 0 ? 0 : num, t, "acc_set_device_num");
 }
 
 /* The current device's number among T's devices (the domain's for
@@ -75,7 +77,7 @@ size_t acc_get_property(int num, acc_device_t t, acc_device_property_t p) {
   case acc_property_memory:
     return d->props.total_mem;
   case acc_property_free_memory:
-    pthread_mutex_lock(&d->lock);
+    accgpu_device_lock_open(d, "acc_get_property");
     if (d->be->mem_info && d->be->mem_info(d->dev, &free_b, &total_b) != 0)
       free_b = 0;
     pthread_mutex_unlock(&d->lock);
@@ -102,15 +104,20 @@ void acc_init(acc_device_t t) {
   select_domain(accgpu_thread_get(), t, "acc_init");
 }
 
-void acc_shutdown(acc_device_t t) {
+static void shutdown_type(acc_device_t t, const char *who) {
   t = accgpu_resolve_domain(t);
+  if (t != acc_device_none && t != acc_device_not_host &&
+      accgpu_type_index(t) < 0)
+    accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
   if (t == acc_device_not_host) {
-    accgpu_shutdown_type(acc_device_nvidia);
-    accgpu_shutdown_type(acc_device_emulator);
+    accgpu_shutdown_type(acc_device_nvidia, who);
+    accgpu_shutdown_type(acc_device_emulator, who);
     return;
   }
-  accgpu_shutdown_type(t);
+  accgpu_shutdown_type(t, who);
 }
+
+void acc_shutdown(acc_device_t t) { shutdown_type(t, "acc_shutdown"); }
 
 /* OpenACC 3.0: open (close) device DEVNUM of type T without making it
    current.  A type without devices has nothing to shut down. */
@@ -122,7 +129,8 @@ void acc_shutdown_device(int devnum, acc_device_t t) {
   t = accgpu_resolve_domain(t);
   if (accgpu_domain_count(t) == 0)
     return;
-  accgpu_shutdown_device(accgpu_device_get(t, devnum, "acc_shutdown_device"));
+  accgpu_shutdown_device(accgpu_device_get(t, devnum, "acc_shutdown_device"),
+                         "acc_shutdown_device");
 }
 
 /* Host code runs on the host: only the host (and "none of the others")
@@ -143,9 +151,11 @@ static void qlist_add(uintptr_t key, uintptr_t q, void *ctx) {
     l->q[l->n++] = (struct accgpu_queue *)q;
 }
 
-/* Every queue of D (D's lock taken and released); caller frees L->q. */
+/* Every queue of D (D's lock taken and released), held for the caller:
+   it frees L->q and unholds D. */
 static void all_queues(accgpu_device *d, qlist *l) {
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
+  accgpu_device_hold(d);
   l->cap = d->queues.count;
   l->n = 0;
   l->q = malloc((l->cap ? l->cap : 1) * sizeof *l->q);
@@ -175,16 +185,24 @@ static int test_queue(accgpu_device *d, struct accgpu_queue *q,
   return r;
 }
 
+/* Queue ASYNC of D or NULL; D is then held for the caller (a shutdown
+   waits before destroying the queue), who unholds it. */
 static struct accgpu_queue *find_queue(accgpu_device *d, int async) {
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
   struct accgpu_queue *q = accgpu_queue_find(d, async);
+  if (q)
+    accgpu_device_hold(d);
   pthread_mutex_unlock(&d->lock);
   return q;
 }
 
-static int test_on(accgpu_device *d, int async) {
+static int test_on(accgpu_device *d, int async, const char *who) {
+  accgpu_async_check(async, NULL, who);
   struct accgpu_queue *q = find_queue(d, async);
-  return q ? test_queue(d, q, "acc_async_test") : 1;
+  int r = q ? test_queue(d, q, who) : 1;
+  if (q)
+    accgpu_device_unhold(d);
+  return r;
 }
 
 static int test_all_on(accgpu_device *d) {
@@ -194,14 +212,19 @@ static int test_all_on(accgpu_device *d) {
   for (size_t i = 0; i < l.n && idle; i++)
     idle = test_queue(d, l.q[i], "acc_async_test_all");
   free(l.q);
+  accgpu_device_unhold(d);
   return idle;
 }
 
 /* Blocks until ASYNC's queue on D is done. */
-static void wait_on(accgpu_device *d, int async, const __accgpu_loc *loc) {
+static void wait_on(accgpu_device *d, int async, const __accgpu_loc *loc,
+                    const char *who) {
+  accgpu_async_check(async, loc, who);
   struct accgpu_queue *q = find_queue(d, async);
-  if (q)
-    sync_queue(d, q, loc, "wait");
+  if (q) {
+    sync_queue(d, q, loc, who);
+    accgpu_device_unhold(d);
+  }
 }
 
 /* Blocks until D's worker and every queue of D are done. */
@@ -212,14 +235,19 @@ static void wait_all_on(accgpu_device *d, const __accgpu_loc *loc) {
   for (size_t i = 0; i < l.n; i++)
     sync_queue(d, l.q[i], loc, "wait");
   free(l.q);
+  accgpu_device_unhold(d);
 }
 
 /* Makes queue ASYNC2 wait for queue ASYNC (all queues when ALL). */
 static void wait_async_on(accgpu_device *d, int async, int async2, int all,
-                          const __accgpu_loc *loc) {
+                          const __accgpu_loc *loc, const char *who) {
   char desc[64];
   qlist l = {0};
-  pthread_mutex_lock(&d->lock);
+  if (!all)
+    accgpu_async_check(async, loc, who);
+  accgpu_async_check(async2, loc, who);
+  accgpu_device_lock_open(d, "wait");
+  accgpu_device_hold(d); /* Q2 and Q stay until the waits are queued */
   struct accgpu_queue *q2 = accgpu_queue_get(d, async2, loc);
   struct accgpu_queue *q = all ? NULL : accgpu_queue_find(d, async);
   pthread_mutex_unlock(&d->lock);
@@ -232,8 +260,11 @@ static void wait_async_on(accgpu_device *d, int async, int async2, int all,
       accgpu_fatal(loc, "wait async(%d): %s failed: %s", async2,
                    accgpu_device_desc(d, desc, sizeof desc),
                    accgpu_last_error(NULL));
-  if (all)
+  if (all) {
     free(l.q);
+    accgpu_device_unhold(d);
+  }
+  accgpu_device_unhold(d);
 }
 
 /* Device NUM of the calling thread's domain. */
@@ -241,9 +272,12 @@ static accgpu_device *dev_num(int num, const char *who) {
   return accgpu_device_get(accgpu_thread_get()->domain, num, who);
 }
 
-int acc_async_test(int a) { return test_on(cur("acc_async_test"), a); }
+int acc_async_test(int a) {
+  return test_on(cur("acc_async_test"), a, "acc_async_test");
+}
 int acc_async_test_device(int a, int n) {
-  return test_on(dev_num(n, "acc_async_test_device"), a);
+  return test_on(dev_num(n, "acc_async_test_device"), a,
+                 "acc_async_test_device");
 }
 int acc_async_test_all(void) {
   return test_all_on(cur("acc_async_test_all"));
@@ -251,25 +285,28 @@ int acc_async_test_all(void) {
 int acc_async_test_all_device(int n) {
   return test_all_on(dev_num(n, "acc_async_test_all_device"));
 }
-void acc_wait(int a) { wait_on(cur("acc_wait"), a, NULL); }
+void acc_wait(int a) { wait_on(cur("acc_wait"), a, NULL, "acc_wait"); }
 void acc_wait_device(int a, int n) {
-  wait_on(dev_num(n, "acc_wait_device"), a, NULL);
+  wait_on(dev_num(n, "acc_wait_device"), a, NULL, "acc_wait_device");
 }
 void acc_wait_async(int a, int a2) {
-  wait_async_on(cur("acc_wait_async"), a, a2, 0, NULL);
+  wait_async_on(cur("acc_wait_async"), a, a2, 0, NULL, "acc_wait_async");
 }
 void acc_wait_device_async(int a, int a2, int n) {
-  wait_async_on(dev_num(n, "acc_wait_device_async"), a, a2, 0, NULL);
+  wait_async_on(dev_num(n, "acc_wait_device_async"), a, a2, 0, NULL,
+                "acc_wait_device_async");
 }
 void acc_wait_all(void) { wait_all_on(cur("acc_wait_all"), NULL); }
 void acc_wait_all_device(int n) {
   wait_all_on(dev_num(n, "acc_wait_all_device"), NULL);
 }
 void acc_wait_all_async(int a) {
-  wait_async_on(cur("acc_wait_all_async"), 0, a, 1, NULL);
+  wait_async_on(cur("acc_wait_all_async"), 0, a, 1, NULL,
+                "acc_wait_all_async");
 }
 void acc_wait_all_device_async(int a, int n) {
-  wait_async_on(dev_num(n, "acc_wait_all_device_async"), 0, a, 1, NULL);
+  wait_async_on(dev_num(n, "acc_wait_all_device_async"), 0, a, 1, NULL,
+                "acc_wait_all_device_async");
 }
 /* ---- acc_wait_any (OpenACC 3.2) ---- */
 
@@ -284,7 +321,10 @@ static int first_idle(accgpu_device *d, int count, const int *args,
       continue;
     ++*live;
     struct accgpu_queue *q = find_queue(d, args[i]);
-    if (!q || test_queue(d, q, who))
+    int idle = !q || test_queue(d, q, who);
+    if (q)
+      accgpu_device_unhold(d);
+    if (idle)
       return i;
   }
   return -1;
@@ -399,30 +439,30 @@ void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
   if ((have & ACCGPU_DIR_NUM) && accgpu_domain_count(t) == 0)
     return;
   if (have & ACCGPU_DIR_NUM)
-    accgpu_shutdown_device(accgpu_device_get(t, num < 0 ? 0 : num, who));
+    accgpu_shutdown_device(accgpu_device_get(t, num < 0 ? 0 : num, who), who);
   else
-    acc_shutdown(t);
+    shutdown_type(t, who);
 }
 
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async) {
-  accgpu_device *d = accgpu_device_arg(device, "wait");
+  accgpu_device *d = accgpu_device_arg(device, loc, "wait");
   accgpu_worker_drain(d);
   if (async != acc_async_sync) {
     if (nqueues == 0)
-      wait_async_on(d, 0, async, 1, loc);
+      wait_async_on(d, 0, async, 1, loc, "wait");
     for (unsigned i = 0; i < nqueues; i++)
-      wait_async_on(d, queues[i], async, 0, loc);
+      wait_async_on(d, queues[i], async, 0, loc, "wait");
     return;
   }
   if (nqueues == 0)
     wait_all_on(d, loc);
   for (unsigned i = 0; i < nqueues; i++)
-    wait_on(d, queues[i], loc);
+    wait_on(d, queues[i], loc, "wait");
 }
 
 void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
-  wait_all_on(accgpu_device_arg(device, "wait device"), loc);
+  wait_all_on(accgpu_device_arg(device, loc, "wait device"), loc);
 }
 
 /* ---- Device memory ---- */
@@ -434,7 +474,9 @@ void *acc_malloc(size_t bytes) {
     return NULL;
   if (d->shared_mem)
     return malloc(bytes);
+  accgpu_device_lock_open(d, "acc_malloc"); /* a shutdown ends the pool */
   void *p = accgpu_pool_alloc(&d->pool, bytes);
+  pthread_mutex_unlock(&d->lock);
   if (!p)
     accgpu_fatal(NULL, "acc_malloc: out of memory allocating %zu bytes on "
                  "%s: %s", bytes, accgpu_device_desc(d, desc, sizeof desc),
@@ -451,7 +493,10 @@ void acc_free(void *p) {
     free(p);
     return;
   }
-  if (accgpu_pool_free(&d->pool, p) != 0)
+  accgpu_device_lock_open(d, "acc_free");
+  int bad = accgpu_pool_free(&d->pool, p) != 0;
+  pthread_mutex_unlock(&d->lock);
+  if (bad)
     accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s",
                  p, accgpu_device_desc(d, desc, sizeof desc));
 }
@@ -580,7 +625,7 @@ int acc_is_present(void *h, size_t bytes) {
   accgpu_device *d = cur("acc_is_present");
   if (d->shared_mem)
     return 1;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
   int r = e && (bytes == 0 || bytes <= e->bytes - ((uintptr_t)h - e->host));
   pthread_mutex_unlock(&d->lock);
@@ -591,7 +636,7 @@ void *acc_deviceptr(void *h) {
   accgpu_device *d = cur("acc_deviceptr");
   if (d->shared_mem || !h)
     return h;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
   void *r = e ? accgpu_entry_dev(e, h) : NULL;
   pthread_mutex_unlock(&d->lock);
@@ -602,7 +647,7 @@ void *acc_hostptr(void *p) {
   accgpu_device *d = cur("acc_hostptr");
   if (d->shared_mem || !p)
     return p;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find_dev(&d->present, (uintptr_t)p);
   void *r = e ? (void *)(e->host + ((uintptr_t)p - e->dev)) : NULL;
   pthread_mutex_unlock(&d->lock);
@@ -615,7 +660,8 @@ void acc_map_data(void *h, void *p, size_t bytes) {
   accgpu_op op;
   if (d->shared_mem)
     return;
-  if (!h || !p || !bytes)
+  if (!h || !p || !bytes || bytes > UINTPTR_MAX - (uintptr_t)h ||
+      bytes > UINTPTR_MAX - (uintptr_t)p)
     accgpu_fatal(NULL, "acc_map_data: invalid arguments (%p, %p, %zu)", h, p,
                  bytes);
   accgpu_op_begin(&op, d, NULL, "acc_map_data", acc_async_sync);
@@ -661,6 +707,9 @@ static void raw_copy(const char *who, int kind, void *dst, const void *src,
   char desc[64];
   accgpu_device *d = cur(who);
   accgpu_op op;
+  if (bytes && (!dst || !src))
+    accgpu_fatal(NULL, "%s: NULL %s pointer (%zu bytes)", who,
+                 dst ? "source" : "destination", bytes);
   if (d->shared_mem) {
     memmove(dst, src, bytes);
     return;
@@ -732,9 +781,11 @@ void acc_detach_finalize_async(void **p, int a) {
    created on first use), or NULL. */
 static void *native(const char *who, int kind, int async) {
   accgpu_device *d = cur(who);
+  if (kind == ACCGPU_NATIVE_STREAM)
+    accgpu_async_check(async, NULL, who);
   if (!d->be->native)
     return NULL;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock_open(d, who);
   struct accgpu_queue *q =
       kind == ACCGPU_NATIVE_STREAM ? accgpu_queue_get(d, async, NULL) : NULL;
   void *h = d->be->native(d->dev, q, kind);
@@ -758,9 +809,10 @@ void *acc_get_cuda_stream(int async) {
    or 0 when the device has no CUDA streams or the backend refused. */
 int acc_set_cuda_stream(int async, void *stream) {
   accgpu_device *d = cur("acc_set_cuda_stream");
+  accgpu_async_check(async, NULL, "acc_set_cuda_stream");
   if (!d->be->queue_bind)
     return 0;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock_open(d, "acc_set_cuda_stream");
   struct accgpu_queue *q = accgpu_queue_get(d, async, NULL);
   int r = d->be->queue_bind(q, stream);
   pthread_mutex_unlock(&d->lock);

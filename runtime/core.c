@@ -29,6 +29,7 @@ static struct {
   accgpu_device *dev[ACCGPU_NTYPES][ACCGPU_MAX_PER_TYPE];
   acc_device_t default_type; /* concrete */
   int default_num;
+  const char *type_env, *num_env; /* ACC_DEVICE_TYPE, _NUM when set */
   pid_t pid;
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -94,6 +95,7 @@ static void init_once_fn(void) {
   accgpu_time_init();
   const char *env = getenv("ACC_DEVICE_TYPE");
   if (env && *env) {
+    rt.type_env = env;
     if (!strcasecmp(env, "host"))
       rt.default_type = acc_device_host;
     else if (!strcasecmp(env, "nvidia"))
@@ -112,9 +114,11 @@ static void init_once_fn(void) {
   }
   env = getenv("ACC_DEVICE_NUM");
   if (env && *env) {
+    rt.num_env = env;
     char *end;
     long n = strtol(env, &end, 10);
-    if (*end || n < 0 || n >= ACCGPU_MAX_PER_TYPE)
+    if (!isdigit((unsigned char)*env) || *end || n < 0 ||
+        n >= ACCGPU_MAX_PER_TYPE)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
     rt.default_num = (int)n;
   }
@@ -175,10 +179,19 @@ int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num) {
   return domain == type ? num : -1;
 }
 
+static const char *domain_name(acc_device_t domain) {
+  int i = accgpu_type_index(domain);
+  return i >= 0 ? type_names[i] : "not_host";
+}
+
 accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
-    domain_map(self.domain, rt.default_num, &self.type, &self.num);
+    if (domain_map(self.domain, rt.default_num, &self.type, &self.num) &&
+        rt.num_env && accgpu_domain_count(self.domain) > 0)
+      accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s: %s has %d device(s)",
+                   rt.num_env, domain_name(self.domain),
+                   accgpu_domain_count(self.domain));
     self.default_async = ACCGPU_DEFAULT_ASYNC;
     self.inited = 1;
   }
@@ -188,6 +201,20 @@ accgpu_thread *accgpu_thread_get(void) {
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n) {
   snprintf(buf, n, "device %d (%s)", d->num, d->be->name);
   return buf;
+}
+
+/* Device NUM of type index I is not one of its N: the error, naming the
+   variable that chose the type when it did. */
+_Noreturn static void no_device(const __accgpu_loc *loc, const char *who,
+                                int i, int num, int n) {
+  char why[96] = "";
+  if (rt.type_env && rt.default_type == type_of_index[i])
+    snprintf(why, sizeof why, " (ACC_DEVICE_TYPE=%.40s)", rt.type_env);
+  if (n == 0)
+    accgpu_fatal(loc, "%s: no %s device is available%s", who, type_names[i],
+                 why);
+  accgpu_fatal(loc, "%s: %s device %d does not exist (%d available)", who,
+               type_names[i], num, n);
 }
 
 /* Device struct for (I, NUM), created unopened (rt.lock held). */
@@ -204,6 +231,7 @@ static accgpu_device *device_struct(int i, int num) {
   d->slot = i * ACCGPU_MAX_PER_TYPE + num;
   d->shared_mem = i == 0 || i == 3; /* host, multicore */
   pthread_mutex_init(&d->lock, NULL);
+  pthread_cond_init(&d->idle, NULL);
   accgpu_present_init(&d->present);
   accgpu_ptrmap_init(&d->queues);
   __atomic_store_n(&rt.dev[i][num], d, __ATOMIC_RELEASE);
@@ -230,13 +258,14 @@ static void device_open(accgpu_device *d, const char *who) {
   __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 
-accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
+accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
+                                    const __accgpu_loc *loc, const char *who) {
   pthread_once(&init_once, init_once_fn);
   t = accgpu_resolve_domain(t);
   if (t == acc_device_not_host) {
     int k = num;
     if (domain_map(t, k, &t, &num) != 0)
-      accgpu_fatal(NULL, "%s: not_host device %d does not exist (%d "
+      accgpu_fatal(loc, "%s: not_host device %d does not exist (%d "
                    "available: nvidia first, then emulator)", who, k,
                    accgpu_domain_count(acc_device_not_host));
   }
@@ -249,23 +278,51 @@ accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
       return d;
   }
   if (i < 0)
-    accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
+    accgpu_fatal(loc, "%s: invalid device type %d", who, (int)t);
   pthread_mutex_lock(&rt.lock);
   int n = count_locked(i);
   if (num < 0 || num >= n) {
     pthread_mutex_unlock(&rt.lock);
-    if (n == 0)
-      accgpu_fatal(NULL, "%s: no %s device is available", who, type_names[i]);
-    accgpu_fatal(NULL, "%s: %s device %d does not exist (%d available)", who,
-                 type_names[i], num, n);
+    no_device(loc, who, i, num, n);
   }
   accgpu_device *d = device_struct(i, num);
   pthread_mutex_unlock(&rt.lock);
-  pthread_mutex_lock(&d->lock);
-  if (!d->opened)
-    device_open(d, who);
+  accgpu_device_lock_open(d, who);
   pthread_mutex_unlock(&d->lock);
   return d;
+}
+
+accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who) {
+  return accgpu_device_get_at(t, num, NULL, who);
+}
+
+/* A caller keeps D open itself (and must not wait for a close): it has a
+   region on D, whose hold the close waits for, or it is D's worker, which
+   the close drains. */
+static int keeps_open(const accgpu_device *d) {
+  return accgpu_on_worker_of(d) || accgpu_region_on(d) != NULL;
+}
+
+void accgpu_device_lock(accgpu_device *d) {
+  pthread_mutex_lock(&d->lock);
+  if (d->closing && !keeps_open(d))
+    while (d->closing)
+      pthread_cond_wait(&d->idle, &d->lock);
+}
+
+void accgpu_device_lock_open(accgpu_device *d, const char *who) {
+  accgpu_device_lock(d);
+  if (!d->opened)
+    device_open(d, who);
+}
+
+void accgpu_device_hold(accgpu_device *d) { d->users++; }
+
+void accgpu_device_unhold(accgpu_device *d) {
+  pthread_mutex_lock(&d->lock);
+  if (--d->users == 0)
+    pthread_cond_broadcast(&d->idle);
+  pthread_mutex_unlock(&d->lock);
 }
 
 accgpu_device *accgpu_current(void) {
@@ -273,14 +330,27 @@ accgpu_device *accgpu_current(void) {
   return accgpu_device_get(t->type, t->num, "accgpu");
 }
 
-accgpu_device *accgpu_device_arg(int device, const char *who) {
+accgpu_device *accgpu_device_arg(int device, const __accgpu_loc *loc,
+                                 const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
-    return accgpu_device_get(t->type, t->num, who);
+    return accgpu_device_get_at(t->type, t->num, loc, who);
   /* On the host fallback every deviceid is the one host. */
   if (t->type == acc_device_host)
-    return accgpu_device_get(acc_device_host, 0, who);
-  return accgpu_device_get(t->domain, device, who);
+    return accgpu_device_get_at(acc_device_host, 0, loc, who);
+  return accgpu_device_get_at(t->domain, device, loc, who);
+}
+
+int accgpu_async_valid(int async) {
+  return async >= 0 || async == acc_async_sync || async == acc_async_noval ||
+         async == acc_async_default;
+}
+
+void accgpu_async_check(int async, const __accgpu_loc *loc, const char *who) {
+  if (!accgpu_async_valid(async))
+    accgpu_fatal(loc, "%s: invalid async argument %d (a queue number >= 0, "
+                 "acc_async_noval, acc_async_sync or acc_async_default)",
+                 who, async);
 }
 
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
@@ -323,36 +393,65 @@ static void queue_destroy(uintptr_t key, uintptr_t q, void *ctx) {
   d->be->queue_destroy((struct accgpu_queue *)q);
 }
 
-/* Closes D: drains its worker and queues, frees everything it holds. */
-static void device_close(accgpu_device *d) {
+/* Frees everything D holds (D's lock held, no users). */
+static void device_release(accgpu_device *d) {
+  accgpu_ptrmap_each(&d->queues, queue_destroy, d);
+  accgpu_ptrmap_fini(&d->queues);
+  accgpu_data_clear(d);
+  accgpu_modules_unload(d);
+  accgpu_pool_fini(&d->pool);
+  if (d->staging_ok)
+    accgpu_pool_fini(&d->staging);
+  d->staging_ok = 0;
+  if (d->be->close)
+    d->be->close(d->dev);
+  d->dev = NULL;
+  __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
+}
+
+/* Waits until D has no users (D's lock held; CLOSING set). */
+static void wait_users(accgpu_device *d) {
+  while (d->users > 0)
+    pthread_cond_wait(&d->idle, &d->lock);
+}
+
+/* Closes D once the regions, waits and drains other threads have on it
+   are over; threads that would start new ones wait for the close (and then
+   reopen D).  Its worker is stopped when no user is left, so no drain
+   holds it.  Fatal, naming WHO, when the caller has a region on D: closing
+   would free the data under it, and waiting would never end. */
+static void device_close(accgpu_device *d, const char *who) {
+  char desc[64];
+  const __accgpu_loc *in = accgpu_region_on(d);
+  if (in && d->shared_mem)
+    return; /* the host: no device data under the region, nothing to do */
+  if (in)
+    accgpu_fatal(NULL, "%s: called inside the %s region at %s:%d (in %s), "
+                 "whose data on %s it would free; shut down after the "
+                 "region ends", who, in->construct ? in->construct : "data",
+                 in->file ? in->file : "?", in->line,
+                 in->func ? in->func : "?",
+                 accgpu_device_desc(d, desc, sizeof desc));
+  pthread_mutex_lock(&d->lock);
+  d->closing++;
+  wait_users(d);
+  pthread_mutex_unlock(&d->lock);
   accgpu_worker_stop(d);
   pthread_mutex_lock(&d->lock);
-  if (d->opened) {
-    accgpu_ptrmap_each(&d->queues, queue_destroy, d);
-    accgpu_ptrmap_fini(&d->queues);
-    accgpu_data_clear(d);
-    accgpu_modules_unload(d);
-    accgpu_pool_fini(&d->pool);
-    if (d->staging_ok)
-      accgpu_pool_fini(&d->staging);
-    d->staging_ok = 0;
-    if (d->be->close)
-      d->be->close(d->dev);
-    d->dev = NULL;
-    __atomic_store_n(&d->opened, 0, __ATOMIC_RELEASE);
-  }
+  wait_users(d); /* tasks of a worker started meanwhile */
+  if (d->opened)
+    device_release(d);
+  d->closing--;
+  pthread_cond_broadcast(&d->idle);
   pthread_mutex_unlock(&d->lock);
 }
 
-void accgpu_shutdown_device(accgpu_device *d) {
-  device_close(d);
+void accgpu_shutdown_device(accgpu_device *d, const char *who) {
+  device_close(d, who);
 }
 
-/* Closes the devices of type T (all when acc_device_none).  rt.lock is
-   released before closing: a worker being drained may still look devices
-   up.  Device structs are never freed here, so the pointers stay valid. */
-void accgpu_shutdown_type(acc_device_t t) {
-  accgpu_device *list[ACCGPU_MAX_SLOTS];
+/* The devices of type T (all when acc_device_none) into LIST. */
+static int devices_of(acc_device_t t, accgpu_device **list) {
   int n = 0;
   pthread_mutex_lock(&rt.lock);
   for (int i = 0; i < ACCGPU_NTYPES; i++) {
@@ -363,8 +462,17 @@ void accgpu_shutdown_type(acc_device_t t) {
         list[n++] = rt.dev[i][k];
   }
   pthread_mutex_unlock(&rt.lock);
+  return n;
+}
+
+/* Closes the devices of type T (all when acc_device_none).  rt.lock is
+   released before closing: a worker being drained may still look devices
+   up.  Device structs are never freed here, so the pointers stay valid. */
+void accgpu_shutdown_type(acc_device_t t, const char *who) {
+  accgpu_device *list[ACCGPU_MAX_SLOTS];
+  int n = devices_of(t, list);
   for (int k = 0; k < n; k++)
-    device_close(list[k]);
+    device_close(list[k], who);
 }
 
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
@@ -372,13 +480,14 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   int i = accgpu_type_index(t);
   if (i < 0)
     return;
-  accgpu_shutdown_type(t);
+  accgpu_shutdown_type(t, "accgpu");
   pthread_mutex_lock(&rt.lock);
   for (int n = 0; n < ACCGPU_MAX_PER_TYPE; n++) {
     accgpu_device *d = rt.dev[i][n];
     if (!d)
       continue;
     accgpu_present_fini(&d->present);
+    pthread_cond_destroy(&d->idle);
     pthread_mutex_destroy(&d->lock);
     free(d);
     __atomic_store_n(&rt.dev[i][n], NULL, __ATOMIC_RELEASE);
@@ -388,9 +497,22 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   pthread_mutex_unlock(&rt.lock);
 }
 
-/* Normal exit: finish queued worker tasks and release devices.  Skipped in
-   a forked child (the workers are the parent's threads). */
+/* Normal exit: finish queued worker tasks and release the devices nobody
+   uses.  A device some thread still has a region on (exit() called inside
+   one, or threads still running) is left to the operating system: waiting
+   could last forever.  Skipped in a forked child (the workers are the
+   parent's threads). */
 static void at_exit(void) {
-  if (getpid() == rt.pid)
-    accgpu_shutdown_type(acc_device_none);
+  accgpu_device *list[ACCGPU_MAX_SLOTS];
+  if (getpid() != rt.pid)
+    return;
+  int n = devices_of(acc_device_none, list);
+  for (int k = 0; k < n; k++) {
+    accgpu_device *d = list[k];
+    accgpu_worker_stop(d);
+    pthread_mutex_lock(&d->lock);
+    if (d->users == 0 && d->opened)
+      device_release(d);
+    pthread_mutex_unlock(&d->lock);
+  }
 }

@@ -13,7 +13,10 @@
  *      under it.  An opened device is found without it (release/acquire).
  *   4. No lock is held while waiting for a worker thread.
  * A thread never holds two device locks, except acc_update_peer, which
- * takes them in device-slot order.                                       */
+ * takes them in device-slot order.
+ *   5. Work that uses a device outside its lock (a region from begin to
+ *      end, a queue wait, a worker drain, a launch's sync) holds it: a
+ *      shutdown waits until no holder is left (docs/runtime.md).         */
 #ifndef ACCGPU_CORE_H
 #define ACCGPU_CORE_H 1
 
@@ -45,6 +48,10 @@ typedef struct accgpu_device {
   pthread_mutex_t lock;
   /* Guarded by LOCK: */
   int opened;
+  int users;   /* regions open on it, waits and drains in flight outside
+                  LOCK: a shutdown waits for them (docs/runtime.md) */
+  int closing; /* shutdowns waiting for USERS to reach 0 */
+  pthread_cond_t idle; /* USERS reached 0, or a close ended */
   struct accgpu_dev *dev;
   accgpu_devprops props;
   accgpu_present present;
@@ -91,26 +98,47 @@ int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num);
 /* Device count of a concrete type (0 when its backend is absent). */
 int accgpu_type_count(acc_device_t t);
 /* Device NUM of type T (NOT_HOST/DEFAULT: NUM counts over that domain),
-   opened; fatal error naming WHO when impossible.  Returns with no lock
-   held. */
+   opened; fatal error naming WHO (at LOC, the construct, when not NULL)
+   when impossible.  Returns with no lock held. */
+accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
+                                    const __accgpu_loc *loc, const char *who);
 accgpu_device *accgpu_device_get(acc_device_t t, int num, const char *who);
 /* The calling thread's current device, opened. */
 accgpu_device *accgpu_current(void);
 /* DEVICE as the ABI passes it: ACCGPU_CURRENT_DEVICE or a number over the
-   calling thread's domain (any number names the host on the host). */
-accgpu_device *accgpu_device_arg(int device, const char *who);
+   calling thread's domain (any number names the host on the host); errors
+   at LOC. */
+accgpu_device *accgpu_device_arg(int device, const __accgpu_loc *loc,
+                                 const char *who);
 /* Queue of ASYNC on D, created on first use (D's lock held).  Fatal error
    on failure.  acc_async_noval names the thread's default queue. */
 struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
                                       const __accgpu_loc *loc);
+/* 1 when ASYNC is a queue number >= 0, acc_async_sync, acc_async_noval or
+   acc_async_default. */
+int accgpu_async_valid(int async);
+/* Fatal error naming WHO (at LOC when not NULL) when ASYNC is not valid. */
+void accgpu_async_check(int async, const __accgpu_loc *loc, const char *who);
 /* Existing queue of ASYNC on D or NULL (D's lock held). */
 struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async);
 /* "device 0 (emulator)" into BUF. */
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n);
-/* Closes every device of type T (all types when T is acc_device_none). */
-void accgpu_shutdown_type(acc_device_t t);
-/* Closes D alone (it reopens on next use). */
-void accgpu_shutdown_device(accgpu_device *d);
+/* Locks D, first waiting while a shutdown closes it, unless the caller
+   keeps D open itself (a region of its own on D, or D's worker). */
+void accgpu_device_lock(accgpu_device *d);
+/* accgpu_device_lock, then reopens D when a shutdown closed it (fatal
+   naming WHO when it cannot). */
+void accgpu_device_lock_open(accgpu_device *d, const char *who);
+/* D's lock held: one more user, who keeps D open until
+   accgpu_device_unhold (which takes D's lock). */
+void accgpu_device_hold(accgpu_device *d);
+void accgpu_device_unhold(accgpu_device *d);
+/* Closes every device of type T (all types when T is acc_device_none),
+   each once the regions and waits other threads have on it are over.
+   Fatal, naming WHO, when the caller has a region open on one. */
+void accgpu_shutdown_type(acc_device_t t, const char *who);
+/* Closes D alone, likewise (it reopens on next use). */
+void accgpu_shutdown_device(accgpu_device *d, const char *who);
 /* Test hook: replaces the backend of concrete type T (after shutting its
    devices down); NULL restores the built-in one.  Returns nothing. */
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be);
@@ -221,6 +249,9 @@ void accgpu_signal_wait(accgpu_signal *s); /* also destroys S */
 accgpu_region *accgpu_region_top(void);
 /* Number of regions on the calling thread's stack. */
 int accgpu_region_depth(void);
+/* Location of the calling thread's innermost region on D, NULL when it
+   has none (it then does not keep D open). */
+const __accgpu_loc *accgpu_region_on(const accgpu_device *d);
 /* Device of R; *QUEUED is set when R's operations go to that device's
    worker (the caller is not the worker itself). */
 accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);

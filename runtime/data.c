@@ -17,6 +17,9 @@
 
 void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
                      const char *routine, int async) {
+  const char *who = routine ? routine
+                    : loc && loc->construct ? loc->construct : "data";
+  accgpu_async_check(async, loc, routine ? routine : "async");
   memset(op, 0, sizeof *op);
   op->d = d;
   op->loc = loc;
@@ -24,7 +27,7 @@ void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
   op->async = async;
   op->frees = op->frees_inline;
   op->capfree = 8;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock_open(d, who);
   op->q = accgpu_queue_get(d, async, loc);
 }
 
@@ -202,7 +205,11 @@ static _Noreturn void partial(accgpu_op *op, const accgpu_entry *e,
 
 accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,
                                  const char *name) {
+  char w[256];
   uintptr_t a = (uintptr_t)h;
+  if (bytes > UINTPTR_MAX - a) /* a "negative" size */
+    accgpu_op_fatal(op, "%s runs past the end of the address space",
+                    what(w, sizeof w, name, h, bytes));
   accgpu_entry *e = accgpu_present_find(&op->d->present, a);
   if (bytes == 0)
     return e;

@@ -87,7 +87,9 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
   const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
   int prof = __atomic_load_n(&accgpu_profiling, __ATOMIC_RELAXED);
   int sync = a->async == acc_async_sync || accgpu_timing || prof;
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock_open(d, a->loc && a->loc->construct ? a->loc->construct
+                                                         : "launch");
+  accgpu_device_hold(d); /* Q stays until the sync below */
   void *h = module_handle(d, a->loc, a->mod);
   struct accgpu_queue *q = accgpu_queue_get(d, a->async, a->loc);
   if (prof && a->async != acc_async_sync &&
@@ -112,6 +114,7 @@ static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
     accgpu_fatal(a->loc, "kernel %s failed on %s: %s", k->name,
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  accgpu_device_unhold(d);
   double t1 = accgpu_timing || prof ? accgpu_now() : 0;
   if (accgpu_timing)
     accgpu_time_record(ACCGPU_T_KERNEL, k->name, a->loc, 0, t1 - t0);
@@ -176,7 +179,8 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
                            int async, void **args, const int64_t *vals) {
   int queued = 0;
   accgpu_region *r = accgpu_region_top();
-  accgpu_device *d = r ? accgpu_region_device(r, &queued) : accgpu_current();
+  accgpu_device *d = r ? accgpu_region_device(r, &queued)
+                      : accgpu_device_arg(ACCGPU_CURRENT_DEVICE, loc, "launch");
   if (mod->abi_version != ACCGPU_ABI_VERSION)
     accgpu_fatal(loc, "the kernels of %s were built for ABI version %u; this "
                  "libaccgpu has version %d: rebuild", mod->source_file,
@@ -203,15 +207,14 @@ void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,
 }
 
 int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
-  (void)loc;
   if (!cond)
     return 0;
-  accgpu_device *d = accgpu_device_arg(device, "compute construct");
+  accgpu_device *d = accgpu_device_arg(device, loc, "compute construct");
   return d->type != acc_device_host;
 }
 
 void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
-  accgpu_device *d = accgpu_device_arg(device, "device limits");
+  accgpu_device *d = accgpu_device_arg(device, NULL, "device limits");
   memset(out, 0, sizeof *out);
   if (d->type == acc_device_host)
     return;

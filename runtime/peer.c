@@ -115,6 +115,13 @@ static int staged_async(const peer *p, accgpu_device *dd, void *ddev,
   return 0;
 }
 
+/* Opens D when a shutdown closed it and keeps it open for the caller. */
+static void hold_open(accgpu_device *d, const char *who) {
+  accgpu_device_lock_open(d, who);
+  accgpu_device_hold(d);
+  pthread_mutex_unlock(&d->lock);
+}
+
 /* Copies BYTES at host address SRC's device copy on device FROM to DST's
    on device TO (numbers in the calling thread's domain).  ASYNC other than
    acc_async_sync queues the copy on that async queue of the source device
@@ -135,6 +142,8 @@ static void peer_copy(const peer *p, void *dst, int to, const void *src,
     return;
   accgpu_device *first = dd->slot <= sd->slot ? dd : sd;
   accgpu_device *second = first == dd ? sd : dd;
+  hold_open(first, p->who); /* one at a time: no wait for a close while */
+  hold_open(second, p->who); /* holding a lock */
   pthread_mutex_lock(&first->lock);
   if (second != first)
     pthread_mutex_lock(&second->lock);
@@ -161,6 +170,8 @@ static void peer_copy(const peer *p, void *dst, int to, const void *src,
   if (second != first)
     pthread_mutex_unlock(&second->lock);
   pthread_mutex_unlock(&first->lock);
+  accgpu_device_unhold(second);
+  accgpu_device_unhold(first);
 }
 
 void acc_update_peer(void *dst, int to_device, const void *src,

@@ -162,6 +162,12 @@ static void mark_alloc(accgpu_pool *p, char *d, size_t bytes, size_t size) {
 }
 
 void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes) {
+  if (bytes > SIZE_MAX / 2) { /* BYTES + the redzone would wrap to a small
+                                 block */
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: %zu bytes is more than any "
+                     "device has", bytes);
+    return NULL;
+  }
   size_t want = bytes + p->redzone, size = want;
   int pooled = want <= ACCGPU_POOL_MAX;
   pthread_mutex_lock(&p->lock);
@@ -205,7 +211,7 @@ static void quarantine_flush(accgpu_pool *p, size_t keep) {
   }
   /* Drop the consumed head once it is most of the array, or a pool that
      always has blocks waiting would grow by one pair per free forever. */
-  if (p->quarantine_head * 2 >= q->n) {
+  if (p->quarantine_head && p->quarantine_head * 2 >= q->n) {
     q->n -= p->quarantine_head;
     memmove(q->p, q->p + p->quarantine_head, q->n * sizeof *q->p);
     p->quarantine_head = 0;

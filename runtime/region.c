@@ -186,6 +186,7 @@ static void region_unmap(accgpu_region *r, const __accgpu_loc *loc,
   for (unsigned i = r->n; i-- > 0;)
     unmap_item(&op, &r->item[i]);
   accgpu_op_end(&op);
+  accgpu_device_unhold(r->d);
   free(r);
 }
 
@@ -218,6 +219,13 @@ static void end_fn(void *arg) {
 
 accgpu_region *accgpu_region_top(void) { return accgpu_thread_get()->top; }
 
+const __accgpu_loc *accgpu_region_on(const accgpu_device *d) {
+  for (accgpu_region *r = accgpu_thread_get()->top; r; r = r->up)
+    if (r->d == d)
+      return r->loc;
+  return NULL;
+}
+
 int accgpu_region_depth(void) {
   int n = 0;
   for (accgpu_region *r = accgpu_thread_get()->top; r; r = r->up)
@@ -234,10 +242,13 @@ void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
                            unsigned nmaps, __accgpu_map *maps,
                            void **devaddrs) {
   accgpu_thread *t = accgpu_thread_get();
-  accgpu_device *d = accgpu_device_arg(device, "data region");
+  accgpu_device *d = accgpu_device_arg(device, loc, "data region");
   accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
   if (!r)
     accgpu_fatal(loc, "out of host memory");
+  accgpu_device_lock(d); /* the region keeps D open until it ends */
+  accgpu_device_hold(d);
+  pthread_mutex_unlock(&d->lock);
   r->d = d;
   r->loc = loc;
   r->async = async;
@@ -267,13 +278,15 @@ void __accgpu_region_end(const __accgpu_loc *loc, int async) {
   accgpu_region *r = t->top;
   if (!r)
     accgpu_fatal(loc, "end of a region that was never entered");
-  t->top = r->up;
+  accgpu_region *up = r->up;
   if (r->on_worker && !accgpu_on_worker_of(r->d)) {
+    t->top = up;
     end_task et = {r, loc, async};
     accgpu_worker_submit(r->d, end_fn, &et, sizeof et);
     return;
   }
-  region_unmap(r, loc, async);
+  region_unmap(r, loc, async); /* still on the stack: it holds its device */
+  t->top = up;
 }
 
 /* ---- enter data / exit data / update ---- */
@@ -367,7 +380,7 @@ static void list_task_fn(void *arg) {
    (with a copy of MAPS) when DEVICE was given by deviceid. */
 static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
                       int async, unsigned n, const __accgpu_map *maps) {
-  accgpu_device *d = accgpu_device_arg(device, loc && loc->construct
+  accgpu_device *d = accgpu_device_arg(device, loc, loc && loc->construct
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
@@ -403,13 +416,14 @@ void __accgpu_update(const __accgpu_loc *loc, int device, int async,
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
                           const char *name) {
   accgpu_thread *t = accgpu_thread_get();
-  accgpu_device *d = t->top ? t->top->d : accgpu_current();
+  accgpu_device *d = t->top ? t->top->d
+                   : accgpu_device_arg(ACCGPU_CURRENT_DEVICE, loc, "host_data");
   char desc[64];
   if (d->shared_mem)
     return host;
   if (t->top && t->top->on_worker)
     accgpu_worker_drain(d); /* the region's mapping may still be queued */
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)host);
   void *dev = e ? accgpu_entry_dev(e, host) : NULL;
   pthread_mutex_unlock(&d->lock);

@@ -109,7 +109,9 @@ void accgpu_time_report(void) {
 
 void accgpu_time_init(void) {
   const char *env = getenv("ACCGPU_TIME");
-  if (env && *env && strcmp(env, "0") != 0) {
+  if (env && *env && strcmp(env, "0") != 0 && strcmp(env, "1") != 0)
+    accgpu_fatal(NULL, "ACCGPU_TIME=%.60s: must be 0 or 1", env);
+  if (env && !strcmp(env, "1")) {
     accgpu_timing = 1;
     atexit(accgpu_time_report);
   }

@@ -133,8 +133,10 @@ void accgpu_worker_submit(accgpu_device *d, void (*fn)(void *),
 void accgpu_worker_drain(accgpu_device *d) {
   if (accgpu_on_worker_of(d))
     return; /* a task waiting for its own queue would wait forever */
-  pthread_mutex_lock(&d->lock);
+  accgpu_device_lock(d); /* a shutdown stops W only when nobody holds D */
   struct accgpu_worker *w = d->worker;
+  if (w)
+    accgpu_device_hold(d);
   pthread_mutex_unlock(&d->lock);
   if (!w)
     return;
@@ -142,6 +144,7 @@ void accgpu_worker_drain(accgpu_device *d) {
   while (w->head || w->busy)
     pthread_cond_wait(&w->idle, &w->m);
   pthread_mutex_unlock(&w->m);
+  accgpu_device_unhold(d);
 }
 
 void accgpu_worker_stop(accgpu_device *d) {
@@ -188,7 +191,7 @@ void accgpu_signal_wait(accgpu_signal *s) {
 
 void __accgpu_device_submit(int device, void (*fn)(void *), const void *arg,
                             size_t arg_bytes) {
-  accgpu_device *d = accgpu_device_arg(device, "device task");
+  accgpu_device *d = accgpu_device_arg(device, NULL, "device task");
   if (accgpu_on_worker_of(d)) {
     fn((void *)arg); /* already in D's FIFO order */
     return;

@@ -56,6 +56,10 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
+/* plugin.cc: cpp_define of DEF, `NAME(...)=` macros included, without
+   C89's -pedantic complaint about variadic macros (they are the plugin's,
+   not the user's); CONDITIONAL marks it NODE_CONDITIONAL. */
+void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker

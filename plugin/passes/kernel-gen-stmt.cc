@@ -256,6 +256,27 @@ static void record_callee(kg *g, tree fn)
     g->callees.safe_push(fn);
 }
 
+/* A -fsanitize=undefined check S (ubsan-device.cc): the checked
+   arithmetic without its check, reports dropped (the host fallback keeps
+   them).  Returns false when S is no check. */
+static bool emit_ubsan(kg *g, gimple *s)
+{
+  enum tree_code op;
+  tree lhs = gimple_call_lhs(s);
+  int u = accgpu_ubsan_call(s, &op);
+  if (u == ACCGPU_UBSAN_ARITH && lhs) {
+    ind(g);
+    ex(g, g->out, lhs);
+    kb_add(g->out, " = (");
+    ex(g, g->out, gimple_call_arg(s, 0));
+    kb_add(g->out, op == PLUS_EXPR ? ") + (" : op == MINUS_EXPR ? ") - ("
+                                                               : ") * (");
+    ex(g, g->out, gimple_call_arg(s, 1));
+    kb_add(g->out, ");\n");
+  }
+  return u != 0;
+}
+
 /* Prototype of the device version of FN ("static __device__ T name(...)").
    Returns xmalloc'd text. */
 
@@ -264,6 +285,8 @@ static void emit_call(kg *g, gimple *s)
   tree fn = gimple_call_fndecl(s);
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
+  if (emit_ubsan(g, s))
+    return;
   if (gimple_call_internal_p(s) || !fn) {
     fail(g, NULL, "indirect or internal call on the device");
     return;

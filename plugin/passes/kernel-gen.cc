@@ -454,7 +454,8 @@ char *device_proto(kg *g, tree fn, bool with_names)
 void kg_maybe_emit_device_function(function *fun)
 {
   tree fn = fun->decl;
-  if (kg_find_devfn(fn) || !DECL_NAME(fn) || DECL_ARTIFICIAL(fn))
+  if (kg_find_devfn(fn) || !DECL_NAME(fn) || DECL_ARTIFICIAL(fn)
+      || decl_function_context(fn)) /* nested: routine-nesting.cc */
     return;
   gimple_seq body = gimple_body(fn);
   if (!body)

@@ -664,6 +664,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
       && kind != GF_OMP_TARGET_KIND_OACC_SERIAL)
     return false;
   init_decls();
+  accgpu_check_routine_nesting(t);
+  accgpu_ubsan_note(t);
   location_t loc = gimple_location(t);
   tree clauses = gimple_omp_target_clauses(t);
   tree devnum = accgpu_take_deviceid(&clauses);

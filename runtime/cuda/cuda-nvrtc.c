@@ -243,7 +243,11 @@ int accgpu_nvrtc_ptx(const __accgpu_module *mod, int cc_major, int cc_minor,
   pthread_mutex_lock(&nv_lock);
   if (load_locked() != 0) {
     pthread_mutex_unlock(&nv_lock);
-    return no_ptx(mod, "NVRTC was not found to compile its CUDA source");
+    return no_ptx(mod, getenv("CUDA_HOME")
+                           ? "NVRTC was not found to compile its CUDA source "
+                             "(looked in CUDA_HOME/lib64, the library path "
+                             "and /usr/local/cuda/lib64)"
+                           : "NVRTC was not found to compile its CUDA source");
   }
   int arch = pick_arch(cc_major * 10 + cc_minor);
   nv_cached *c = nv_cache;

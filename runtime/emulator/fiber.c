@@ -691,6 +691,11 @@ void accgpu_emu_fibers_release(void) {
     sigaltstack(&ss, NULL);
     free(r->altstack);
   }
+#ifdef EMU_ASAN
+  /* Frames left on the stacks keep poisoned shadow, which device memory
+     mapped here later would inherit. */
+  __asan_unpoison_memory_region(r->map, r->map_bytes);
+#endif
   munmap(r->map, r->map_bytes);
   free(r->dyn_shared);
   accgpu_emu_race_free(r->race);

@@ -7,7 +7,12 @@
 #   2. the pkg-config flags link whether they come before or after the
 #      source (Debian's gcc links with --as-needed);
 #   3. -fplugin-arg-accgpu-keep=DIR creates DIR with its parents; an empty
-#      or missing DIR, or one that cannot be made, is a clear error.
+#      or missing DIR, or one that cannot be made, is a clear error;
+#   4. -flto: objects compiled with the plugin link with it on the link line
+#      too (lto1 loads it) or without it, and run;
+#   5. -std=c89 -pedantic-errors: a C89 program compiles and runs;
+#   6. -fsanitize=undefined: the host fallback reports an overflow in a
+#      region at its line.
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -102,6 +107,46 @@ if keep_cc -fplugin-arg-accgpu-keep="$OUT/file/sub" ||
   bad "keep=DIR under a file must be one error: $(head -3 "$OUT/keep.log")"
 else
   ok
+fi
+
+# 4. -flto, the plugin at compile time only, then on the link line too.
+lto_cc() {
+  (cd "$W" && "$CC" -O2 -flto "$@") >"$OUT/lto.log" 2>&1
+}
+if lto_cc -fplugin="$PLUGIN" -I"$ROOT/include" -c prog.c -o lto.o; then
+  for link in "" "-fplugin=$PLUGIN"; do
+    rm -f "$W/lto"
+    if lto_cc $link lto.o -o lto -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm; then
+      check_prog "-flto, link line '${link:-no plugin}'" ./lto
+    else
+      bad "-flto link, '${link:-no plugin}': $(grep -m3 -E 'error|undefined' "$OUT/lto.log")"
+    fi
+  done
+else
+  bad "-flto compile: $(grep -m3 -E 'error|sorry' "$OUT/lto.log")"
+fi
+
+# 5. C89.
+cp tests/cli/prog89.c "$W/prog89.c"
+rm -f "$W/p89"
+if (cd "$W" && "$CC" -std=c89 -pedantic-errors -fplugin="$PLUGIN" \
+      -I"$ROOT/include" prog89.c -o p89 -L"$BUILD" -laccgpu \
+      -Wl,-rpath,"$BUILD") >"$OUT/c89.log" 2>&1; then
+  check_prog "-std=c89 -pedantic-errors" ./p89
+else
+  bad "-std=c89 -pedantic-errors: $(head -3 "$OUT/c89.log")"
+fi
+
+# 6. UBSan in the host fallback.
+cp tests/cli/ubsan_overflow.c "$W/ubsan_overflow.c"
+if (cd "$W" && "$CC" -fsanitize=undefined -fplugin="$PLUGIN" -I"$ROOT/include" \
+      ubsan_overflow.c -o ubsan -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD") \
+     >"$OUT/ubsan.log" 2>&1 &&
+   (cd "$W" && ACC_DEVICE_TYPE=host ./ubsan) 2>&1 |
+     grep -q 'ubsan_overflow.c:12:.*runtime error: signed integer overflow'; then
+  ok
+else
+  bad "-fsanitize=undefined on the host: $(head -3 "$OUT/ubsan.log")"
 fi
 
 echo "cli: $pass passed, $fail failed"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The emulator's environment variables, table-driven: each bad value must
+# The runtime's environment variables, table-driven: each bad value must
 # stop a program with exit status 1 and one line naming the variable; good
 # values must run it cleanly.  Ends with "env: N passed, N failed".
 # Usage: tests/env/run.sh [BUILD-DIR]
@@ -53,6 +53,22 @@ for v in 0 -4 x 1000 9999999999999999999999; do bad "ACCGPU_EMU_THREADS=$v"; don
 for v in 0 12Q -5G 1K 99999999999G; do bad "ACCGPU_EMU_MEMORY=$v"; done
 for v in yes 2 on; do bad "ACCGPU_EMU_MEMCHECK=$v"; bad "ACCGPU_EMU_RACECHECK=$v"; done
 for v in backwards random: random:x random:-1 Random; do bad "ACCGPU_EMU_SCHEDULE=$v"; done
+# The core's own variables (issue 11, item 9).
+for v in gpu nvidia0 host,emulator; do bad "ACC_DEVICE_TYPE=$v"; done
+for v in -1 abc ' 1' +1 1x 99 5; do bad "ACC_DEVICE_NUM=$v"; done
+for v in yes 2 on -1; do bad "ACCGPU_TIME=$v"; done
+for v in ACC_DEVICE_TYPE=EMULATOR ACC_DEVICE_NUM=0 ACCGPU_TIME=0; do good "$v"; done
+
+# No device of the type asked for: the error names the construct's line and
+# the variable (on a machine with a GPU the program just runs).
+env ACC_DEVICE_TYPE=nvidia "$tmp/p" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if { [ $rc -eq 0 ] && grep -qx 32640 "$tmp/out"; } ||
+   { [ $rc -eq 1 ] && grep -qE '^accgpu: error: .*p\.c:5 \(parallel[a-z ]* in main\): .*no nvidia device is available \(ACC_DEVICE_TYPE=nvidia\)$' "$tmp/err"; }; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); echo "FAIL  ACC_DEVICE_TYPE=nvidia without a GPU: exit $rc: $(head -c 300 "$tmp/err")"
+fi
+
 for v in ACCGPU_EMU_DEVICES=1 ACCGPU_EMU_DEVICES=2 ACCGPU_EMU_THREADS=1 ACCGPU_EMU_THREADS=3 \
          ACCGPU_EMU_MEMORY=64M ACCGPU_EMU_MEMORY=2G ACCGPU_EMU_MEMCHECK=0 ACCGPU_EMU_MEMCHECK=1 \
          ACCGPU_EMU_RACECHECK=0 ACCGPU_EMU_RACECHECK=1 ACCGPU_EMU_SCHEDULE=inorder \
