@@ -29,6 +29,8 @@ static struct {
   accgpu_device *dev[3][ACCGPU_MAX_PER_TYPE];
   acc_device_t default_type; /* concrete */
   int default_num;
+  int num_from_env; /* ACC_DEVICE_NUM was set */
+  int local_rank;   /* an MPI launcher's, when ACC_DEVICE_NUM is not set */
   pid_t pid;
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -111,7 +113,9 @@ static void init_once_fn(void) {
     if (*end || n < 0 || n >= ACCGPU_MAX_PER_TYPE)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
     rt.default_num = (int)n;
+    rt.num_from_env = 1;
   }
+  rt.local_rank = rt.num_from_env ? -1 : accgpu_local_rank_env();
   atexit(at_exit);
 }
 
@@ -169,10 +173,16 @@ int accgpu_domain_number(acc_device_t domain, acc_device_t type, int num) {
   return domain == type ? num : -1;
 }
 
+int accgpu_rank_device(acc_device_t domain) {
+  int n = rt.local_rank < 0 ? 0 : accgpu_domain_count(domain);
+  return n > 0 ? rt.local_rank % n : 0;
+}
+
 accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
-    domain_map(self.domain, rt.default_num, &self.type, &self.num);
+    int num = rt.num_from_env ? rt.default_num : accgpu_rank_device(self.domain);
+    domain_map(self.domain, num, &self.type, &self.num);
     self.default_async = ACCGPU_DEFAULT_ASYNC;
     self.inited = 1;
   }
