@@ -5,13 +5,7 @@
 # that is not a rank stops the program naming the variable.
 # Ends with "local-rank: N passed, N failed".
 # Usage: tests/env/local-rank.sh [BUILD-DIR]
-set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT" || exit 1
-BUILD=$(cd "${1:-build}" && pwd) || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/../../tests/setup.sh"
 # Prints the device its kernel ran on; with an argument, selects it first.
 cat >"$tmp/p.c" <<'PROG'
 #include <openacc.h>
