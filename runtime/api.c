@@ -25,7 +25,8 @@ int acc_get_num_devices(acc_device_t t) {
 
 /* Makes DOMAIN (host, nvidia, emulator, not_host) the calling thread's,
    keeping its current device when that is in the domain, else the MPI
-   rank's (local-rank.c) or device 0 of the domain.  Opens the device (fatal naming WHO when impossible). */
+   rank's (local-rank.c) or device 0 of the domain.  Opens the device
+   (fatal naming WHO when impossible). */
 static void select_domain(accgpu_thread *th, acc_device_t domain,
                           const char *who) {
   domain = accgpu_resolve_domain(domain);

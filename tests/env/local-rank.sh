@@ -6,13 +6,17 @@
 # Ends with "local-rank: N passed, N failed".
 # Usage: tests/env/local-rank.sh [BUILD-DIR]
 . "$(dirname "$0")/../../tests/setup.sh"
-# Prints the device its kernel ran on; with an argument, selects it first.
+# Prints the device its kernel ran on; with a number, selects that device
+# first; with "type", switches to the emulator from another device type.
 cat >"$tmp/p.c" <<'PROG'
 #include <openacc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 int main(int argc, char **argv) {
-  if (argc > 1)
+  if (argc > 1 && strcmp(argv[1], "type") == 0)
+    acc_set_device_type(acc_device_emulator);
+  else if (argc > 1)
     acc_set_device_num(atoi(argv[1]), acc_device_emulator);
   int a[64], s = 0;
   for (int i = 0; i < 64; i++) a[i] = i;
@@ -67,6 +71,9 @@ for v in OMPI_COMM_WORLD_LOCAL_RANK MPI_LOCALRANKID SLURM_LOCALID; do
 done
 dev 1 OMPI_COMM_WORLD_LOCAL_RANK=1 SLURM_LOCALID=0   # the launcher's own first
 dev 0 OMPI_COMM_WORLD_LOCAL_RANK= SLURM_LOCALID=2    # empty: not set
+# acc_set_device_type from the host picks the rank's device of the new type.
+dev 1 ACC_DEVICE_TYPE=host OMPI_COMM_WORLD_LOCAL_RANK=3 -- type
+dev 0 ACC_DEVICE_TYPE=host OMPI_COMM_WORLD_LOCAL_RANK=3 ACC_DEVICE_NUM=0 -- type
 # With one device every rank shares it.
 dev 0 OMPI_COMM_WORLD_LOCAL_RANK=3 ACCGPU_EMU_DEVICES=1
 echo "local-rank: $passed passed, $failed failed"
