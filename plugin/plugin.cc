@@ -139,6 +139,7 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_deviceid_init(info->base_name);
   accgpu_tune_init(info->base_name);
   accgpu_pointer_clause_init(info->base_name);
+  accgpu_loop_align_init();
 
   struct register_pass_info pass;
   pass.pass = accgpu_make_acc_pass(g);

@@ -30,6 +30,8 @@ static struct {
   acc_device_t default_type; /* concrete */
   int default_num;
   const char *type_env, *num_env; /* ACC_DEVICE_TYPE, _NUM when set */
+  int num_from_env; /* ACC_DEVICE_NUM was set */
+  int local_rank;   /* an MPI launcher's, when ACC_DEVICE_NUM is not set */
   pid_t pid;
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -121,7 +123,9 @@ static void init_once_fn(void) {
         n >= ACCGPU_MAX_PER_TYPE)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
     rt.default_num = (int)n;
+    rt.num_from_env = 1;
   }
+  rt.local_rank = rt.num_from_env ? -1 : accgpu_local_rank_env();
   atexit(at_exit);
 }
 
@@ -184,10 +188,17 @@ static const char *domain_name(acc_device_t domain) {
   return i >= 0 ? type_names[i] : "not_host";
 }
 
+int accgpu_rank_device(acc_device_t domain) {
+  int n = rt.local_rank < 0 ? 0 : accgpu_domain_count(domain);
+  return n > 0 ? rt.local_rank % n : 0;
+}
+
 accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
-    if (domain_map(self.domain, rt.default_num, &self.type, &self.num) &&
+    int num = rt.num_from_env ? rt.default_num
+                              : accgpu_rank_device(self.domain);
+    if (domain_map(self.domain, num, &self.type, &self.num) &&
         rt.num_env && accgpu_domain_count(self.domain) > 0)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s: %s has %d device(s)",
                    rt.num_env, domain_name(self.domain),

@@ -5,9 +5,10 @@
 # optional (without it kernels are not compiled to PTX; the emulator runs).
 # clang and its compiler-rt build the fuzzers (make fuzz; make test runs
 # them for about a minute and skips them when clang is absent).
+# Open MPI builds and runs the MPI benchmarks (benchmarks/mpi, docs/mpi.md).
 set -euo pipefail
 pkgs=(gcc-12 g++-12 gcc-12-plugin-dev make pkg-config libyaml-dev libcunit1-dev
-      clang libclang-rt-dev)
+      clang libclang-rt-dev openmpi-bin libopenmpi-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,13 +3,7 @@
 # stop a program with exit status 1 and one line naming the variable; good
 # values must run it cleanly.  Ends with "env: N passed, N failed".
 # Usage: tests/env/run.sh [BUILD-DIR]
-set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$ROOT" || exit 1
-BUILD=$(cd "${1:-build}" && pwd) || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/../../tests/setup.sh"
 cat >"$tmp/p.c" <<'PROG'
 #include <stdio.h>
 int main(void) {
