@@ -71,6 +71,17 @@ static void *map_pointer(accgpu_op *op, accgpu_ritem *it,
   return accgpu_entry_dev(it->e, m->host);
 }
 
+/* create/copyout(zero:): device memory allocated for M starts zeroed. */
+static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
+                     int created) {
+  if (!created || !(m->flags & ACCGPU_MAPF_ZERO))
+    return;
+  if (op->d->be->memset(op->q, accgpu_entry_dev(e, m->host), 0, m->bytes))
+    accgpu_op_fatal(op, "cannot zero '%s' (%zu bytes) on the device: %s",
+                    m->name ? m->name : "?", m->bytes,
+                    accgpu_last_error(NULL));
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
   it->host = m->host;
@@ -97,6 +108,7 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
                                 m->kind == ACCGPU_MAP_PRESENT, &created);
     it->copyin = created && (m->kind == ACCGPU_MAP_COPYIN ||
                              m->kind == ACCGPU_MAP_COPY);
+    zero_new(op, it->e, m, created);
     return accgpu_entry_dev(it->e, m->host);
   case ACCGPU_MAP_NO_CREATE:
     it->e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
@@ -296,6 +308,7 @@ static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   if (created && m->kind == ACCGPU_MAP_COPYIN)
     accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
                     m->name);
+  zero_new(op, e, m, created);
 }
 
 /* exit data on data that is not present does nothing (as in OpenACC 2.7+;

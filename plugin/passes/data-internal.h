@@ -56,6 +56,15 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
+/* devdirs.cc: does the logical source line read `#pragma acc` up to the
+   word at TOK (is it a directive's name)? */
+bool accgpu_pp_pragma_name_p(const cpp_token *tok);
+/* clause-mods.cc: OpenACC 3.x clause syntax (zero: and other modifiers,
+   one list in two clauses, async/wait on data).  Called from plugin_init
+   before the other token rewriters, so that its callbacks wrap theirs. */
+void accgpu_clause_mods_init(const char *plugin_name);
+/* Was map clause C written with the zero modifier? */
+bool accgpu_zero_clause_p(tree c);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker

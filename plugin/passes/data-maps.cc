@@ -568,6 +568,8 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
   tree d = OMP_CLAUSE_DECL(c);
   if (kind == ACCGPU_MAP_PRESENT && DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d)))
     flags |= ACCGPU_MAPF_POINTER; /* present(p): see region.c, map_pointer */
+  if (accgpu_zero_clause_p(c))
+    flags |= ACCGPU_MAPF_ZERO;
   set_field(gsi, arr, i, "host", item_host(c, kind), loc);
   set_field(gsi, arr, i, "bytes", bytes, loc);
   set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
