@@ -18,7 +18,9 @@
  *           (int[]){list}, n) : 0]): the runtime waits while GCC evaluates
  *           the section bound, before the construct; the empty section maps
  *           nothing
- *   collapse(force: n)  -> collapse(n)
+ *   collapse(force: n)  -> dropped: the outer loop is partitioned, the
+ *           inner ones run in each of its iterations with the code between
+ *           them, as written (a valid schedule of a collapsed nest)
  *   wait(devnum: d : queues: list) -> wait(list) (one device: d is not
  *           evaluated; docs/conformance.md)
  *
@@ -34,7 +36,7 @@ static const char *const user_macros[] = {
   "copy=", "copyin=", "copyout=", "create=", "pcopy=", "pcopyin=",
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
-  "async=", "wait=", "collapse=", "force=", "devnum=", "queues=",
+  "async=", "wait=", "collapse=", "devnum=", "queues=",
 };
 static const char *const impl_macros[] = {
   "__accgpu_cm_empty=",
@@ -230,7 +232,8 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 /* Takes the next token off the stream (the modifier's `:`). */
 static void consume(cpp_reader *pfile)
 {
-  cpp_get_token(pfile);
+  while (cpp_get_token(pfile)->type == CPP_PADDING)
+    ;
 }
 
 /* wait(devnum: d : queues: list): after `devnum`, eats `: d :`. */
@@ -306,35 +309,43 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                                         const cpp_token *tok)
 {
   const char *w = (const char *)NODE_NAME(tok->val.node.node);
-  static const char *const wait_mods[] = {"devnum", "queues", NULL};
   static const char *const collapse_mods[] = {"force", NULL};
-  /* wait's modifiers: also as the directive's name, lexed before
-     line_change reports the line */
-  if (!strcmp(w, "wait") && modifier_next(pfile, wait_mods)) {
-    line.eat = "";
-    return NULL;
-  }
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
   if (clause_dir(w) != -1u)
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? data_clause(pfile, tok) : NULL;
-  if (line.pragma == PRAGMA_OACC_DATA &&
-      (!strcmp(w, "async") || !strcmp(w, "wait")) &&
-      !accgpu_pp_pragma_name_p(tok))
-    return data_async_wait(pfile, w);
-  if (!strcmp(w, "collapse") && modifier_next(pfile, collapse_mods))
-    line.eat = "force";
-  else if (strcmp(w, "wait") && strcmp(w, "collapse") && strcmp(w, "async"))
-    return modifier(pfile, w);
-  return NULL;
+  if (!strcmp(w, "async") || !strcmp(w, "wait"))
+    return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
+                                           : NULL;
+  if (!strcmp(w, "collapse"))
+    return modifier_next(pfile, collapse_mods)
+               ? impl(pfile, "__accgpu_cm_drop") : NULL;
+  /* wait's devnum: and queues: (wait is not a macro on compute lines, so
+     they are taken wherever a `:` follows them on an acc line) */
+  if ((!strcmp(w, "devnum") || !strcmp(w, "queues")) &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_COLON)
+    line.eat = "";
+  return modifier(pfile, w);
 }
 
 static void declare_markers(void);
 
-/* A new line: an acc line's clauses are scanned afresh.  (line.eat is
-   left: it is set only right before its modifier, sometimes while the
-   directive's name is lexed, before this callback sees the line.) */
+/* `wait` is a conditional macro on data lines only.  libcpp peeks at the
+   token after a conditional macro before asking us, and that peek, in a
+   bare `#pragma acc wait` directive (its name is lexed as a directive,
+   before line_change sees the line), ends the line early: elsewhere the
+   word is made an ordinary identifier.  A data directive is followed by
+   its block, never by a wait directive, so the state never leaks. */
+static cpp_hashnode *wait_node;
+
+static void wait_is_macro(bool on)
+{
+  if (wait_node)
+    wait_node->type = on ? NT_USER_MACRO : NT_VOID;
+}
+
+/* A new line: an acc line's clauses are scanned afresh. */
 static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
                            int parsing_args)
 {
@@ -345,6 +356,8 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
         tok->val.pragma <= PRAGMA_OACC_WAIT)
       line.pragma = tok->val.pragma;
+    line.eat = NULL;
+    wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
   }
   if (prev_line_change)
     prev_line_change(pfile, tok, parsing_args);
@@ -362,6 +375,8 @@ static void define_macros(cpp_reader *pfile)
     cpp_lookup(pfile, (const unsigned char *)user_macros[i], n)->flags |=
         NODE_CONDITIONAL;
   }
+  wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
+  wait_is_macro(false);
 }
 
 /* The wait marker and the runtime function it calls, at file scope: on

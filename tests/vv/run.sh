@@ -37,7 +37,7 @@ export ROOT SUITE OUT BUILD CC COMPILER DEVICES TMO
 
 # One test: compile, run on each device, print one TSV row.
 one() {
-  local name=$1 src=$SUITE/$1.c bin=$OUT/bin/$1 log=$OUT/log/$1 row
+  local name=$1 src=$SUITE/$1.c bin=$OUT/bin/$1 log=$OUT/log/$1 row ok=1
   local -a flags
   if [ "$COMPILER" = gomp ]; then
     flags=(-fopenacc -foffload=disable)
@@ -49,10 +49,10 @@ one() {
        >"$log.cc" 2>&1; then
     row="$name	ok"
   else
-    row="$name	CE"
+    row="$name	CE" ok=0
   fi
   for dev in $DEVICES; do
-    if [ "${row#*	}" = CE ]; then row="$row	CE"; continue; fi
+    if [ $ok = 0 ]; then row="$row	CE"; continue; fi
     ACC_DEVICE_TYPE=$dev timeout "$TMO" "$bin" >"$log.$dev.out" \
       2>"$log.$dev.err" </dev/null
     local rc=$?
