@@ -201,6 +201,18 @@ static cpp_hashnode *impl(cpp_reader *pfile, const char *name)
   return cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
 }
 
+/* zero: goes with create and copyout, readonly: with copyin. */
+static void check_modifier(const struct dclause *c, const cpp_token *tok)
+{
+  unsigned dir = clause_dir(word_of(tok));
+  if (c->mod && c->zero && (dir & DIR_IN))
+    error_at(c->open, "the %<zero%> modifier is only valid on %<create%> "
+             "and %<copyout%>, not on %qs", word_of(tok));
+  if (c->mod && !c->zero && dir != DIR_IN)
+    error_at(c->open, "the %<readonly%> modifier is only valid on "
+             "%<copyin%>, not on %qs", word_of(tok));
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -213,6 +225,7 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
   if (line.next >= line.nclauses)
     return NULL;
   struct dclause *c = &line.clauses[line.next++];
+  check_modifier(c, tok);
   if (c->drop)
     return impl(pfile, "__accgpu_cm_drop");
   if (c->mod)
