@@ -54,6 +54,9 @@ bool accgpu_pointer_clause_arg(const char *key, const char *val);
 /* Registers the check when it is on (after the arguments were read). */
 void accgpu_pointer_clause_init(const char *plugin_name);
 
+/* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
+void accgpu_element_reduction_guard_init(const char *plugin_name);
+
 /* ---- passes/lower-compute.cc ---- */
 
 /* If GSI is at an OpenACC compute construct (parallel, kernels, serial),
