@@ -49,8 +49,15 @@ enum __accgpu_map_flags {
   ACCGPU_MAPF_ZERO_LEN_OK = 1u << 2, /* a[0:0]: maps nothing, never fails */
   ACCGPU_MAPF_POINTER = 1u << 3,     /* present(p): a pointer variable named
                                         without a range (docs/runtime.md) */
-  ACCGPU_MAPF_ZERO = 1u << 4         /* create/copyout(zero:): device memory
+  ACCGPU_MAPF_ZERO = 1u << 4,        /* create/copyout(zero:): device memory
                                         allocated for it is zeroed */
+  ACCGPU_MAPF_JAGGED = 1u << 5,      /* a[l1:n1][l2:n2], a a pointer array:
+                                        this item is a[l1:n1] and the next
+                                        one (ACCGPU_MAPF_ROWS) its rows:
+                                        host = the byte offset in each row,
+                                        bytes = their length (runtime:
+                                        jagged.c) */
+  ACCGPU_MAPF_ROWS = 1u << 6
 };
 
 typedef struct __accgpu_map {

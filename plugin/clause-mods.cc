@@ -37,6 +37,8 @@ static const char *const user_macros[] = {
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
   "async=", "wait=", "collapse=", "devnum=", "queues=",
+  /* only for sections of pointer arrays (jagged.cc) */
+  "present=", "no_create=", "delete=", "self=", "host=",
 };
 static const char *const impl_macros[] = {
   "__accgpu_cm_empty=",
@@ -82,7 +84,8 @@ static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
 
 bool accgpu_zero_clause_p(tree c)
 {
-  location_t loc = OMP_CLAUSE_LOCATION(c);
+  location_t loc = linemap_resolve_location(
+      line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
   for (unsigned i = 0; i < zero_locs.length(); i++)
     if (zero_locs[i] == loc)
       return true;
@@ -232,14 +235,20 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
     line.eat = "";
   if (c->zero && !(c->dir & DIR_IN))
     zero_locs.safe_push(c->open);
-  if (c->dir == clause_dir(word_of(tok)))
+  static const char *const names[] = {"create", "copyin", "copyout",
+                                      "copy"};
+  const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
+                                                        : names[c->dir];
+  if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, kind))
+    return j;
+  if (kind == word_of(tok))
     return NULL;
-  static const char *const names[] = {"__accgpu_cm_create",
+  static const char *const impls[] = {"__accgpu_cm_create",
                                       "__accgpu_cm_copyin",
                                       "__accgpu_cm_copyout",
                                       "__accgpu_cm_copy"};
   line.renamed = true;
-  return impl(pfile, names[c->dir]);
+  return impl(pfile, impls[c->dir]);
 }
 
 /* Takes the next token off the stream (the modifier's `:`). */
@@ -328,6 +337,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (clause_dir(w) != -1u)
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? data_clause(pfile, tok) : NULL;
+  if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
+      !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_jagged_clause(pfile, tok, w) : NULL;
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
@@ -366,6 +379,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
   if (!parsing_args) {
     line.pragma = 0;
     line.scanned = line.renamed = false;
+    accgpu_jagged_new_line();
     if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
         tok->val.pragma <= PRAGMA_OACC_WAIT)
       line.pragma = tok->val.pragma;
@@ -414,6 +428,7 @@ static void declare_markers(void)
     DECL_ARTIFICIAL(d) = 1;
     pushdecl(d);
   }
+  accgpu_jagged_declare_markers();
 }
 
 static void install_callbacks(void *, void *)

@@ -242,11 +242,38 @@ accgpu_device *accgpu_region_device(accgpu_region *r, int *queued) {
   return r->d;
 }
 
+static void region_begin(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, const __accgpu_map *maps,
+                         void **devaddrs, accgpu_device *d);
+
+/* Sections of pointer arrays: the region maps their expansion; DEVADDRS
+   still receives one address per item of MAPS. */
 void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
                            unsigned nmaps, __accgpu_map *maps,
                            void **devaddrs) {
-  accgpu_thread *t = accgpu_thread_get();
   accgpu_device *d = accgpu_device_arg(device, "data region");
+  unsigned n;
+  __accgpu_map *x = d->shared_mem ? NULL
+                    : accgpu_jagged_expand(maps, nmaps, &n,
+                                           ACCGPU_JAG_REGION);
+  if (!x) {
+    region_begin(loc, device, async, nmaps, maps, devaddrs, d);
+    return;
+  }
+  void **dv = devaddrs ? calloc(n, sizeof *dv) : NULL;
+  if (devaddrs && !dv)
+    accgpu_fatal(loc, "out of host memory");
+  region_begin(loc, device, async, n, x, dv, d);
+  if (dv)
+    memcpy(devaddrs, dv, nmaps * sizeof *dv);
+  free(dv);
+  free(x);
+}
+
+static void region_begin(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, const __accgpu_map *maps,
+                         void **devaddrs, accgpu_device *d) {
+  accgpu_thread *t = accgpu_thread_get();
   accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
   if (!r)
     accgpu_fatal(loc, "out of host memory");
@@ -378,14 +405,22 @@ static void list_task_fn(void *arg) {
 
 /* Runs FN over MAPS on DEVICE now, or queues it on the device's worker
    (with a copy of MAPS) when DEVICE was given by deviceid. */
-static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
-                      int async, unsigned n, const __accgpu_map *maps) {
+static void data_list(list_fn *fn, int ctx, const __accgpu_loc *loc,
+                      int device, int async, unsigned n,
+                      const __accgpu_map *maps) {
   accgpu_device *d = accgpu_device_arg(device, loc && loc->construct
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
+  unsigned xn;
+  __accgpu_map *x = accgpu_jagged_expand(maps, n, &xn, ctx);
+  if (x) {
+    maps = x;
+    n = xn;
+  }
   if (!accgpu_to_worker(device)) {
     run_list(d, fn, loc, async, n, maps);
+    free(x);
     return;
   }
   size_t bytes = sizeof(list_task) + n * sizeof *maps;
@@ -396,21 +431,22 @@ static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
   memcpy(t->maps, maps, n * sizeof *maps);
   accgpu_worker_submit(d, list_task_fn, t, bytes);
   free(t);
+  free(x);
 }
 
 void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, __accgpu_map *maps) {
-  data_list(enter_item, loc, device, async, nmaps, maps);
+  data_list(enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps, maps);
 }
 
 void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,
                         unsigned nmaps, __accgpu_map *maps) {
-  data_list(exit_item, loc, device, async, nmaps, maps);
+  data_list(exit_item, ACCGPU_JAG_EXIT, loc, device, async, nmaps, maps);
 }
 
 void __accgpu_update(const __accgpu_loc *loc, int device, int async,
                      unsigned nmaps, __accgpu_map *maps) {
-  data_list(update_item, loc, device, async, nmaps, maps);
+  data_list(update_item, ACCGPU_JAG_UPDATE, loc, device, async, nmaps, maps);
 }
 
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,

@@ -65,6 +65,23 @@ bool accgpu_pp_pragma_name_p(const cpp_token *tok);
 void accgpu_clause_mods_init(const char *plugin_name);
 /* Was map clause C written with the zero modifier? */
 bool accgpu_zero_clause_p(tree c);
+/* jagged.cc: the rewrite of a data clause with sections of pointer arrays
+   (a[0:n][0:m]) into GCC's syntax, as the expansion of a macro returned
+   (KIND: the clause word to write); NULL when there is none. */
+cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
+                                   const char *kind);
+void accgpu_jagged_new_line(void);
+void accgpu_jagged_declare_markers(void);
+/* The array named by marker K of the clause whose `(` is at OPEN
+   (spelling location); NULL_TREE if none. */
+tree accgpu_jagged_name(location_t open, int k);
+/* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
+   item of the pointer array a marker M goes with and back; the rows
+   item's host (byte offset in each row) and bytes. */
+int accgpu_jag_marker(tree c);
+tree accgpu_jag_partner(tree clauses, tree m);
+tree accgpu_jag_marker_for(tree clauses, tree c);
+void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker
