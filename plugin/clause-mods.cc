@@ -239,7 +239,7 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
                                       "copy"};
   const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
                                                         : names[c->dir];
-  if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, kind))
+  if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, kind, line.pragma))
     return j;
   if (kind == word_of(tok))
     return NULL;
@@ -332,6 +332,13 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
 {
   const char *w = (const char *)NODE_NAME(tok->val.node.node);
   static const char *const collapse_mods[] = {"force", NULL};
+  /* update device(a[i:1][0:n]): deviceid.cc's word, ours for sections of
+     pointer arrays (GCC would copy the host's row pointer over the
+     device's) */
+  if (line.pragma == PRAGMA_OACC_UPDATE && !strcmp(w, "device") &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN)
+    if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, w, line.pragma))
+      return j;
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
   if (clause_dir(w) != -1u)
@@ -340,7 +347,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
       !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
-               ? accgpu_jagged_clause(pfile, tok, w) : NULL;
+               ? accgpu_jagged_clause(pfile, tok, w, line.pragma) : NULL;
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;

@@ -196,8 +196,14 @@ static cpp_hashnode *inject(cpp_reader *pfile)
 }
 
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
-                                   const char *kind)
+                                   const char *kind, int pragma)
 {
+  /* Not on compute constructs yet: their kernel arguments for the array
+     are found another way (lower-compute.cc); GCC's own a[i:1][0:n]
+     stays there. */
+  if (pragma != PRAGMA_OACC_DATA && pragma != PRAGMA_OACC_ENTER_DATA &&
+      pragma != PRAGMA_OACC_EXIT_DATA && pragma != PRAGMA_OACC_UPDATE)
+    return NULL;
   if (!read_clause(pfile))
     return NULL;
   out.n = 0;

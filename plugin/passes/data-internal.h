@@ -67,9 +67,10 @@ void accgpu_clause_mods_init(const char *plugin_name);
 bool accgpu_zero_clause_p(tree c);
 /* jagged.cc: the rewrite of a data clause with sections of pointer arrays
    (a[0:n][0:m]) into GCC's syntax, as the expansion of a macro returned
-   (KIND: the clause word to write); NULL when there is none. */
+   (KIND: the clause word to write; PRAGMA: the directive's PRAGMA_OACC_*);
+   NULL when there is none. */
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
-                                   const char *kind);
+                                   const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
 void accgpu_jagged_declare_markers(void);
 /* The array named by marker K of the clause whose `(` is at OPEN

@@ -27,46 +27,37 @@ static location_t spelling(tree c)
                                   LRK_SPELLING_LOCATION, NULL);
 }
 
-static tree names_cb(tree *tp, int *walk_subtrees, void *data)
+/* Can C be the item of a pointer array (not a marker, not a pointer)? */
+static bool array_item_p(tree c)
 {
-  if (DECL_P(*tp) && DECL_NAME(*tp) == (tree)data)
-    return *tp;
-  if (TYPE_P(*tp))
-    *walk_subtrees = 0;
-  return NULL_TREE;
-}
-
-/* Is C the item of the pointer array marker M was written with? */
-static bool partner_p(tree c, tree m)
-{
-  if (c == m || OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
-      accgpu_jag_marker(c) >= 0 || spelling(c) != spelling(m))
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || accgpu_jag_marker(c) >= 0)
     return false;
   switch (OMP_CLAUSE_MAP_KIND(c)) {
   case GOMP_MAP_POINTER: case GOMP_MAP_FIRSTPRIVATE_POINTER:
   case GOMP_MAP_ATTACH_DETACH: case GOMP_MAP_ATTACH: case GOMP_MAP_DETACH:
     return false;
   default:
-    break;
+    return POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
   }
-  tree name = accgpu_jagged_name(spelling(m), accgpu_jag_marker(m));
-  tree d = OMP_CLAUSE_DECL(c);
-  return name && POINTER_TYPE_P(TREE_TYPE(d)) &&
-         walk_tree_without_duplicates(&d, names_cb, name);
 }
 
+/* The parser lists a clause's items last first, and GCC keeps an item's
+   clauses together: the array's item is the next map clause after the
+   marker (the rewrite wrote `a[l1:n1], __accgpu_jagK[...]`), written at
+   the same clause. */
 tree accgpu_jag_partner(tree clauses, tree m)
 {
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
-    if (partner_p(c, m))
-      return c;
-  return NULL_TREE;
+  (void)clauses;
+  tree c = OMP_CLAUSE_CHAIN(m);
+  while (c && OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    c = OMP_CLAUSE_CHAIN(c);
+  return c && array_item_p(c) && spelling(c) == spelling(m) ? c : NULL_TREE;
 }
 
 tree accgpu_jag_marker_for(tree clauses, tree c)
 {
   for (tree m = clauses; m; m = OMP_CLAUSE_CHAIN(m))
-    if (accgpu_jag_marker(m) >= 0 && partner_p(c, m))
+    if (accgpu_jag_marker(m) >= 0 && accgpu_jag_partner(clauses, m) == c)
       return m;
   return NULL_TREE;
 }

@@ -13,7 +13,9 @@
 #   VV_COMPILER=plugin|gomp     accgpu (default) or GCC's own OpenACC host
 #                               fallback (-fopenacc -foffload=disable; the
 #                               baseline; one column, "gomp")
-#   VV_JOBS=2, VV_TIMEOUT=60    tests at once; seconds per run (and compile)
+#   VV_JOBS=2, VV_TIMEOUT=60    tests at once; seconds per run
+#   VV_CC_TIMEOUT=300           seconds per compilation (a loaded machine
+#                               needs minutes for some emulator images)
 #   BUILD=build, CC=gcc
 # Result cells: PASS, CE (does not compile), FAIL n (exit status n; the suite
 # sets bit k-1 for failed subtest k), STDERR (exit 0 with stderr output),
@@ -33,7 +35,8 @@ DEVICES=${VV_DEVICES:-emulator host}
 [ "$COMPILER" = gomp ] && DEVICES=gomp
 JOBS=${VV_JOBS:-2}
 TMO=${VV_TIMEOUT:-60}
-export ROOT SUITE OUT BUILD CC COMPILER DEVICES TMO
+CC_TMO=${VV_CC_TIMEOUT:-300}
+export ROOT SUITE OUT BUILD CC COMPILER DEVICES TMO CC_TMO
 
 # One test: compile, run on each device, print one TSV row.
 one() {
@@ -45,7 +48,7 @@ one() {
     flags=(-O2 "-fplugin=$BUILD/accgpu.so" "-I$ROOT/include" "-L$BUILD"
            -laccgpu "-Wl,-rpath,$BUILD")
   fi
-  if timeout "$TMO" "$CC" "-I$SUITE" "$src" "${flags[@]}" -lm -o "$bin" \
+  if timeout "$CC_TMO" "$CC" "-I$SUITE" "$src" "${flags[@]}" -lm -o "$bin" \
        >"$log.cc" 2>&1; then
     row="$name	ok"
   else
