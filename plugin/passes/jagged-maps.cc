@@ -27,18 +27,23 @@ static location_t spelling(tree c)
                                   LRK_SPELLING_LOCATION, NULL);
 }
 
-/* Can C be the item of a pointer array (not a marker, not a pointer)? */
-static bool array_item_p(tree c)
+/* Is map clause C a pointer's (assign, attach), not data's? */
+static bool pointer_kind_p(tree c)
 {
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || accgpu_jag_marker(c) >= 0)
-    return false;
   switch (OMP_CLAUSE_MAP_KIND(c)) {
   case GOMP_MAP_POINTER: case GOMP_MAP_FIRSTPRIVATE_POINTER:
   case GOMP_MAP_ATTACH_DETACH: case GOMP_MAP_ATTACH: case GOMP_MAP_DETACH:
-    return false;
+    return true;
   default:
-    return POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+    return false;
   }
+}
+
+/* Can C be the item of a pointer array (not a marker, not a pointer)? */
+static bool array_item_p(tree c)
+{
+  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && accgpu_jag_marker(c) < 0 &&
+         !pointer_kind_p(c) && POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
 }
 
 /* The parser lists a clause's items last first, and GCC keeps an item's
@@ -49,8 +54,8 @@ tree accgpu_jag_partner(tree clauses, tree m)
 {
   (void)clauses;
   tree c = OMP_CLAUSE_CHAIN(m);
-  while (c && OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-    c = OMP_CLAUSE_CHAIN(c);
+  while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
+    c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */
   return c && array_item_p(c) && spelling(c) == spelling(m) ? c : NULL_TREE;
 }
 
