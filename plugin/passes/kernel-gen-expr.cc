@@ -1,0 +1,892 @@
+/* kernel-gen-expr.cc — CUDA C text of GIMPLE types and expressions, and
+ * the record of stores through kernel parameters (kernel-gen.cc).      */
+#include "passes/kernel-gen-internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Types.                                                              */
+
+static const char *int_name(tree t)
+{
+  bool u = TYPE_UNSIGNED(t);
+  switch (TYPE_PRECISION(t)) {
+  case 1:
+    return "unsigned char";
+  case 8:
+    if (TYPE_MAIN_VARIANT(t) == char_type_node)
+      return "char";
+    return u ? "unsigned char" : "signed char";
+  case 16:
+    return u ? "unsigned short" : "short";
+  case 32:
+    return u ? "unsigned int" : "int";
+  case 64:
+    return u ? "unsigned long long" : "long long";
+  default:
+    /* The bit sizes the gimplifier computes for a VLA (TYPE_SIZE, 128-bit
+       bitsizetype) in routines: 64 bits hold any real array's size.  */
+    if (TYPE_MAIN_VARIANT(t) == bitsizetype)
+      return "unsigned long long";
+    return NULL;
+  }
+}
+
+static type_entry *type_lookup(tree t, bool create)
+{
+  t = TYPE_MAIN_VARIANT(t);
+  for (unsigned i = 0; i < kg_type_tab.length(); i++)
+    if (kg_type_tab[i].type == t)
+      return &kg_type_tab[i];
+  if (!create)
+    return NULL;
+  accgpu_keep(t);
+  type_entry e = {t, (int)kg_type_tab.length(), 0};
+  kg_type_tab.safe_push(e);
+  return &kg_type_tab.last();
+}
+
+static const char *field_name(tree f, unsigned k, char *buf, size_t n)
+{
+  if (DECL_NAME(f))
+    snprintf(buf, n, "%s", IDENTIFIER_POINTER(DECL_NAME(f)));
+  else
+    snprintf(buf, n, "__f%u", k);
+  return buf;
+}
+
+static void define_type(kg *g, tree t);
+
+/* Makes sure everything a by-value use of T needs is defined. */
+void need_complete(kg *g, tree t)
+{
+  while (TREE_CODE(t) == ARRAY_TYPE)
+    t = TREE_TYPE(t);
+  if (RECORD_OR_UNION_TYPE_P(t))
+    define_type(g, t);
+}
+
+static void define_type(kg *g, tree t)
+{
+  type_entry *e = type_lookup(t, true);
+  int id = e->id;
+  if (e->state >= 2)
+    return;
+  e->state = 2;
+  t = TYPE_MAIN_VARIANT(t);
+  const char *kw = TREE_CODE(t) == UNION_TYPE ? "union" : "struct";
+  if (!COMPLETE_TYPE_P(t)) {
+    fail(g, t, "incomplete struct type");
+    return;
+  }
+  struct kbuf def = {};
+  kb_printf(&def, "%s __accgpu_s%d {\n", kw, id);
+  unsigned k = 0;
+  for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f)) {
+    if (TREE_CODE(f) != FIELD_DECL)
+      continue;
+    char nb[128];
+    field_name(f, k++, nb, sizeof nb);
+    tree ft = DECL_BIT_FIELD(f) && DECL_BIT_FIELD_TYPE(f)
+                  ? DECL_BIT_FIELD_TYPE(f) : TREE_TYPE(f);
+    need_complete(g, ft);
+    kb_add(&def, "  ");
+    type_str(g, &def, ft);
+    if (DECL_BIT_FIELD(f))
+      kb_printf(&def, " %s : %d;\n", nb, (int)tree_to_uhwi(DECL_SIZE(f)));
+    else
+      kb_printf(&def, " %s;\n", nb);
+  }
+  kb_add(&def, "};\n");
+  kb_add(&kg_types, kb_str(&def));
+  kb_free(&def);
+  type_lookup(t, false)->state = 3;
+}
+
+static void array_typedef(kg *g, kbuf *b, tree t)
+{
+  /* Checked before the type table: a failure must not be remembered as
+     a definition (a quiet attempt would hide it from the real one).  */
+  if (variably_modified_type_p(t, NULL_TREE)) {
+    fail(g, t, "variable-length array type");
+    kb_add(b, "char");
+    return;
+  }
+  type_entry *e = type_lookup(t, true);
+  int id = e->id;
+  if (e->state == 0) {
+    e->state = 3;
+    tree dom = TYPE_DOMAIN(t);
+    struct kbuf def = {};
+    need_complete(g, TREE_TYPE(t));
+    kb_add(&def, "typedef ");
+    type_str(g, &def, TREE_TYPE(t));
+    if (dom && TYPE_MAX_VALUE(dom) && tree_fits_shwi_p(TYPE_MAX_VALUE(dom)))
+      kb_printf(&def, " __accgpu_a%d[%lld];\n", id,
+                (long long)tree_to_shwi(TYPE_MAX_VALUE(dom)) + 1);
+    else if (!dom || !TYPE_MAX_VALUE(dom))
+      kb_printf(&def, " __accgpu_a%d[];\n", id);
+    else {
+      fail(g, t, "unsupported array bound");
+      kb_printf(&def, " __accgpu_a%d[1];\n", id);
+    }
+    kb_add(&kg_types, kb_str(&def));
+    kb_free(&def);
+  }
+  kb_printf(b, "__accgpu_a%d", id);
+}
+
+/* Prints T as a type name after which a declarator name can follow. */
+void type_str(kg *g, kbuf *b, tree t)
+{
+  if (TYPE_READONLY(t) && TREE_CODE(t) != POINTER_TYPE)
+    kb_add(b, "const ");
+  if (TYPE_VOLATILE(t) && TREE_CODE(t) != POINTER_TYPE)
+    kb_add(b, "volatile ");
+  switch (TREE_CODE(t)) {
+  case VOID_TYPE:
+    kb_add(b, "void");
+    return;
+  case BOOLEAN_TYPE:
+    kb_add(b, "unsigned char");
+    return;
+  case INTEGER_TYPE:
+  case ENUMERAL_TYPE: {
+    const char *n = int_name(t);
+    if (!n) {
+      fail(g, t, "unsupported integer type");
+      n = "int";
+    }
+    kb_add(b, n);
+    return;
+  }
+  case REAL_TYPE:
+    if (TYPE_PRECISION(t) == 32)
+      kb_add(b, "float");
+    else if (TYPE_PRECISION(t) == 64)
+      kb_add(b, "double");
+    else {
+      fail(g, t, "long double is not supported on the device");
+      kb_add(b, "double");
+    }
+    return;
+  case POINTER_TYPE:
+  case REFERENCE_TYPE:
+    if (TREE_CODE(TREE_TYPE(t)) == FUNCTION_TYPE) {
+      fail(g, t, "function pointers are not supported on the device");
+      kb_add(b, "void *");
+      return;
+    }
+    /* CUDA C++ has no VLA types: a pointer to a VLA (row) is a byte
+       pointer and indexing through it computes addresses explicitly
+       (vla_addr).  */
+    if (variably_modified_type_p(TREE_TYPE(t), NULL_TREE)) {
+      kb_add(b, "char *");
+      return;
+    }
+    type_str(g, b, TREE_TYPE(t));
+    kb_add(b, " *");
+    return;
+  case ARRAY_TYPE:
+    array_typedef(g, b, t);
+    return;
+  case RECORD_TYPE:
+  case UNION_TYPE: {
+    type_entry *e = type_lookup(t, true);
+    const char *kw = TREE_CODE(t) == UNION_TYPE ? "union" : "struct";
+    if (e->state == 0) {
+      e->state = 1;
+      kb_printf(&kg_types, "%s __accgpu_s%d;\n", kw, e->id);
+    }
+    kb_printf(b, "%s __accgpu_s%d", kw, e->id);
+    return;
+  }
+  default:
+    fail(g, t, "unsupported type");
+    kb_add(b, "int");
+  }
+}
+
+/* T without const on the object itself (on an array's elements too): a
+   kernel declares every variable at its top and assigns the initial value
+   where the source has the declaration. */
+static tree object_type(tree t)
+{
+  if (TREE_CODE(t) != ARRAY_TYPE)
+    return build_qualified_type(t, TYPE_QUALS(t) & ~TYPE_QUAL_CONST);
+  tree e = object_type(TREE_TYPE(t));
+  if (e == TREE_TYPE(t) && !TYPE_READONLY(t))
+    return t;
+  return build_array_type(e, TYPE_DOMAIN(t));
+}
+
+/* "T name" into B, with the completeness a definition needs. */
+void decl_str(kg *g, kbuf *b, tree type, const char *name)
+{
+  type = object_type(type);
+  need_complete(g, type);
+  type_str(g, b, type);
+  kb_printf(b, " %s", name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions.                                                        */
+
+bool kg_is_local_auto(tree d)
+{
+  if (TREE_CODE(d) == SSA_NAME)
+    return true;
+  return (VAR_P(d) || TREE_CODE(d) == PARM_DECL || TREE_CODE(d) == RESULT_DECL)
+         && !TREE_STATIC(d) && !DECL_EXTERNAL(d);
+}
+
+static void const_leaf(void *g, struct kbuf *b, tree cst)
+{
+  ex((kg *)g, b, cst);
+}
+
+/* A read-only object with a constant initializer (kg_module_const_p):
+   defined once in the module, `static __device__ const`.  False for
+   others. */
+static bool static_const(kg *g, tree d)
+{
+  if (!kg_module_const_p(d))
+    return false;
+  char buf[200];
+  kg_ident(d, "c", buf, sizeof buf);
+  if (!kg_statics.contains(d)) {
+    struct kbuf def = {};
+    kb_add(&def, "static __device__ const ");
+    decl_str(g, &def, TREE_TYPE(d), buf);
+    kb_add(&def, " = ");
+    kg_const_init(&def, TREE_TYPE(d), DECL_INITIAL(d), const_leaf, g);
+    kb_add(&def, ";\n");
+    kb_add(&kg_types, kb_str(&def));
+    kb_free(&def);
+    accgpu_keep(d);
+    kg_statics.safe_push(d);
+  }
+  push_name(g, d, buf);
+  return true;
+}
+
+const char *decl_name(kg *g, tree d)
+{
+  const char *n = lookup_name(g, d);
+  if (n)
+    return n;
+  if (!kg_is_local_auto(d) && static_const(g, d))
+    return lookup_name(g, d);
+  if (!kg_is_local_auto(d)) {
+    fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
+                   ? "static local variable used on the device"
+                   : "global variable used on the device without a data "
+                     "clause or declare");
+    return "0";
+  }
+  if (kg_vla_type_p(TREE_TYPE(d))) {
+    fail(g, d, "variable-length array declared inside a compute region");
+    return "0";
+  }
+  char buf[200];
+  if (TREE_CODE(d) == SSA_NAME)
+    snprintf(buf, sizeof buf, "ssa_%u", SSA_NAME_VERSION(d));
+  else
+    kg_ident(d, "t", buf, sizeof buf);
+  struct kbuf *save = g->out;
+  g->out = &g->decls;
+  kb_add(&g->decls, g->shared.contains(d) ? "  __shared__ " : "  ");
+  decl_str(g, &g->decls, TREE_TYPE(d), buf);
+  kb_add(&g->decls, ";\n");
+  g->out = save;
+  push_name(g, d, buf);
+  return lookup_name(g, d);
+}
+
+void int_cst(kg *g, kbuf *b, tree t)
+{
+  tree type = TREE_TYPE(t);
+  if (POINTER_TYPE_P(type)) {
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_printf(b, ")%#llxull)", (unsigned long long)tree_to_uhwi(t));
+    return;
+  }
+  if (TREE_CODE(type) == BOOLEAN_TYPE) {
+    kb_add(b, integer_zerop(t) ? "0" : "1");
+    return;
+  }
+  kb_add(b, "((");
+  type_str(g, b, type);
+  kb_add(b, ")");
+  if (TYPE_UNSIGNED(type) || !tree_fits_shwi_p(t)) {
+    if (!tree_fits_uhwi_p(t))
+      fail(g, t, "integer constant too wide");
+    else
+      kb_printf(b, "%lluull", (unsigned long long)tree_to_uhwi(t));
+  } else {
+    long long v = tree_to_shwi(t);
+    if (v == LLONG_MIN)
+      kb_add(b, "(-9223372036854775807LL-1)");
+    else if (v < 0)
+      kb_printf(b, "(%lldLL)", v);
+    else
+      kb_printf(b, "%lldLL", v);
+  }
+  kb_add(b, ")");
+}
+
+static void real_cst(kg *g, kbuf *b, tree t)
+{
+  const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR(t);
+  bool f = TYPE_PRECISION(TREE_TYPE(t)) == 32;
+  if (real_isinf(r)) {
+    kb_printf(b, "(%s%s)", real_isneg(r) ? "-" : "",
+              f ? "ACCGPU_INFF" : "ACCGPU_INF");
+    return;
+  }
+  if (real_isnan(r)) {
+    kb_add(b, f ? "((float)(ACCGPU_INF - ACCGPU_INF))"
+                : "(ACCGPU_INF - ACCGPU_INF)");
+    return;
+  }
+  char buf[100];
+  real_to_hexadecimal(buf, r, sizeof buf, 0, 1);
+  kb_printf(b, "(%s%s)", buf, f ? "f" : "");
+}
+
+void cast_to(kg *g, kbuf *b, tree type, tree e)
+{
+  kb_add(b, "((");
+  type_str(g, b, type);
+  kb_add(b, ")(");
+  ex(g, b, e);
+  kb_add(b, "))");
+}
+
+static void vla_addr(kg *g, kbuf *b, tree t);
+
+/* ((PTYPE)address-of-T) for a T inside a variable-length array.  */
+static void cast_to_addr(kg *g, kbuf *b, tree ptype, tree t)
+{
+  kb_add(b, "((");
+  type_str(g, b, ptype);
+  kb_add(b, ")");
+  vla_addr(g, b, t);
+  kb_add(b, ")");
+}
+
+static void mem_ref(kg *g, kbuf *b, tree t)
+{
+  if (kg_vla_type_p(TREE_TYPE(t))) {
+    fail(g, t, "variable-length array used as a value");
+    kb_add(b, "0");
+    return;
+  }
+  tree ptr = TREE_OPERAND(t, 0), off = TREE_OPERAND(t, 1);
+  tree type = TREE_TYPE(t);
+  /* MEM[&decl + 0] of the decl's own type is just the decl. */
+  if (TREE_CODE(ptr) == ADDR_EXPR && integer_zerop(off)
+      && types_compatible_p(TREE_TYPE(TREE_OPERAND(ptr, 0)), type)) {
+    ex(g, b, TREE_OPERAND(ptr, 0));
+    return;
+  }
+  kb_add(b, "(*(");
+  type_str(g, b, type);
+  kb_add(b, " *)((char *)(");
+  ex(g, b, ptr);
+  if (integer_zerop(off))
+    kb_add(b, ")))");
+  else
+    kb_printf(b, ") + %lldLL))", (long long)tree_to_shwi(off));
+}
+
+/* Address (a char *) of lvalue T whose type is, or lies inside, a
+   variable-length array: the gimplifier turned `double a[n][m]` into
+   `*a.N` with a.N a pointer to the VLA, and each ARRAY_REF of a
+   variably-sized element carries the element size (operand 3, read with
+   array_ref_element_size), a temporary computed in the region.  */
+static void vla_addr(kg *g, kbuf *b, tree t)
+{
+  switch (TREE_CODE(t)) {
+  case MEM_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    if (integer_zerop(TREE_OPERAND(t, 1)))
+      kb_add(b, "))");
+    else
+      kb_printf(b, ") + %lldLL)",
+                (long long)tree_to_shwi(TREE_OPERAND(t, 1)));
+    return;
+  case INDIRECT_REF:
+    kb_add(b, "((char *)(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, "))");
+    return;
+  case ARRAY_REF: {
+    tree low = array_ref_low_bound(t);
+    kb_add(b, "(");
+    vla_addr(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, " + ((long long)(");
+    ex(g, b, TREE_OPERAND(t, 1));
+    kb_add(b, ")");
+    if (!integer_zerop(low)) {
+      kb_add(b, " - (long long)(");
+      ex(g, b, low);
+      kb_add(b, ")");
+    }
+    kb_add(b, ") * (long long)(");
+    ex(g, b, array_ref_element_size(t));
+    kb_add(b, "))");
+    return;
+  }
+  case VAR_DECL:
+  case PARM_DECL:
+    if (DECL_HAS_VALUE_EXPR_P(t)) {
+      vla_addr(g, b, DECL_VALUE_EXPR(t));
+      return;
+    }
+    fail(g, t, "variable-length array used on the device");
+    kb_add(b, "((char *)0)");
+    return;
+  default:
+    fail(g, t, "unsupported variable-length array reference");
+    kb_add(b, "((char *)0)");
+  }
+}
+
+/* Whether lvalue T needs vla_addr: it is an array reference into a VLA,
+   or an object of VLA type.  */
+static bool vla_ref_p(tree t)
+{
+  if (kg_vla_type_p(TREE_TYPE(t)))
+    return true;
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(t));
+  return TREE_CODE(t) == ARRAY_REF
+         && (kg_vla_type_p(TREE_TYPE(TREE_OPERAND(t, 0)))
+             || (sz && TREE_CODE(sz) != INTEGER_CST));
+}
+
+static const char *binop_text(enum tree_code c)
+{
+  switch (c) {
+  case PLUS_EXPR: return "+";
+  case MINUS_EXPR: return "-";
+  case MULT_EXPR: return "*";
+  case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR: case RDIV_EXPR: return "/";
+  case TRUNC_MOD_EXPR: return "%";
+  case LSHIFT_EXPR: return "<<";
+  case RSHIFT_EXPR: return ">>";
+  case BIT_AND_EXPR: return "&";
+  case BIT_IOR_EXPR: return "|";
+  case BIT_XOR_EXPR: return "^";
+  case LT_EXPR: return "<";
+  case LE_EXPR: return "<=";
+  case GT_EXPR: return ">";
+  case GE_EXPR: return ">=";
+  case EQ_EXPR: return "==";
+  case NE_EXPR: return "!=";
+  case TRUTH_AND_EXPR: case TRUTH_ANDIF_EXPR: return "&&";
+  case TRUTH_OR_EXPR: case TRUTH_ORIF_EXPR: return "||";
+  default: return NULL;
+  }
+}
+
+/* Operand of a comparison: pointers compare as char *. */
+static void cmp_operand(kg *g, kbuf *b, tree e)
+{
+  if (POINTER_TYPE_P(TREE_TYPE(e))) {
+    kb_add(b, "((const char *)(");
+    ex(g, b, e);
+    kb_add(b, "))");
+  } else
+    ex(g, b, e);
+}
+
+/* Binary operation CODE on A and B with result TYPE, with C's exact
+   semantics for GIMPLE's: narrow and -fwrapv arithmetic is done unsigned
+   and converted back. */
+void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
+                  tree y)
+{
+  switch (code) {
+  case POINTER_PLUS_EXPR:
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_add(b, ")((char *)(");
+    ex(g, b, x);
+    kb_add(b, ") + (long long)(");
+    ex(g, b, y);
+    kb_add(b, ")))");
+    return;
+  case POINTER_DIFF_EXPR:
+    kb_add(b, "((long long)((const char *)(");
+    ex(g, b, x);
+    kb_add(b, ") - (const char *)(");
+    ex(g, b, y);
+    kb_add(b, ")))");
+    return;
+  case MIN_EXPR:
+  case MAX_EXPR:
+    kb_add(b, "((");
+    ex(g, b, x);
+    kb_add(b, code == MIN_EXPR ? ") < (" : ") > (");
+    ex(g, b, y);
+    kb_add(b, ") ? (");
+    ex(g, b, x);
+    kb_add(b, ") : (");
+    ex(g, b, y);
+    kb_add(b, "))");
+    return;
+  case TRUTH_XOR_EXPR:
+    kb_add(b, "((!(");
+    ex(g, b, x);
+    kb_add(b, ")) != (!(");
+    ex(g, b, y);
+    kb_add(b, ")))");
+    return;
+  case LROTATE_EXPR:
+  case RROTATE_EXPR: {
+    int prec = TYPE_PRECISION(type);
+    const char *l = code == LROTATE_EXPR ? "<<" : ">>";
+    const char *r = code == LROTATE_EXPR ? ">>" : "<<";
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_add(b, ")((");
+    ex(g, b, x);
+    kb_printf(b, ") %s (", l);
+    ex(g, b, y);
+    kb_printf(b, ") | (");
+    ex(g, b, x);
+    kb_printf(b, ") %s (%d - (", r, prec);
+    ex(g, b, y);
+    kb_add(b, "))))");
+    return;
+  }
+  case UNORDERED_EXPR: case ORDERED_EXPR: case UNLT_EXPR: case UNLE_EXPR:
+  case UNGT_EXPR: case UNGE_EXPR: case UNEQ_EXPR: case LTGT_EXPR: {
+    const char *pre;
+    switch (code) {
+    case UNORDERED_EXPR: pre = "(!((A) == (A) && (B) == (B)))"; break;
+    case ORDERED_EXPR: pre = "((A) == (A) && (B) == (B))"; break;
+    case UNLT_EXPR: pre = "(!((A) >= (B)))"; break;
+    case UNLE_EXPR: pre = "(!((A) > (B)))"; break;
+    case UNGT_EXPR: pre = "(!((A) <= (B)))"; break;
+    case UNGE_EXPR: pre = "(!((A) < (B)))"; break;
+    case UNEQ_EXPR: pre = "(!((A) < (B) || (A) > (B)))"; break;
+    default: pre = "((A) < (B) || (A) > (B))"; break;
+    }
+    for (const char *p = pre; *p; p++) {
+      if (*p == 'A')
+        ex(g, b, x);
+      else if (*p == 'B')
+        ex(g, b, y);
+      else {
+        char c[2] = {*p, 0};
+        kb_add(b, c);
+      }
+    }
+    return;
+  }
+  default:
+    break;
+  }
+  const char *op = binop_text(code);
+  if (!op) {
+    fail(g, NULL, "unsupported operation");
+    kb_add(b, "0");
+    return;
+  }
+  if (TREE_CODE_CLASS(code) == tcc_comparison || code == TRUTH_AND_EXPR
+      || code == TRUTH_OR_EXPR || code == TRUTH_ANDIF_EXPR
+      || code == TRUTH_ORIF_EXPR) {
+    kb_add(b, "(");
+    cmp_operand(g, b, x);
+    kb_printf(b, " %s ", op);
+    cmp_operand(g, b, y);
+    kb_add(b, ")");
+    return;
+  }
+  bool wrap_arith = (code == PLUS_EXPR || code == MINUS_EXPR
+                     || code == MULT_EXPR)
+                    && INTEGRAL_TYPE_P(type)
+                    && (TYPE_PRECISION(type) < 32
+                        || (!TYPE_UNSIGNED(type) && flag_wrapv));
+  bool narrow = INTEGRAL_TYPE_P(type) && TYPE_PRECISION(type) < 32;
+  if (wrap_arith) {
+    const char *ut = TYPE_PRECISION(type) <= 32 ? "unsigned int"
+                                                : "unsigned long long";
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_printf(b, ")((%s)(", ut);
+    ex(g, b, x);
+    kb_printf(b, ") %s (%s)(", op, ut);
+    ex(g, b, y);
+    kb_add(b, ")))");
+    return;
+  }
+  if (narrow) {
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_add(b, ")(");
+  }
+  kb_add(b, "(");
+  ex(g, b, x);
+  kb_printf(b, " %s ", op);
+  ex(g, b, y);
+  kb_add(b, ")");
+  if (narrow)
+    kb_add(b, "))");
+}
+
+void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
+{
+  switch (code) {
+  case NOP_EXPR:
+  case CONVERT_EXPR:
+  case FLOAT_EXPR:
+  case FIX_TRUNC_EXPR:
+  case VIEW_CONVERT_EXPR:
+    if (TREE_CODE(type) == BOOLEAN_TYPE) {
+      kb_add(b, "((");
+      cmp_operand(g, b, x);
+      kb_add(b, ") != 0)");
+      return;
+    }
+    if (code == VIEW_CONVERT_EXPR
+        && !types_compatible_p(type, TREE_TYPE(x))) {
+      kb_add(b, "(*(");
+      type_str(g, b, type);
+      kb_add(b, " *)&(");
+      ex(g, b, x);
+      kb_add(b, "))");
+      return;
+    }
+    cast_to(g, b, type, x);
+    return;
+  case NEGATE_EXPR:
+  case BIT_NOT_EXPR:
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_add(b, code == NEGATE_EXPR ? ")(-" : ")(~");
+    if (INTEGRAL_TYPE_P(type) && code == NEGATE_EXPR
+        && (TYPE_PRECISION(type) < 32 || (!TYPE_UNSIGNED(type) && flag_wrapv)))
+      kb_add(b, TYPE_PRECISION(type) <= 32 ? "(unsigned int)"
+                                           : "(unsigned long long)");
+    kb_add(b, "(");
+    ex(g, b, x);
+    kb_add(b, ")))");
+    return;
+  case TRUTH_NOT_EXPR:
+    kb_add(b, "(!(");
+    ex(g, b, x);
+    kb_add(b, "))");
+    return;
+  case ABS_EXPR:
+  case ABSU_EXPR:
+    if (FLOAT_TYPE_P(type)) {
+      kb_add(b, TYPE_PRECISION(type) == 32 ? "fabsf(" : "fabs(");
+      ex(g, b, x);
+      kb_add(b, ")");
+      return;
+    }
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_add(b, ")((");
+    ex(g, b, x);
+    kb_add(b, ") < 0 ? -(");
+    if (code == ABSU_EXPR) {
+      kb_add(b, "(");
+      type_str(g, b, type);
+      kb_add(b, ")");
+    }
+    ex(g, b, x);
+    kb_add(b, ") : (");
+    ex(g, b, x);
+    kb_add(b, ")))");
+    return;
+  case PAREN_EXPR:
+    ex(g, b, x);
+    return;
+  default:
+    fail(g, NULL, "unsupported unary operation");
+    kb_add(b, "0");
+  }
+}
+
+void ex(kg *g, kbuf *b, tree t)
+{
+  switch (TREE_CODE(t)) {
+  case INTEGER_CST:
+    int_cst(g, b, t);
+    return;
+  case REAL_CST:
+    real_cst(g, b, t);
+    return;
+  case VAR_DECL:
+  case PARM_DECL:
+  case RESULT_DECL:
+  case SSA_NAME: /* the gimplifier's temporaries outside OMP regions */
+    kb_add(b, decl_name(g, t));
+    return;
+  case ADDR_EXPR: {
+    tree op = TREE_OPERAND(t, 0);
+    if (TREE_CODE(op) == STRING_CST) {
+      fail(g, t, "string literals are not supported on the device");
+      kb_add(b, "0");
+      return;
+    }
+    if (TREE_CODE(op) == FUNCTION_DECL) {
+      fail(g, op, "address of a function on the device");
+      kb_add(b, "0");
+      return;
+    }
+    if (vla_ref_p(op)) {
+      cast_to_addr(g, b, TREE_TYPE(t), op);
+      return;
+    }
+    kb_add(b, "((");
+    type_str(g, b, TREE_TYPE(t));
+    kb_add(b, ")&(");
+    ex(g, b, op);
+    kb_add(b, "))");
+    return;
+  }
+  case MEM_REF:
+    mem_ref(g, b, t);
+    return;
+  case INDIRECT_REF:
+    if (kg_vla_type_p(TREE_TYPE(t))) {
+      fail(g, t, "variable-length array used as a value");
+      kb_add(b, "0");
+      return;
+    }
+    kb_add(b, "(*(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, "))");
+    return;
+  case ARRAY_REF: {
+    if (vla_ref_p(t)) {
+      if (kg_vla_type_p(TREE_TYPE(t))) {
+        fail(g, t, "variable-length array used as a value");
+        kb_add(b, "0");
+        return;
+      }
+      kb_add(b, "(*");
+      cast_to_addr(g, b, build_pointer_type(TREE_TYPE(t)), t);
+      kb_add(b, ")");
+      return;
+    }
+    tree low = array_ref_low_bound(t);
+    kb_add(b, "(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, ")[");
+    ex(g, b, TREE_OPERAND(t, 1));
+    if (!integer_zerop(low)) {
+      kb_add(b, " - ");
+      ex(g, b, low);
+    }
+    kb_add(b, "]");
+    return;
+  }
+  case COMPONENT_REF: {
+    tree f = TREE_OPERAND(t, 1);
+    unsigned k = 0;
+    for (tree x = TYPE_FIELDS(DECL_CONTEXT(f)); x && x != f;
+         x = DECL_CHAIN(x))
+      if (TREE_CODE(x) == FIELD_DECL)
+        k++;
+    char nb[128];
+    need_complete(g, DECL_CONTEXT(f));
+    kb_add(b, "(");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_printf(b, ").%s", field_name(f, k, nb, sizeof nb));
+    return;
+  }
+  case PAREN_EXPR:
+  case NOP_EXPR:
+  case CONVERT_EXPR:
+  case NEGATE_EXPR:
+  case BIT_NOT_EXPR:
+  case TRUTH_NOT_EXPR:
+  case ABS_EXPR:
+  case FLOAT_EXPR:
+  case FIX_TRUNC_EXPR:
+  case VIEW_CONVERT_EXPR:
+    unop(g, b, TREE_CODE(t), TREE_TYPE(t), TREE_OPERAND(t, 0));
+    return;
+  case COND_EXPR:
+    kb_add(b, "((");
+    ex(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, ") ? (");
+    ex(g, b, TREE_OPERAND(t, 1));
+    kb_add(b, ") : (");
+    ex(g, b, TREE_OPERAND(t, 2));
+    kb_add(b, "))");
+    return;
+  default:
+    if (BINARY_CLASS_P(t) || COMPARISON_CLASS_P(t)
+        || TREE_CODE(t) == TRUTH_AND_EXPR || TREE_CODE(t) == TRUTH_OR_EXPR) {
+      binop(g, b, TREE_CODE(t), TREE_TYPE(t), TREE_OPERAND(t, 0),
+            TREE_OPERAND(t, 1));
+      return;
+    }
+    fail(g, t, "unsupported expression");
+    kb_add(b, "0");
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Stores: which lvalues are memory shared between threads.            */
+
+static tree lvalue_base(tree t)
+{
+  while (handled_component_p(t))
+    t = TREE_OPERAND(t, 0);
+  return t;
+}
+
+/* True when a store to LHS writes memory other threads can see (through a
+   pointer, a mapped variable, a global) rather than a thread's local. */
+bool shared_store_p(kg *g, tree lhs)
+{
+  tree base = lvalue_base(lhs);
+  if (TREE_CODE(base) == SSA_NAME)
+    return false;
+  if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) {
+    tree p = TREE_OPERAND(base, 0);
+    if (TREE_CODE(p) == ADDR_EXPR)
+      return shared_store_p(g, TREE_OPERAND(p, 0));
+    return true;
+  }
+  if (DECL_P(base)) {
+    if (g->shared.contains(base))
+      return true;
+    const char *n = lookup_name(g, base);
+    return n && n[0] == '(';
+  }
+  return true;
+}
+
+/* The pointer parameter a pointer value derives from, or NULL. */
+tree root_of(kg *g, tree p)
+{
+  for (unsigned i = 0; i + 1 < g->derived_from.length(); i += 2)
+    if (g->derived_from[i] == p)
+      return g->derived_from[i + 1];
+  return NULL_TREE;
+}
+
+void mark_written(kg *g, tree root)
+{
+  if (root && !g->written.contains(root))
+    g->written.safe_push(root);
+}
+
+void note_store(kg *g, tree lhs)
+{
+  tree base = lvalue_base(lhs);
+  if (TREE_CODE(base) == MEM_REF || TREE_CODE(base) == INDIRECT_REF) {
+    tree p = TREE_OPERAND(base, 0);
+    if (DECL_P(p))
+      mark_written(g, root_of(g, p));
+  }
+}

@@ -1,0 +1,126 @@
+/* kernel-gen-internal.h — what the files of the kernel generator share
+ * (kernel-gen.cc: state and kernel assembly; kernel-gen-expr.cc: types and
+ * expressions; kernel-gen-stmt.cc: statements; kernel-gen-loops.cc: loop
+ * mapping, partitioning and acc-tune schedules).  Not for other passes.  */
+#ifndef ACCGPU_KERNEL_GEN_INTERNAL_H
+#define ACCGPU_KERNEL_GEN_INTERNAL_H 1
+
+#include "passes/kernel-gen.h"
+#include "reduction/reduction.h"
+#include "passes/kernel-text.h"
+#include "passes/kernel-deps.h"
+#include "passes/schedule-file.h"
+#include "passes/const-init.h"
+
+struct type_entry {
+  tree type; /* main variant */
+  int id;
+  int state; /* 1 declared, 2 being defined, 3 defined */
+};
+
+/* Device function candidates, one per function seen by the pass. */
+struct devfn {
+  tree decl;
+  char *text;      /* definition, or NULL when it could not be translated */
+  char *proto;
+  char *why;       /* first reason it could not be translated */
+  bool routine;    /* has #pragma acc routine */
+  bool used;
+  bool noted;
+  vec<tree> callees;
+};
+
+struct name_entry {
+  tree decl;
+  char *text;
+};
+
+struct kg {
+  struct kbuf decls;   /* local declarations */
+  struct kbuf *out;    /* where statements go */
+  vec<name_entry> names;
+  location_t loc;
+  bool failed;
+  bool quiet;          /* device-function candidates: record, don't report */
+  char *why;
+  bool routine_mode;   /* a __device__ function (its loops partitioned only
+                          for routine gang/worker/vector) */
+  int dims;            /* dimensions the kernel uses */
+  int part;            /* dimensions partitioned at this point */
+  int kind;            /* target kind */
+  bool gang_redundant_store;
+  vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
+  unsigned long shared_bytes;
+  int indent;
+  int counter;
+  hash_map<gimple *, int> *loop_dims;
+  hash_map<gimple *, int> *sched_dims; /* loops an acc-tune schedule maps */
+  vec<tree> callees;
+  vec<tree> derived_from; /* pairs: pointer temp, root param */
+  vec<tree> written;      /* root params stored through */
+  struct kg_region *region;
+};
+
+/* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */
+struct lnode {
+  gomp_for *stmt;
+  int explicit_dims; /* from gang/worker/vector clauses */
+  bool seq, autop, indep;
+  vec<lnode *> kids;
+};
+
+/* kernel-gen.cc: module state, helpers, kernel assembly */
+devfn *kg_find_devfn(tree decl);
+bool kg_vla_type_p(tree t);
+void fail(kg *g, tree t, const char *msg);
+void fail_vla(kg *g, tree d, location_t loc, const char *msg);
+void reject_vla_private(kg *g, tree clauses);
+void ind(kg *g);
+const char *lookup_name(kg *g, tree decl);
+const char *kg_ident(tree decl, const char *dflt, char *buf, size_t n);
+void push_name(kg *g, tree decl, const char *text);
+tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
+                    walk_stmt_info *wi);
+char *device_proto(kg *g, tree fn, bool with_names);
+extern struct kbuf kg_types;
+extern vec<type_entry> kg_type_tab;
+extern vec<tree> kg_statics;
+
+/* kernel-gen-expr.cc: types and expressions */
+void need_complete(kg *g, tree t);
+void type_str(kg *g, kbuf *b, tree t);
+void decl_str(kg *g, kbuf *b, tree type, const char *name);
+bool kg_is_local_auto(tree d);
+const char *decl_name(kg *g, tree d);
+void int_cst(kg *g, kbuf *b, tree t);
+void cast_to(kg *g, kbuf *b, tree type, tree e);
+void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
+           tree y);
+void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
+void ex(kg *g, kbuf *b, tree t);
+bool shared_store_p(kg *g, tree lhs);
+tree root_of(kg *g, tree p);
+void mark_written(kg *g, tree root);
+void note_store(kg *g, tree lhs);
+
+/* kernel-gen-stmt.cc: statements */
+bool need_guard(kg *g);
+bool after_barrier(kg *g);
+void open_guard(kg *g);
+void redundant_barrier(kg *g);
+void close_guard(kg *g);
+void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
+char *red_helpers(kg *g, enum tree_code op, tree type);
+void maybe_share(kg *g, tree d);
+void emit_seq(kg *g, gimple_seq seq);
+
+/* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
+void emit_omp_for(kg *g, gomp_for *f);
+void collect_loops(gimple_seq seq, vec<lnode *> *out);
+int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial);
+void free_loops(vec<lnode *> *v);
+void info_loops(kg *g, vec<lnode *> *v);
+bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
+                 bool serial);
+
+#endif

@@ -1,0 +1,945 @@
+/* kernel-gen-loops.cc — partitioned loops (gang/worker/vector stride
+ * loops, tiles, loop reductions), the choice of each loop's partitioning,
+ * and acc-tune schedules (kernel-gen.cc).                              */
+#include "passes/kernel-gen-internal.h"
+
+/* ---- loops ---- */
+
+/* The construct's vector_length when it is a constant, else 0. */
+static HOST_WIDE_INT const_vector_length(kg *g)
+{
+  if (!g->region)
+    return 0;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH) {
+      tree v = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+      return tree_fits_shwi_p(v) ? tree_to_shwi(v) : 0;
+    }
+  return 0;
+}
+
+/* Size of a `*` at level L of NL tiled levels: a warp's width on the
+   innermost level (consecutive lanes, consecutive elements), the rest of
+   the vector length (128 unless a constant says otherwise) on the level
+   outside it, 1 further out. */
+static HOST_WIDE_INT star_tile(kg *g, unsigned l, unsigned nl)
+{
+  if (l + 1 == nl)
+    return 32;
+  if (l + 2 < nl)
+    return 1;
+  HOST_WIDE_INT v = const_vector_length(g);
+  v = v > 0 ? v : 128;
+  return v / 32 > 1 ? v / 32 : 1;
+}
+
+/* Tile sizes of F's tile clause for its NL levels into TSZ (`*` picked
+   by star_tile; a non-constant size counts as 1); returns false without
+   a tile clause. */
+static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
+      continue;
+    tree t = OMP_CLAUSE_TILE_LIST(c);
+    bool star = false;
+    for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
+      tree v = t ? TREE_VALUE(t) : NULL_TREE;
+      if (v && integer_zerop(v)) { /* GCC's `*` */
+        tsz[l] = star_tile(g, l, nl);
+        star = true;
+      } else
+        tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
+                 ? tree_to_shwi(v) : 1;
+    }
+    if (star && accgpu_opts.info && !g->quiet) {
+      char buf[128] = "";
+      for (unsigned l = 0; l < nl && strlen(buf) < 100; l++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld",
+                 l ? " x " : "", (long long)tsz[l]);
+      inform(gimple_location(f), "accgpu: tile sizes %s (%<*%> picked)",
+             buf);
+    }
+    return true;
+  }
+  return false;
+}
+
+/* gang(static:N) or gang(static:*) on F: N (> 0), -1 for `*`, 0 when
+   absent or not a positive constant. */
+static HOST_WIDE_INT gang_static_chunk(gomp_for *f)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_GANG)
+      continue;
+    tree e = OMP_CLAUSE_GANG_STATIC_EXPR(c);
+    if (!e)
+      return 0;
+    if (integer_minus_onep(e))
+      return -1;
+    return tree_fits_shwi_p(e) && tree_to_shwi(e) > 0 ? tree_to_shwi(e) : 0;
+  }
+  return 0;
+}
+
+/* gang(static:N) on a gang-only loop ID (not tiled): chunks of N
+   iterations dealt round-robin to the gangs (static:*: one chunk per
+   gang).  The gang stride loop then runs over the iterations padded to
+   whole rounds of chunks (__tot, the real count kept in __n), and
+   gang_static_index maps its m-th step in gang g to iteration
+   ((m / N) * gridDim.x + g) * N + m % N, skipping the padding.  Returns
+   true when it applies.  (Iterations of a gang loop are independent, so
+   this changes only which gang runs which: locality, not results.) */
+static bool gang_static_pad(kg *g, gomp_for *f, int dims, bool tiled, int id)
+{
+  HOST_WIDE_INT n = gang_static_chunk(f);
+  if (dims != KG_GANG || tiled || n == 0 || n == 1) {
+    if (n && n != 1 && dims != KG_GANG && accgpu_opts.info && !g->quiet)
+      inform(gimple_location(f), "accgpu: %<gang(static:...)%> applies to "
+             "gang-only loops here; iterations are dealt one by one");
+    return false;
+  }
+  ind(g);
+  if (n > 0)
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = %lld;\n", id, id,
+              id, (long long)n);
+  else
+    kb_printf(g->out, "long long __n%d = __tot%d, __ch%d = (__tot%d + "
+              "gridDim.x - 1) / gridDim.x > 1 ? (__tot%d + gridDim.x - 1) / "
+              "gridDim.x : 1;\n", id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "__tot%d = (__n%d + gridDim.x * __ch%d - 1) / "
+            "(gridDim.x * __ch%d) * (gridDim.x * __ch%d);\n", id, id, id,
+            id, id);
+  return true;
+}
+
+/* The iteration the current step of a gang_static_pad loop stands for,
+   as __r<ID>; padding steps are skipped. */
+static void gang_static_index(kg *g, int id)
+{
+  kb_printf(g->out, "long long __m%d = __iv%d / gridDim.x, __r%d = ((__m%d / "
+            "__ch%d) * gridDim.x + blockIdx.x) * __ch%d + __m%d %% __ch%d;\n",
+            id, id, id, id, id, id, id, id);
+  ind(g);
+  kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
+}
+
+struct loop_level {
+  tree index, n1, n2, step;
+  enum tree_code cond;
+};
+
+static bool get_level(kg *g, gomp_for *f, unsigned l, loop_level *lv)
+{
+  lv->index = gimple_omp_for_index(f, l);
+  lv->n1 = gimple_omp_for_initial(f, l);
+  lv->n2 = gimple_omp_for_final(f, l);
+  lv->cond = gimple_omp_for_cond(f, l);
+  tree incr = gimple_omp_for_incr(f, l);
+  if (TREE_CODE(incr) == MODIFY_EXPR)
+    incr = TREE_OPERAND(incr, 1);
+  if (!POINTER_TYPE_P(TREE_TYPE(lv->index)) && TREE_CODE(incr) == PLUS_EXPR)
+    lv->step = TREE_OPERAND(incr, 1);
+  else if (!POINTER_TYPE_P(TREE_TYPE(lv->index))
+           && TREE_CODE(incr) == MINUS_EXPR)
+    lv->step = fold_build1(NEGATE_EXPR, TREE_TYPE(TREE_OPERAND(incr, 1)),
+                           TREE_OPERAND(incr, 1));
+  else {
+    fail(g, lv->index, "unsupported loop increment (pointer or non-additive)");
+    return false;
+  }
+  if (!INTEGRAL_TYPE_P(TREE_TYPE(lv->index))) {
+    fail(g, lv->index, "loop index must have integer type");
+    return false;
+  }
+  return true;
+}
+
+static void ll(kg *g, kbuf *b, tree e)
+{
+  kb_add(b, "(long long)(");
+  ex(g, b, e);
+  kb_add(b, ")");
+}
+
+/* Declares __tcN_l, the trip count of level LV. */
+static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
+{
+  struct kbuf a = {}, c = {}, s = {};
+  ll(g, &a, lv->n1);
+  ll(g, &c, lv->n2);
+  ll(g, &s, lv->step);
+  const char *A = kb_str(&a), *C = kb_str(&c), *S = kb_str(&s);
+  ind(g);
+  kb_printf(g->out, "long long __tc%d_%u = ", id, l);
+  switch (lv->cond) {
+  case LT_EXPR:
+    kb_printf(g->out, "%s < %s ? (%s - %s + %s - 1) / %s : 0;\n", A, C, C, A,
+              S, S);
+    break;
+  case LE_EXPR:
+    kb_printf(g->out, "%s <= %s ? (%s - %s + %s) / %s : 0;\n", A, C, C, A, S,
+              S);
+    break;
+  case GT_EXPR:
+    kb_printf(g->out, "%s > %s ? (%s - %s - (%s) - 1) / -(%s) : 0;\n", A, C,
+              A, C, S, S);
+    break;
+  case GE_EXPR:
+    kb_printf(g->out, "%s >= %s ? (%s - %s - (%s)) / -(%s) : 0;\n", A, C, A,
+              C, S, S);
+    break;
+  default: /* NE_EXPR */
+    kb_printf(g->out, "%s > 0 ? (%s - %s + %s - 1) / %s : (%s - %s - (%s) - "
+                      "1) / -(%s);\n", S, C, A, S, S, A, C, S, S);
+  }
+  kb_free(&a);
+  kb_free(&c);
+  kb_free(&s);
+}
+
+/* Indices of a tiled loop from __iv<ID>: the element within a tile from
+   the low part (consecutive threads of a gang share a tile), the tile
+   from the high part; padding outside the iteration space is skipped. */
+static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
+                              HOST_WIDE_INT *tsz, int id)
+{
+  long long area = 1;
+  for (unsigned l = 0; l < nl; l++)
+    area *= tsz[l];
+  ind(g);
+  kb_printf(g->out, "long long __e%d = __iv%d %% %lld, __t%d = __iv%d / "
+            "%lld;\n", id, id, area, id, id, area);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    long long t = tsz[l];
+    ind(g);
+    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + %lld) / "
+              "%lld)) * %lld + __e%d %% %lld;\n", id, l, id, id, l, t - 1, t,
+              t, id, t);
+    ind(g);
+    kb_printf(g->out, "__t%d /= (__tc%d_%d + %lld) / %lld; __e%d /= %lld;\n",
+              id, id, l, t - 1, t, id, t);
+  }
+  ind(g);
+  kb_add(g->out, "if (");
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, "__k%d_%u >= __tc%d_%u || ", id, l, id, l);
+  kb_add(g->out, "0) continue;\n");
+  for (unsigned l = 0; l < nl; l++) {
+    ind(g);
+    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
+    type_str(g, g->out, TREE_TYPE(lv[l].index));
+    kb_add(g->out, ")(");
+    ll(g, g->out, lv[l].n1);
+    kb_printf(g->out, " + __k%d_%u * ", id, l);
+    ll(g, g->out, lv[l].step);
+    kb_add(g->out, ");\n");
+  }
+}
+
+/* Start and stride of the flattened index of a loop on blockIdx.y or .z
+   (acc-tune schedules): the block index is the outer digit, then
+   threadIdx.y, then threadIdx.x, as for gang (blockIdx.x). */
+static void sched_start_stride(int dims, char *start, char *stride, size_t n)
+{
+  const char *b = dims & KG_GANG_Y ? "y" : "z";
+  bool w = dims & KG_WORKER, v = dims & KG_VECTOR;
+  snprintf(start, n, "((long long)blockIdx.%s * %s + %s) * %s + %s", b,
+           w ? "blockDim.y" : "1", w ? "threadIdx.y" : "0",
+           v ? "blockDim.x" : "1", v ? "threadIdx.x" : "0");
+  snprintf(stride, n, "(long long)gridDim.%s * %s * %s", b,
+           w ? "blockDim.y" : "1", v ? "blockDim.x" : "1");
+}
+
+struct loop_red {
+  tree decl;
+  enum tree_code op;
+  char *priv;
+};
+
+static int loop_dims_of(kg *g, gimple *f)
+{
+  int *d = g->loop_dims->get(f);
+  return d ? *d : 0;
+}
+
+void emit_omp_for(kg *g, gomp_for *f)
+{
+  int dims = loop_dims_of(g, f);
+  unsigned nl = gimple_omp_for_collapse(f);
+  int id = g->counter++;
+  vec<loop_red> reds = vNULL;
+  reject_vla_private(g, gimple_omp_for_clauses(f));
+  /* The threads that ran the code before the loop redundantly may still
+     be reading what its iterations overwrite (a loop condition): they
+     meet before the loop spreads over them. */
+  if ((dims & ~g->part & (KG_WORKER | KG_VECTOR)) && !after_barrier(g))
+    redundant_barrier(g);
+  ind(g);
+  kb_add(g->out, "{\n");
+  g->indent++;
+  emit_seq(g, gimple_omp_for_pre_body(f));
+  /* Reduction partials, private to each thread. */
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
+      continue;
+    loop_red r;
+    r.decl = OMP_CLAUSE_DECL(c);
+    r.op = accgpu_red_code(TREE_TYPE(r.decl), OMP_CLAUSE_REDUCTION_CODE(c));
+    if (!accgpu_red_scalar_p(TREE_TYPE(r.decl))) {
+      fail(g, accgpu_red_var(r.decl), "reduction on an array, struct or complex "
+           "variable");
+      return;
+    }
+    char nb[64];
+    snprintf(nb, sizeof nb, "__red%d_%u", id, reds.length());
+    r.priv = xstrdup(nb);
+    ind(g);
+    type_str(g, g->out, TREE_TYPE(r.decl));
+    kb_printf(g->out, " %s = ", nb);
+    red_identity(g, g->out, r.op, TREE_TYPE(r.decl));
+    kb_add(g->out, ";\n");
+    reds.safe_push(r);
+  }
+  /* Trip counts of all collapsed levels. */
+  loop_level lv[8];
+  if (nl > 8) {
+    fail(g, NULL, "collapse deeper than 8");
+    return;
+  }
+  for (unsigned l = 0; l < nl; l++) {
+    if (!get_level(g, f, l, &lv[l]))
+      return;
+    emit_trip(g, &lv[l], id, l);
+  }
+  /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
+  HOST_WIDE_INT tsz[8] = {};
+  bool tiled = tile_sizes(g, f, nl, tsz) && dims;
+  ind(g);
+  kb_printf(g->out, "long long __tot%d = 1", id);
+  for (unsigned l = 0; l < nl; l++)
+    if (tiled) /* whole tiles: tiles x elements, padded */
+      kb_printf(g->out, " * ((__tc%d_%u + %lld) / %lld) * %lld", id, l,
+                (long long)tsz[l] - 1, (long long)tsz[l], (long long)tsz[l]);
+    else
+      kb_printf(g->out, " * __tc%d_%u", id, l);
+  kb_add(g->out, ";\n");
+  bool chunked = gang_static_pad(g, f, dims, tiled, id);
+  const char *start, *stride;
+  char sbuf[160], tbuf[160];
+  switch (dims) {
+  case KG_GANG: start = "blockIdx.x"; stride = "gridDim.x"; break;
+  case KG_WORKER: start = "threadIdx.y"; stride = "blockDim.y"; break;
+  case KG_VECTOR: start = "threadIdx.x"; stride = "blockDim.x"; break;
+  case KG_GANG | KG_WORKER:
+    start = "(long long)blockIdx.x * blockDim.y + threadIdx.y";
+    stride = "(long long)gridDim.x * blockDim.y";
+    break;
+  case KG_GANG | KG_VECTOR:
+    start = "(long long)blockIdx.x * blockDim.x + threadIdx.x";
+    stride = "(long long)gridDim.x * blockDim.x";
+    break;
+  case KG_WORKER | KG_VECTOR:
+    start = "(long long)threadIdx.y * blockDim.x + threadIdx.x";
+    stride = "(long long)blockDim.y * blockDim.x";
+    break;
+  case KG_GANG | KG_WORKER | KG_VECTOR:
+    start = "((long long)blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x "
+            "+ threadIdx.x";
+    stride = "(long long)gridDim.x * blockDim.y * blockDim.x";
+    break;
+  default:
+    start = "0";
+    stride = "1";
+    if (dims & (KG_GANG_Y | KG_GANG_Z)) {
+      sched_start_stride(dims, sbuf, tbuf, sizeof sbuf);
+      start = sbuf;
+      stride = tbuf;
+    }
+    break;
+  }
+  ind(g);
+  kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d += "
+                    "%s) {\n", id, start, id, id, id, stride);
+  g->indent++;
+  if (tiled)
+    emit_tile_indices(g, lv, nl, tsz, id);
+  else {
+  ind(g);
+  if (chunked)
+    gang_static_index(g, id);
+  else
+    kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    ind(g);
+    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
+    type_str(g, g->out, TREE_TYPE(lv[l].index));
+    kb_add(g->out, ")(");
+    ll(g, g->out, lv[l].n1);
+    if (l > 0)
+      kb_printf(g->out, " + (__r%d %% __tc%d_%d) * ", id, id, l);
+    else
+      kb_printf(g->out, " + __r%d * ", id);
+    ll(g, g->out, lv[l].step);
+    kb_add(g->out, ");\n");
+    if (l > 0) {
+      ind(g);
+      kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
+    }
+  }
+  }
+  for (unsigned i = 0; i < reds.length(); i++)
+    push_name(g, reds[i].decl, reds[i].priv);
+  if ((dims & KG_GANGS) && !(dims & (KG_WORKER | KG_VECTOR)))
+    for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+        maybe_share(g, OMP_CLAUSE_DECL(c));
+  int save_part = g->part;
+  g->part |= dims;
+  emit_seq(g, gimple_omp_body(f));
+  g->part = save_part;
+  /* Drop the partials' names (locals may have been named after them). */
+  for (unsigned i = 0; i < reds.length(); i++)
+    for (int k = (int)g->names.length() - 1; k >= 0; k--)
+      if (g->names[k].decl == reds[i].decl
+          && !strcmp(g->names[k].text, reds[i].priv)) {
+        free(g->names[k].text);
+        g->names.ordered_remove(k);
+        break;
+      }
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  /* End of a thread-partitioned loop: everyone finishes before the
+     redundant code that follows reads what the loop wrote. */
+  if (dims & (KG_WORKER | KG_VECTOR))
+    redundant_barrier(g);
+  for (unsigned i = 0; i < reds.length(); i++) {
+    loop_red *r = &reds[i];
+    char *sfx = red_helpers(g, r->op, TREE_TYPE(r->decl));
+    char v[96];
+    snprintf(v, sizeof v, "%s", r->priv);
+    if (dims & KG_VECTOR) {
+      ind(g);
+      kb_printf(g->out, "%s = __accgpu_redx_%s(%s);\n", v, sfx, v);
+    }
+    if (dims & KG_WORKER) {
+      ind(g);
+      kb_printf(g->out, "%s = __accgpu_redy_%s(%s);\n", v, sfx, v);
+    }
+    const char *outer = decl_name(g, r->decl);
+    if ((dims & KG_GANG) && outer[0] == '(') {
+      /* The gang's share goes straight into device memory. */
+      bool gd = (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
+      if (gd)
+        open_guard(g);
+      ind(g);
+      kb_printf(g->out, "__accgpu_atom_%s(&%s, %s);\n", sfx, outer, v);
+      if (gd)
+        close_guard(g);
+    } else {
+      bool gd = need_guard(g) && outer[0] == '(';
+      if (gd)
+        open_guard(g);
+      struct kbuf cb = {};
+      accgpu_red_combine(&cb, r->op, outer, v);
+      ind(g);
+      kb_printf(g->out, "%s = ", outer);
+      if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
+        kb_add(g->out, "(");
+        type_str(g, g->out, TREE_TYPE(r->decl));
+        kb_add(g->out, ")");
+      }
+      kb_printf(g->out, "(%s);\n", kb_str(&cb));
+      kb_free(&cb);
+      if (gd)
+        close_guard(g);
+    }
+    free(sfx);
+    free(r->priv);
+  }
+  reds.release();
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* Loop partitioning (which of gang/worker/vector each loop gets).     */
+
+static void collect_stmt(gimple *s, vec<lnode *> *out)
+{
+  switch (gimple_code(s)) {
+  case GIMPLE_BIND:
+    collect_loops(gimple_bind_body(as_a<gbind *>(s)), out);
+    break;
+  case GIMPLE_TRY:
+    collect_loops(gimple_try_eval(s), out);
+    collect_loops(gimple_try_cleanup(s), out);
+    break;
+  case GIMPLE_OMP_FOR: {
+    lnode *n = XCNEW(lnode);
+    n->stmt = as_a<gomp_for *>(s);
+    for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+      switch (OMP_CLAUSE_CODE(c)) {
+      case OMP_CLAUSE_GANG: n->explicit_dims |= KG_GANG; break;
+      case OMP_CLAUSE_WORKER: n->explicit_dims |= KG_WORKER; break;
+      case OMP_CLAUSE_VECTOR: n->explicit_dims |= KG_VECTOR; break;
+      case OMP_CLAUSE_SEQ: n->seq = true; break;
+      case OMP_CLAUSE_AUTO: n->autop = true; break;
+      case OMP_CLAUSE_INDEPENDENT: n->indep = true; break;
+      default: break;
+      }
+    /* loop auto: independent when the dependence test proves it. */
+    if (n->autop && !n->seq && !n->explicit_dims
+        && kg_omp_loop_independent(n->stmt)) {
+      n->autop = false;
+      n->indep = true;
+      if (accgpu_opts.info)
+        inform(gimple_location(s), "accgpu: %<auto%> loop found independent "
+               "(no loop-carried dependence)");
+    }
+    collect_loops(gimple_omp_body(s), &n->kids);
+    out->safe_push(n);
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+void collect_loops(gimple_seq seq, vec<lnode *> *out)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
+       gsi_next(&gsi))
+    collect_stmt(gsi_stmt(gsi), out);
+}
+
+static int explicit_below(lnode *n)
+{
+  int d = 0;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    d |= n->kids[i]->explicit_dims | explicit_below(n->kids[i]);
+  return d;
+}
+
+static bool auto_below(lnode *n, bool kernels)
+{
+  for (unsigned i = 0; i < n->kids.length(); i++) {
+    lnode *k = n->kids[i];
+    bool can = !k->seq && !k->explicit_dims
+               && (kernels ? k->indep : !k->autop);
+    if (can || auto_below(k, kernels))
+      return true;
+  }
+  return false;
+}
+
+/* Assigns dimensions to N and its inner loops; USED: taken by outer
+   loops.  Returns the union of dimensions used in the subtree. */
+int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
+{
+  int d = 0;
+  int *sd = g->sched_dims ? g->sched_dims->get(n->stmt) : NULL;
+  if (sd)
+    d = *sd; /* from the acc-tune schedule: no nesting rule (sched_reject) */
+  else if (serial || n->seq)
+    d = 0;
+  else if (n->explicit_dims) {
+    d = n->explicit_dims;
+    /* Outer loops must use strictly outer levels: gang > worker > vector. */
+    int outer_min = used & KG_VECTOR ? KG_VECTOR : used & KG_WORKER
+                    ? KG_WORKER : used & KG_GANG ? KG_GANG : 8;
+    int lowest = d & KG_GANG ? KG_GANG : d & KG_WORKER ? KG_WORKER : KG_VECTOR;
+    if (lowest <= outer_min && used) {
+      const char *nm = lowest == KG_GANG ? "gang"
+                       : lowest == KG_WORKER ? "worker" : "vector";
+      const char *on = outer_min == KG_GANG ? "gang"
+                       : outer_min == KG_WORKER ? "worker" : "vector";
+      if (!g->routine_mode) /* routines: reported by the pass driver */
+        error_at(gimple_location(n->stmt),
+               "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
+               "parallelism must enclose worker, and worker vector", nm, on);
+      g->failed = true;
+    }
+  } else if (kernels ? n->indep : !n->autop) {
+    int avail = (KG_GANG | KG_WORKER | KG_VECTOR) & ~used & ~explicit_below(n);
+    if (auto_below(n, kernels))
+      d = avail & KG_GANG;
+    else
+      d = avail & (KG_GANG | KG_VECTOR);
+  }
+  g->loop_dims->put(n->stmt, d);
+  int all = d;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    all |= assign_dims(g, n->kids[i], used | d, kernels, serial);
+  return all;
+}
+
+void free_loops(vec<lnode *> *v)
+{
+  for (unsigned i = 0; i < v->length(); i++) {
+    free_loops(&(*v)[i]->kids);
+    free((*v)[i]);
+  }
+  v->release();
+}
+
+/* "vector(128)" as the launch will use it (see lower-compute.cc). */
+static const char *vector_text(kg *g, char *buf, size_t n)
+{
+  tree vl = NULL_TREE;
+  for (tree c = gimple_omp_target_clauses(g->region->stmt); c;
+       c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
+      vl = OMP_CLAUSE_VECTOR_LENGTH_EXPR(c);
+  if ((g->dims & KG_WORKER) && vl && tree_fits_shwi_p(vl)) {
+    /* whole warps per worker (lower-compute.cc, warp_rows) */
+    long long v = tree_to_shwi(vl);
+    v = v < 32 ? 32 : v > 1024 ? 1024 : (v + 31) / 32 * 32;
+    snprintf(buf, n, "vector(%lld)", v);
+  } else if ((g->dims & KG_WORKER) && !vl)
+    snprintf(buf, n, "vector(32)");
+  else if (vl && tree_fits_shwi_p(vl))
+    snprintf(buf, n, "vector(%d)", (int)tree_to_shwi(vl));
+  else if (vl)
+    snprintf(buf, n, "vector(vector_length)");
+  else
+    snprintf(buf, n, "vector(128)");
+  return buf;
+}
+
+void info_loops(kg *g, vec<lnode *> *v)
+{
+  char vb[64];
+  for (unsigned i = 0; i < v->length(); i++) {
+    lnode *n = (*v)[i];
+    int d = loop_dims_of(g, n->stmt);
+    location_t l = gimple_location(n->stmt);
+    if (g->sched_dims && g->sched_dims->get(n->stmt))
+      ; /* noted with the schedule (sched_apply) */
+    else if (!d)
+      inform(l, "accgpu: loop run sequentially in each thread");
+    else
+      inform(l, "accgpu: loop parallelized across%s%s%s%s",
+             d & KG_GANG ? " gangs" : "",
+             d & KG_WORKER ? (d & KG_GANG ? ", workers" : " workers") : "",
+             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and " : " ") : "",
+             d & KG_VECTOR ? vector_text(g, vb, sizeof vb) : "");
+    for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      {
+        char how[160] = "within each thread";
+        if (d) {
+          snprintf(how, sizeof how, "across%s%s%s%s%s",
+                   d & KG_GANG ? " gangs (atomics)" : "",
+                   (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
+                   d & KG_WORKER ? " workers (shared memory)" : "",
+                   (d & KG_WORKER) && (d & KG_VECTOR) ? "," : "",
+                   !(d & KG_VECTOR) ? ""
+                   : g->dims & KG_WORKER
+                   ? " vector (warp shuffles, then shared memory when a "
+                     "worker spans several warps)"
+                   : " vector (tree in shared memory)");
+        }
+        inform(l, "accgpu: reduction(%s:%qD) %s",
+               op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
+               OMP_CLAUSE_DECL(c), how);
+      }
+    info_loops(g, &n->kids);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* acc-tune schedules (-fplugin-arg-accgpu-schedule; docs/tuning.md).  */
+
+/* One loop of the parallel nest as tune-dump models it: a collapsed level
+   of an acc loop. */
+struct sched_lev {
+  lnode *n;
+  unsigned l;
+};
+
+/* The parallel nest of LOOPS as tune-dump collects it: the first loop's
+   collapsed levels, then those of the first loop directly inside, at most
+   ACCGPU_SCHED_MAXLOOPS levels in all.  Returns the number of levels. */
+static int sched_nest(vec<lnode *> *loops, sched_lev *lev)
+{
+  int n = 0;
+  for (vec<lnode *> *v = loops; !v->is_empty(); v = &(*v)[0]->kids) {
+    lnode *x = (*v)[0];
+    int c = (int)gimple_omp_for_collapse(x->stmt);
+    if (n + c > ACCGPU_SCHED_MAXLOOPS)
+      break;
+    for (int l = 0; l < c; l++, n++) {
+      lev[n].n = x;
+      lev[n].l = l;
+    }
+  }
+  return n;
+}
+
+/* The KG_* levels of loop I of S. */
+static int sched_level_dims(const struct accgpu_schedule *s, int i)
+{
+  static const int blk[3] = {KG_GANG, KG_GANG_Y, KG_GANG_Z};
+  int d = s->loop[i].thread == 0 ? KG_VECTOR
+          : s->loop[i].thread == 1 ? KG_WORKER : 0;
+  if (s->loop[i].block >= 0 && s->loop[i].block < 3)
+    d |= blk[s->loop[i].block];
+  return d;
+}
+
+/* True when SEQ (the body of a nest loop) holds nothing but NEXT (the next
+   loop of the nest) and assignments to local scalars: code that every
+   block may run redundantly without changing the result. */
+static bool sched_only_locals(kg *g, gimple_seq seq, gimple *next)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    switch (gimple_code(s)) {
+    case GIMPLE_BIND:
+      if (!sched_only_locals(g, gimple_bind_body(as_a<gbind *>(s)), next))
+        return false;
+      break;
+    case GIMPLE_TRY:
+      if (!sched_only_locals(g, gimple_try_eval(s), next)
+          || !sched_only_locals(g, gimple_try_cleanup(s), next))
+        return false;
+      break;
+    case GIMPLE_OMP_FOR:
+      if (s != next)
+        return false;
+      break;
+    case GIMPLE_NOP:
+    case GIMPLE_DEBUG:
+      break;
+    case GIMPLE_ASSIGN: {
+      tree l = gimple_assign_lhs(s);
+      if (gimple_clobber_p(s))
+        break;
+      if (!kg_is_local_auto(l) || AGGREGATE_TYPE_P(TREE_TYPE(l)))
+        return false;
+      for (unsigned k = 0; k < g->region->params.length(); k++)
+        if (g->region->params[k].decl == l)
+          return false;
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+/* True when a loop of N's subtree has a size argument (gang(num:),
+   worker(n), vector(n)): explicit sizes win over a schedule. */
+static bool sched_size_args(lnode *n)
+{
+  for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if ((OMP_CLAUSE_CODE(c) == OMP_CLAUSE_GANG && OMP_CLAUSE_GANG_EXPR(c))
+        || (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WORKER
+            && OMP_CLAUSE_WORKER_EXPR(c))
+        || (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR
+            && OMP_CLAUSE_VECTOR_EXPR(c)))
+      return true;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    if (sched_size_args(n->kids[i]))
+      return true;
+  return false;
+}
+
+static bool sched_has_clause(gimple *f, enum omp_clause_code code)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == code)
+      return true;
+  return false;
+}
+
+static const char *sched_var(sched_lev *v)
+{
+  tree d = gimple_omp_for_index(v->n->stmt, v->l);
+  return DECL_P(d) && DECL_NAME(d) ? IDENTIFIER_POINTER(DECL_NAME(d)) : "?";
+}
+
+/* Why S's geometry cannot run the construct's code: NULL when it can. */
+static const char *sched_bad_geometry(const struct accgpu_schedule *s)
+{
+  bool worker = false;
+  unsigned long threads = 1;
+  for (int i = 0; i < 3; i++) {
+    if (s->block[i] < 1)
+      return "a block dimension is 0";
+    threads *= s->block[i];
+  }
+  if (threads > 1024)
+    return "more than 1024 threads per block";
+  for (int i = 0; i < s->nloops; i++) {
+    if (s->loop[i].thread == 2)
+      return "a loop on threadIdx.z (no OpenACC level)";
+    worker |= s->loop[i].thread == 1;
+  }
+  if (s->block[2] != 1)
+    return "block z is not 1 and no loop runs on threadIdx.z";
+  /* Worker-level code (guards, barriers, worker reductions) needs each
+     worker to own whole warps, and a worker wider than a warp one of the
+     15 named barriers (bar.sync 1..15). */
+  if (worker && s->block[0] % 32 != 0)
+    return "a loop on threadIdx.y needs block x a multiple of 32 (whole "
+           "warps per worker)";
+  if (worker && s->block[0] > 32 && s->block[1] > 15)
+    return "more than 15 rows of threads wider than a warp (named barriers)";
+  return NULL;
+}
+
+/* Why the nest LEV[0..N) of the construct cannot take schedule S, or
+   NULL.  The loop dimensions of the default mapping are in G. */
+static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
+                                  sched_lev *lev, int n, bool kernels)
+{
+  static char why[256];
+  int gang_x_depth = -1, other_block_depth = -1, used = 0;
+  for (int i = 0; i < n; i++) {
+    lnode *x = lev[i].n;
+    int d = sched_level_dims(s, i);
+    if (strcmp(sched_var(&lev[i]), s->loop[i].var) != 0)
+      return "its loops are not the construct's parallel loop nest";
+    /* Nested loops on one dimension would share its index. */
+    if (lev[i].l == 0 && (used & d))
+      return "two nested loops on the same thread or block dimension";
+    used |= d;
+    if (x->seq || (!x->explicit_dims && (kernels ? !x->indep : x->autop))) {
+      snprintf(why, sizeof why, "loop '%s' is not parallel (seq, or not "
+               "proven independent)", sched_var(&lev[i]));
+      return why;
+    }
+    if (lev[i].l > 0 && sched_level_dims(s, i - 1) != d)
+      return "collapsed loops have different mappings";
+    if (sched_has_clause(x->stmt, OMP_CLAUSE_TILE))
+      return "a loop of the nest has a tile clause";
+    /* Reductions are combined per level (construct-level ones too, from
+       the loops that update them): their loops keep the default levels. */
+    if ((sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+         || !g->region->reds.is_empty())
+        && loop_dims_of(g, x->stmt) != d)
+      return "it would move a reduction loop to other levels";
+    if (d & KG_GANG)
+      gang_x_depth = i;
+    else if (d & KG_GANGS)
+      other_block_depth = i;
+    /* Code around a loop on a block dimension, in the nest loops that
+       enclose it, runs once per block of that dimension. */
+    for (int h = 0; (d & KG_GANGS) && h < i; h++)
+      if (lev[h + 1].l == 0
+          && !sched_only_locals(g, gimple_omp_body(lev[h].n->stmt),
+                                lev[h + 1].n->stmt))
+        return "statements between the nested loops would run once per "
+               "block";
+  }
+  if (gang_x_depth >= 0 && gang_x_depth < other_block_depth)
+    return "a loop on blockIdx.x encloses one on blockIdx.y or z";
+  if (explicit_below(lev[n - 1].n) || auto_below(lev[n - 1].n, kernels))
+    return "a loop inside the nest could be partitioned";
+  return NULL;
+}
+
+/* Why schedule S cannot be applied to the construct of G, or NULL; on
+   NULL LEV holds its nest. */
+static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
+                                vec<lnode *> *loops, bool kernels,
+                                bool serial, sched_lev *lev)
+{
+  struct kg_region *r = g->region;
+  if (serial)
+    return "a serial construct runs on one thread";
+  for (tree c = gimple_omp_target_clauses(r->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_NUM_GANGS
+        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_NUM_WORKERS
+        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_VECTOR_LENGTH)
+      return "num_gangs, num_workers or vector_length given (explicit "
+             "clauses win)";
+  if (loops->length() != 1)
+    return "the construct has more than one outermost loop";
+  if (sched_size_args((*loops)[0]))
+    return "a loop has a gang, worker or vector size (explicit sizes win)";
+  const char *why = sched_bad_geometry(s);
+  if (why)
+    return why;
+  int n = sched_nest(loops, lev);
+  if (n != s->nloops)
+    return "its loops are not the construct's parallel loop nest";
+  why = sched_bad_nest(g, s, lev, n, kernels);
+  if (why)
+    return why;
+  int cd = 0;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &cd;
+  walk_gimple_seq(gimple_omp_body(r->stmt), kg_callee_dims, NULL, &wi);
+  if (cd)
+    return "it calls worker or vector routines";
+  return NULL;
+}
+
+/* "i -> blockIdx.x, j -> threadIdx.x + blockIdx.x" for S. */
+static void sched_map_text(const struct accgpu_schedule *s, char *buf,
+                           size_t n)
+{
+  static const char *const thr[] = {"threadIdx.x", "threadIdx.y",
+                                    "threadIdx.z"};
+  static const char *const blk[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
+  buf[0] = 0;
+  for (int i = 0; i < s->nloops; i++) {
+    size_t k = strlen(buf);
+    int t = s->loop[i].thread, b = s->loop[i].block;
+    snprintf(buf + k, n - k, "%s%s -> %s%s%s", i ? ", " : "", s->loop[i].var,
+             t >= 0 ? thr[t] : b >= 0 ? "" : "sequential",
+             t >= 0 && b >= 0 ? " + " : "", b >= 0 ? blk[b] : "");
+  }
+}
+
+/* Looks up the construct's acc-tune schedule and, when it applies, maps
+   its nest's loops from it (G->sched_dims, R->sched); -info notes say
+   which schedule was applied or why it was ignored.  The default mapping
+   is already in G->loop_dims. */
+bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
+                        bool serial)
+{
+  struct kg_region *r = g->region;
+  r->sched = NULL;
+  if (g->failed || !accgpu_schedule_path)
+    return false;
+  expanded_location x = expand_location(g->loc);
+  const char *fn = current_function_decl && DECL_NAME(current_function_decl)
+                   ? IDENTIFIER_POINTER(DECL_NAME(current_function_decl))
+                   : "";
+  const struct accgpu_schedule *s
+      = accgpu_schedule_find(x.file ? x.file : "<unknown>", x.line, fn);
+  if (!s)
+    return false;
+  sched_lev lev[ACCGPU_SCHED_MAXLOOPS];
+  const char *why = sched_reject(g, s, loops, kernels, serial, lev);
+  if (why) {
+    if (accgpu_opts.info)
+      inform(g->loc, "accgpu: acc-tune schedule %qs for %qs ignored: %s",
+             s->pattern, s->id, why);
+    return false;
+  }
+  g->sched_dims = new hash_map<gimple *, int>;
+  for (int i = 0; i < s->nloops; i++) {
+    g->sched_dims->put(lev[i].n->stmt, sched_level_dims(s, i));
+    r->sched_for[i] = lev[i].n->stmt;
+  }
+  r->sched = s;
+  if (accgpu_opts.info) {
+    char map[256];
+    sched_map_text(s, map, sizeof map);
+    inform(g->loc, "accgpu: acc-tune schedule %qs applied: %s; block "
+           "%ux%ux%u", s->pattern, map, s->block[0], s->block[1],
+           s->block[2]);
+  }
+  return true;
+}

@@ -1,0 +1,706 @@
+/* kernel-gen-stmt.cc — CUDA C text of GIMPLE statements: assignments,
+ * calls, control flow, atomics, guards of redundant stores (kernel-gen.cc). */
+#include "passes/kernel-gen-internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Statements.                                                         */
+
+static void label_name(kbuf *b, tree label)
+{
+  kb_printf(b, "L%u", LABEL_DECL_UID(label) >= 0 ? (unsigned)LABEL_DECL_UID(label)
+                                                 : DECL_UID(label));
+}
+
+/* Guard of stores in redundant (gang/worker/vector-single) code. */
+bool need_guard(kg *g)
+{
+  return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
+}
+
+/* True when no barrier is needed before a store by one thread or a
+   partitioned loop: the code since the last barrier read no memory (the
+   text since it has no subscript, dereference or routine call), so no
+   thread can still be reading what is about to change. */
+bool after_barrier(kg *g)
+{
+  const char *t = kb_str(g->out);
+  size_t n = strlen(t);
+  static const char *const bars[] = {"__syncthreads();",
+                                     "__accgpu_sync_row();", "__syncwarp("};
+  size_t from = 0;
+  for (unsigned i = 0; i < 3; i++) {
+    size_t m = strlen(bars[i]);
+    for (size_t k = n >= m ? n - m + 1 : 0; k-- > from;)
+      if (!strncmp(t + k, bars[i], m)) {
+        from = k + m;
+        break;
+      }
+  }
+  if (!from)
+    return false;
+  for (size_t k = from; k < n; k++)
+    if (t[k] == '[' || (t[k] == '(' && t[k + 1] == '*')
+        || !strncmp(t + k, "__accgpu_r_", 11)) /* a routine may read */
+      return false;
+  return true;
+}
+
+void open_guard(kg *g)
+{
+  int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
+  /* The threads that run this code redundantly may still be reading what
+     the one thread is about to overwrite (a loop condition on the stored
+     value): all of them pass a barrier first. */
+  if (!(g->part & KG_VECTOR) && !after_barrier(g))
+    redundant_barrier(g);
+  ind(g);
+  kb_add(g->out, "if (");
+  if (single & KG_VECTOR)
+    kb_add(g->out, "threadIdx.x == 0");
+  if ((single & KG_VECTOR) && (single & KG_WORKER))
+    kb_add(g->out, " && ");
+  if (single & KG_WORKER)
+    kb_add(g->out, "threadIdx.y == 0");
+  kb_add(g->out, ") {\n");
+  g->indent++;
+}
+
+/* Barrier among the threads that run this redundant code together. */
+void redundant_barrier(kg *g)
+{
+  ind(g);
+  if (g->routine_mode && g->dims == KG_VECTOR && !(g->part & KG_VECTOR)) {
+    /* A vector routine is called by a whole one-row block, or by one
+       worker (a row of whole warps) of a block with several rows. */
+    kb_add(g->out, "if (blockDim.y == 1) __syncthreads(); "
+                   "else __accgpu_sync_row();\n");
+    return;
+  }
+  if (!(g->part & (KG_WORKER | KG_VECTOR)))
+    kb_add(g->out, "__syncthreads();\n");
+  else if (!(g->part & KG_VECTOR) && (g->dims & KG_VECTOR))
+    kb_add(g->out, "__accgpu_sync_row();\n"); /* the worker's lanes */
+  else
+    kb_add(g->out, ";\n");
+}
+
+void close_guard(kg *g)
+{
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  if (!(g->part & (KG_VECTOR)))
+    redundant_barrier(g);
+}
+
+/* LHS = *&SRC byte by byte (SRC NULL: zeros), done as a store. */
+static void byte_copy(kg *g, tree lhs, tree src)
+{
+  struct kbuf l = {}, r = {};
+  ex(g, &l, lhs);
+  if (src)
+    ex(g, &r, src);
+  bool guard = need_guard(g) && shared_store_p(g, lhs);
+  if (guard)
+    open_guard(g);
+  ind(g);
+  kb_printf(g->out, "{ unsigned char *__z = (unsigned char *)&(%s); ",
+            kb_str(&l));
+  if (src)
+    kb_printf(g->out, "const unsigned char *__y = (const unsigned char *)"
+                      "&(%s); ", kb_str(&r));
+  kb_printf(g->out, "for (unsigned long long __k = 0; __k < sizeof(%s); "
+                    "__k++) __z[__k] = %s; }\n",
+            kb_str(&l), src ? "__y[__k]" : "0");
+  if (guard)
+    close_guard(g);
+  note_store(g, lhs);
+  kb_free(&l);
+  kb_free(&r);
+}
+
+static void emit_assign(kg *g, gimple *s)
+{
+  tree lhs = gimple_assign_lhs(s);
+  if (gimple_clobber_p(s))
+    return;
+  enum tree_code code = gimple_assign_rhs_code(s);
+  tree type = TREE_TYPE(lhs);
+  struct kbuf rhs = {};
+  switch (get_gimple_rhs_class(code)) {
+  case GIMPLE_SINGLE_RHS: {
+    tree r = gimple_assign_rhs1(s);
+    if (TREE_CODE(r) == CONSTRUCTOR) {
+      if (CONSTRUCTOR_NELTS(r) != 0)
+        fail(g, r, "non-empty aggregate initializer");
+      byte_copy(g, lhs, NULL_TREE); /* lhs = {} */
+      return;
+    }
+    if (TREE_CODE(type) == ARRAY_TYPE) {
+      byte_copy(g, lhs, r); /* C has no array assignment */
+      return;
+    }
+    if (is_gimple_reg_type(type) && !types_compatible_p(type, TREE_TYPE(r)))
+      cast_to(g, &rhs, type, r);
+    else if (POINTER_TYPE_P(type))
+      cast_to(g, &rhs, type, r);
+    else
+      ex(g, &rhs, r);
+    if (POINTER_TYPE_P(type) && DECL_P(lhs)) {
+      tree root = DECL_P(r) ? root_of(g, r) : NULL_TREE;
+      if (TREE_CODE(r) == ADDR_EXPR)
+        root = NULL_TREE;
+      if (root) {
+        tree cur = root_of(g, lhs);
+        if (cur && cur != root) {
+          mark_written(g, cur);
+          mark_written(g, root);
+        } else if (!cur) {
+          g->derived_from.safe_push(lhs);
+          g->derived_from.safe_push(root);
+        }
+      }
+    } else if (DECL_P(r) && POINTER_TYPE_P(TREE_TYPE(r)))
+      mark_written(g, root_of(g, r)); /* pointer stored to memory */
+    break;
+  }
+  case GIMPLE_UNARY_RHS:
+    unop(g, &rhs, code, type, gimple_assign_rhs1(s));
+    if (POINTER_TYPE_P(type) && DECL_P(lhs)
+        && DECL_P(gimple_assign_rhs1(s))) {
+      tree root = root_of(g, gimple_assign_rhs1(s));
+      if (root && !root_of(g, lhs)) {
+        g->derived_from.safe_push(lhs);
+        g->derived_from.safe_push(root);
+      }
+    }
+    break;
+  case GIMPLE_BINARY_RHS:
+    binop(g, &rhs, code, type, gimple_assign_rhs1(s), gimple_assign_rhs2(s));
+    if (code == POINTER_PLUS_EXPR && DECL_P(lhs)
+        && DECL_P(gimple_assign_rhs1(s))) {
+      tree root = root_of(g, gimple_assign_rhs1(s)), cur = root_of(g, lhs);
+      if (root && cur && cur != root) {
+        mark_written(g, cur);
+        mark_written(g, root);
+      } else if (root && !cur) {
+        g->derived_from.safe_push(lhs);
+        g->derived_from.safe_push(root);
+      }
+    }
+    break;
+  case GIMPLE_TERNARY_RHS:
+    if (code == COND_EXPR) {
+      kb_add(&rhs, "((");
+      ex(g, &rhs, gimple_assign_rhs1(s));
+      kb_add(&rhs, ") ? (");
+      ex(g, &rhs, gimple_assign_rhs2(s));
+      kb_add(&rhs, ") : (");
+      ex(g, &rhs, gimple_assign_rhs3(s));
+      kb_add(&rhs, "))");
+    } else
+      fail(g, NULL, "unsupported ternary operation");
+    break;
+  default:
+    fail(g, NULL, "unsupported assignment");
+  }
+  struct kbuf l = {};
+  ex(g, &l, lhs);
+  if (!(g->part & KG_GANG) && shared_store_p(g, lhs))
+    g->gang_redundant_store = true;
+  bool guard = need_guard(g) && shared_store_p(g, lhs);
+  if (guard)
+    open_guard(g);
+  ind(g);
+  kb_printf(g->out, "%s = %s;\n", kb_str(&l), kb_str(&rhs));
+  if (guard)
+    close_guard(g);
+  note_store(g, lhs);
+  kb_free(&l);
+  kb_free(&rhs);
+}
+
+static const char *const math_fns[] = {
+  "sqrt", "cbrt", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+  "log1p", "pow", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+  "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "floor", "ceil",
+  "round", "trunc", "rint", "nearbyint", "fmin", "fmax", "fmod", "fma",
+  "hypot", "copysign", "erf", "erfc", "tgamma", "lgamma", "ldexp",
+  "remainder", "fdim", "logb", "ilogb", "scalbn", "lround", "llround",
+  "lrint", "llrint", "abs", "labs", "llabs", "isnan", "isinf", "isfinite",
+  "signbit", "rsqrt", "sincos", NULL};
+
+/* The CUDA name of a math builtin NAME, or NULL. */
+static const char *math_name(const char *name)
+{
+  if (!strncmp(name, "__builtin_", 10))
+    name = name + 10;
+  char base[64];
+  snprintf(base, sizeof base, "%s", name);
+  size_t n = strlen(base);
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; math_fns[i]; i++)
+      if (!strcmp(base, math_fns[i]))
+        return name;
+    if (n > 1 && base[n - 1] == 'f')
+      base[n - 1] = 0;
+    else
+      break;
+  }
+  return NULL;
+}
+
+static void record_callee(kg *g, tree fn)
+{
+  if (!g->callees.contains(fn))
+    g->callees.safe_push(fn);
+}
+
+/* Prototype of the device version of FN ("static __device__ T name(...)").
+   Returns xmalloc'd text. */
+
+static void emit_call(kg *g, gimple *s)
+{
+  tree fn = gimple_call_fndecl(s);
+  tree lhs = gimple_call_lhs(s);
+  struct kbuf call = {};
+  if (gimple_call_internal_p(s) || !fn) {
+    fail(g, NULL, "indirect or internal call on the device");
+    return;
+  }
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  if (!strcmp(name, "acc_on_device") && gimple_call_num_args(s) == 1) {
+    /* On a device: true for acc_device_not_host and its own type. */
+    if (lhs) {
+      struct kbuf l = {}, a = {};
+      ex(g, &l, lhs);
+      ex(g, &a, gimple_call_arg(s, 0));
+      ind(g);
+      kb_printf(g->out, "%s = ((int)(%s) == 3 || (int)(%s) == "
+                        "__ACCGPU_DEVTYPE);\n", kb_str(&l), kb_str(&a),
+                kb_str(&a));
+      kb_free(&l);
+      kb_free(&a);
+    }
+    return;
+  }
+  if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
+    enum built_in_function code = DECL_FUNCTION_CODE(fn);
+    if (code == BUILT_IN_UNREACHABLE || code == BUILT_IN_TRAP)
+      return;
+    if (code == BUILT_IN_EXPECT) {
+      if (lhs) {
+        ind(g);
+        struct kbuf l = {};
+        ex(g, &l, lhs);
+        kb_printf(g->out, "%s = ", kb_str(&l));
+        ex(g, g->out, gimple_call_arg(s, 0));
+        kb_add(g->out, ";\n");
+        kb_free(&l);
+      }
+      return;
+    }
+    const char *m = math_name(name);
+    if (code == BUILT_IN_STACK_SAVE || code == BUILT_IN_STACK_RESTORE
+        || code == BUILT_IN_ALLOCA || code == BUILT_IN_ALLOCA_WITH_ALIGN) {
+      fail(g, NULL, "variable-length arrays and alloca are not supported on "
+                    "the device");
+      return;
+    }
+    if (!m) {
+      fail(g, fn, "this builtin cannot be called on the device");
+      return;
+    }
+    kb_printf(&call, "%s(", m);
+  } else {
+    bool routine = lookup_attribute("oacc function", DECL_ATTRIBUTES(fn));
+    devfn *d = kg_find_devfn(fn);
+    bool has_body = DECL_SAVED_TREE(fn) || gimple_has_body_p(fn)
+                    || (d && d->text);
+    if (!routine && !has_body) {
+      if (!g->failed && !g->quiet)
+        error_at(gimple_location(s) != UNKNOWN_LOCATION ? gimple_location(s)
+                                                        : g->loc,
+                 "accgpu: %qD is called in an OpenACC compute region but has "
+                 "no %<#pragma acc routine%> and no body in this file",
+                 fn);
+      g->failed = true;
+      if (g->quiet && !g->why)
+        g->why = xstrdup("calls a function that is not available");
+      return;
+    }
+    record_callee(g, fn);
+    char *p = device_proto(g, fn, false);
+    free(p);
+    kb_printf(&call, "__accgpu_r_%s(", name);
+  }
+  tree ftype = gimple_call_fntype(s);
+  tree argt = ftype ? TYPE_ARG_TYPES(ftype) : NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args(s); i++) {
+    if (i)
+      kb_add(&call, ", ");
+    tree a = gimple_call_arg(s, i);
+    if (argt && TREE_VALUE(argt) != void_type_node) {
+      cast_to(g, &call, TREE_VALUE(argt), a);
+      argt = TREE_CHAIN(argt);
+    } else
+      ex(g, &call, a);
+    if (DECL_P(a) && POINTER_TYPE_P(TREE_TYPE(a)))
+      mark_written(g, root_of(g, a)); /* escapes into the callee */
+  }
+  kb_add(&call, ")");
+  ind(g);
+  if (lhs) {
+    struct kbuf l = {};
+    ex(g, &l, lhs);
+    kb_printf(g->out, "%s = ", kb_str(&l));
+    if (is_gimple_reg_type(TREE_TYPE(lhs))) {
+      kb_add(g->out, "((");
+      type_str(g, g->out, TREE_TYPE(lhs));
+      kb_printf(g->out, ")%s);\n", kb_str(&call));
+    } else
+      kb_printf(g->out, "%s;\n", kb_str(&call));
+    kb_free(&l);
+  } else
+    kb_printf(g->out, "%s;\n", kb_str(&call));
+  kb_free(&call);
+}
+
+static void emit_cond(kg *g, gcond *s)
+{
+  tree t = gimple_cond_true_label(s), f = gimple_cond_false_label(s);
+  ind(g);
+  kb_add(g->out, "if (");
+  binop(g, g->out, gimple_cond_code(s), boolean_type_node,
+        gimple_cond_lhs(s), gimple_cond_rhs(s));
+  kb_add(g->out, ") ");
+  if (t) {
+    kb_add(g->out, "goto ");
+    label_name(g->out, t);
+    kb_add(g->out, ";");
+  } else
+    kb_add(g->out, ";");
+  if (f) {
+    kb_add(g->out, " else goto ");
+    label_name(g->out, f);
+    kb_add(g->out, ";");
+  }
+  kb_add(g->out, "\n");
+}
+
+static void emit_switch(kg *g, gswitch *s)
+{
+  tree idx = gimple_switch_index(s);
+  tree deflt = NULL_TREE;
+  for (unsigned i = 0; i < gimple_switch_num_labels(s); i++) {
+    tree c = gimple_switch_label(s, i);
+    if (!CASE_LOW(c)) {
+      deflt = CASE_LABEL(c);
+      continue;
+    }
+    ind(g);
+    kb_add(g->out, "if (");
+    if (CASE_HIGH(c)) {
+      kb_add(g->out, "(");
+      ex(g, g->out, idx);
+      kb_add(g->out, ") >= ");
+      ex(g, g->out, fold_convert(TREE_TYPE(idx), CASE_LOW(c)));
+      kb_add(g->out, " && (");
+      ex(g, g->out, idx);
+      kb_add(g->out, ") <= ");
+      ex(g, g->out, fold_convert(TREE_TYPE(idx), CASE_HIGH(c)));
+    } else {
+      kb_add(g->out, "(");
+      ex(g, g->out, idx);
+      kb_add(g->out, ") == ");
+      ex(g, g->out, fold_convert(TREE_TYPE(idx), CASE_LOW(c)));
+    }
+    kb_add(g->out, ") goto ");
+    label_name(g->out, CASE_LABEL(c));
+    kb_add(g->out, ";\n");
+  }
+  if (deflt) {
+    ind(g);
+    kb_add(g->out, "goto ");
+    label_name(g->out, deflt);
+    kb_add(g->out, ";\n");
+  }
+}
+
+/* True when the redundant code here is one worker's (vector-single inside
+   a worker loop, or a vector routine, which a worker may call): its guard
+   and barrier involve that worker's row only. */
+static bool row_guard(kg *g)
+{
+  int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
+  return single == KG_VECTOR && (g->routine_mode || (g->dims & KG_WORKER));
+}
+
+/* ---- atomics ---- */
+
+/* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
+   the bit pattern (works for every operation, capture included).
+   Advances *GSI past the store. */
+static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
+{
+  gomp_atomic_load *ld = as_a<gomp_atomic_load *>(gsi_stmt(*gsi));
+  tree lhs = gimple_omp_atomic_load_lhs(ld);
+  tree addr = gimple_omp_atomic_load_rhs(ld);
+  tree type = TREE_TYPE(lhs);
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  if (size != 4 && size != 8) {
+    fail(g, type, "atomic on a type that is not 4 or 8 bytes");
+    return;
+  }
+  const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
+  bool guard = need_guard(g);
+  if (guard)
+    open_guard(g);
+  struct kbuf tb = {}, ab = {}, lb = {};
+  type_str(g, &tb, type);
+  ex(g, &ab, addr);
+  ex(g, &lb, lhs);
+  note_store(g, build_simple_mem_ref(addr));
+  if (DECL_P(addr))
+    mark_written(g, root_of(g, addr));
+  ind(g);
+  kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", kb_str(&tb), kb_str(&tb),
+            kb_str(&ab));
+  ind(g);
+  /* Start from an atomic read (CAS 0 -> 0): a plain load would race. */
+  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
+            "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
+            kb_str(&tb), ut, ut, ut, ut);
+  ind(g);
+  kb_add(g->out, "  for (;;) {\n");
+  ind(g);
+  kb_printf(g->out, "    %s = __o.v;\n", kb_str(&lb));
+  g->indent += 2;
+  gsi_next(gsi);
+  tree val = NULL_TREE;
+  for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
+    gimple *s = gsi_stmt(*gsi);
+    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
+      val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+      break;
+    }
+    /* Statements between load and store compute the new value. */
+    if (gimple_code(s) == GIMPLE_ASSIGN)
+      emit_assign(g, s);
+    else if (gimple_code(s) == GIMPLE_CALL)
+      emit_call(g, s);
+    else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
+      fail(g, NULL, "unsupported statement in an atomic construct");
+  }
+  g->indent -= 2;
+  if (!val) {
+    fail(g, NULL, "malformed atomic construct");
+    return;
+  }
+  struct kbuf vb = {};
+  ex(g, &vb, val);
+  ind(g);
+  kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
+  ind(g);
+  kb_printf(g->out, "    { %s __p = atomicCAS((%s *)__ap, __o.u, __n.u);\n",
+            ut, ut);
+  ind(g);
+  kb_add(g->out, "      if (__p == __o.u) break; __o.u = __p; }\n");
+  ind(g);
+  kb_add(g->out, "  }\n");
+  ind(g);
+  kb_add(g->out, "}\n");
+  if (guard) {
+    /* The one thread that did it hands the old and new values (capture)
+       to the others through shared memory: the worker's own slots when
+       only its lanes take part (workers run this at different times). */
+    const char *scr = accgpu_red_scratch_ref(row_guard(g));
+    ind(g);
+    kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
+              kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));
+    close_guard(g);
+    ind(g);
+    kb_printf(g->out, "%s = ((%s *)%s)[0];\n", kb_str(&lb), kb_str(&tb), scr);
+    if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
+      ind(g);
+      kb_printf(g->out, "%s = ((%s *)%s)[1];\n", kb_str(&vb), kb_str(&tb),
+                scr);
+    }
+    redundant_barrier(g);
+    accgpu_red_need_scratch();
+  }
+  kb_free(&tb);
+  kb_free(&ab);
+  kb_free(&lb);
+  kb_free(&vb);
+}
+
+/* ---- reductions (their text: reduction/) ---- */
+
+/* Identity of OP for TYPE, as C text. */
+void red_identity(kg *g, kbuf *b, enum tree_code op, tree type)
+{
+  struct kbuf t = {}, lim = {};
+  type_str(g, &t, type);
+  if (INTEGRAL_TYPE_P(type) && TREE_CODE(type) != BOOLEAN_TYPE
+      && (op == MAX_EXPR || op == MIN_EXPR))
+    int_cst(g, &lim, op == MAX_EXPR ? TYPE_MIN_VALUE(type)
+                                    : TYPE_MAX_VALUE(type));
+  accgpu_red_identity(b, op, type, kb_str(&t), kb_str(&lim));
+  kb_free(&t);
+  kb_free(&lim);
+}
+
+/* The module's helpers for OP on TYPE (reduction/helpers.cc); returns the
+   "OP_T" suffix of their names. */
+char *red_helpers(kg *g, enum tree_code op, tree type)
+{
+  if (!accgpu_red_type_tag(type) || !accgpu_red_op_tag(op)) {
+    fail(g, type, "unsupported reduction type or operator");
+    return xstrdup("add_i");
+  }
+  if (!accgpu_red_atomic_p(type))
+    fail(g, type, "reduction into memory on a type that is not 1, 2, 4 or 8 "
+         "bytes");
+  struct kbuf t = {}, id = {};
+  type_str(g, &t, type);
+  red_identity(g, &id, op, type);
+  char *sfx = accgpu_red_helpers(op, type, kb_str(&t), kb_str(&id));
+  kb_free(&t);
+  kb_free(&id);
+  return sfx;
+}
+
+/* A gang-private aggregate (array, struct) declared or made private
+   outside worker/vector loops is one copy per gang that the gang's
+   threads share (seed 001 §5.2.2): __shared__ when it fits. */
+void maybe_share(kg *g, tree d)
+{
+  if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
+      || (g->part & KG_VECTOR) || !VAR_P(d)
+      || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
+      || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
+      || g->shared.contains(d))
+    return;
+  unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+  bool per_worker = g->part & KG_WORKER;
+  if (per_worker) {
+    /* Worker-private, shared by the worker's vector lanes: one copy per
+       worker (at most 32 workers: rows are one warp wide). */
+    if (!(g->dims & KG_VECTOR) || size * 32 > 16384
+        || g->shared_bytes + size * 32 > 32768)
+      return;
+    char nb[200], decl[220], ref[240];
+    kg_ident(d, "t", nb, sizeof nb);
+    snprintf(decl, sizeof decl, "%s[32]", nb);
+    snprintf(ref, sizeof ref, "%s[threadIdx.y]", nb);
+    kb_add(&g->decls, "  __shared__ ");
+    decl_str(g, &g->decls, TREE_TYPE(d), decl);
+    kb_add(&g->decls, ";\n");
+    push_name(g, d, ref);
+    g->shared_bytes += size * 32;
+    g->shared.safe_push(d);
+    return;
+  }
+  if (size > 16384 || g->shared_bytes + size > 32768)
+    return;
+  g->shared_bytes += size;
+  g->shared.safe_push(d);
+}
+
+static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (g->failed)
+    return;
+  if (gimple_has_location(s))
+    g->loc = gimple_location(s);
+  switch (gimple_code(s)) {
+  case GIMPLE_ASSIGN:
+    emit_assign(g, s);
+    break;
+  case GIMPLE_CALL:
+    emit_call(g, s);
+    break;
+  case GIMPLE_COND:
+    emit_cond(g, as_a<gcond *>(s));
+    break;
+  case GIMPLE_GOTO:
+    if (TREE_CODE(gimple_goto_dest(s)) != LABEL_DECL) {
+      fail(g, NULL, "computed goto on the device");
+      break;
+    }
+    ind(g);
+    kb_add(g->out, "goto ");
+    label_name(g->out, gimple_goto_dest(s));
+    kb_add(g->out, ";\n");
+    break;
+  case GIMPLE_LABEL:
+    label_name(g->out, gimple_label_label(as_a<glabel *>(s)));
+    kb_add(g->out, ": ;\n");
+    break;
+  case GIMPLE_BIND:
+    for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
+      if (VAR_P(v) && kg_vla_type_p(TREE_TYPE(v)))
+        fail_vla(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
+                 "declared inside a compute region or routine");
+      else
+        maybe_share(g, v);
+    emit_seq(g, gimple_bind_body(as_a<gbind *>(s)));
+    break;
+  case GIMPLE_TRY:
+    emit_seq(g, gimple_try_eval(s));
+    if (gimple_try_kind(s) == GIMPLE_TRY_FINALLY)
+      emit_seq(g, gimple_try_cleanup(s));
+    break;
+  case GIMPLE_SWITCH:
+    emit_switch(g, as_a<gswitch *>(s));
+    break;
+  case GIMPLE_RETURN:
+    if (!g->routine_mode) {
+      fail(g, NULL, "return inside a compute construct");
+      break;
+    }
+    ind(g);
+    if (gimple_return_retval(as_a<greturn *>(s))) {
+      kb_add(g->out, "return ");
+      tree rv = gimple_return_retval(as_a<greturn *>(s));
+      cast_to(g, g->out, TREE_TYPE(TREE_TYPE(current_function_decl)), rv);
+      kb_add(g->out, ";\n");
+    } else
+      kb_add(g->out, "return;\n");
+    break;
+  case GIMPLE_OMP_FOR:
+    if (gimple_omp_for_kind(s) != GF_OMP_FOR_KIND_OACC_LOOP) {
+      fail(g, NULL, "OpenMP loop inside an OpenACC region");
+      break;
+    }
+    emit_omp_for(g, as_a<gomp_for *>(s));
+    break;
+  case GIMPLE_OMP_ATOMIC_LOAD:
+    emit_atomic(g, gsi);
+    break;
+  case GIMPLE_NOP:
+  case GIMPLE_PREDICT:
+  case GIMPLE_DEBUG:
+    break;
+  case GIMPLE_OMP_TARGET:
+    if (!g->quiet)
+      error_at(gimple_location(s), "accgpu: OpenACC construct nested inside "
+               "a compute region (OpenACC 2.6 has no nested parallelism)");
+    g->failed = true;
+    break;
+  default:
+    fail(g, NULL, "unsupported statement");
+  }
+}
+
+void emit_seq(kg *g, gimple_seq seq)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
+       gsi_next(&gsi)) {
+    emit_stmt(g, &gsi);
+    if (gsi_end_p(gsi))
+      break;
+  }
+}
