@@ -47,8 +47,17 @@ enum __accgpu_map_flags {
   ACCGPU_MAPF_FINALIZE = 1u << 0,   /* exit data ... finalize */
   ACCGPU_MAPF_IF_PRESENT = 1u << 1, /* update if_present */
   ACCGPU_MAPF_ZERO_LEN_OK = 1u << 2, /* a[0:0]: maps nothing, never fails */
-  ACCGPU_MAPF_POINTER = 1u << 3      /* present(p): a pointer variable named
+  ACCGPU_MAPF_POINTER = 1u << 3,     /* present(p): a pointer variable named
                                         without a range (docs/runtime.md) */
+  ACCGPU_MAPF_ZERO = 1u << 4,        /* create/copyout(zero:): device memory
+                                        allocated for it is zeroed */
+  ACCGPU_MAPF_JAGGED = 1u << 5,      /* a[l1:n1][l2:n2], a a pointer array:
+                                        this item is a[l1:n1] and the next
+                                        one (ACCGPU_MAPF_ROWS) its rows:
+                                        host = the byte offset in each row,
+                                        bytes = their length (runtime:
+                                        jagged.c) */
+  ACCGPU_MAPF_ROWS = 1u << 6
 };
 
 typedef struct __accgpu_map {
@@ -139,6 +148,10 @@ void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async);
 void __accgpu_wait_device(const __accgpu_loc *loc, int device);
+/* wait(queues) on a data construct (the plugin's rewrite calls it in the
+   bound of an empty section, so it runs before the construct); QUEUES
+   NULL: all queues.  Returns 0. */
+size_t __accgpu_data_wait(const int *queues, size_t nqueues);
 
 /* #pragma acc set / init / shutdown.  HAVE: the ACCGPU_DIR_* clauses that
    appeared; TYPE is an acc_device_t, NUM the device_num, ASYNC the

@@ -59,6 +59,9 @@ void accgpu_pointer_clause_init(const char *plugin_name);
 /* Loops on 32-byte boundaries unless the user said (loop-align.cc). */
 void accgpu_loop_align_init(void);
 
+/* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
+void accgpu_element_reduction_guard_init(const char *plugin_name);
+
 /* ---- passes/lower-compute.cc ---- */
 
 /* If GSI is at an OpenACC compute construct (parallel, kernels, serial),

@@ -388,6 +388,7 @@ void accgpu_deviceid_init(const char *plugin_name)
   accgpu_declare_init(plugin_name);
   /* GCC runs the callbacks of an event last registered first: devdirs.cc
      installs its preprocessor callbacks after ours and so wraps them. */
+  accgpu_clause_mods_init(plugin_name);
   accgpu_devdirs_init(plugin_name);
   register_callback(plugin_name, PLUGIN_PRAGMAS, install_callbacks, NULL);
 }

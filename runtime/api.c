@@ -463,6 +463,14 @@ void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
     wait_on(d, queues[i], loc, "wait");
 }
 
+char __accgpu_dwait[1]; /* the empty section the rewrite names */
+
+size_t __accgpu_data_wait(const int *queues, size_t nqueues) {
+  __accgpu_wait(NULL, -1, queues ? (unsigned)nqueues : 0, queues,
+                acc_async_sync);
+  return 0;
+}
+
 void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
   wait_all_on(accgpu_device_arg(device, loc, "wait device"), loc);
 }

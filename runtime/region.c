@@ -71,6 +71,17 @@ static void *map_pointer(accgpu_op *op, accgpu_ritem *it,
   return accgpu_entry_dev(it->e, m->host);
 }
 
+/* create/copyout(zero:): device memory allocated for M starts zeroed. */
+static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
+                     int created) {
+  if (!created || !(m->flags & ACCGPU_MAPF_ZERO))
+    return;
+  if (op->d->be->memset(op->q, accgpu_entry_dev(e, m->host), 0, m->bytes))
+    accgpu_op_fatal(op, "cannot zero '%s' (%zu bytes) on the device: %s",
+                    m->name ? m->name : "?", m->bytes,
+                    accgpu_last_error(NULL));
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
   it->host = m->host;
@@ -97,6 +108,7 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
                                 m->kind == ACCGPU_MAP_PRESENT, &created);
     it->copyin = created && (m->kind == ACCGPU_MAP_COPYIN ||
                              m->kind == ACCGPU_MAP_COPY);
+    zero_new(op, it->e, m, created);
     return accgpu_entry_dev(it->e, m->host);
   case ACCGPU_MAP_NO_CREATE:
     it->e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
@@ -238,11 +250,38 @@ accgpu_device *accgpu_region_device(accgpu_region *r, int *queued) {
   return r->d;
 }
 
+static void region_begin(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, const __accgpu_map *maps,
+                         void **devaddrs, accgpu_device *d);
+
+/* Sections of pointer arrays: the region maps their expansion; DEVADDRS
+   still receives one address per item of MAPS. */
 void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
                            unsigned nmaps, __accgpu_map *maps,
                            void **devaddrs) {
-  accgpu_thread *t = accgpu_thread_get();
   accgpu_device *d = accgpu_device_arg(device, loc, "data region");
+  unsigned n;
+  __accgpu_map *x = d->shared_mem ? NULL
+                    : accgpu_jagged_expand(maps, nmaps, &n,
+                                           ACCGPU_JAG_REGION);
+  if (!x) {
+    region_begin(loc, device, async, nmaps, maps, devaddrs, d);
+    return;
+  }
+  void **dv = devaddrs ? calloc(n, sizeof *dv) : NULL;
+  if (devaddrs && !dv)
+    accgpu_fatal(loc, "out of host memory");
+  region_begin(loc, device, async, n, x, dv, d);
+  if (dv)
+    memcpy(devaddrs, dv, nmaps * sizeof *dv);
+  free(dv);
+  free(x);
+}
+
+static void region_begin(const __accgpu_loc *loc, int device, int async,
+                         unsigned nmaps, const __accgpu_map *maps,
+                         void **devaddrs, accgpu_device *d) {
+  accgpu_thread *t = accgpu_thread_get();
   accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
   if (!r)
     accgpu_fatal(loc, "out of host memory");
@@ -309,6 +348,7 @@ static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   if (created && m->kind == ACCGPU_MAP_COPYIN)
     accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
                     m->name);
+  zero_new(op, e, m, created);
 }
 
 /* exit data on data that is not present does nothing (as in OpenACC 2.7+;
@@ -378,14 +418,22 @@ static void list_task_fn(void *arg) {
 
 /* Runs FN over MAPS on DEVICE now, or queues it on the device's worker
    (with a copy of MAPS) when DEVICE was given by deviceid. */
-static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
-                      int async, unsigned n, const __accgpu_map *maps) {
+static void data_list(list_fn *fn, int ctx, const __accgpu_loc *loc,
+                      int device, int async, unsigned n,
+                      const __accgpu_map *maps) {
   accgpu_device *d = accgpu_device_arg(device, loc, loc && loc->construct
                                                    ? loc->construct : "data");
   if (d->shared_mem || n == 0)
     return;
+  unsigned xn;
+  __accgpu_map *x = accgpu_jagged_expand(maps, n, &xn, ctx);
+  if (x) {
+    maps = x;
+    n = xn;
+  }
   if (!accgpu_to_worker(device)) {
     run_list(d, fn, loc, async, n, maps);
+    free(x);
     return;
   }
   size_t bytes = sizeof(list_task) + n * sizeof *maps;
@@ -396,21 +444,22 @@ static void data_list(list_fn *fn, const __accgpu_loc *loc, int device,
   memcpy(t->maps, maps, n * sizeof *maps);
   accgpu_worker_submit(d, list_task_fn, t, bytes);
   free(t);
+  free(x);
 }
 
 void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, __accgpu_map *maps) {
-  data_list(enter_item, loc, device, async, nmaps, maps);
+  data_list(enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps, maps);
 }
 
 void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,
                         unsigned nmaps, __accgpu_map *maps) {
-  data_list(exit_item, loc, device, async, nmaps, maps);
+  data_list(exit_item, ACCGPU_JAG_EXIT, loc, device, async, nmaps, maps);
 }
 
 void __accgpu_update(const __accgpu_loc *loc, int device, int async,
                      unsigned nmaps, __accgpu_map *maps) {
-  data_list(update_item, loc, device, async, nmaps, maps);
+  data_list(update_item, ACCGPU_JAG_UPDATE, loc, device, async, nmaps, maps);
 }
 
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,

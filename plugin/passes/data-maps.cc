@@ -547,7 +547,8 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
-        map_kind(c, ctx) != KIND_SKIP) {
+        map_kind(c, ctx) != KIND_SKIP &&
+        (accgpu_jag_marker(c) < 0 || accgpu_jag_partner(clauses, c))) {
       n++;
       for (unsigned k = member_run(c, ctx, &bytes); k > 1; k--)
         c = OMP_CLAUSE_CHAIN(c);
@@ -568,12 +569,30 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
   tree d = OMP_CLAUSE_DECL(c);
   if (kind == ACCGPU_MAP_PRESENT && DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d)))
     flags |= ACCGPU_MAPF_POINTER; /* present(p): see region.c, map_pointer */
+  if (accgpu_zero_clause_p(c))
+    flags |= ACCGPU_MAPF_ZERO;
   set_field(gsi, arr, i, "host", item_host(c, kind), loc);
   set_field(gsi, arr, i, "bytes", bytes, loc);
   set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
             loc);
   set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
             loc);
+  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+}
+
+/* Fills ARR[I] with the rows of jagged marker M whose pointer array item
+   C (kind KIND) was just filled. */
+static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
+                      tree c, unsigned kind, location_t loc)
+{
+  tree host, bytes;
+  accgpu_jag_rows(m, c, &host, &bytes);
+  set_field(gsi, arr, i, "host", host, loc);
+  set_field(gsi, arr, i, "bytes", bytes, loc);
+  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
+            loc);
+  set_field(gsi, arr, i, "flags",
+            build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS), loc);
   set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
@@ -604,16 +623,23 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
   for (int round = 0; round < 2; round++)
     for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
       if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
-          accgpu_clause_marker(c) != ACCGPU_MARK_NONE)
+          accgpu_clause_marker(c) != ACCGPU_MARK_NONE ||
+          accgpu_jag_marker(c) >= 0) /* filled after its array's item */
         continue;
       unsigned kind = map_kind(c, ctx);
       if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
         continue;
       HOST_WIDE_INT bytes;
       unsigned run = member_run(c, ctx, &bytes);
-      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags,
+      tree jm = accgpu_jag_marker_for(clauses, c);
+      fill_item(gsi, arr, out->clause.length(), c, kind,
+                extra_flags | (jm ? ACCGPU_MAPF_JAGGED : 0),
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
+      if (jm) {
+        fill_rows(gsi, arr, out->clause.length(), jm, c, kind, loc);
+        out->clause.safe_push(jm);
+      }
       for (; run > 1; run--)
         c = OMP_CLAUSE_CHAIN(c);
     }

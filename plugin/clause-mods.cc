@@ -1,0 +1,457 @@
+/* clause-mods.cc — OpenACC 2.7-3.3 clause syntax that GCC 12's parser
+ * rejects, rewritten on `#pragma acc` lines by the preprocessor, as
+ * deviceid.cc does (conditional macros, acc lines only):
+ *
+ *   create(zero: list), copyout(zero: list)   (3.0)
+ *        -> create(list), copyout(list); the clause's `(` is remembered and
+ *           the pass flags its items ACCGPU_MAPF_ZERO: the runtime zeroes
+ *           device memory it allocates for them
+ *   copyin(readonly: list)  -> copyin(list)  (a hint: nothing to do)
+ *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
+ *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
+ *   once") -> the first is dropped, the second does both: copy(x),
+ *   copyout(zero: b)
+ *   data ... async(q)  -> dropped: the data construct runs synchronously,
+ *           which is one order the queue allows (its end already waits
+ *           for async work queued inside it, lower-data.cc)
+ *   data ... wait(list) -> create(__accgpu_dwait[__accgpu_data_wait(
+ *           (int[]){list}, n) : 0]): the runtime waits while GCC evaluates
+ *           the section bound, before the construct; the empty section maps
+ *           nothing
+ *   collapse(force: n)  -> dropped: the outer loop is partitioned, the
+ *           inner ones run in each of its iterations with the code between
+ *           them, as written (a valid schedule of a collapsed nest)
+ *   wait(devnum: d : queues: list) -> wait(list) (one device: d is not
+ *           evaluated; docs/conformance.md)
+ *
+ * Modifier words are only consumed where the clause word before them said
+ * so (the `:` after them is taken off the token stream here).        */
+#include "gcc-common.h"
+#include "passes/data-internal.h"
+
+#define DWAIT "__accgpu_dwait"
+
+/* Conditional words, and what they may become. */
+static const char *const user_macros[] = {
+  "copy=", "copyin=", "copyout=", "create=", "pcopy=", "pcopyin=",
+  "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
+  "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
+  "async=", "wait=", "collapse=", "devnum=", "queues=",
+  /* only for sections of pointer arrays (jagged.cc) */
+  "present=", "no_create=", "delete=", "self=", "host=",
+};
+static const char *const impl_macros[] = {
+  "__accgpu_cm_empty=",
+  "__accgpu_cm_drop(...)=",
+  "__accgpu_cm_copy=copy", "__accgpu_cm_copyin=copyin",
+  "__accgpu_cm_copyout=copyout", "__accgpu_cm_create=create",
+  "__accgpu_cm_dwait(...)=create(" DWAIT "[__accgpu_data_wait("
+  "(const int[]){__VA_ARGS__}, sizeof((const int[]){__VA_ARGS__}) / "
+  "sizeof(int)) : 0])",
+  "__accgpu_cm_dwaitall=create(" DWAIT "[__accgpu_data_wait(0, 0) : 0])",
+};
+
+/* Data clause directions. */
+enum { DIR_IN = 1, DIR_OUT = 2 };
+
+#define MAX_CLAUSES 32
+/* One data clause of the line: its list as spelled, what it becomes. */
+struct dclause {
+  char list[256];
+  unsigned dir;      /* DIR_* of the clause as written, then merged */
+  bool zero;         /* zero: modifier, written or merged */
+  bool mod;          /* a modifier is written: the word must be eaten */
+  bool drop;         /* merged into a later clause */
+  location_t open;   /* its `(`: GCC's location of the clause's items */
+};
+
+/* The acc line being lexed (only the preprocessor touches it). */
+static struct {
+  int pragma;        /* PRAGMA_OACC_* or 0 */
+  bool scanned;      /* clauses[] filled for this line */
+  int nclauses, next;
+  struct dclause clauses[MAX_CLAUSES];
+  bool renamed;      /* the next clause word comes from our rename */
+  const char *eat;   /* modifier word expected next, or NULL */
+} line;
+
+/* `(` locations of clauses with the zero modifier. */
+static vec<location_t> zero_locs;
+
+static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
+static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
+                                             const cpp_token *);
+
+bool accgpu_zero_clause_p(tree c)
+{
+  location_t loc = linemap_resolve_location(
+      line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
+  for (unsigned i = 0; i < zero_locs.length(); i++)
+    if (zero_locs[i] == loc)
+      return true;
+  return false;
+}
+
+/* ---- Scanning the line ------------------------------------------------ */
+
+static const char *word_of(const cpp_token *t)
+{
+  return t->type == CPP_NAME ? (const char *)NODE_NAME(t->val.node.node)
+                             : NULL;
+}
+
+/* Direction of data clause word W; 0 when W is not one (create: DIR_IN
+   clear and DIR_OUT clear, so -1u marks "not a clause"). */
+static unsigned clause_dir(const char *w)
+{
+  if (!w)
+    return -1u;
+  if (!strncmp(w, "present_or_", 11))
+    w += 11;
+  else if (w[0] == 'p' && strcmp(w, "present"))
+    w += 1;
+  if (!strcmp(w, "copy"))
+    return DIR_IN | DIR_OUT;
+  if (!strcmp(w, "copyin"))
+    return DIR_IN;
+  if (!strcmp(w, "copyout"))
+    return DIR_OUT;
+  if (!strcmp(w, "create"))
+    return 0;
+  return -1u;
+}
+
+static bool eol_p(const cpp_token *t)
+{
+  return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
+}
+
+/* Reads the clause whose `(` is token *I into C: a modifier, the list's
+   spelling.  *I ends after the `)`. */
+static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
+{
+  c->open = accgpu_pp_peek(pfile, *i)->src_loc;
+  (*i)++;
+  const char *m = word_of(accgpu_pp_peek(pfile, *i));
+  if (m && accgpu_pp_peek(pfile, *i + 1)->type == CPP_COLON &&
+      (!strcmp(m, "zero") || !strcmp(m, "readonly"))) {
+    c->mod = true;
+    c->zero = !strcmp(m, "zero");
+    *i += 2;
+  }
+  size_t n = 0;
+  for (int depth = 1;; (*i)++) {
+    const cpp_token *t = accgpu_pp_peek(pfile, *i);
+    if (eol_p(t))
+      return;
+    if (t->type == CPP_OPEN_PAREN)
+      depth++;
+    else if (t->type == CPP_CLOSE_PAREN && --depth == 0) {
+      (*i)++;
+      return;
+    }
+    n += snprintf(c->list + n, n < sizeof c->list ? sizeof c->list - n : 0,
+                  "%s ", (const char *)cpp_token_as_text(pfile, t));
+  }
+}
+
+/* Merges each clause into a later one with the same list. */
+static void merge_clauses(void)
+{
+  for (int i = 0; i < line.nclauses; i++)
+    for (int j = i + 1; j < line.nclauses; j++) {
+      struct dclause *a = &line.clauses[i], *b = &line.clauses[j];
+      if (b->drop || strcmp(a->list, b->list))
+        continue;
+      a->drop = true;
+      b->dir |= a->dir;
+      b->zero |= a->zero;
+      break;
+    }
+}
+
+/* Reads the data clauses of the line from the current word (the first
+   data clause word lexed on it) to its end. */
+static void scan_line(cpp_reader *pfile, const cpp_token *word)
+{
+  line.scanned = true;
+  line.nclauses = line.next = 0;
+  unsigned dir = clause_dir(word_of(word));
+  int i = 0, depth = 0;
+  for (;;) {
+    if (dir != -1u && depth == 0 &&
+        accgpu_pp_peek(pfile, i)->type == CPP_OPEN_PAREN &&
+        line.nclauses < MAX_CLAUSES) {
+      struct dclause *c = &line.clauses[line.nclauses++];
+      memset(c, 0, sizeof *c);
+      c->dir = dir;
+      read_clause(pfile, &i, c);
+    }
+    const cpp_token *t = accgpu_pp_peek(pfile, i++);
+    if (eol_p(t))
+      break;
+    depth += t->type == CPP_OPEN_PAREN ? 1
+             : t->type == CPP_CLOSE_PAREN ? -1 : 0;
+    dir = clause_dir(word_of(t));
+  }
+  merge_clauses();
+}
+
+/* ---- Rewriting -------------------------------------------------------- */
+
+static cpp_hashnode *impl(cpp_reader *pfile, const char *name)
+{
+  return cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
+}
+
+/* zero: goes with create and copyout, readonly: with copyin. */
+static void check_modifier(const struct dclause *c, const cpp_token *tok)
+{
+  unsigned dir = clause_dir(word_of(tok));
+  if (c->mod && c->zero && (dir & DIR_IN))
+    error_at(c->open, "the %<zero%> modifier is only valid on %<create%> "
+             "and %<copyout%>, not on %qs", word_of(tok));
+  if (c->mod && !c->zero && dir != DIR_IN)
+    error_at(c->open, "the %<readonly%> modifier is only valid on "
+             "%<copyin%>, not on %qs", word_of(tok));
+}
+
+/* A data clause word followed by `(`: keeps, renames or drops it. */
+static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
+{
+  if (line.renamed) { /* the word our rename produced */
+    line.renamed = false;
+    return NULL;
+  }
+  if (!line.scanned)
+    scan_line(pfile, tok);
+  if (line.next >= line.nclauses)
+    return NULL;
+  struct dclause *c = &line.clauses[line.next++];
+  check_modifier(c, tok);
+  if (c->drop)
+    return impl(pfile, "__accgpu_cm_drop");
+  if (c->mod)
+    line.eat = "";
+  if (c->zero && !(c->dir & DIR_IN))
+    zero_locs.safe_push(c->open);
+  static const char *const names[] = {"create", "copyin", "copyout",
+                                      "copy"};
+  const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
+                                                        : names[c->dir];
+  if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, kind, line.pragma))
+    return j;
+  if (kind == word_of(tok))
+    return NULL;
+  static const char *const impls[] = {"__accgpu_cm_create",
+                                      "__accgpu_cm_copyin",
+                                      "__accgpu_cm_copyout",
+                                      "__accgpu_cm_copy"};
+  line.renamed = true;
+  return impl(pfile, impls[c->dir]);
+}
+
+/* Takes the next token off the stream (the modifier's `:`). */
+static void consume(cpp_reader *pfile)
+{
+  while (cpp_get_token(pfile)->type == CPP_PADDING)
+    ;
+}
+
+/* wait(devnum: d : queues: list): after `devnum`, eats `: d :`. */
+static void eat_devnum(cpp_reader *pfile)
+{
+  consume(pfile);
+  for (int depth = 0;;) {
+    const cpp_token *t = accgpu_pp_peek(pfile, 0);
+    if (eol_p(t))
+      return;
+    if (depth == 0 && t->type == CPP_COLON) {
+      consume(pfile);
+      const char *q = word_of(accgpu_pp_peek(pfile, 0));
+      if (q && !strcmp(q, "queues") &&
+          accgpu_pp_peek(pfile, 1)->type == CPP_COLON)
+        line.eat = "queues";
+      return;
+    }
+    depth += t->type == CPP_OPEN_PAREN ? 1
+             : t->type == CPP_CLOSE_PAREN ? -1 : 0;
+    consume(pfile);
+  }
+}
+
+/* A modifier word: eaten with its `:` when the clause before said so. */
+static cpp_hashnode *modifier(cpp_reader *pfile, const char *w)
+{
+  if (!line.eat || accgpu_pp_peek(pfile, 0)->type != CPP_COLON ||
+      (*line.eat && strcmp(line.eat, w)))
+    return NULL;
+  line.eat = NULL;
+  if (!strcmp(w, "devnum"))
+    eat_devnum(pfile);
+  else
+    consume(pfile);
+  return impl(pfile, "__accgpu_cm_empty");
+}
+
+/* True when tokens I.. read `( WORD :` with WORD one of WORDS. */
+static bool modifier_next(cpp_reader *pfile, const char *const *words)
+{
+  if (accgpu_pp_peek(pfile, 0)->type != CPP_OPEN_PAREN ||
+      accgpu_pp_peek(pfile, 2)->type != CPP_COLON)
+    return false;
+  const char *w = word_of(accgpu_pp_peek(pfile, 1));
+  for (; w && *words; words++)
+    if (!strcmp(w, *words))
+      return true;
+  return false;
+}
+
+/* async and wait on `data`, which GCC 12 does not take. */
+static cpp_hashnode *data_async_wait(cpp_reader *pfile, const char *w)
+{
+  bool paren = accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN;
+  if (!strcmp(w, "async"))
+    return impl(pfile, paren ? "__accgpu_cm_drop" : "__accgpu_cm_empty");
+  return impl(pfile, paren ? "__accgpu_cm_dwait" : "__accgpu_cm_dwaitall");
+}
+
+/* Is W one of our conditional words (others are deviceid.cc's and
+   devdirs.cc's)? */
+static bool own_word(const char *w)
+{
+  size_t n = strlen(w);
+  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++)
+    if (!strncmp(user_macros[i], w, n) && user_macros[i][n] == '=')
+      return true;
+  return false;
+}
+
+static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
+                                        const cpp_token *tok)
+{
+  const char *w = (const char *)NODE_NAME(tok->val.node.node);
+  static const char *const collapse_mods[] = {"force", NULL};
+  /* update device(a[i:1][0:n]): deviceid.cc's word, ours for sections of
+     pointer arrays (GCC would copy the host's row pointer over the
+     device's) */
+  if (line.pragma == PRAGMA_OACC_UPDATE && !strcmp(w, "device") &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN)
+    if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, w, line.pragma))
+      return j;
+  if (line.pragma == 0 || !own_word(w))
+    return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
+  if (clause_dir(w) != -1u)
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? data_clause(pfile, tok) : NULL;
+  if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
+      !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_jagged_clause(pfile, tok, w, line.pragma) : NULL;
+  if (!strcmp(w, "async") || !strcmp(w, "wait"))
+    return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
+                                           : NULL;
+  if (!strcmp(w, "collapse"))
+    return modifier_next(pfile, collapse_mods)
+               ? impl(pfile, "__accgpu_cm_drop") : NULL;
+  /* wait's devnum: and queues: (wait is not a macro on compute lines, so
+     they are taken wherever a `:` follows them on an acc line) */
+  if ((!strcmp(w, "devnum") || !strcmp(w, "queues")) &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_COLON)
+    line.eat = "";
+  return modifier(pfile, w);
+}
+
+static void declare_markers(void);
+
+/* `wait` is a conditional macro on data lines only.  libcpp peeks at the
+   token after a conditional macro before asking us, and that peek, in a
+   bare `#pragma acc wait` directive (its name is lexed as a directive,
+   before line_change sees the line), ends the line early: elsewhere the
+   word is made an ordinary identifier.  A data directive is followed by
+   its block, never by a wait directive, so the state never leaks. */
+static cpp_hashnode *wait_node;
+
+static void wait_is_macro(bool on)
+{
+  if (wait_node)
+    wait_node->type = on ? NT_USER_MACRO : NT_VOID;
+}
+
+/* A new line: an acc line's clauses are scanned afresh. */
+static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
+                           int parsing_args)
+{
+  declare_markers();
+  if (!parsing_args) {
+    line.pragma = 0;
+    line.scanned = line.renamed = false;
+    accgpu_jagged_new_line();
+    if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
+        tok->val.pragma <= PRAGMA_OACC_WAIT)
+      line.pragma = tok->val.pragma;
+    line.eat = NULL;
+    wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
+  }
+  if (prev_line_change)
+    prev_line_change(pfile, tok, parsing_args);
+}
+
+/* ---- Set-up ----------------------------------------------------------- */
+
+static void define_macros(cpp_reader *pfile)
+{
+  for (unsigned i = 0; i < ARRAY_SIZE(impl_macros); i++)
+    cpp_define(pfile, impl_macros[i]);
+  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++) {
+    cpp_define(pfile, user_macros[i]);
+    size_t n = strcspn(user_macros[i], "(=");
+    cpp_lookup(pfile, (const unsigned char *)user_macros[i], n)->flags |=
+        NODE_CONDITIONAL;
+  }
+  wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
+  wait_is_macro(false);
+}
+
+/* The wait marker and the runtime function it calls, at file scope: on
+   the first line, when the C front end has opened it. */
+static void declare_markers(void)
+{
+  static bool done;
+  if (done || flag_preprocess_only)
+    return;
+  done = true;
+  tree arr = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(DWAIT),
+                        build_array_type_nelts(char_type_node, 1));
+  tree fn = build_decl(
+      BUILTINS_LOCATION, FUNCTION_DECL, get_identifier("__accgpu_data_wait"),
+      build_function_type_list(size_type_node,
+                               build_pointer_type(build_qualified_type(
+                                   integer_type_node, TYPE_QUAL_CONST)),
+                               size_type_node, NULL_TREE));
+  for (tree d : {arr, fn}) {
+    DECL_EXTERNAL(d) = 1;
+    TREE_PUBLIC(d) = 1;
+    DECL_ARTIFICIAL(d) = 1;
+    pushdecl(d);
+  }
+  accgpu_jagged_declare_markers();
+}
+
+static void install_callbacks(void *, void *)
+{
+  cpp_callbacks *cb = cpp_get_callbacks(parse_in);
+  if (cb->line_change == cb_line_change)
+    return;
+  prev_line_change = cb->line_change;
+  prev_macro_to_expand = cb->macro_to_expand;
+  cb->line_change = cb_line_change;
+  cb->macro_to_expand = cb_macro_to_expand;
+  if (!cpp_get_options(parse_in)->preprocessed)
+    define_macros(parse_in);
+}
+
+void accgpu_clause_mods_init(const char *plugin_name)
+{
+  register_callback(plugin_name, PLUGIN_PRAGMAS, install_callbacks, NULL);
+}

@@ -1,0 +1,240 @@
+/* jagged.cc — 2-D sections of a pointer-to-pointer ("jagged arrays"):
+ * `copyin(a[0:n][0:m])` with `double **a` (or `double *a[N]`) maps the
+ * pointer array a[0:n], each row a[i][0:m], and attaches the device copy
+ * of each a[i] to its row, as NVHPC does.  GCC 12 rejects the section
+ * ("array section is not contiguous"), so the clause is rewritten on the
+ * acc line before GCC parses it (clause-mods.cc calls us for each data
+ * clause word):
+ *
+ *   KIND(a[l1:n1][l2:n2], b)  ->  KIND(a[l1:n1], __accgpu_jagK[l2:n2], b)
+ *
+ * K numbers the jagged items of the line (a distinct marker array each, as
+ * GCC rejects a variable named twice).  The pass (jagged-maps.cc) pairs
+ * the marker with the item of the same clause naming `a` (recorded here
+ * with the clause's location) and emits the pair flagged
+ * ACCGPU_MAPF_JAGGED / _ROWS; the runtime (jagged.c) expands it.
+ *
+ * The new token list is injected as the expansion of a macro made here:
+ * a preprocessor callback cannot define a macro the usual way (cpp_define
+ * pushes a buffer and re-enters the lexer), so the macro's cpp_macro is
+ * built directly and the original tokens are taken off the stream.  Only
+ * names declared as a pointer to pointer, or an array of pointers, are
+ * rewritten: `double a[N][M]` sections stay GCC's.                      */
+#include "gcc-common.h"
+#include "passes/data-internal.h"
+
+#define MAX_TOKS 512
+
+/* Jagged items the pass will see: the clause's `(` (spelling location),
+   the marker's number and the array's name. */
+struct jag_rec {
+  location_t open;
+  int k;
+  tree name; /* IDENTIFIER_NODE: never collected */
+};
+static vec<jag_rec> recs;
+
+/* Jagged items on the current line, for marker numbers. */
+static int line_items;
+
+void accgpu_jagged_new_line(void)
+{
+  line_items = 0;
+}
+
+tree accgpu_jagged_name(location_t open, int k)
+{
+  for (unsigned i = 0; i < recs.length(); i++)
+    if (recs[i].open == open && recs[i].k == k)
+      return recs[i].name;
+  return NULL_TREE;
+}
+
+/* Is NAME declared (here) as a pointer to pointer or array of pointers? */
+static bool pointer_rows_p(tree name)
+{
+  tree d = lookup_name(name);
+  if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
+    return false;
+  tree t = TREE_TYPE(d);
+  return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
+         POINTER_TYPE_P(TREE_TYPE(t));
+}
+
+/* ---- Reading the clause ----------------------------------------------- */
+
+static struct {
+  cpp_token tok[MAX_TOKS];
+  int n;
+} in, out;
+
+static bool eol_p(const cpp_token *t)
+{
+  return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
+}
+
+/* Copies the clause's tokens from its `(` to the matching `)` into `in`;
+   false if it does not end on the line or is too long. */
+static bool read_clause(cpp_reader *pfile)
+{
+  in.n = 0;
+  for (int depth = 0;;) {
+    const cpp_token *t = accgpu_pp_peek(pfile, in.n);
+    if (eol_p(t) || in.n == MAX_TOKS)
+      return false;
+    in.tok[in.n++] = *t;
+    if (t->type == CPP_OPEN_PAREN || t->type == CPP_OPEN_SQUARE)
+      depth++;
+    else if (t->type == CPP_CLOSE_PAREN || t->type == CPP_CLOSE_SQUARE)
+      depth--;
+    if (depth == 0)
+      return true;
+  }
+}
+
+/* End of the bracket group starting at I (`[`), or -1; *COLON: whether a
+   `:` is at its top level (a section, not an index). */
+static int bracket_end(int i, bool *colon)
+{
+  *colon = false;
+  for (int depth = 0; i < in.n; i++) {
+    enum cpp_ttype ty = in.tok[i].type;
+    depth += ty == CPP_OPEN_SQUARE || ty == CPP_OPEN_PAREN ? 1
+             : ty == CPP_CLOSE_SQUARE || ty == CPP_CLOSE_PAREN ? -1 : 0;
+    if (ty == CPP_COLON && depth == 1)
+      *colon = true;
+    if (depth == 0)
+      return i;
+  }
+  return -1;
+}
+
+/* ---- Writing the new clause ------------------------------------------- */
+
+static void emit(const cpp_token *t)
+{
+  if (out.n < MAX_TOKS)
+    out.tok[out.n++] = *t;
+}
+
+static void emit_punct(enum cpp_ttype type, location_t loc)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = type;
+  t.src_loc = loc;
+  t.flags = PREV_WHITE;
+  emit(&t);
+}
+
+static void emit_name(cpp_reader *pfile, const char *name, location_t loc)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = CPP_NAME;
+  t.src_loc = loc;
+  t.flags = PREV_WHITE | NO_EXPAND;
+  t.val.node.node = t.val.node.spelling =
+      cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
+  emit(&t);
+}
+
+/* Item at in.tok[I]: when it reads NAME [sec] [sec] with NAME a pointer
+   to pointer, writes NAME [sec] , __accgpu_jagK [sec] and returns the
+   index after it; else returns I. */
+static int jagged_item(cpp_reader *pfile, int i)
+{
+  bool c1, c2;
+  if (in.tok[i].type != CPP_NAME || i + 1 >= in.n ||
+      in.tok[i + 1].type != CPP_OPEN_SQUARE)
+    return i;
+  int e1 = bracket_end(i + 1, &c1);
+  if (e1 < 0 || e1 + 1 >= in.n || in.tok[e1 + 1].type != CPP_OPEN_SQUARE)
+    return i;
+  int e2 = bracket_end(e1 + 1, &c2);
+  if (e2 < 0 || !c1 || !c2 || (e2 + 1 < in.n &&
+                               in.tok[e2 + 1].type != CPP_COMMA &&
+                               in.tok[e2 + 1].type != CPP_CLOSE_PAREN))
+    return i;
+  tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in.tok[i].val.node.node));
+  if (!pointer_rows_p(name))
+    return i;
+  if (line_items == 8) {
+    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays "
+             "on one directive");
+    return i;
+  }
+  for (int j = i; j <= e1; j++)
+    emit(&in.tok[j]);
+  emit_punct(CPP_COMMA, in.tok[e1].src_loc);
+  char marker[32];
+  snprintf(marker, sizeof marker, "__accgpu_jag%d", line_items);
+  emit_name(pfile, marker, in.tok[e1 + 1].src_loc);
+  for (int j = e1 + 1; j <= e2; j++)
+    emit(&in.tok[j]);
+  recs.safe_push({in.tok[0].src_loc, line_items++, name});
+  return e2 + 1;
+}
+
+/* Makes macro __accgpu_injN expand to out.tok. */
+static cpp_hashnode *inject(cpp_reader *pfile)
+{
+  static unsigned ring;
+  char name[32];
+  snprintf(name, sizeof name, "__accgpu_inj%u", ring++ % 4);
+  cpp_hashnode *node =
+      cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
+  size_t size = offsetof(cpp_macro, exp.tokens) + out.n * sizeof(cpp_token);
+  cpp_macro *m = (cpp_macro *)ggc_internal_cleared_alloc(size);
+  m->line = out.tok[0].src_loc;
+  m->count = out.n;
+  m->kind = cmk_macro;
+  memcpy(m->exp.tokens, out.tok, out.n * sizeof(cpp_token));
+  node->type = NT_USER_MACRO;
+  node->value.macro = m;
+  return node;
+}
+
+cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
+                                   const char *kind, int pragma)
+{
+  /* Not on compute constructs yet: their kernel arguments for the array
+     are found another way (lower-compute.cc); GCC's own a[i:1][0:n]
+     stays there. */
+  if (pragma != PRAGMA_OACC_DATA && pragma != PRAGMA_OACC_ENTER_DATA &&
+      pragma != PRAGMA_OACC_EXIT_DATA && pragma != PRAGMA_OACC_UPDATE)
+    return NULL;
+  if (!read_clause(pfile))
+    return NULL;
+  out.n = 0;
+  emit_name(pfile, kind, word->src_loc);
+  int before = line_items;
+  for (int i = 0; i < in.n;) {
+    int next = jagged_item(pfile, i);
+    if (next == i)
+      emit(&in.tok[i++]);
+    else
+      i = next;
+  }
+  if (line_items == before || out.n >= MAX_TOKS)
+    return NULL;
+  for (int i = 0; i < in.n; i++)
+    while (cpp_get_token(pfile)->type == CPP_PADDING)
+      ;
+  return inject(pfile);
+}
+
+/* The markers, at file scope (called on the first line). */
+void accgpu_jagged_declare_markers(void)
+{
+  for (int k = 0; k < 8; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "__accgpu_jag%d", k);
+    tree d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
+                        build_array_type(char_type_node, NULL_TREE));
+    DECL_EXTERNAL(d) = 1;
+    TREE_PUBLIC(d) = 1;
+    DECL_ARTIFICIAL(d) = 1;
+    pushdecl(d);
+  }
+}

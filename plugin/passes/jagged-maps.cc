@@ -1,0 +1,82 @@
+/* jagged-maps.cc — the pass's side of sections of pointer arrays
+ * (a[0:n][0:m], rewritten by jagged.cc into a[0:n] plus a marker section
+ * __accgpu_jagK[0:m] in the same clause): pairs each marker with its
+ * array's item and gives the values of the rows item that follows it in
+ * the runtime's map array. */
+#include "gcc-common.h"
+#include "data-internal.h"
+
+/* K of a marker clause __accgpu_jagK[lo:len], else -1. */
+int accgpu_jag_marker(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    return -1;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (TREE_CODE(d) != ARRAY_REF || !VAR_P(TREE_OPERAND(d, 0)) ||
+      !DECL_NAME(TREE_OPERAND(d, 0)))
+    return -1;
+  const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
+  if (strncmp(n, "__accgpu_jag", 12) || !ISDIGIT(n[12]) || n[13])
+    return -1;
+  return n[12] - '0';
+}
+
+static location_t spelling(tree c)
+{
+  return linemap_resolve_location(line_table, OMP_CLAUSE_LOCATION(c),
+                                  LRK_SPELLING_LOCATION, NULL);
+}
+
+/* Is map clause C a pointer's (assign, attach), not data's? */
+static bool pointer_kind_p(tree c)
+{
+  switch (OMP_CLAUSE_MAP_KIND(c)) {
+  case GOMP_MAP_POINTER: case GOMP_MAP_FIRSTPRIVATE_POINTER:
+  case GOMP_MAP_ATTACH_DETACH: case GOMP_MAP_ATTACH: case GOMP_MAP_DETACH:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Can C be the item of a pointer array (not a marker, not a pointer)? */
+static bool array_item_p(tree c)
+{
+  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && accgpu_jag_marker(c) < 0 &&
+         !pointer_kind_p(c) && POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+}
+
+/* The parser lists a clause's items last first, and GCC keeps an item's
+   clauses together: the array's item is the next map clause after the
+   marker (the rewrite wrote `a[l1:n1], __accgpu_jagK[...]`), written at
+   the same clause. */
+tree accgpu_jag_partner(tree clauses, tree m)
+{
+  (void)clauses;
+  tree c = OMP_CLAUSE_CHAIN(m);
+  while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
+    c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */
+  return c && array_item_p(c) && spelling(c) == spelling(m) ? c : NULL_TREE;
+}
+
+tree accgpu_jag_marker_for(tree clauses, tree c)
+{
+  for (tree m = clauses; m; m = OMP_CLAUSE_CHAIN(m))
+    if (accgpu_jag_marker(m) >= 0 && accgpu_jag_partner(clauses, m) == c)
+      return m;
+  return NULL_TREE;
+}
+
+void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes)
+{
+  tree elem = TREE_TYPE(TREE_TYPE(OMP_CLAUSE_DECL(partner)));
+  tree esize = fold_convert(size_type_node, TYPE_SIZE_UNIT(elem));
+  tree lo = fold_convert(size_type_node,
+                         unshare_expr(TREE_OPERAND(OMP_CLAUSE_DECL(m), 1)));
+  *host = fold_convert(ptr_type_node,
+                       fold_build2(MULT_EXPR, size_type_node, lo, esize));
+  *bytes = fold_build2(MULT_EXPR, size_type_node,
+                       fold_convert(size_type_node,
+                                    unshare_expr(OMP_CLAUSE_SIZE(m))),
+                       esize);
+}

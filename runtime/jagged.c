@@ -1,0 +1,104 @@
+/* jagged.c — sections of pointer arrays, a[l1:n1][l2:n2] with a a
+ * pointer to pointer: the plugin passes an item for a[l1:n1] flagged
+ * ACCGPU_MAPF_JAGGED and, right after it, one flagged ACCGPU_MAPF_ROWS
+ * (host: the byte offset of the section in each row, bytes: its length).
+ * Before the items are mapped, each such pair is expanded into plain
+ * items: the pointer array (created, never copied: the device copy holds
+ * device addresses), each row with the clause's kind, and each row pointer
+ * attached (detached on the way out), as NVHPC does. */
+#include <stdlib.h>
+
+#include "core.h"
+
+/* The marker arrays the plugin's rewrite names (never accessed). */
+char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
+    __accgpu_jag4[1], __accgpu_jag5[1], __accgpu_jag6[1], __accgpu_jag7[1];
+
+static __accgpu_map item(void *host, size_t bytes, unsigned kind,
+                         unsigned flags, const char *name) {
+  return (__accgpu_map){host, bytes, kind, flags, name};
+}
+
+/* Appends the rows of pair P (P[0] the array, P[1] the rows) to OUT at
+   *N: each row with KIND, then (PTR_KIND != 0) each pointer attached or
+   detached, in the order given by DETACH_FIRST. */
+static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
+                     unsigned kind, unsigned ptr_kind, int detach_first) {
+  void **rows = p[0].host;
+  size_t nrows = p[0].bytes / sizeof(void *);
+  unsigned flags = p[0].flags & ~(ACCGPU_MAPF_JAGGED | ACCGPU_MAPF_ROWS);
+  for (int pass = 0; pass < 2; pass++) {
+    int pointers = pass == 0 ? detach_first : !detach_first;
+    if (pointers && !ptr_kind)
+      continue;
+    for (size_t r = 0; r < nrows; r++)
+      out[(*n)++] = pointers
+          ? item(&rows[r], sizeof(void *), ptr_kind,
+                 flags & ACCGPU_MAPF_FINALIZE, p[0].name)
+          : item((char *)rows[r] + (size_t)p[1].host, p[1].bytes, kind,
+                 flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
+                 p[0].name);
+  }
+}
+
+/* Kind of the pointer array itself. */
+static unsigned array_kind(unsigned kind, int ctx) {
+  if (ctx == ACCGPU_JAG_EXIT)
+    return ACCGPU_MAP_DELETE;
+  if (kind == ACCGPU_MAP_PRESENT || kind == ACCGPU_MAP_NO_CREATE)
+    return kind;
+  return ACCGPU_MAP_CREATE;
+}
+
+/* Items the expansion of MAPS makes (0: nothing to expand). */
+static unsigned expanded_count(const __accgpu_map *maps, unsigned n) {
+  unsigned extra = 0, any = 0;
+  for (unsigned i = 0; i + 1 < n; i++)
+    if (maps[i].flags & ACCGPU_MAPF_JAGGED) {
+      any = 1;
+      extra += 2 * (unsigned)(maps[i].bytes / sizeof(void *));
+    }
+  return any ? n + extra : 0;
+}
+
+__accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
+                                   unsigned *out_n, int ctx) {
+  unsigned total = expanded_count(maps, n);
+  if (!total)
+    return NULL;
+  __accgpu_map *out = calloc(total, sizeof *out);
+  if (!out)
+    return NULL;
+  unsigned k = 0;
+  if (ctx == ACCGPU_JAG_REGION) { /* indices kept: extras at the end */
+    k = n;
+    for (unsigned i = 0; i < n; i++)
+      out[i] = maps[i];
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const __accgpu_map *p = &maps[i];
+    if (!(p->flags & ACCGPU_MAPF_JAGGED) || i + 1 == n) {
+      if (ctx != ACCGPU_JAG_REGION)
+        out[k++] = *p;
+      continue;
+    }
+    __accgpu_map arr = item(p->host, p->bytes, array_kind(p->kind, ctx),
+                            p->flags & ACCGPU_MAPF_FINALIZE, p->name);
+    if (ctx == ACCGPU_JAG_REGION) {
+      out[i] = arr;
+      out[i + 1] = item(NULL, 0, p->kind, ACCGPU_MAPF_ZERO_LEN_OK, p->name);
+      add_rows(out, &k, p, p->kind, ACCGPU_MAP_ATTACH, 0);
+    } else if (ctx == ACCGPU_JAG_ENTER) {
+      out[k++] = arr;
+      add_rows(out, &k, p, p->kind, ACCGPU_MAP_ATTACH, 0);
+    } else if (ctx == ACCGPU_JAG_EXIT) {
+      add_rows(out, &k, p, p->kind, ACCGPU_MAP_DETACH, 1);
+      out[k++] = arr;
+    } else {
+      add_rows(out, &k, p, p->kind, 0, 0);
+    }
+    i++; /* the rows item */
+  }
+  *out_n = k;
+  return out;
+}
