@@ -402,13 +402,9 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
 static void define_macros(cpp_reader *pfile)
 {
   for (unsigned i = 0; i < ARRAY_SIZE(impl_macros); i++)
-    cpp_define(pfile, impl_macros[i]);
-  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++) {
-    cpp_define(pfile, user_macros[i]);
-    size_t n = strcspn(user_macros[i], "(=");
-    cpp_lookup(pfile, (const unsigned char *)user_macros[i], n)->flags |=
-        NODE_CONDITIONAL;
-  }
+    accgpu_cpp_define(pfile, impl_macros[i], false);
+  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++)
+    accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
 }
