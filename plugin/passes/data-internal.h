@@ -56,9 +56,6 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
-/* devdirs.cc: does the logical source line read `#pragma acc` up to the
-   word at TOK (is it a directive's name)? */
-bool accgpu_pp_pragma_name_p(const cpp_token *tok);
 /* clause-mods.cc: OpenACC 3.x clause syntax (zero: and other modifiers,
    one list in two clauses, async/wait on data).  Called from plugin_init
    before the other token rewriters, so that its callbacks wrap theirs. */
@@ -73,9 +70,6 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
 void accgpu_jagged_declare_markers(void);
-/* The array named by marker K of the clause whose `(` is at OPEN
-   (spelling location); NULL_TREE if none. */
-tree accgpu_jagged_name(location_t open, int k);
 /* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */
