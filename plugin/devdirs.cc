@@ -239,7 +239,7 @@ static bool text_before(const char *file, int line, int col, char *buf,
 /* Is the word at TOK the name of a `#pragma acc` line?  The logical source
    line up to the word must read `#pragma acc ` (blanks and comments
    anywhere between). */
-bool accgpu_pp_pragma_name_p(const cpp_token *tok)
+static bool pragma_name_p(const cpp_token *tok)
 {
   expanded_location x = expand_location(tok->src_loc);
   char buf[1024];
@@ -401,7 +401,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
 static cpp_hashnode *expand_name(cpp_reader *pfile, const cpp_token *tok,
                                  int dir)
 {
-  if (!accgpu_pp_pragma_name_p(tok))
+  if (!pragma_name_p(tok))
     return NULL;
   /* libcpp peeked at the next token before asking us.  After a name that
      ends the line, that is the directive's CPP_EOF, which would reach the
