@@ -56,6 +56,17 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
+/* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
+typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
+typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,
+                                                const cpp_token *);
+/* Puts LC and ME in front of parse_in's callbacks, keeping those in
+   *PREV_LC and *PREV_ME, once (a second call does nothing).  True when it
+   did and the input is not preprocessed: the caller then defines its
+   macros (a preprocessed input was rewritten when it was preprocessed). */
+bool accgpu_pp_chain(accgpu_line_change_fn *lc, accgpu_macro_to_expand_fn *me,
+                     accgpu_line_change_fn **prev_lc,
+                     accgpu_macro_to_expand_fn **prev_me);
 /* plugin.cc: cpp_define of DEF, `NAME(...)=` macros included, without
    C89's -pedantic complaint about variadic macros (they are the plugin's,
    not the user's); CONDITIONAL marks it NODE_CONDITIONAL. */
