@@ -31,7 +31,7 @@ int accgpu_emu_counting(void) {
 }
 
 void accgpu_emu_count_set(int on) {
-  __atomic_store_n(&forced, on ? 1 : 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&forced, on < 0 ? -1 : on != 0, __ATOMIC_RELAXED);
 }
 
 static int in_range(uintptr_t a, uintptr_t lo, uintptr_t len) {

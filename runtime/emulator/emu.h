@@ -68,7 +68,8 @@ typedef struct accgpu_emu_counts {
   uint64_t v[EMU_CNT_N];
 } accgpu_emu_counts;
 extern const char *const accgpu_emu_count_names[EMU_CNT_N];
-/* Nonzero when launches are counted (ACCGPU_TIME=1, or set by a test). */
+/* Nonzero when launches are counted: ACCGPU_TIME=1, or as set by
+   accgpu_emu_count_set (1 on, 0 off, -1 back to ACCGPU_TIME's say). */
 int accgpu_emu_counting(void);
 void accgpu_emu_count_set(int on);
 /* A checked image's access of KIND (accgpu_emu_check.h) at A by a thread
