@@ -17,23 +17,33 @@
 #define T52_ADD(a, b) ((a) + (b))
 #define T52_MUL(a, b) ((a) * (b))
 
+/* The CAS loops' first read of the current value: a volatile load on a
+   GPU, a relaxed atomic load here (other blocks update it atomically:
+   racecheck would call a plain load a race). */
+#ifdef __CUDACC__
+#define T52_READ(T, p) (*(volatile T *)(p))
+#else
+#define T52_READ(T, p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#endif
+
 /* CUDA has no atomic multiply: a CAS loop on the bit pattern. */
 static __device__ __forceinline__ void t52_atom_mul_i(int *p, int v) {
-  int old = *p, assumed;
+  int old = T52_READ(int, p), assumed;
   do {
     assumed = old;
     old = atomicCAS(p, assumed, assumed * v);
   } while (old != assumed);
 }
 static __device__ __forceinline__ void t52_atom_mul_f(float *p, float v) {
-  int *ip = (int *)p, old = *ip, assumed;
+  int *ip = (int *)p, old = T52_READ(int, ip), assumed;
   do {
     assumed = old;
     old = atomicCAS(ip, assumed, __float_as_int(__int_as_float(assumed) * v));
   } while (old != assumed);
 }
 static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
-  unsigned long long *ip = (unsigned long long *)p, old = *ip, assumed;
+  unsigned long long *ip = (unsigned long long *)p, assumed;
+  unsigned long long old = T52_READ(unsigned long long, ip);
   do {
     assumed = old;
     old = atomicCAS(ip, assumed,
