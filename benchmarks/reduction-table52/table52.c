@@ -260,7 +260,7 @@ static uint64_t sh(const counts *c) { return c->v[C_SHLD] + c->v[C_SHST]; }
 static uint64_t gl(const counts *c) { return c->v[C_GLLD] + c->v[C_GLST]; }
 
 static void print_counts(const counts *c) {
-  printf(" %3llu %3llu %4llu %2llu %5llu/%-4llu %7llu/%-6llu |",
+  printf(" %3llu %5llu %4llu %2llu %5llu/%-4llu %8llu/%-7llu|",
          (unsigned long long)c->v[C_BAR], (unsigned long long)c->v[C_ROWBAR],
          (unsigned long long)c->v[C_SHFL], (unsigned long long)c->v[C_ATOM],
          (unsigned long long)c->v[C_SHLD], (unsigned long long)c->v[C_SHST],
@@ -352,7 +352,7 @@ int main(int argc, char **argv) {
          "vector %d; reducing trips %ld and %ld\n"
          "per block (the most of any block), at %ld trips: bar rowbar shfl "
          "atom sh.ld/st gl.ld/st\n"
-         "%-15s |%-42s|%-42s| goals\n",
+         "%-15s |%-46s|%-46s| goals\n",
          t52_ng, t52_nw, t52_nv, L1, L2, L2, "case", " accgpu", " hand-written");
   double *ind = malloc(64 * L2 * sizeof *ind);
   int missed = type_i(L1, L2, ind) + type_f(L1, L2, ind) + type_d(L1, L2, ind);
