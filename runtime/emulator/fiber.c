@@ -120,7 +120,7 @@ struct emu_sched {
   char fault[1024];
   const accgpu_emu_config *cfg;
   emu_race_block *race; /* racecheck state of this block, or NULL */
-  int counting;         /* CNT counts this block (counters.c) */
+  int counting;         /* this block counts into CNT (counters.c) */
   accgpu_emu_counts cnt;
   int permuted;         /* threads start in PERM's order, not 0..n-1 */
   uint64_t rng;         /* ACCGPU_EMU_SCHEDULE=random */
