@@ -142,7 +142,7 @@ void accgpu_time_report(void) {
     }
     fprintf(stderr, "    %-11s %-32s count %8lu  total %10.3f ms  avg %9.3f "
             "us", kinds[r->kind], r->name ? r->name : "-", r->count,
-            r->seconds * 1e3, r->seconds * 1e6 / r->count);
+            r->seconds * 1e3, r->count ? r->seconds * 1e6 / r->count : 0.0);
     if (r->kind != ACCGPU_T_KERNEL)
       fprintf(stderr, "  bytes %zu", r->bytes);
     fputc('\n', stderr);
