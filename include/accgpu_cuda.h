@@ -141,8 +141,8 @@ typedef struct __accgpu_emu_ops {
                      unsigned count);
   /* Checked images (memcheck, racecheck, preemption): an access of N
      bytes at P that the inline check did not clear.  KIND: bit 0 write,
-     bit 1 atomic.  Stops the block when P is not memory the thread may
-     touch. */
+     bit 1 atomic, bit 2/3 an atomic load/store.  Stops the block when P is
+     not memory the thread may touch. */
   void (*access)(struct __accgpu_emu_thread *t, const volatile void *p,
                  unsigned long n, unsigned kind);
 } __accgpu_emu_ops;

@@ -23,7 +23,11 @@
 #define __ACCGPU_CHK_INL                                                      \
   static __inline__ __attribute__((always_inline, no_sanitize_thread, unused))
 
-enum { __ACCGPU_RD = 0, __ACCGPU_WR = 1, __ACCGPU_AT = 3 };
+/* Bits 0-1: write, atomic (what memcheck and racecheck see); bits 2-3: an
+   atomic that only loads or only stores (the emulator's counters count it
+   as a load or a store, not as an atomic read-modify-write). */
+enum { __ACCGPU_RD = 0, __ACCGPU_WR = 1, __ACCGPU_AT = 3,
+       __ACCGPU_AT_LD = 3 | 4, __ACCGPU_AT_ST = 3 | 8 };
 
 /* Shadow byte S of device memory: how many of its 8 bytes, from the first,
    are allocated (0..8); negative: none (a redzone or freed memory). */
@@ -103,13 +107,13 @@ __ACCGPU_CHK_FN void __tsan_func_exit(void *pc) { (void)pc; }
 #define __ACCGPU_TSAN_ATOMIC(n, T)                                            \
   __ACCGPU_CHK_FN T __tsan_atomic##n##_load(const volatile void *p, int mo) { \
     (void)mo;                                                                 \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT);                                      \
+    __accgpu_chk(p, n / 8, __ACCGPU_AT_LD);                                   \
     return __atomic_load_n((const volatile T *)p, __ATOMIC_SEQ_CST);          \
   }                                                                           \
   __ACCGPU_CHK_FN void __tsan_atomic##n##_store(volatile void *p, T v,        \
                                                 int mo) {                     \
     (void)mo;                                                                 \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT);                                      \
+    __accgpu_chk(p, n / 8, __ACCGPU_AT_ST);                                   \
     __atomic_store_n((volatile T *)p, v, __ATOMIC_SEQ_CST);                   \
   }                                                                           \
   __ACCGPU_TSAN_RMW(n, T, exchange, __atomic_exchange_n)                      \

@@ -284,6 +284,12 @@ extern int accgpu_timing;
 double accgpu_now(void); /* seconds, monotonic */
 void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
                         size_t bytes, double seconds);
+/* Adds a launch's counts (the emulator's counters) to kernel NAME's
+   record: N counters named NAMES, totals TOT, the most of one block MAX,
+   over BLOCKS blocks. */
+void accgpu_time_counts(const char *name, const __accgpu_loc *loc, unsigned n,
+                        const char *const *names, const uint64_t *tot,
+                        const uint64_t *max, uint64_t blocks);
 void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
 /* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
 void accgpu_time_report(void);

@@ -15,6 +15,7 @@
 int accgpu_timing;
 
 #define NREC 1024
+#define NCOUNT 12 /* counters a record keeps (the emulator has 10) */
 
 typedef struct rec {
   int used, kind;
@@ -23,6 +24,9 @@ typedef struct rec {
   unsigned long count;
   size_t bytes;
   double seconds;
+  unsigned ncount; /* counters, 0: none (accgpu_time_counts) */
+  const char *const *cnames;
+  uint64_t ctot[NCOUNT], cmax[NCOUNT], cblocks;
 } rec;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -35,27 +39,66 @@ double accgpu_now(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Records are keyed by (kind, name, loc) pointer identity: names and
+/* The record of (KIND, NAME, LOC), created when new; NULL when the table
+   is full.  Lock held.  Records are keyed by pointer identity: names and
    locations are static constants of the program. */
-void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
-                        size_t bytes, double seconds) {
+static rec *rec_get(int kind, const char *name, const __accgpu_loc *loc) {
   size_t h = ((uintptr_t)name * 31 + (uintptr_t)loc * 7 + (unsigned)kind) %
              NREC;
-  pthread_mutex_lock(&lock);
   for (unsigned probes = 0; probes < NREC; probes++, h = (h + 1) % NREC) {
     rec *r = &recs[h];
     if (r->used && !(r->kind == kind && r->name == name && r->loc == loc))
       continue;
     if (!r->used) {
-      *r = (rec){1, kind, name, loc, 0, 0, 0};
+      *r = (rec){.used = 1, .kind = kind, .name = name, .loc = loc};
       nrecs++;
     }
+    return r;
+  }
+  return NULL;
+}
+
+void accgpu_time_record(int kind, const char *name, const __accgpu_loc *loc,
+                        size_t bytes, double seconds) {
+  pthread_mutex_lock(&lock);
+  rec *r = rec_get(kind, name, loc);
+  if (r) {
     r->count++;
     r->bytes += bytes;
     r->seconds += seconds;
-    break;
   }
   pthread_mutex_unlock(&lock);
+}
+
+void accgpu_time_counts(const char *name, const __accgpu_loc *loc, unsigned n,
+                        const char *const *names, const uint64_t *tot,
+                        const uint64_t *max, uint64_t blocks) {
+  pthread_mutex_lock(&lock);
+  rec *r = rec_get(ACCGPU_T_KERNEL, name, loc);
+  if (r) {
+    r->ncount = n < NCOUNT ? n : NCOUNT;
+    r->cnames = names;
+    for (unsigned i = 0; i < r->ncount; i++) {
+      r->ctot[i] += tot[i];
+      if (max[i] > r->cmax[i])
+        r->cmax[i] = max[i];
+    }
+    r->cblocks += blocks;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* The counters of R: totals over all its launches and the most any one
+   block had. */
+static void counts_report(const rec *r) {
+  fprintf(stderr, "      counts (%llu blocks):",
+          (unsigned long long)r->cblocks);
+  for (unsigned i = 0; i < r->ncount; i++)
+    fprintf(stderr, " %s %llu", r->cnames[i], (unsigned long long)r->ctot[i]);
+  fprintf(stderr, "\n      max per block:     ");
+  for (unsigned i = 0; i < r->ncount; i++)
+    fprintf(stderr, " %s %llu", r->cnames[i], (unsigned long long)r->cmax[i]);
+  fputc('\n', stderr);
 }
 
 static int by_place(const void *a, const void *b) {
@@ -99,10 +142,12 @@ void accgpu_time_report(void) {
     }
     fprintf(stderr, "    %-11s %-32s count %8lu  total %10.3f ms  avg %9.3f "
             "us", kinds[r->kind], r->name ? r->name : "-", r->count,
-            r->seconds * 1e3, r->seconds * 1e6 / r->count);
+            r->seconds * 1e3, r->count ? r->seconds * 1e6 / r->count : 0.0);
     if (r->kind != ACCGPU_T_KERNEL)
       fprintf(stderr, "  bytes %zu", r->bytes);
     fputc('\n', stderr);
+    if (r->ncount)
+      counts_report(r);
   }
   free(all);
 }

@@ -7,11 +7,25 @@ UT_SRCS  := tests/unit/main.c $(wildcard tests/unit/test_*.c)
 UT_KERNS := $(wildcard tests/unit/kernels/*.cu)
 EMU_KERNEL_CFLAGS = -x c -std=gnu11 -D__ACCGPU_EMU__ -include accgpu_cuda.h
 
+# The counters' test kernel also as a checked image, built as the plugin
+# builds generated kernels (plugin/module-build.c) and embedded in the runner.
+UT_CHK     := $(BUILD)/obj/tests/unit/emu_count.chk
+UT_CHK_IMG := $(BUILD)/obj/tests/unit/emu_count_image.o
+$(UT_CHK).so: tests/unit/kernels/emu_count.cu include/accgpu_cuda.h \
+              include/accgpu_emu_check.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -c -std=gnu11 -D__ACCGPU_EMU__ -D__ACCGPU_EMU_CHECKED__ \
+	  -fsanitize=thread --param tsan-instrument-func-entry-exit=0 -Iinclude \
+	  -include accgpu_cuda.h -x c $< -o $(UT_CHK).o
+	$(CC) -shared -Wl,-z,defs -Wl,-Bsymbolic -o $@ $(UT_CHK).o -lm
+$(UT_CHK_IMG): tests/unit/image.S $(UT_CHK).so
+	$(CC) -c -DIMAGE_SYM=emu_count_image -DIMAGE_PATH=$(ABS_BUILD)/obj/tests/unit/emu_count.chk.so $< -o $@
+
 # $(call ut_runner,VARIANT-DIR,EXTRA-CFLAGS)
 define ut_runner
 $(1)/tests/unit-tests: $(patsubst %.c,$(1)/obj/%.o,$(UT_SRCS)) \
                        $(patsubst %.cu,$(1)/obj/%.cu.o,$(UT_KERNS)) \
-                       $(1)/libaccgpu.a
+                       $(UT_CHK_IMG) $(1)/libaccgpu.a
 	@mkdir -p $$(dir $$@)
 	$$(CC) $(2) -o $$@ $$^ -lcunit -lyaml $$(LDLIBS_RT)
 endef

@@ -6,6 +6,8 @@
  *   memory.c   device memory: one reserved region per device
  *   memcheck.c shadow of device memory, the access check, fault reports
  *   racecheck.c data races between the threads of a launch
+ *   counters.c per-launch counts of barriers, warp operations, atomics,
+ *              shared and global loads and stores (ACCGPU_TIME)
  *   config.c   ACCGPU_EMU_MEMCHECK, _RACECHECK, _SCHEDULE (checked once)
  *   queue.c    queues: a FIFO of operations run by one host thread each
  *   backend.c  devices, modules, launch checks, the backend table
@@ -50,6 +52,36 @@ typedef struct accgpu_emu_image {
   size_t elf_size;
 } accgpu_emu_image;
 
+/* ---- Counters (counters.c): what a launch's blocks did. ---- */
+enum {
+  EMU_CNT_BAR,    /* block barriers completed (__syncthreads*) */
+  EMU_CNT_ROWBAR, /* named barriers completed (a worker's row) */
+  EMU_CNT_WSYNC,  /* warp syncs (__syncwarp), per warp */
+  EMU_CNT_SHFL,   /* shuffles, per warp */
+  EMU_CNT_VOTE,   /* ballots and votes, per warp */
+  EMU_CNT_ATOM,   /* atomic read-modify-writes, per thread */
+  EMU_CNT_SH_LD, EMU_CNT_SH_ST, /* shared memory, per thread */
+  EMU_CNT_GL_LD, EMU_CNT_GL_ST, /* global (everything else but the stack) */
+  EMU_CNT_N
+};
+typedef struct accgpu_emu_counts {
+  uint64_t v[EMU_CNT_N];
+} accgpu_emu_counts;
+extern const char *const accgpu_emu_count_names[EMU_CNT_N];
+/* Nonzero when launches are counted: ACCGPU_TIME=1, or as set by
+   accgpu_emu_count_set (1 on, 0 off, -1 back to ACCGPU_TIME's say). */
+int accgpu_emu_counting(void);
+void accgpu_emu_count_set(int on);
+/* A checked image's access of KIND (accgpu_emu_check.h) at A by a thread
+   of block B, which is not on the thread's own stack. */
+void accgpu_emu_count_access(accgpu_emu_counts *c,
+                             const __accgpu_emu_block *b, uintptr_t a,
+                             unsigned kind);
+/* The counts of a launch's last completed grid: totals, the largest
+   count any one block had, and the blocks.  0, or -1 when none. */
+int accgpu_emu_counts_last(accgpu_emu_counts *tot, accgpu_emu_counts *max,
+                           uint64_t *blocks);
+
 /* ---- One launch: what every block of it needs (grid.c, fiber.c). ---- */
 struct accgpu_dev;
 typedef struct accgpu_emu_grid {
@@ -64,6 +96,7 @@ typedef struct accgpu_emu_grid {
   unsigned shared_bytes;
   uint64_t nblocks;
   uint64_t next_block;   /* atomic: next block to hand out */
+  accgpu_emu_counts cnt_tot, cnt_max; /* atomic: merged at block ends */
   /* Guarded by the pool lock (grid.c). */
   unsigned active;       /* runners working on this grid */
   int failed;            /* first failure, with its text */
@@ -73,10 +106,14 @@ typedef struct accgpu_emu_grid {
 
 /* fiber.c: runs block number B of G on the calling host thread.  Returns 0,
    or -1 with a message in BUF (deadlock at divergent barriers). */
-int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
+int accgpu_emu_run_block(accgpu_emu_grid *g, uint64_t b, char *buf,
                          size_t len);
 /* fiber.c: releases the calling thread's fibers (at thread exit). */
 void accgpu_emu_fibers_release(void);
+
+/* counters.c: adds block C to G (at block end); reports G at grid end. */
+void accgpu_emu_count_merge(accgpu_emu_grid *g, const accgpu_emu_counts *c);
+void accgpu_emu_count_report(const accgpu_emu_grid *g);
 
 /* grid.c: runs every block of G, spread over the worker pool and the
    calling thread.  Returns 0, or -1 with accgpu_set_error() left. */

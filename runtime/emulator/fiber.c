@@ -120,6 +120,8 @@ struct emu_sched {
   char fault[1024];
   const accgpu_emu_config *cfg;
   emu_race_block *race; /* racecheck state of this block, or NULL */
+  int counting;         /* this block counts into CNT (counters.c) */
+  accgpu_emu_counts cnt;
   int permuted;         /* threads start in PERM's order, not 0..n-1 */
   uint64_t rng;         /* ACCGPU_EMU_SCHEDULE=random */
   unsigned short perm[EMU_MAX_THREADS];
@@ -362,6 +364,8 @@ EMU_NO_TSAN static void yield_from(emu_fiber *f) {
    completes the barrier), goes on running. */
 static void bar_release(emu_sched *s, emu_fiber *caller) {
   unsigned g = s->bar_gen & 1;
+  if (s->counting)
+    s->cnt.v[EMU_CNT_BAR]++;
   unsigned nwait = s->bar_arrived - (caller != NULL);
   s->bar_n[g] = (int)s->bar_arrived;
   s->bar_arrived = 0;
@@ -431,9 +435,10 @@ static void warp_release(emu_sched *s, emu_warp *w, unsigned warp) {
   ready_push_all(s, wake, n);
 }
 
-/* Arrives at the warp barrier of MASK with PRED (for ballots); returns the
-   generation parity once all live lanes of MASK have arrived. */
-static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred) {
+/* Arrives at the warp barrier of MASK with PRED (for ballots) for warp
+   operation OP (an EMU_CNT_*); returns the generation parity once all live
+   lanes of MASK have arrived. */
+static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred, int op) {
   emu_sched *s = f->s;
   race_flush(s);
   unsigned warp = f->idx / ACCGPU_EMU_WARP, bit = 1u << f->pub.lane;
@@ -442,6 +447,8 @@ static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred) {
   if (w->arrived == 0) {
     w->want = mask;
     w->ballot[g] = 0;
+    if (s->counting)
+      s->cnt.v[op]++;
   }
   w->arrived |= bit;
   if (pred)
@@ -456,7 +463,7 @@ static unsigned warp_arrive(emu_fiber *f, unsigned mask, int pred) {
 }
 
 static void sync_warp(__accgpu_emu_thread *t, unsigned mask) {
-  warp_arrive((emu_fiber *)t, mask, 0);
+  warp_arrive((emu_fiber *)t, mask, 0, EMU_CNT_WSYNC);
 }
 
 static uint64_t shfl(__accgpu_emu_thread *t, unsigned mask, uint64_t v,
@@ -464,7 +471,7 @@ static uint64_t shfl(__accgpu_emu_thread *t, unsigned mask, uint64_t v,
   emu_fiber *f = (emu_fiber *)t;
   emu_warp *w = &f->s->warps[f->idx / ACCGPU_EMU_WARP];
   w->slot[w->gen & 1][t->lane] = v;
-  unsigned g = warp_arrive(f, mask, 0);
+  unsigned g = warp_arrive(f, mask, 0, EMU_CNT_SHFL);
   if (src < ACCGPU_EMU_WARP && (w->done[g] >> src & 1u))
     return w->slot[g][src];
   return v;
@@ -473,7 +480,7 @@ static uint64_t shfl(__accgpu_emu_thread *t, unsigned mask, uint64_t v,
 static unsigned ballot(__accgpu_emu_thread *t, unsigned mask, int pred) {
   emu_fiber *f = (emu_fiber *)t;
   emu_warp *w = &f->s->warps[f->idx / ACCGPU_EMU_WARP];
-  unsigned g = warp_arrive(f, mask, pred);
+  unsigned g = warp_arrive(f, mask, pred, EMU_CNT_VOTE);
   return w->ballot[g] & mask;
 }
 
@@ -532,6 +539,8 @@ static void sync_named(__accgpu_emu_thread *t, unsigned id, unsigned count) {
   /* The last arrival releases the others, in arrival order. */
   unsigned k = b->head, n = b->arrived - 1;
   b->arrived = 0;
+  if (s->counting)
+    s->cnt.v[EMU_CNT_ROWBAR]++;
   if (s->race)
     accgpu_emu_race_sync(s->race, f->idx, EMU_SYNC_ROW);
   for (unsigned i = 0; i < n; i++) {
@@ -562,6 +571,8 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
   uintptr_t a = (uintptr_t)p;
   if (((a ^ (uintptr_t)f) >> ACCGPU_EMU_STACK_SHIFT) == 0)
     return; /* its own stack: private */
+  if (s->counting)
+    accgpu_emu_count_access(&s->cnt, &s->blk, a, kind);
   accgpu_emu_where w = {s->g, &s->blk, f->pub.thread_idx,
                         (uintptr_t)s->slots, (uintptr_t)EMU_MAX_THREADS * SLOT};
   /* Switch first: racecheck may defer this access's verdict until its
@@ -758,7 +769,7 @@ static void check_init(emu_runner *r, emu_sched *s, const accgpu_emu_grid *g) {
   }
   if (c->racecheck)
     s->race = accgpu_emu_race_begin(&r->race, g, b, s->n);
-  if (c->racecheck || c->order == EMU_ORDER_RANDOM)
+  if (c->racecheck || c->order == EMU_ORDER_RANDOM || s->counting)
     b->check |= ACCGPU_EMU_CHECK_CALL;
 }
 
@@ -784,6 +795,9 @@ static void sched_init(emu_runner *r, const accgpu_emu_grid *g, uint64_t b) {
   s->misuse[0] = '\0';
   s->faulted = 0;
   s->cfg = accgpu_emu_config_get();
+  s->counting = accgpu_emu_counting();
+  if (s->counting)
+    memset(&s->cnt, 0, sizeof s->cnt);
   order_init(s, b);
   check_init(r, s, g);
   for (unsigned w = 0; w * ACCGPU_EMU_WARP < s->n; w++) {
@@ -810,7 +824,7 @@ static void deadlock_message(const emu_sched *s, char *buf, size_t len) {
            s->blk.block_idx.z, nb, s->n, nw, nn, s->n - s->live);
 }
 
-int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
+int accgpu_emu_run_block(accgpu_emu_grid *g, uint64_t b, char *buf,
                          size_t len) {
   unsigned n = g->block.x * g->block.y * g->block.z;
   emu_runner *r = runner_get(n, buf, len);
@@ -822,6 +836,8 @@ int accgpu_emu_run_block(const accgpu_emu_grid *g, uint64_t b, char *buf,
   current = s;
   switch_to(s, &s->host_sp, start_in_new_slot(s), 0);
   current = NULL;
+  if (s->counting)
+    accgpu_emu_count_merge(g, &s->cnt);
   if (s->faulted) {
     if (s->dirty_slots < s->nslots)
       s->dirty_slots = s->nslots;

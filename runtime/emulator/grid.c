@@ -135,6 +135,8 @@ int accgpu_emu_run_grid(accgpu_emu_grid *g) {
   g->next_block = 0;
   g->active = 0;
   g->failed = 0;
+  memset(&g->cnt_tot, 0, sizeof g->cnt_tot);
+  memset(&g->cnt_max, 0, sizeof g->cnt_max);
   if (serial)
     pthread_mutex_lock(&race_lock);
   else if (g->nblocks > 1 && pool.runners > 1) {
@@ -157,5 +159,7 @@ int accgpu_emu_run_grid(accgpu_emu_grid *g) {
     accgpu_set_error(ACCGPU_ERR_LAUNCH, "%s", g->error);
     return -1;
   }
+  if (accgpu_emu_counting())
+    accgpu_emu_count_report(g);
   return 0;
 }

@@ -246,6 +246,11 @@ static void child_timed(void) {
     launch_add(d, N, 1, acc_async_sync);
     end(&LP);
   }
+  /* Two launches' counters (as the emulator reports them) add up. */
+  static const char *const names[2] = {"bar", "gl.ld"};
+  const uint64_t tot[2] = {6, 300}, max1[2] = {2, 100}, max2[2] = {1, 120};
+  accgpu_time_counts(kernels[0].name, &LP, 2, names, tot, max1, 3);
+  accgpu_time_counts(kernels[0].name, &LP, 2, names, tot, max2, 3);
   accgpu_time_report();
 }
 
@@ -257,6 +262,9 @@ static void test_time_report(void) {
   char *up = strstr(out, "upload      x3[0:n]");
   CU_ASSERT(up && strstr(up, "count        3") && strstr(up, "bytes 3072"));
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "download    x3[0:n]"));
+  char *k = strstr(out, "kernel      k_add ");
+  CU_ASSERT(k && strstr(k, "counts (6 blocks): bar 12 gl.ld 600\n"));
+  CU_ASSERT(k && strstr(k, "max per block:      bar 2 gl.ld 120\n"));
 }
 
 ACCGPU_SUITE(region, init_suite, clean_suite, ACCGPU_TEST(test_figure_5_1),

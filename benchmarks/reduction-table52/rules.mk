@@ -1,0 +1,36 @@
+# Seed 001 Table 5.2 reductions (benchmarks/reduction-table52/table52.c):
+# the counts per block of the generated kernels beside hand-written
+# CUB-style kernels (table52.cu, a checked emulator image embedded in the
+# program, ptxas-checked when the CUDA toolkit is here), on the emulator.
+T52_DIR := $(BUILD)/bench/table52
+T52_CU  := benchmarks/reduction-table52/table52.cu
+T52_BIN := $(T52_DIR)/table52
+T52_RUN := $(T52_DIR)/run
+
+ALL_TARGETS += $(T52_BIN) $(T52_RUN)
+BENCH_CMDS  += $(T52_RUN)
+
+$(T52_DIR)/table52.chk.so: $(T52_CU) include/accgpu_cuda.h include/accgpu_emu_check.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -fPIC -c -std=gnu11 -D__ACCGPU_EMU__ -D__ACCGPU_EMU_CHECKED__ \
+	  -fsanitize=thread --param tsan-instrument-func-entry-exit=0 -Iinclude \
+	  -include accgpu_cuda.h -x c $< -o $(T52_DIR)/table52.chk.o
+	$(CC) -shared -Wl,-z,defs -Wl,-Bsymbolic -o $@ $(T52_DIR)/table52.chk.o -lm
+ifeq ($(HAVE_CUDA),1)
+	$(CUDA_HOME)/bin/nvcc -arch=sm_90 -ptx -x cu -Iinclude -include accgpu_cuda.h \
+	  $< -o $(T52_DIR)/table52.ptx
+	$(CUDA_HOME)/bin/ptxas -arch=sm_90 $(T52_DIR)/table52.ptx -o /dev/null
+endif
+
+$(T52_DIR)/image.o: tests/unit/image.S $(T52_DIR)/table52.chk.so
+	$(CC) -c -DIMAGE_SYM=t52_image -DIMAGE_PATH=$(ABS_BUILD)/bench/table52/table52.chk.so $< -o $@
+
+$(T52_BIN): benchmarks/reduction-table52/table52.c benchmarks/reduction-table52/table52.h \
+            $(T52_DIR)/image.o $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
+	$(CC) -O2 -std=gnu11 $(WARN) -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude $< \
+	  $(T52_DIR)/image.o -o $@ -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
+
+$(T52_RUN): benchmarks/reduction-table52/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nACC_DEVICE_TYPE=emulator exec "%s" "$$@"\n' '$(ABS_BUILD)/bench/table52/table52' > $@
+	@chmod +x $@
