@@ -5,8 +5,24 @@
  * compute side lowers such reductions, the clause is diagnosed here, on
  * the function's GENERIC (PLUGIN_PRE_GENERICIZE, before gimplification),
  * at the clause, and removed, so that GCC stops with the "sorry" instead
- * of crashing.  A reduction on a whole variable (a DECL) is left alone. */
+ * of crashing.  A reduction on a whole variable is left alone: a DECL, or
+ * for an array the MEM_REF of its address that the front end makes of it
+ * (kernel-gen-reduce.cc reduces each element). */
 #include "accgpu-plugin.h"
+
+/* D, a reduction clause's item, is a whole variable. */
+static bool whole_var_p(tree d)
+{
+  if (DECL_P(d))
+    return true;
+  if (TREE_CODE(d) != MEM_REF || !integer_zerop(TREE_OPERAND(d, 1))
+      || TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR)
+    return false;
+  tree v = TREE_OPERAND(TREE_OPERAND(d, 0), 0);
+  return DECL_P(v) && TREE_CODE(TREE_TYPE(v)) == ARRAY_TYPE
+         && tree_int_cst_equal(TYPE_SIZE_UNIT(TREE_TYPE(d)),
+                               TYPE_SIZE_UNIT(TREE_TYPE(v)));
+}
 
 /* Diagnoses and unlinks the element reductions of *CLAUSES. */
 static void guard_clauses(tree *clauses)
@@ -15,7 +31,7 @@ static void guard_clauses(tree *clauses)
   for (tree *p = clauses; *p;) {
     tree c = *p;
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION ||
-        DECL_P(OMP_CLAUSE_DECL(c))) {
+        whole_var_p(OMP_CLAUSE_DECL(c))) {
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }

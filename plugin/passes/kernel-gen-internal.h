@@ -38,6 +38,8 @@ struct name_entry {
 /* A reduction of a loop being translated (kernel-gen-reduce.cc). */
 struct loop_red {
   tree decl;
+  tree type;             /* of its values: DECL's, or its elements' */
+  unsigned long len;     /* elements of an array reduction (0: scalar) */
   enum tree_code op;
   char *priv;            /* its partial; NULL: adds into INTO's */
   struct loop_red *into;
@@ -122,6 +124,8 @@ bool after_barrier(kg *g);
 void open_guard(kg *g);
 void redundant_barrier(kg *g);
 void close_guard(kg *g);
+/* The values a reduction on TYPE combines (kernel-gen-reduce.cc). */
+tree kgr_value_type(tree type, unsigned long *len);
 void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
@@ -143,5 +147,9 @@ void kgr_bind(kg *g, vec<loop_red *> *reds);
 void kgr_unbind(kg *g, vec<loop_red *> *reds);
 void kgr_close(kg *g, vec<loop_red *> *reds);
 void kgr_scratch_decl(kg *g);
+/* Construct-level reductions of R: each gang's private copy (declared,
+   named), and its atomic fold into the mapped variable at the end. */
+void kgr_construct_open(kg *g, struct kg_region *r);
+void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body);
 
 #endif

@@ -30,6 +30,10 @@ void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
 void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
                          const char *tname, const char *limit);
 
+/* Array reductions (OpenACC 2.7) keep a private copy of the whole array
+   in each thread: at most this many elements (a fixed-size array). */
+#define ACCGPU_RED_ARRAY_MAX 256
+
 /* ---- helpers.cc: device functions of the module ---- */
 
 /* Emits, once per module, for OP on TYPE (C name TNAME, identity text ID):
