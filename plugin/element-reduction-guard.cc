@@ -24,14 +24,20 @@ static bool whole_var_p(tree d)
                                TYPE_SIZE_UNIT(TREE_TYPE(v)));
 }
 
-/* Diagnoses and unlinks the element reductions of *CLAUSES. */
-static void guard_clauses(tree *clauses)
+/* Diagnoses and unlinks the element reductions of *CLAUSES.  On a compute
+   construct, a whole array becomes its DECL again: GCC 12's gimplifier
+   crashes on the MEM_REF there (not on a loop). */
+static void guard_clauses(tree *clauses, bool compute)
 {
   static location_t said; /* a combined construct has it twice */
   for (tree *p = clauses; *p;) {
     tree c = *p;
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION ||
         whole_var_p(OMP_CLAUSE_DECL(c))) {
+      if (compute && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
+          && !DECL_P(OMP_CLAUSE_DECL(c)))
+        OMP_CLAUSE_DECL(c) = TREE_OPERAND(TREE_OPERAND(OMP_CLAUSE_DECL(c), 0),
+                                          0);
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
@@ -53,7 +59,7 @@ static tree guard_construct(tree *tp, int *walk_subtrees, void *)
   }
   switch (TREE_CODE(t)) {
   case OACC_PARALLEL: case OACC_KERNELS: case OACC_SERIAL: case OACC_LOOP:
-    guard_clauses(&OMP_CLAUSES(t));
+    guard_clauses(&OMP_CLAUSES(t), TREE_CODE(t) != OACC_LOOP);
     break;
   default:
     break;
