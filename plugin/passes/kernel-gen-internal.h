@@ -40,6 +40,10 @@ struct loop_red {
   tree decl;
   tree type;             /* of its values: DECL's, or its elements' */
   unsigned long len;     /* elements of an array reduction (0: scalar) */
+  tree vtype;            /* the reduced array's type (a section's) */
+  unsigned long lo;      /* a section's first element */
+  bool section;          /* of an array or pointer (or one element) */
+  char *bound;           /* what DECL is called in the loop */
   enum tree_code op;
   char *priv;            /* its partial; NULL: adds into INTO's */
   struct loop_red *into;

@@ -46,7 +46,10 @@ static tree seq_ref_cb(gimple_stmt_iterator *gsi, bool *handled,
   struct span_walk *w = (struct span_walk *)wi->info;
   gimple *s = gsi_stmt(*gsi);
   /* the variable, or an element of an array reduction */
-  if (is_gimple_assign(s) && get_base_address(gimple_assign_lhs(s)) == w->var)
+  tree b = is_gimple_assign(s) ? get_base_address(gimple_assign_lhs(s))
+                               : NULL_TREE;
+  if (b && (b == w->var || (TREE_CODE(b) == MEM_REF
+                            && TREE_OPERAND(b, 0) == w->var)))
     w->any = true;
   return NULL_TREE;
 }
@@ -202,6 +205,18 @@ static void elem_text(kg *g, loop_red *r, const char *base, struct kbuf *b)
   kb_printf(b, " *)(%s))[__ri]", base);
 }
 
+/* The same for the variable outside the loop (a section's elements). */
+static void outer_text(kg *g, loop_red *r, const char *base, struct kbuf *b)
+{
+  if (!r->section) {
+    elem_text(g, r, base, b);
+    return;
+  }
+  kb_add(b, "((");
+  type_str(g, b, r->type);
+  kb_printf(b, " *)(%s))[%lu%s]", base, r->lo, r->len ? " + __ri" : "");
+}
+
 /* ---- partials ---- */
 
 /* The open reduction whose partial VAR names now (NULL: none). */
@@ -211,19 +226,64 @@ static loop_red *current_owner(kg *g, tree var)
   for (int i = (int)g->lreds.length() - 1; i >= 0; i--) {
     loop_red *r = g->lreds[i];
     if (r->decl == var && r->priv)
-      return now && !strcmp(now, r->priv) ? r : NULL;
+      return now && !strcmp(now, r->bound) ? r : NULL;
   }
   return NULL;
 }
 
+/* A reduction clause's ITEM: the variable (for a section, the pointer or
+   array it is of; *LO its first element), NULL_TREE when not one that
+   can be reduced (a section must have a constant start and length). */
+static tree red_item(tree item, tree *vtype, unsigned long *lo)
+{
+  tree v = accgpu_red_var(item);
+  unsigned long len;
+  *lo = 0;
+  *vtype = TREE_TYPE(v);
+  if (accgpu_red_whole_p(item))
+    return kgr_value_type(*vtype, &len) ? v : NULL_TREE;
+  /* a section: MEM_REF<T[N]>(p, offset) of a pointer or array P */
+  tree p = TREE_OPERAND(item, 0), e = strip_array_types(TREE_TYPE(item));
+  if (TREE_CODE(p) == ADDR_EXPR)
+    p = TREE_OPERAND(p, 0);
+  *vtype = TREE_TYPE(item);
+  if (!DECL_P(p) || !kgr_value_type(*vtype, &len)
+      || (TREE_CODE(TREE_TYPE(p)) == ARRAY_TYPE
+          && TREE_CODE(TREE_TYPE(TREE_TYPE(p))) == ARRAY_TYPE)
+      || !tree_fits_uhwi_p(TREE_OPERAND(item, 1)))
+    return NULL_TREE;
+  *lo = tree_to_uhwi(TREE_OPERAND(item, 1)) / tree_to_uhwi(TYPE_SIZE_UNIT(e));
+  return p;
+}
+
+/* What R's variable is called in its loop: its partial, or for a section,
+   the partial shifted so that the section's indices address it. */
+static char *bound_text(kg *g, loop_red *r)
+{
+  if (!r->section)
+    return xstrdup(r->priv);
+  struct kbuf b = {};
+  kb_add(&b, "(((");
+  type_str(g, &b, r->type);
+  kb_printf(&b, " *)%s%s) - %lu)", r->len ? "" : "&", r->priv, r->lo);
+  char *t = xstrdup(kb_str(&b));
+  kb_free(&b);
+  return t;
+}
+
 /* Opens a reduction of F on DECL with OP: a partial (identity) of its
-   own, or none when the enclosing loop's partial gathers it. */
+   own, or none when the enclosing loop's partial gathers it.  VTYPE and
+   LO: see red_item. */
 static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
-                     enum tree_code op, vec<loop_red *> *reds)
+                     enum tree_code op, vec<loop_red *> *reds, tree vtype,
+                     unsigned long lo)
 {
   loop_red *r = XCNEW(loop_red);
   r->decl = decl;
-  r->type = kgr_value_type(TREE_TYPE(decl), &r->len);
+  r->vtype = vtype;
+  r->lo = lo;
+  r->section = vtype != TREE_TYPE(decl);
+  r->type = kgr_value_type(vtype, &r->len);
   r->op = accgpu_red_code(r->type, op);
   r->dims = dims;
   loop_red *own = current_owner(g, decl);
@@ -236,12 +296,13 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   char nb[64];
   snprintf(nb, sizeof nb, "__red%d_%u", id, reds->length());
   r->priv = xstrdup(nb);
+  r->bound = bound_text(g, r);
   int s = gather_span(g, f, r);
   r->gather = s != 0;
   r->span = dims | s;
   ind(g);
   if (r->len) {
-    decl_str(g, g->out, TREE_TYPE(decl), nb);
+    decl_str(g, g->out, vtype, nb);
     kb_add(g->out, ";\n");
     elem_open(g, r);
     elem_text(g, r, nb, g->out);
@@ -267,14 +328,16 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
       continue;
-    tree d = accgpu_red_var(OMP_CLAUSE_DECL(c));
-    unsigned long len;
-    if (!kgr_value_type(TREE_TYPE(d), &len)) {
-      fail(g, d, "reduction on a struct, complex, variable-length or large "
-           "array variable");
+    tree vt;
+    unsigned long lo;
+    tree d = red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
+    if (!d) {
+      fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
+           "complex, variable-length or large array, or a section of no "
+           "constant bounds");
       return false;
     }
-    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds);
+    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
     return true;
@@ -284,7 +347,7 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
     if (o->priv && !o->gather && !clause_on(f, o->decl)
         && current_owner(g, o->decl) == o
         && seq_assigns_var(gimple_omp_body(f), o->decl))
-      open_red(g, f, dims, id, o->decl, o->op, reds);
+      open_red(g, f, dims, id, o->decl, o->op, reds, o->vtype, o->lo);
   }
   return true;
 }
@@ -294,7 +357,7 @@ void kgr_bind(kg *g, vec<loop_red *> *reds)
 {
   for (unsigned i = 0; i < reds->length(); i++)
     if ((*reds)[i]->priv)
-      push_name(g, (*reds)[i]->decl, (*reds)[i]->priv);
+      push_name(g, (*reds)[i]->decl, (*reds)[i]->bound);
 }
 
 /* Drops the partials' names (locals may have been named after them). */
@@ -303,7 +366,7 @@ void kgr_unbind(kg *g, vec<loop_red *> *reds)
   for (unsigned i = 0; i < reds->length(); i++) {
     loop_red *r = (*reds)[i];
     for (int k = (int)g->names.length() - 1; r->priv && k >= 0; k--)
-      if (g->names[k].decl == r->decl && !strcmp(g->names[k].text, r->priv)) {
+      if (g->names[k].decl == r->decl && !strcmp(g->names[k].text, r->bound)) {
         free(g->names[k].text);
         g->names.ordered_remove(k);
         break;
@@ -367,12 +430,14 @@ static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
 static void fold_outer(kg *g, loop_red *r, const char *sfx)
 {
   const char *outer = decl_name(g, r->decl);
-  bool mem = outer[0] == '(', shared = g->shared.contains(r->decl);
+  /* a pointer's section is in device memory */
+  bool mem = outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+  bool shared = g->shared.contains(r->decl);
   bool atom = (r->span & KG_GANGS) && mem;
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
                  : need_guard(g) && (mem || shared);
   struct kbuf o = {}, p = {};
-  elem_text(g, r, outer, &o);
+  outer_text(g, r, outer, &o);
   elem_text(g, r, r->priv, &p);
   if (gd)
     open_guard(g);
@@ -405,6 +470,7 @@ void kgr_close(kg *g, vec<loop_red *> *reds)
       fold_outer(g, r, sfx);
       free(sfx);
       free(r->priv);
+      free(r->bound);
     }
     free(r);
   }

@@ -15,6 +15,9 @@ bool accgpu_red_scalar_p(tree type);
 /* The variable a reduction clause's operand D names (an array comes as a
    MEM_REF of its address), for diagnostics. */
 tree accgpu_red_var(tree d);
+/* D, a reduction clause's item, is a whole variable (a DECL, or the
+   MEM_REF of a whole array's address the front end makes of one). */
+bool accgpu_red_whole_p(tree d);
 /* Helper-name tags of TYPE ("i", "ull", "d", ...) and of OP ("add", ...);
    NULL when a reduction cannot use them. */
 const char *accgpu_red_type_tag(tree type);
