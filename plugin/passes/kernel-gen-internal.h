@@ -128,8 +128,19 @@ bool after_barrier(kg *g);
 void open_guard(kg *g);
 void redundant_barrier(kg *g);
 void close_guard(kg *g);
-/* The values a reduction on TYPE combines (kernel-gen-reduce.cc). */
+/* Array reductions (kernel-gen-reduce-array.cc): the values a reduction
+   on TYPE combines; a clause item's variable; the loop over R's elements
+   and the text of element __ri of BASE (R's partial; the variable outside
+   the loop); what R's variable is called in its loop. */
 tree kgr_value_type(tree type, unsigned long *len);
+tree kgr_red_item(tree item, tree *vtype, unsigned long *lo);
+void kgr_elem_open(kg *g, struct loop_red *r);
+void kgr_elem_close(kg *g, struct loop_red *r);
+void kgr_elem_text(kg *g, struct loop_red *r, const char *base,
+                   struct kbuf *b);
+void kgr_outer_text(kg *g, struct loop_red *r, const char *base,
+                    struct kbuf *b);
+char *kgr_bound_text(kg *g, struct loop_red *r);
 void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);

@@ -152,71 +152,6 @@ static int gather_span(kg *g, gomp_for *f, loop_red *r)
   return w.ok && w.any ? w.span : 0;
 }
 
-/* ---- array reductions: each element reduced by itself ---- */
-
-/* The type of the values a reduction on a variable of TYPE combines: TYPE
-   itself for a scalar (*LEN 0), the element type of an array of scalars
-   of at most ACCGPU_RED_ARRAY_MAX elements (*LEN: their number, all
-   dimensions flattened); NULL_TREE when there is none. */
-tree kgr_value_type(tree type, unsigned long *len)
-{
-  *len = 0;
-  if (accgpu_red_scalar_p(type))
-    return type;
-  tree e = strip_array_types(type);
-  if (TREE_CODE(type) != ARRAY_TYPE || !accgpu_red_scalar_p(e)
-      || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type))
-      || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(e)) || !tree_to_uhwi(TYPE_SIZE_UNIT(e)))
-    return NULL_TREE;
-  *len = tree_to_uhwi(TYPE_SIZE_UNIT(type)) / tree_to_uhwi(TYPE_SIZE_UNIT(e));
-  return *len && *len <= ACCGPU_RED_ARRAY_MAX ? e : NULL_TREE;
-}
-
-/* For an array reduction, opens a loop over its elements (index __ri). */
-static void elem_open(kg *g, loop_red *r)
-{
-  if (!r->len)
-    return;
-  ind(g);
-  kb_printf(g->out, "for (int __ri = 0; __ri < %lu; __ri++) {\n", r->len);
-  g->indent++;
-  ind(g);
-}
-
-static void elem_close(kg *g, loop_red *r)
-{
-  if (!r->len)
-    return;
-  g->indent--;
-  ind(g);
-  kb_add(g->out, "}\n");
-}
-
-/* Appends the value of R that BASE names: BASE itself, or element __ri of
-   the array BASE, flattened. */
-static void elem_text(kg *g, loop_red *r, const char *base, struct kbuf *b)
-{
-  if (!r->len) {
-    kb_add(b, base);
-    return;
-  }
-  kb_add(b, "((");
-  type_str(g, b, r->type);
-  kb_printf(b, " *)(%s))[__ri]", base);
-}
-
-/* The same for the variable outside the loop (a section's elements). */
-static void outer_text(kg *g, loop_red *r, const char *base, struct kbuf *b)
-{
-  if (!r->section) {
-    elem_text(g, r, base, b);
-    return;
-  }
-  kb_add(b, "((");
-  type_str(g, b, r->type);
-  kb_printf(b, " *)(%s))[%lu%s]", base, r->lo, r->len ? " + __ri" : "");
-}
-
 /* ---- partials ---- */
 
 /* The open reduction whose partial VAR names now (NULL: none). */
@@ -229,46 +164,6 @@ static loop_red *current_owner(kg *g, tree var)
       return now && !strcmp(now, r->bound) ? r : NULL;
   }
   return NULL;
-}
-
-/* A reduction clause's ITEM: the variable (for a section, the pointer or
-   array it is of; *LO its first element), NULL_TREE when not one that
-   can be reduced (a section must have a constant start and length). */
-static tree red_item(tree item, tree *vtype, unsigned long *lo)
-{
-  tree v = accgpu_red_var(item);
-  unsigned long len;
-  *lo = 0;
-  *vtype = TREE_TYPE(v);
-  if (accgpu_red_whole_p(item))
-    return kgr_value_type(*vtype, &len) ? v : NULL_TREE;
-  /* a section: MEM_REF<T[N]>(p, offset) of a pointer or array P */
-  tree p = TREE_OPERAND(item, 0), e = strip_array_types(TREE_TYPE(item));
-  if (TREE_CODE(p) == ADDR_EXPR)
-    p = TREE_OPERAND(p, 0);
-  *vtype = TREE_TYPE(item);
-  if (!DECL_P(p) || !kgr_value_type(*vtype, &len)
-      || (TREE_CODE(TREE_TYPE(p)) == ARRAY_TYPE
-          && TREE_CODE(TREE_TYPE(TREE_TYPE(p))) == ARRAY_TYPE)
-      || !tree_fits_uhwi_p(TREE_OPERAND(item, 1)))
-    return NULL_TREE;
-  *lo = tree_to_uhwi(TREE_OPERAND(item, 1)) / tree_to_uhwi(TYPE_SIZE_UNIT(e));
-  return p;
-}
-
-/* What R's variable is called in its loop: its partial, or for a section,
-   the partial shifted so that the section's indices address it. */
-static char *bound_text(kg *g, loop_red *r)
-{
-  if (!r->section)
-    return xstrdup(r->priv);
-  struct kbuf b = {};
-  kb_add(&b, "(((");
-  type_str(g, &b, r->type);
-  kb_printf(&b, " *)%s%s) - %lu)", r->len ? "" : "&", r->priv, r->lo);
-  char *t = xstrdup(kb_str(&b));
-  kb_free(&b);
-  return t;
 }
 
 /* Opens a reduction of F on DECL with OP: a partial (identity) of its
@@ -296,7 +191,7 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   char nb[64];
   snprintf(nb, sizeof nb, "__red%d_%u", id, reds->length());
   r->priv = xstrdup(nb);
-  r->bound = bound_text(g, r);
+  r->bound = kgr_bound_text(g, r);
   int s = gather_span(g, f, r);
   r->gather = s != 0;
   r->span = dims | s;
@@ -304,8 +199,8 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   if (r->len) {
     decl_str(g, g->out, vtype, nb);
     kb_add(g->out, ";\n");
-    elem_open(g, r);
-    elem_text(g, r, nb, g->out);
+    kgr_elem_open(g, r);
+    kgr_elem_text(g, r, nb, g->out);
   } else {
     type_str(g, g->out, r->type);
     kb_printf(g->out, " %s", nb);
@@ -313,7 +208,7 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   kb_add(g->out, " = ");
   red_identity(g, g->out, r->op, r->type);
   kb_add(g->out, ";\n");
-  elem_close(g, r);
+  kgr_elem_close(g, r);
   reds->safe_push(r);
   g->lreds.safe_push(r);
 }
@@ -330,7 +225,7 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
       continue;
     tree vt;
     unsigned long lo;
-    tree d = red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
+    tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
     if (!d) {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
            "complex, variable-length or large array, or a section of no "
@@ -388,9 +283,9 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
   if (size > g->red_scratch)
     g->red_scratch = size;
   struct kbuf v = {};
-  elem_text(g, r, r->priv, &v);
+  kgr_elem_text(g, r, r->priv, &v);
   const char *p = kb_str(&v);
-  elem_open(g, r);
+  kgr_elem_open(g, r);
   if (!r->len)
     ind(g);
   if (t == KG_VECTOR)
@@ -405,7 +300,7 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
       kb_add(g->out, p);
     kb_add(g->out, ", __accgpu_rs, __accgpu_rs_st);\n");
   }
-  elem_close(g, r);
+  kgr_elem_close(g, r);
   kb_free(&v);
 }
 
@@ -437,11 +332,11 @@ static void fold_outer(kg *g, loop_red *r, const char *sfx)
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
                  : need_guard(g) && (mem || shared);
   struct kbuf o = {}, p = {};
-  outer_text(g, r, outer, &o);
-  elem_text(g, r, r->priv, &p);
+  kgr_outer_text(g, r, outer, &o);
+  kgr_elem_text(g, r, r->priv, &p);
   if (gd)
     open_guard(g);
-  elem_open(g, r);
+  kgr_elem_open(g, r);
   if (!r->len)
     ind(g);
   if (atom)
@@ -449,7 +344,7 @@ static void fold_outer(kg *g, loop_red *r, const char *sfx)
               kb_str(&p));
   else
     fold_stmt(g, r, kb_str(&o), kb_str(&p));
-  elem_close(g, r);
+  kgr_elem_close(g, r);
   if (gd)
     close_guard(g);
   if (gd && shared) /* the others read it after the loop */
@@ -503,14 +398,14 @@ void kgr_construct_open(kg *g, struct kg_region *r)
     ind(g);
     decl_str(g, g->out, TREE_TYPE(lr.decl), nb);
     kb_add(g->out, ";\n");
-    elem_open(g, &lr);
+    kgr_elem_open(g, &lr);
     if (!lr.len)
       ind(g);
-    elem_text(g, &lr, nb, g->out);
+    kgr_elem_text(g, &lr, nb, g->out);
     kb_add(g->out, " = ");
     red_identity(g, g->out, lr.op, lr.type);
     kb_add(g->out, ";\n");
-    elem_close(g, &lr);
+    kgr_elem_close(g, &lr);
     g->out = save;
     push_name(g, lr.decl, nb);
   }
@@ -536,17 +431,17 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
       snprintf(nb, sizeof nb, "__gred%u", i);
       snprintf(db, sizeof db, "(*%s)", dev);
       struct kbuf o = {}, p = {};
-      elem_text(g, &lr, db, &o);
-      elem_text(g, &lr, nb, &p);
+      kgr_elem_text(g, &lr, db, &o);
+      kgr_elem_text(g, &lr, nb, &p);
       ind(g);
       kb_add(body, "if (threadIdx.x == 0 && threadIdx.y == 0) {\n");
       g->indent++;
-      elem_open(g, &lr);
+      kgr_elem_open(g, &lr);
       if (!lr.len)
         ind(g);
       kb_printf(body, "__accgpu_atom_%s(&%s, %s);\n", sfx, kb_str(&o),
                 kb_str(&p));
-      elem_close(g, &lr);
+      kgr_elem_close(g, &lr);
       g->indent--;
       ind(g);
       kb_add(body, "}\n");
