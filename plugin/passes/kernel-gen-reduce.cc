@@ -385,12 +385,12 @@ void kgr_construct_open(kg *g, struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
-    lr.op = r->reds[i].op;
     if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
       fail(g, lr.decl, "reduction on a struct, complex, variable-length or "
            "large array variable");
       return;
     }
+    lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];
     snprintf(nb, sizeof nb, "__gred%u", i);
     struct kbuf *save = g->out;
@@ -419,7 +419,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
-    char *sfx = red_helpers(g, r->reds[i].op, lr.type);
+    char *sfx = red_helpers(g, accgpu_red_code(lr.type, r->reds[i].op),
+                            lr.type);
     const char *dev = NULL;
     for (unsigned k = 0; k < r->params.length(); k++)
       if (r->params[k].decl == lr.decl && r->params[k].by_ref)

@@ -5,7 +5,8 @@
  * construct-level and loop-level), a 2-D array, max/min/&/|/^/* in a
  * vector loop and in a worker loop inside a gang loop (a gang-private
  * array), and an inner vector loop that updates the worker loop's array
- * without a clause of its own.  Checked against serial loops. */
+ * without a clause of its own, and a _Bool array.  Checked against serial
+ * loops. */
 #include <stdlib.h>
 
 #include "e2e.h"
@@ -134,6 +135,19 @@ static void nested(const int *a, int *out)
   }
 }
 
+/* _Bool elements: a sum stored back is their || */
+static void bools(const int *a)
+{
+  _Bool f[3] = {0, 0, 1}, w[3] = {0, 0, 1};
+  for (int i = 0; i < N; i++)
+    w[i % 3] = w[i % 3] + (a[i] == 17 && i % 3 == 1);
+#pragma acc parallel loop reduction(+:f) copyin(a[0:N])
+  for (int i = 0; i < N; i++)
+    f[i % 3] = f[i % 3] + (a[i] == 17 && i % 3 == 1);
+  for (int k = 0; k < 3; k++)
+    CHECK_INT("_Bool", f[k], w[k]);
+}
+
 int main(void)
 {
   int *a = malloc((N > G * M ? N : G * M) * sizeof *a);
@@ -141,6 +155,7 @@ int main(void)
   for (int i = 0; i < (N > G * M ? N : G * M); i++)
     a[i] = (int)((i * 2654435761u) >> 20) % 199;
   histogram(a);
+  bools(a);
   ops_in_gangs(a, out);
   nested(a, out);
   free(a);
