@@ -18,6 +18,7 @@ RT_OBJS := $(call rt_objs,$(BUILD))
 ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
 
 $(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
+	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -fopenmp -shared -Wl,-soname,libaccgpu-mc.so \
 	  -Wl,-z,defs -o $@ $< -lgomp
 
