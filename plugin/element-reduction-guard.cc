@@ -1,34 +1,113 @@
 /* element-reduction-guard.cc — `reduction(+: a[i])` on an array element
  * or section (OpenACC 2.7+).  GCC 12's C front end accepts it and turns
  * the item into a MEM_REF, on which its gimplifier then crashes (an
- * internal compiler error, with or without the plugin).  Until the
- * compute side lowers such reductions, the clause is diagnosed here, on
- * the function's GENERIC (PLUGIN_PRE_GENERICIZE, before gimplification),
- * at the clause, and removed, so that GCC stops with the "sorry" instead
- * of crashing.  A reduction on a whole variable (a DECL) is left alone. */
+ * internal compiler error, with or without the plugin) on compute
+ * constructs; on a loop it takes them.  The clauses are rewritten here, on
+ * the function's GENERIC (PLUGIN_PRE_GENERICIZE, before gimplification):
+ * see guard_clauses.  kernel-gen-reduce.cc reduces each element of the
+ * loop's array or section.  What cannot be rewritten is diagnosed at the
+ * clause and removed, so that GCC stops with the "sorry" instead of
+ * crashing. */
 #include "accgpu-plugin.h"
+#include "reduction/reduction.h"
 
-/* Diagnoses and unlinks the element reductions of *CLAUSES. */
-static void guard_clauses(tree *clauses)
+/* D is a section of constant start and length: MEM_REF<T[N]>(P, OFF)
+   with P a pointer variable or the address of an array. */
+static bool const_section_p(tree d)
+{
+  if (TREE_CODE(d) != MEM_REF || TREE_CODE(TREE_OPERAND(d, 1)) != INTEGER_CST
+      || !TYPE_SIZE_UNIT(TREE_TYPE(d))
+      || TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) != INTEGER_CST)
+    return false;
+  tree p = TREE_OPERAND(d, 0);
+  if (TREE_CODE(p) == ADDR_EXPR)
+    return DECL_P(TREE_OPERAND(p, 0))
+           && TREE_CODE(TREE_TYPE(TREE_OPERAND(p, 0))) == ARRAY_TYPE;
+  return DECL_P(p) && POINTER_TYPE_P(TREE_TYPE(p));
+}
+
+/* The data clauses that a compute construct's reduction on section D
+   implies (copy, OpenACC 3.3 2.5.15), in the form the front end gives
+   `copy(p[lo:n])`: the section, then the pointer with its bias; for an
+   array, the whole array. */
+static tree section_copy(tree d, location_t loc, tree next)
+{
+  tree p = TREE_OPERAND(d, 0);
+  tree m = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TOFROM);
+  if (TREE_CODE(p) == ADDR_EXPR) {
+    OMP_CLAUSE_DECL(m) = TREE_OPERAND(p, 0);
+    OMP_CLAUSE_SIZE(m) = TYPE_SIZE_UNIT(TREE_TYPE(TREE_OPERAND(p, 0)));
+    OMP_CLAUSE_CHAIN(m) = next;
+    return m;
+  }
+  OMP_CLAUSE_DECL(m) = unshare_expr(d);
+  OMP_CLAUSE_SIZE(m) = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  tree fp = build_omp_clause(loc, OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  OMP_CLAUSE_DECL(fp) = p;
+  OMP_CLAUSE_SIZE(fp) = fold_convert(sizetype, TREE_OPERAND(d, 1));
+  OMP_CLAUSE_CHAIN(m) = fp;
+  OMP_CLAUSE_CHAIN(fp) = next;
+  return m;
+}
+
+/* COMPUTE's clauses give pointer P a section already. */
+static bool has_section_of(tree compute, tree p)
+{
+  for (tree c = OMP_CLAUSES(compute); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_DECL(c) == p
+        && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER)
+      return true;
+  return false;
+}
+
+/* Rewrites the reductions of construct T's clauses that GCC 12 cannot
+   gimplify.  On a compute construct a whole array becomes its DECL again
+   (GCC crashes on the MEM_REF there, not on a loop), and a section of
+   constant bounds becomes the copy it implies (the loop's clause reduces
+   it).  A loop's section of a pointer's array also gives the enclosing
+   compute construct COMPUTE that copy (present: the device's copy is
+   reduced), else GCC maps the pointer itself.  Other element reductions
+   are diagnosed and unlinked. */
+static void guard_clauses(tree t, tree compute)
 {
   static location_t said; /* a combined construct has it twice */
-  for (tree *p = clauses; *p;) {
-    tree c = *p;
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION ||
-        DECL_P(OMP_CLAUSE_DECL(c))) {
+  bool on_compute = TREE_CODE(t) != OACC_LOOP;
+  for (tree *p = &OMP_CLAUSES(t); *p;) {
+    tree c = *p, d = OMP_CLAUSE_DECL(c);
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION || DECL_P(d)) {
       p = &OMP_CLAUSE_CHAIN(c);
+      continue;
+    }
+    if (accgpu_red_whole_p(d) || (const_section_p(d) && !on_compute)) {
+      if (on_compute)
+        OMP_CLAUSE_DECL(c) = TREE_OPERAND(TREE_OPERAND(d, 0), 0);
+      else if (compute && !accgpu_red_whole_p(d)
+               && TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR
+               && !has_section_of(compute, TREE_OPERAND(d, 0)))
+        OMP_CLAUSES(compute) = section_copy(d, OMP_CLAUSE_LOCATION(c),
+                                           OMP_CLAUSES(compute));
+      p = &OMP_CLAUSE_CHAIN(c);
+      continue;
+    }
+    if (const_section_p(d)) {
+      *p = section_copy(d, OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_CHAIN(c));
       continue;
     }
     if (OMP_CLAUSE_LOCATION(c) != said)
       sorry_at(OMP_CLAUSE_LOCATION(c),
-               "accgpu: reduction on an array element or section (OpenACC "
-               "2.7) is not supported: reduce into a scalar and store it");
+               "accgpu: reduction on an array element or section whose "
+               "start or length is not a constant is not supported: reduce "
+               "into a scalar and store it");
     said = OMP_CLAUSE_LOCATION(c);
     *p = OMP_CLAUSE_CHAIN(c);
   }
 }
 
-static tree guard_construct(tree *tp, int *walk_subtrees, void *)
+/* Walks the constructs under *TP; DATA: the enclosing compute construct
+   (NULL_TREE: none). */
+static tree guard_construct(tree *tp, int *walk_subtrees, void *data)
 {
   tree t = *tp;
   if (TYPE_P(t)) {
@@ -36,8 +115,14 @@ static tree guard_construct(tree *tp, int *walk_subtrees, void *)
     return NULL_TREE;
   }
   switch (TREE_CODE(t)) {
-  case OACC_PARALLEL: case OACC_KERNELS: case OACC_SERIAL: case OACC_LOOP:
-    guard_clauses(&OMP_CLAUSES(t));
+  case OACC_PARALLEL: case OACC_KERNELS: case OACC_SERIAL:
+    guard_clauses(t, NULL_TREE);
+    /* its body, knowing the construct; not again from here */
+    walk_tree(&OMP_BODY(t), guard_construct, t, NULL);
+    *walk_subtrees = 0;
+    break;
+  case OACC_LOOP:
+    guard_clauses(t, (tree)data);
     break;
   default:
     break;

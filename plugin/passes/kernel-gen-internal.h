@@ -38,6 +38,12 @@ struct name_entry {
 /* A reduction of a loop being translated (kernel-gen-reduce.cc). */
 struct loop_red {
   tree decl;
+  tree type;             /* of its values: DECL's, or its elements' */
+  unsigned long len;     /* elements of an array reduction (0: scalar) */
+  tree vtype;            /* the reduced array's type (a section's) */
+  unsigned long lo;      /* a section's first element */
+  bool section;          /* of an array or pointer (or one element) */
+  char *bound;           /* what DECL is called in the loop */
   enum tree_code op;
   char *priv;            /* its partial; NULL: adds into INTO's */
   struct loop_red *into;
@@ -122,6 +128,19 @@ bool after_barrier(kg *g);
 void open_guard(kg *g);
 void redundant_barrier(kg *g);
 void close_guard(kg *g);
+/* Array reductions (kernel-gen-reduce-array.cc): the values a reduction
+   on TYPE combines; a clause item's variable; the loop over R's elements
+   and the text of element __ri of BASE (R's partial; the variable outside
+   the loop); what R's variable is called in its loop. */
+tree kgr_value_type(tree type, unsigned long *len);
+tree kgr_red_item(tree item, tree *vtype, unsigned long *lo);
+void kgr_elem_open(kg *g, struct loop_red *r);
+void kgr_elem_close(kg *g, struct loop_red *r);
+void kgr_elem_text(kg *g, struct loop_red *r, const char *base,
+                   struct kbuf *b);
+void kgr_outer_text(kg *g, struct loop_red *r, const char *base,
+                    struct kbuf *b);
+char *kgr_bound_text(kg *g, struct loop_red *r);
 void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
@@ -143,5 +162,9 @@ void kgr_bind(kg *g, vec<loop_red *> *reds);
 void kgr_unbind(kg *g, vec<loop_red *> *reds);
 void kgr_close(kg *g, vec<loop_red *> *reds);
 void kgr_scratch_decl(kg *g);
+/* Construct-level reductions of R: each gang's private copy (declared,
+   named), and its atomic fold into the mapped variable at the end. */
+void kgr_construct_open(kg *g, struct kg_region *r);
+void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body);
 
 #endif

@@ -45,7 +45,11 @@ static tree seq_ref_cb(gimple_stmt_iterator *gsi, bool *handled,
 {
   struct span_walk *w = (struct span_walk *)wi->info;
   gimple *s = gsi_stmt(*gsi);
-  if (is_gimple_assign(s) && gimple_assign_lhs(s) == w->var)
+  /* the variable, or an element of an array reduction */
+  tree b = is_gimple_assign(s) ? get_base_address(gimple_assign_lhs(s))
+                               : NULL_TREE;
+  if (b && (b == w->var || (TREE_CODE(b) == MEM_REF
+                            && TREE_OPERAND(b, 0) == w->var)))
     w->any = true;
   return NULL_TREE;
 }
@@ -69,7 +73,7 @@ static tree clause_on(gimple *f, tree var)
     switch (OMP_CLAUSE_CODE(c)) {
     case OMP_CLAUSE_REDUCTION: case OMP_CLAUSE_PRIVATE:
     case OMP_CLAUSE_FIRSTPRIVATE: case OMP_CLAUSE_LASTPRIVATE:
-      if (OMP_CLAUSE_DECL(c) == var)
+      if (accgpu_red_var(OMP_CLAUSE_DECL(c)) == var)
         return c;
       break;
     default:
@@ -88,7 +92,7 @@ static void span_loop(struct span_walk *w, gimple *f)
   tree c = clause_on(f, w->var);
   int d = loop_dims_of(w->g, f);
   if (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION
-            || accgpu_red_code(TREE_TYPE(w->var),
+            || accgpu_red_code(strip_array_types(TREE_TYPE(w->var)),
                                OMP_CLAUSE_REDUCTION_CODE(c)) != w->op))
     w->ok = false;
   if (d && !c && !seq_assigns_var(gimple_omp_body(f), w->var)) {
@@ -157,19 +161,25 @@ static loop_red *current_owner(kg *g, tree var)
   for (int i = (int)g->lreds.length() - 1; i >= 0; i--) {
     loop_red *r = g->lreds[i];
     if (r->decl == var && r->priv)
-      return now && !strcmp(now, r->priv) ? r : NULL;
+      return now && !strcmp(now, r->bound) ? r : NULL;
   }
   return NULL;
 }
 
 /* Opens a reduction of F on DECL with OP: a partial (identity) of its
-   own, or none when the enclosing loop's partial gathers it. */
+   own, or none when the enclosing loop's partial gathers it.  VTYPE and
+   LO: see red_item. */
 static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
-                     enum tree_code op, vec<loop_red *> *reds)
+                     enum tree_code op, vec<loop_red *> *reds, tree vtype,
+                     unsigned long lo)
 {
   loop_red *r = XCNEW(loop_red);
   r->decl = decl;
-  r->op = accgpu_red_code(TREE_TYPE(decl), op);
+  r->vtype = vtype;
+  r->lo = lo;
+  r->section = vtype != TREE_TYPE(decl);
+  r->type = kgr_value_type(vtype, &r->len);
+  r->op = accgpu_red_code(r->type, op);
   r->dims = dims;
   loop_red *own = current_owner(g, decl);
   if (own && own->gather && own->op == r->op) {
@@ -181,14 +191,24 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   char nb[64];
   snprintf(nb, sizeof nb, "__red%d_%u", id, reds->length());
   r->priv = xstrdup(nb);
+  r->bound = kgr_bound_text(g, r);
   int s = gather_span(g, f, r);
   r->gather = s != 0;
   r->span = dims | s;
   ind(g);
-  type_str(g, g->out, TREE_TYPE(decl));
-  kb_printf(g->out, " %s = ", nb);
-  red_identity(g, g->out, r->op, TREE_TYPE(decl));
+  if (r->len) {
+    decl_str(g, g->out, vtype, nb);
+    kb_add(g->out, ";\n");
+    kgr_elem_open(g, r);
+    kgr_elem_text(g, r, nb, g->out);
+  } else {
+    type_str(g, g->out, r->type);
+    kb_printf(g->out, " %s", nb);
+  }
+  kb_add(g->out, " = ");
+  red_identity(g, g->out, r->op, r->type);
   kb_add(g->out, ";\n");
+  kgr_elem_close(g, r);
   reds->safe_push(r);
   g->lreds.safe_push(r);
 }
@@ -203,13 +223,16 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
       continue;
-    tree d = OMP_CLAUSE_DECL(c);
-    if (!accgpu_red_scalar_p(TREE_TYPE(d))) {
-      fail(g, accgpu_red_var(d), "reduction on an array, struct or complex "
-           "variable");
+    tree vt;
+    unsigned long lo;
+    tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
+    if (!d) {
+      fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
+           "complex, variable-length or large array, or a section of no "
+           "constant bounds");
       return false;
     }
-    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds);
+    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
     return true;
@@ -219,7 +242,7 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
     if (o->priv && !o->gather && !clause_on(f, o->decl)
         && current_owner(g, o->decl) == o
         && seq_assigns_var(gimple_omp_body(f), o->decl))
-      open_red(g, f, dims, id, o->decl, o->op, reds);
+      open_red(g, f, dims, id, o->decl, o->op, reds, o->vtype, o->lo);
   }
   return true;
 }
@@ -229,7 +252,7 @@ void kgr_bind(kg *g, vec<loop_red *> *reds)
 {
   for (unsigned i = 0; i < reds->length(); i++)
     if ((*reds)[i]->priv)
-      push_name(g, (*reds)[i]->decl, (*reds)[i]->priv);
+      push_name(g, (*reds)[i]->decl, (*reds)[i]->bound);
 }
 
 /* Drops the partials' names (locals may have been named after them). */
@@ -238,7 +261,7 @@ void kgr_unbind(kg *g, vec<loop_red *> *reds)
   for (unsigned i = 0; i < reds->length(); i++) {
     loop_red *r = (*reds)[i];
     for (int k = (int)g->names.length() - 1; r->priv && k >= 0; k--)
-      if (g->names[k].decl == r->decl && !strcmp(g->names[k].text, r->priv)) {
+      if (g->names[k].decl == r->decl && !strcmp(g->names[k].text, r->bound)) {
         free(g->names[k].text);
         g->names.ordered_remove(k);
         break;
@@ -248,63 +271,86 @@ void kgr_unbind(kg *g, vec<loop_red *> *reds)
 
 /* ---- combining ---- */
 
-/* Combines R's partial across the threads of the levels it spans. */
+/* Combines R's partial across the threads of the levels it spans (each
+   element of an array by itself: the helpers' barriers order one
+   element's combine before the next one's). */
 static void combine_threads(kg *g, loop_red *r, const char *sfx)
 {
   int t = r->span & (KG_WORKER | KG_VECTOR);
   if (!t)
     return;
-  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(r->decl)));
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(r->type));
   if (size > g->red_scratch)
     g->red_scratch = size;
-  ind(g);
-  if (t == KG_VECTOR) {
+  struct kbuf v = {};
+  kgr_elem_text(g, r, r->priv, &v);
+  const char *p = kb_str(&v);
+  kgr_elem_open(g, r);
+  if (!r->len)
+    ind(g);
+  if (t == KG_VECTOR)
     kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs, "
-              "__accgpu_rs_st);\n", r->priv,
-              sfx, r->priv);
-    return;
+              "__accgpu_rs_st);\n", p, sfx, p);
+  else {
+    kb_printf(g->out, "%s = __accgpu_redb_%s(", p, sfx);
+    if (t == KG_WORKER) { /* the vector lanes hold copies: lane 0's counts */
+      kb_printf(g->out, "threadIdx.x == 0 ? %s : ", p);
+      red_identity(g, g->out, r->op, r->type);
+    } else
+      kb_add(g->out, p);
+    kb_add(g->out, ", __accgpu_rs, __accgpu_rs_st);\n");
   }
-  kb_printf(g->out, "%s = __accgpu_redb_%s(", r->priv, sfx);
-  if (t == KG_WORKER) { /* the vector lanes hold copies: lane 0's counts */
-    kb_printf(g->out, "threadIdx.x == 0 ? %s : ", r->priv);
-    red_identity(g, g->out, r->op, TREE_TYPE(r->decl));
-  } else
-    kb_add(g->out, r->priv);
-  kb_add(g->out, ", __accgpu_rs, __accgpu_rs_st);\n");
+  kgr_elem_close(g, r);
+  kb_free(&v);
 }
 
-/* Folds R's combined value into the variable outside the loop: into
-   device memory with one atomic per gang when gangs took part, else into
-   the enclosing variable. */
-static void fold_outer(kg *g, loop_red *r, const char *sfx)
+/* One statement that folds partial P into the variable O: X = X OP P. */
+static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
 {
-  const char *outer = decl_name(g, r->decl);
-  if ((r->span & KG_GANGS) && outer[0] == '(') {
-    bool gd = (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
-    if (gd)
-      open_guard(g);
-    ind(g);
-    kb_printf(g->out, "__accgpu_atom_%s(&%s, %s);\n", sfx, outer, r->priv);
-    if (gd)
-      close_guard(g);
-    return;
-  }
-  bool gd = need_guard(g) && outer[0] == '(';
-  if (gd)
-    open_guard(g);
   struct kbuf cb = {};
-  accgpu_red_combine(&cb, r->op, outer, r->priv);
-  ind(g);
-  kb_printf(g->out, "%s = ", outer);
-  if (TREE_CODE(TREE_TYPE(r->decl)) != BOOLEAN_TYPE) {
+  accgpu_red_combine(&cb, r->op, o, p);
+  kb_printf(g->out, "%s = ", o);
+  if (TREE_CODE(r->type) != BOOLEAN_TYPE) {
     kb_add(g->out, "(");
-    type_str(g, g->out, TREE_TYPE(r->decl));
+    type_str(g, g->out, r->type);
     kb_add(g->out, ")");
   }
   kb_printf(g->out, "(%s);\n", kb_str(&cb));
   kb_free(&cb);
+}
+
+/* Folds R's combined value into the variable outside the loop: into
+   device memory with one atomic per gang when gangs took part, else into
+   the enclosing variable, by one thread when the threads share it. */
+static void fold_outer(kg *g, loop_red *r, const char *sfx)
+{
+  const char *outer = decl_name(g, r->decl);
+  /* a pointer's section is in device memory */
+  bool mem = outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+  bool shared = g->shared.contains(r->decl);
+  bool atom = (r->span & KG_GANGS) && mem;
+  bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
+                 : need_guard(g) && (mem || shared);
+  struct kbuf o = {}, p = {};
+  kgr_outer_text(g, r, outer, &o);
+  kgr_elem_text(g, r, r->priv, &p);
+  if (gd)
+    open_guard(g);
+  kgr_elem_open(g, r);
+  if (!r->len)
+    ind(g);
+  if (atom)
+    kb_printf(g->out, "__accgpu_atom_%s(&%s, %s);\n", sfx, kb_str(&o),
+              kb_str(&p));
+  else
+    fold_stmt(g, r, kb_str(&o), kb_str(&p));
+  kgr_elem_close(g, r);
   if (gd)
     close_guard(g);
+  if (gd && shared) /* the others read it after the loop */
+    redundant_barrier(g);
+  kb_free(&o);
+  kb_free(&p);
 }
 
 /* After the loop: combines the reductions that own a partial, once. */
@@ -314,11 +360,12 @@ void kgr_close(kg *g, vec<loop_red *> *reds)
     loop_red *r = (*reds)[i];
     g->lreds.pop();
     if (r->priv) {
-      char *sfx = red_helpers(g, r->op, TREE_TYPE(r->decl));
+      char *sfx = red_helpers(g, r->op, r->type);
       combine_threads(g, r, sfx);
       fold_outer(g, r, sfx);
       free(sfx);
       free(r->priv);
+      free(r->bound);
     }
     free(r);
   }
@@ -329,4 +376,80 @@ void kgr_close(kg *g, vec<loop_red *> *reds)
 void kgr_scratch_decl(kg *g)
 {
   accgpu_red_scratch_decl(&g->decls, g->red_scratch);
+}
+
+/* ---- construct-level reductions ---- */
+
+void kgr_construct_open(kg *g, struct kg_region *r)
+{
+  for (unsigned i = 0; i < r->reds.length(); i++) {
+    loop_red lr = {};
+    lr.decl = accgpu_red_var(r->reds[i].decl);
+    if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
+      fail(g, lr.decl, "reduction on a struct, complex, variable-length or "
+           "large array variable");
+      return;
+    }
+    lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
+    char nb[64];
+    snprintf(nb, sizeof nb, "__gred%u", i);
+    struct kbuf *save = g->out;
+    g->out = &g->decls;
+    ind(g);
+    decl_str(g, g->out, TREE_TYPE(lr.decl), nb);
+    kb_add(g->out, ";\n");
+    kgr_elem_open(g, &lr);
+    if (!lr.len)
+      ind(g);
+    kgr_elem_text(g, &lr, nb, g->out);
+    kb_add(g->out, " = ");
+    red_identity(g, g->out, lr.op, lr.type);
+    kb_add(g->out, ";\n");
+    kgr_elem_close(g, &lr);
+    g->out = save;
+    push_name(g, lr.decl, nb);
+  }
+}
+
+void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
+{
+  struct kbuf *save = g->out;
+  g->out = body;
+  for (unsigned i = 0; i < r->reds.length() && !g->failed; i++) {
+    loop_red lr = {};
+    lr.decl = accgpu_red_var(r->reds[i].decl);
+    lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
+    char *sfx = red_helpers(g, accgpu_red_code(lr.type, r->reds[i].op),
+                            lr.type);
+    const char *dev = NULL;
+    for (unsigned k = 0; k < r->params.length(); k++)
+      if (r->params[k].decl == lr.decl && r->params[k].by_ref)
+        dev = r->params[k].name;
+    if (!dev)
+      fail(g, lr.decl, "reduction variable is not mapped");
+    else {
+      char nb[64], db[300];
+      snprintf(nb, sizeof nb, "__gred%u", i);
+      snprintf(db, sizeof db, "(*%s)", dev);
+      struct kbuf o = {}, p = {};
+      kgr_elem_text(g, &lr, db, &o);
+      kgr_elem_text(g, &lr, nb, &p);
+      ind(g);
+      kb_add(body, "if (threadIdx.x == 0 && threadIdx.y == 0) {\n");
+      g->indent++;
+      kgr_elem_open(g, &lr);
+      if (!lr.len)
+        ind(g);
+      kb_printf(body, "__accgpu_atom_%s(&%s, %s);\n", sfx, kb_str(&o),
+                kb_str(&p));
+      kgr_elem_close(g, &lr);
+      g->indent--;
+      ind(g);
+      kb_add(body, "}\n");
+      kb_free(&o);
+      kb_free(&p);
+    }
+    free(sfx);
+  }
+  g->out = save;
 }

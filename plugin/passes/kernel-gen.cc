@@ -267,22 +267,7 @@ bool kg_generate(struct kg_region *r)
     }
   }
   /* Construct-level reductions: a per-gang private, combined at the end. */
-  for (unsigned i = 0; i < r->reds.length(); i++) {
-    tree d = r->reds[i].decl;
-    char nb[64];
-    if (!accgpu_red_scalar_p(TREE_TYPE(d))) {
-      fail(&g, accgpu_red_var(d), "reduction on an array, struct or complex "
-           "variable");
-      break;
-    }
-    snprintf(nb, sizeof nb, "__gred%u", i);
-    kb_add(&g.decls, "  ");
-    type_str(&g, &g.decls, TREE_TYPE(d));
-    kb_printf(&g.decls, " %s = ", nb);
-    red_identity(&g, &g.decls, r->reds[i].op, TREE_TYPE(d));
-    kb_add(&g.decls, ";\n");
-    push_name(&g, d, nb);
-  }
+  kgr_construct_open(&g, r);
 
   /* Loop partitioning. */
   vec<lnode *> loops = vNULL;
@@ -330,20 +315,7 @@ bool kg_generate(struct kg_region *r)
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */
-  for (unsigned i = 0; i < r->reds.length() && !g.failed; i++) {
-    tree d = r->reds[i].decl;
-    char *sfx = red_helpers(&g, r->reds[i].op, TREE_TYPE(d));
-    const char *dev = NULL;
-    for (unsigned k = 0; k < r->params.length(); k++)
-      if (r->params[k].decl == d && r->params[k].by_ref)
-        dev = r->params[k].name;
-    if (!dev)
-      fail(&g, d, "reduction variable is not mapped");
-    else
-      kb_printf(&body, "  if (threadIdx.x == 0 && threadIdx.y == 0) "
-                       "__accgpu_atom_%s(%s, __gred%u);\n", sfx, dev, i);
-    free(sfx);
-  }
+  kgr_construct_close(&g, r, &body);
   /* kernels: several parallel loops in one kernel need the barrier between
      them that only one gang gives. */
   r->gang_redundant_store = g.gang_redundant_store || !g.callees.is_empty()

@@ -20,6 +20,19 @@ tree accgpu_red_var(tree d)
   return d;
 }
 
+bool accgpu_red_whole_p(tree d)
+{
+  if (DECL_P(d))
+    return true;
+  if (TREE_CODE(d) != MEM_REF || !integer_zerop(TREE_OPERAND(d, 1))
+      || TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR)
+    return false;
+  tree v = TREE_OPERAND(TREE_OPERAND(d, 0), 0);
+  return DECL_P(v) && TREE_CODE(TREE_TYPE(v)) == ARRAY_TYPE
+         && tree_int_cst_equal(TYPE_SIZE_UNIT(TREE_TYPE(d)),
+                               TYPE_SIZE_UNIT(TREE_TYPE(v)));
+}
+
 const char *accgpu_red_type_tag(tree type)
 {
   if (FLOAT_TYPE_P(type))

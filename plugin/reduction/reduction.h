@@ -15,6 +15,9 @@ bool accgpu_red_scalar_p(tree type);
 /* The variable a reduction clause's operand D names (an array comes as a
    MEM_REF of its address), for diagnostics. */
 tree accgpu_red_var(tree d);
+/* D, a reduction clause's item, is a whole variable (a DECL, or the
+   MEM_REF of a whole array's address the front end makes of one). */
+bool accgpu_red_whole_p(tree d);
 /* Helper-name tags of TYPE ("i", "ull", "d", ...) and of OP ("add", ...);
    NULL when a reduction cannot use them. */
 const char *accgpu_red_type_tag(tree type);
@@ -29,6 +32,10 @@ void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
    types other than _Bool. */
 void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
                          const char *tname, const char *limit);
+
+/* Array reductions (OpenACC 2.7) keep a private copy of the whole array
+   in each thread: at most this many elements (a fixed-size array). */
+#define ACCGPU_RED_ARRAY_MAX 256
 
 /* ---- helpers.cc: device functions of the module ---- */
 
