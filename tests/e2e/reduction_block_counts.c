@@ -56,7 +56,9 @@ int main(void) {
   static double d[NMAX];
   static long l[NMAX];
   for (long i = 0; i < NMAX; i++) {
-    d[i] = i % 7 == 3 ? -1.0 : 1.0; /* exact products */
+    /* Exact products; each block's (gang b has i = 64 b) is not 1, so a
+       first try that assumes the target holds 1 fails after the first. */
+    d[i] = i % 64 == 0 && i < 512 ? 2.0 : i % 7 == 3 ? -1.0 : 1.0;
     l[i] = i % 13 - 6;
   }
   accgpu_emu_count_set(1);
