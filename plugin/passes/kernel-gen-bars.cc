@@ -82,6 +82,26 @@ static tree find_write(gimple_stmt_iterator *gsi, bool *handled,
   return NULL_TREE;
 }
 
+/* Callback of walk_gimple_seq on operands: an aggregate that may live in
+   shared memory (a gang- or worker-private one, or one not yet declared).
+   Threads of two outer iterations would share it, and an inner loop whose
+   iterations map to other threads from one outer iteration to the next
+   could overwrite what a lagging thread still reads. */
+static tree find_shared_aggregate(tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+  kg *g = (kg *)wi->info;
+  tree t = *tp;
+  if (TYPE_P(t))
+    *walk_subtrees = 0;
+  if (!VAR_P(t) || is_global_var(t) || !AGGREGATE_TYPE_P(TREE_TYPE(t)))
+    return NULL_TREE;
+  const char *n = lookup_name(g, t);
+  if (g->shared.contains(t) || !n || n[0] != '(')
+    return t;
+  return NULL_TREE;
+}
+
 /* True when every reduction of INNER is also one of OUTER's: its combine
    then waits for the outer loop's end (no per-iteration combine). */
 static bool reductions_spanned(gomp_for *inner, gomp_for *outer)
@@ -116,12 +136,17 @@ gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims)
   struct hoist_scan pre = {NULL, false};
   if (!scan_seq(g, gimple_omp_for_pre_body(h.inner), &pre) || pre.inner)
     return NULL;
-  if (h.loads || pre.loads) { /* reads of what the inner loop may write */
-    struct walk_stmt_info wi = {};
-    wi.info = g;
-    if (walk_gimple_seq(gimple_omp_body(h.inner), find_write, NULL, &wi))
-      return NULL;
-  }
+  struct walk_stmt_info wi = {};
+  wi.info = g;
+  if (walk_gimple_seq(gimple_omp_body(h.inner), NULL, find_shared_aggregate,
+                      &wi))
+    return NULL;
+  memset(&wi, 0, sizeof wi);
+  wi.info = g;
+  /* Reads of what the inner loop may write. */
+  if ((h.loads || pre.loads)
+      && walk_gimple_seq(gimple_omp_body(h.inner), find_write, NULL, &wi))
+    return NULL;
   if (accgpu_opts.info && !g->quiet)
     inform(gimple_location(h.inner), "accgpu: barriers around this loop "
            "hoisted out of the enclosing partitioned loop");
