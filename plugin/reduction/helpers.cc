@@ -42,9 +42,10 @@ bool accgpu_red_atomic_p(tree type)
 
 /* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
    aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), its first try on the word read with a plain volatile
-   load (one atomic when uncontended); the other bytes of the word are left as
-   they are (the CAS fails when they change). */
+   emulator's CPU are), its first try on the value read with a plain volatile
+   load of T (one atomic when uncontended) and the word's other bytes taken as
+   zero: they may lie outside the variable's allocation, so they are not read;
+   they are left as they are (the CAS fails when they differ or change). */
 static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
                               unsigned size, enum tree_code op)
 {
@@ -58,8 +59,8 @@ static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
             "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
             "8u;\n");
   kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_add(h, "  unsigned int __o = *(volatile unsigned int *)__w;\n"
-            "  for (;;) {\n");
+  kb_printf(h, "  unsigned int __o = ((unsigned)*(volatile %s *)__p << __sh) "
+               "& __m;\n  for (;;) {\n", su);
   kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
   kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
   kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
