@@ -42,10 +42,8 @@ bool accgpu_red_atomic_p(tree type)
 
 /* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
    aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), its first try on the value read with a plain volatile
-   load of T (one atomic when uncontended) and the word's other bytes taken as
-   zero: they may lie outside the variable's allocation, so they are not read;
-   they are left as they are (the CAS fails when they differ or change). */
+   emulator's CPU are), its first try assuming a zero word; the other bytes of
+   the word are left as they are (the CAS fails when they change). */
 static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
                               unsigned size, enum tree_code op)
 {
@@ -59,8 +57,7 @@ static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
             "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
             "8u;\n");
   kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_printf(h, "  unsigned int __o = ((unsigned)*(volatile %s *)__p << __sh) "
-               "& __m;\n  for (;;) {\n", su);
+  kb_add(h, "  unsigned int __o = 0u;\n  for (;;) {\n");
   kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
   kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
   kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
@@ -192,11 +189,11 @@ static const char *native_atomic(enum tree_code op, tree type,
 }
 
 /* __accgpu_atom_SFX for a 4- or 8-byte type T: the native atomic, else a
-   CAS loop on the bit pattern whose first try uses the value read with a
-   plain volatile load: one atomic when uncontended, whatever the value (an
-   identity guess fails unless the target still holds the identity). */
+   CAS loop on the bit pattern whose first try assumes the identity (no
+   separate read). */
 static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
-                      unsigned size, const char *T, const char *sfx)
+                      unsigned size, const char *T, const char *sfx,
+                      const char *id)
 {
   const char *ct, *fn = native_atomic(op, type, &ct);
   kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
@@ -207,8 +204,7 @@ static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
   }
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
   char *c4 = comb(op, "__o.v", "__v");
-  kb_printf(h, "  union { %s v; %s u; } __o, __n;\n", T, ut);
-  kb_printf(h, "  __o.u = *(volatile %s *)__p;\n", ut);
+  kb_printf(h, "  union { %s v; %s u; } __o, __n; __o.v = %s;\n", T, ut, id);
   kb_add(h, "  for (;;) {\n");
   kb_printf(h, "    __n.v = %s;\n", c4);
   kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
@@ -230,7 +226,7 @@ char *accgpu_red_helpers(enum tree_code op, tree type, const char *T,
   emit_redb(&g_helpers, T, sfx, id);
   emit_redr(&g_helpers, T, sfx, id);
   if (size == 4 || size == 8)
-    emit_atom(&g_helpers, op, type, size, T, sfx);
+    emit_atom(&g_helpers, op, type, size, T, sfx, id);
   else if (accgpu_red_atomic_p(type))
     small_atom_helper(&g_helpers, sfx, T, size, op);
   return sfx;
