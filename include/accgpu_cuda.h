@@ -553,10 +553,6 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
     (defined(__ACCGPU_EMU__) && !defined(ACCGPU_EMU_ABI_ONLY))
 /* ---- Both sides: what generated kernels use. ---- */
 
-/* Barrier among the threads of the caller's row (its threadIdx.y: one
-   OpenACC worker).  A row is a whole number of warps: one warp, or named
-   barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15
-   rows when rows are wider than a warp). */
 /* Gang loops of generated kernels: a stride loop over the whole grid
    (include/accgpu_mc.h gives each block one contiguous chunk instead). */
 #ifndef __ACCGPU_MC__
@@ -565,6 +561,10 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
 #define __ACCGPU_GANG_STEP(stride) (stride)
 #endif
 
+/* Barrier among the threads of the caller's row (its threadIdx.y: one
+   OpenACC worker).  A row is a whole number of warps: one warp, or named
+   barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15
+   rows when rows are wider than a warp). */
 static __device__ __forceinline__ void __accgpu_sync_row(void) {
   if (blockDim.x == 32)
     __syncwarp();

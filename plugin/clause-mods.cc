@@ -78,9 +78,8 @@ static struct {
 /* `(` locations of clauses with the zero modifier. */
 static vec<location_t> zero_locs;
 
-static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
-static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
-                                             const cpp_token *);
+static accgpu_line_change_fn *prev_line_change;
+static accgpu_macro_to_expand_fn *prev_macro_to_expand;
 
 bool accgpu_zero_clause_p(tree c)
 {
@@ -402,13 +401,9 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
 static void define_macros(cpp_reader *pfile)
 {
   for (unsigned i = 0; i < ARRAY_SIZE(impl_macros); i++)
-    cpp_define(pfile, impl_macros[i]);
-  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++) {
-    cpp_define(pfile, user_macros[i]);
-    size_t n = strcspn(user_macros[i], "(=");
-    cpp_lookup(pfile, (const unsigned char *)user_macros[i], n)->flags |=
-        NODE_CONDITIONAL;
-  }
+    accgpu_cpp_define(pfile, impl_macros[i], false);
+  for (unsigned i = 0; i < ARRAY_SIZE(user_macros); i++)
+    accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
 }
@@ -440,14 +435,8 @@ static void declare_markers(void)
 
 static void install_callbacks(void *, void *)
 {
-  cpp_callbacks *cb = cpp_get_callbacks(parse_in);
-  if (cb->line_change == cb_line_change)
-    return;
-  prev_line_change = cb->line_change;
-  prev_macro_to_expand = cb->macro_to_expand;
-  cb->line_change = cb_line_change;
-  cb->macro_to_expand = cb_macro_to_expand;
-  if (!cpp_get_options(parse_in)->preprocessed)
+  if (accgpu_pp_chain(cb_line_change, cb_macro_to_expand, &prev_line_change,
+                      &prev_macro_to_expand))
     define_macros(parse_in);
 }
 

@@ -97,10 +97,9 @@ static struct {
   int expanded;         /* DC_* clauses rewritten so far */
 } line;
 
-static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
+static accgpu_line_change_fn *prev_line_change;
 static void (*prev_def_pragma)(cpp_reader *, location_t);
-static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
-                                             const cpp_token *);
+static accgpu_macro_to_expand_fn *prev_macro_to_expand;
 
 /* ---- Markers ---------------------------------------------------------- */
 
@@ -239,7 +238,7 @@ static bool text_before(const char *file, int line, int col, char *buf,
 /* Is the word at TOK the name of a `#pragma acc` line?  The logical source
    line up to the word must read `#pragma acc ` (blanks and comments
    anywhere between). */
-bool accgpu_pp_pragma_name_p(const cpp_token *tok)
+static bool pragma_name_p(const cpp_token *tok)
 {
   expanded_location x = expand_location(tok->src_loc);
   char buf[1024];
@@ -401,7 +400,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
 static cpp_hashnode *expand_name(cpp_reader *pfile, const cpp_token *tok,
                                  int dir)
 {
-  if (!accgpu_pp_pragma_name_p(tok))
+  if (!pragma_name_p(tok))
     return NULL;
   /* libcpp peeked at the next token before asking us.  After a name that
      ends the line, that is the directive's CPP_EOF, which would reach the
@@ -490,15 +489,14 @@ static void cb_def_pragma(cpp_reader *pfile, location_t loc)
 static void install_callbacks(void *, void *)
 {
   cpp_callbacks *cb = cpp_get_callbacks(parse_in);
-  if (cb->line_change == cb_line_change)
+  void (*def_pragma)(cpp_reader *, location_t) = cb->def_pragma;
+  bool define = accgpu_pp_chain(cb_line_change, cb_macro_to_expand,
+                                &prev_line_change, &prev_macro_to_expand);
+  if (cb->def_pragma == cb_def_pragma)
     return;
-  prev_line_change = cb->line_change;
-  prev_macro_to_expand = cb->macro_to_expand;
-  prev_def_pragma = cb->def_pragma;
-  cb->line_change = cb_line_change;
-  cb->macro_to_expand = cb_macro_to_expand;
+  prev_def_pragma = def_pragma;
   cb->def_pragma = cb_def_pragma;
-  if (!cpp_get_options(parse_in)->preprocessed)
+  if (define)
     define_macros(parse_in);
 }
 

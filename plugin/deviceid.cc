@@ -63,9 +63,8 @@ static struct {
   char list[512];      /* text of the first of to(...)/from(...) */
 } line;
 
-static void (*prev_line_change)(cpp_reader *, const cpp_token *, int);
-static cpp_hashnode *(*prev_macro_to_expand)(cpp_reader *,
-                                             const cpp_token *);
+static accgpu_line_change_fn *prev_line_change;
+static accgpu_macro_to_expand_fn *prev_macro_to_expand;
 
 /* ---- Markers ---------------------------------------------------------- */
 
@@ -371,14 +370,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
    not work on it). */
 static void install_callbacks(void *, void *)
 {
-  cpp_callbacks *cb = cpp_get_callbacks(parse_in);
-  if (cb->line_change == cb_line_change)
-    return;
-  prev_line_change = cb->line_change;
-  prev_macro_to_expand = cb->macro_to_expand;
-  cb->line_change = cb_line_change;
-  cb->macro_to_expand = cb_macro_to_expand;
-  if (!cpp_get_options(parse_in)->preprocessed)
+  if (accgpu_pp_chain(cb_line_change, cb_macro_to_expand, &prev_line_change,
+                      &prev_macro_to_expand))
     define_macros(parse_in);
 }
 

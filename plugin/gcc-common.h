@@ -43,5 +43,6 @@
    registers nothing). */
 extern tree pushdecl(tree) __attribute__((weak));
 extern cpp_reader *parse_in __attribute__((weak));
+extern tree lookup_name(tree) __attribute__((weak));
 
 #endif

@@ -10,9 +10,9 @@
  *
  * K numbers the jagged items of the line (a distinct marker array each, as
  * GCC rejects a variable named twice).  The pass (jagged-maps.cc) pairs
- * the marker with the item of the same clause naming `a` (recorded here
- * with the clause's location) and emits the pair flagged
- * ACCGPU_MAPF_JAGGED / _ROWS; the runtime (jagged.c) expands it.
+ * the marker with the item next to it in GCC's clause list and emits the
+ * pair flagged ACCGPU_MAPF_JAGGED / _ROWS; the runtime (jagged.c)
+ * expands it.
  *
  * The new token list is injected as the expansion of a macro made here:
  * a preprocessor callback cannot define a macro the usual way (cpp_define
@@ -25,29 +25,12 @@
 
 #define MAX_TOKS 512
 
-/* Jagged items the pass will see: the clause's `(` (spelling location),
-   the marker's number and the array's name. */
-struct jag_rec {
-  location_t open;
-  int k;
-  tree name; /* IDENTIFIER_NODE: never collected */
-};
-static vec<jag_rec> recs;
-
 /* Jagged items on the current line, for marker numbers. */
 static int line_items;
 
 void accgpu_jagged_new_line(void)
 {
   line_items = 0;
-}
-
-tree accgpu_jagged_name(location_t open, int k)
-{
-  for (unsigned i = 0; i < recs.length(); i++)
-    if (recs[i].open == open && recs[i].k == k)
-      return recs[i].name;
-  return NULL_TREE;
 }
 
 /* Is NAME declared (here) as a pointer to pointer or array of pointers? */
@@ -172,7 +155,7 @@ static int jagged_item(cpp_reader *pfile, int i)
   emit_name(pfile, marker, in.tok[e1 + 1].src_loc);
   for (int j = e1 + 1; j <= e2; j++)
     emit(&in.tok[j]);
-  recs.safe_push({in.tok[0].src_loc, line_items++, name});
+  line_items++;
   return e2 + 1;
 }
 

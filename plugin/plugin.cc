@@ -76,6 +76,20 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional)
   node->flags |= NODE_CONDITIONAL;
 }
 
+bool accgpu_pp_chain(accgpu_line_change_fn *lc, accgpu_macro_to_expand_fn *me,
+                     accgpu_line_change_fn **prev_lc,
+                     accgpu_macro_to_expand_fn **prev_me)
+{
+  cpp_callbacks *cb = cpp_get_callbacks(parse_in);
+  if (cb->line_change == lc)
+    return false;
+  *prev_lc = cb->line_change;
+  *prev_me = cb->macro_to_expand;
+  cb->line_change = lc;
+  cb->macro_to_expand = me;
+  return !cpp_get_options(parse_in)->preprocessed;
+}
+
 /* Reads -fplugin-arg-accgpu-*; unknown ones are errors. */
 static void parse_args(struct plugin_name_args *info)
 {

@@ -40,3 +40,10 @@ void *accgpu_image_open(const unsigned char *img, size_t size,
   *fd_out = fd;
   return dl;
 }
+
+void accgpu_image_close(void *dl, int fd) {
+  if (dl)
+    dlclose(dl);
+  if (fd >= 0)
+    close(fd);
+}

@@ -13,4 +13,7 @@
 void *accgpu_image_open(const unsigned char *img, size_t size,
                         const char *file, const char *what, int *fd);
 
+/* Closes what accgpu_image_open returned (DL may be NULL, FD < 0). */
+void accgpu_image_close(void *dl, int fd);
+
 #endif /* ACCGPU_IMAGE_H */

@@ -1,6 +1,7 @@
 # libaccgpu: every .c under runtime/ (and its backend folders) is part of it.
-RT_SRCS := $(wildcard runtime/*.c runtime/hashmap/*.c runtime/emulator/*.c \
-                      runtime/cuda/*.c runtime/multicore/*.c)
+RT_SRCS := $(filter-out runtime/multicore/team.c, \
+             $(wildcard runtime/*.c runtime/hashmap/*.c runtime/emulator/*.c \
+                        runtime/cuda/*.c runtime/multicore/*.c))
 RT_ASM  := $(wildcard runtime/emulator/*.S)
 
 # $(call rt_objs,VARIANT-DIR) — object list of one build variant.
@@ -9,11 +10,17 @@ rt_objs = $(patsubst %.c,$(1)/obj/%.o,$(RT_SRCS)) \
 
 RT_OBJS := $(call rt_objs,$(BUILD))
 
-# The multicore device runs its blocks on libgomp's thread pool: team.c (of
-# every build variant) is OpenMP C, and everything linking libaccgpu needs
-# libgomp (docs/multicore.md).
-%/runtime/multicore/team.o: CFLAGS += -fopenmp
-LDLIBS_RT += -lgomp
+# The multicore device runs its blocks on libgomp's thread pool: team.c is
+# OpenMP C in its own library, libaccgpu-mc.so, which team-load.c loads on
+# the first multicore launch, so that programs do not carry libgomp (itself
+# an OpenACC runtime reading ACC_*) otherwise (docs/multicore.md).
+%/runtime/multicore/team-load.o: CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
+ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
+
+$(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -fopenmp -shared -Wl,-soname,libaccgpu-mc.so \
+	  -Wl,-z,defs -o $@ $< -lgomp
 
 ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 

@@ -12,6 +12,7 @@ case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 install -d "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/bin" "$prefix/share/accgpu/gpus"
 install -m 755 "$build/libaccgpu.so" "$prefix/lib/"
 install -m 644 "$build/libaccgpu.a" "$prefix/lib/"
+install -m 755 "$build/libaccgpu-mc.so" "$prefix/lib/"
 [ -f "$build/accgpu.so" ] && install -m 755 "$build/accgpu.so" "$prefix/lib/"
 for h in include/*.h; do install -m 644 "$h" "$prefix/include/"; done
 [ -f "$build/acc-tune" ] && install -m 755 "$build/acc-tune" "$prefix/bin/"

@@ -56,13 +56,21 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
+/* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
+typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
+typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,
+                                                const cpp_token *);
+/* Puts LC and ME in front of parse_in's callbacks, keeping those in
+   *PREV_LC and *PREV_ME, once (a second call does nothing).  True when it
+   did and the input is not preprocessed: the caller then defines its
+   macros (a preprocessed input was rewritten when it was preprocessed). */
+bool accgpu_pp_chain(accgpu_line_change_fn *lc, accgpu_macro_to_expand_fn *me,
+                     accgpu_line_change_fn **prev_lc,
+                     accgpu_macro_to_expand_fn **prev_me);
 /* plugin.cc: cpp_define of DEF, `NAME(...)=` macros included, without
    C89's -pedantic complaint about variadic macros (they are the plugin's,
    not the user's); CONDITIONAL marks it NODE_CONDITIONAL. */
 void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional);
-/* devdirs.cc: does the logical source line read `#pragma acc` up to the
-   word at TOK (is it a directive's name)? */
-bool accgpu_pp_pragma_name_p(const cpp_token *tok);
 /* clause-mods.cc: OpenACC 3.x clause syntax (zero: and other modifiers,
    one list in two clauses, async/wait on data).  Called from plugin_init
    before the other token rewriters, so that its callbacks wrap theirs. */
@@ -77,9 +85,6 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
 void accgpu_jagged_declare_markers(void);
-/* The array named by marker K of the clause whose `(` is at OPEN
-   (spelling location); NULL_TREE if none. */
-tree accgpu_jagged_name(location_t open, int k);
 /* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */

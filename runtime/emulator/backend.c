@@ -210,10 +210,7 @@ static int emu_module_unload(struct accgpu_dev *dev, void *handle) {
   (void)dev;
   if (!m)
     return 0;
-  if (m->dl)
-    dlclose(m->dl);
-  if (m->fd >= 0)
-    close(m->fd);
+  accgpu_image_close(m->dl, m->fd);
   free(m);
   return 0;
 }

@@ -3,7 +3,8 @@
  *   backend.c  the device (ACC_NUM_CORES), modules (the mc_image), launches,
  *              queues (the emulator's queue threads, emulator/queue.h)
  *   team.c     runs the blocks of one launch over libgomp's thread pool
- *              (the only file built with -fopenmp)                      */
+ *              (built with -fopenmp into libaccgpu-mc.so, loaded on the
+ *              first multicore launch: team-load.c)                     */
 #ifndef ACCGPU_MC_INTERNAL_H
 #define ACCGPU_MC_INTERNAL_H 1
 
@@ -41,9 +42,13 @@ typedef struct accgpu_mc_launch {
   int sched;   /* MC_SCHED_* (ACCGPU_MC_SCHEDULE) */
 } accgpu_mc_launch;
 
-/* Runs every block of L on up to L->threads threads (the calling thread
-   and libgomp's pool) and returns when all are done.  Returns 0, or -1
-   with the error left (out of memory). */
+/* team.c (libaccgpu-mc.so): runs every block of L on up to L->threads
+   threads (the calling thread and libgomp's pool) and returns when all are
+   done.  Returns 0, or -1 when out of memory. */
+int accgpu_mc_team_run(const accgpu_mc_launch *l);
+
+/* team-load.c: accgpu_mc_team_run through the library, loaded on first
+   use.  Returns 0, or -1 with the error set. */
 int accgpu_mc_run(const accgpu_mc_launch *l);
 
 #endif /* ACCGPU_MC_INTERNAL_H */

@@ -8,12 +8,17 @@
  * (include/accgpu_mc.h), so a thread keeps touching the same data from one
  * launch to the next.  A kernel whose static launches finish far apart
  * (triangular loops, uneven rows) switches to dynamic scheduling of its
- * blocks: the device reports 4 blocks per thread for that. */
+ * blocks: the device reports 4 blocks per thread for that.
+ *
+ * Built as its own library, libaccgpu-mc.so, that backend.c loads the first
+ * time a multicore launch runs: libgomp is also an OpenACC runtime, and
+ * linked into every program it would read (and complain about) ACC_*
+ * variables and bring a second set of acc_* symbols.  So this file uses
+ * nothing of libaccgpu. */
 #include <omp.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "device.h"
 #include "multicore/mc.h"
 
 static double now(void) {
@@ -72,17 +77,13 @@ static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
     run_block(l, b, dyn + (size_t)omp_get_thread_num() * stride);
 }
 
-int accgpu_mc_run(const accgpu_mc_launch *l) {
+int accgpu_mc_team_run(const accgpu_mc_launch *l) {
   uint64_t n = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
   int nt = n < (uint64_t)l->threads ? (int)n : l->threads;
   size_t stride = (l->shared_bytes + 15u) & ~(size_t)15;
   char *dyn = NULL;
-  if (stride && !(dyn = aligned_alloc(16, stride * (size_t)nt))) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory for "
-                     "%u B of dynamic shared memory per block",
-                     l->shared_bytes);
+  if (stride && !(dyn = aligned_alloc(16, stride * (size_t)nt)))
     return -1;
-  }
   int dynamic = l->sched == MC_SCHED_DYNAMIC ||
                 (l->sched == MC_SCHED_AUTO &&
                  __atomic_load_n(&l->kernel->imbalanced, __ATOMIC_RELAXED) >=

@@ -11,7 +11,7 @@
 
 int main(void) {
   double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
-  int shared = acc_get_device_type() == acc_device_host;
+  int shared = !e2e_separate_memory();
   for (int i = 0; i < N; i++) {
     a[i] = i;
     b[i] = 1;

@@ -1,6 +1,6 @@
 /* clause_zero.c — the zero modifier (OpenACC 3.0): create(zero: x) and
  * copyout(zero: x) zero the device memory they allocate, and only that
- * (data already present keeps its values).  On the host device data is
+ * (data already present keeps its values).  On the host and multicore devices data is
  * shared and nothing is allocated: the host values are what the device
  * sees. */
 /* accgpu-test: accgpu-only */
@@ -12,7 +12,7 @@
 
 int main(void) {
   double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
-  int shared = acc_get_device_type() == acc_device_host;
+  int shared = !e2e_separate_memory();
   for (int i = 0; i < N; i++) {
     a[i] = i * 0.5;
     b[i] = 7;

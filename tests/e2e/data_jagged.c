@@ -38,7 +38,7 @@ int main(void) {
 #pragma acc serial
     grid[1][2] = 3;
   }
-  int shared = acc_get_device_type() == acc_device_host;
+  int shared = !e2e_separate_memory();
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++) {
       double v = i * 100 + j;
@@ -63,7 +63,7 @@ int main(void) {
       a[i][j] = -1;
 #pragma acc update self(a[2:5][10:20])
 #pragma acc exit data delete(a[0:R][0:C])
-  /* on the host device the kernel's writes were overwritten above */
+  /* with shared memory the kernel's writes were overwritten above */
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++) {
       int updated = i >= 2 && i < 7 && j >= 10 && j < 30 && !shared;

@@ -537,7 +537,7 @@ static void test_emu_static_link(void) {
   fputs(static_prog, f);
   fclose(f);
   char *cc[] = {"gcc", (char *)san, inc, "-o", bin, src, lib, "-lpthread",
-                "-ldl", "-lm", "-lgomp", NULL};
+                "-ldl", "-lm", NULL};
   extern char **environ;
   CU_ASSERT_EQUAL(spawn_wait(cc, environ), 0);
   char *run[] = {bin, NULL};

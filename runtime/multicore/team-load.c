@@ -1,0 +1,69 @@
+/* team-load.c — finds and loads libaccgpu-mc.so (team.c: the blocks of a
+ * launch over libgomp's thread pool) the first time a multicore launch runs.
+ * Programs that never pick the multicore device never load libgomp.
+ *
+ * Where: beside the libaccgpu.so this code is in (dladdr), else by its
+ * name (the loader's path: rpath, LD_LIBRARY_PATH, the system's), else in
+ * the build tree it came from (static links of an uninstalled build). */
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "device.h"
+#include "multicore/mc.h"
+
+#define MC_LIB "libaccgpu-mc.so"
+
+typedef int team_run_fn(const accgpu_mc_launch *l);
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static team_run_fn *team_run;
+static char load_error[512];
+
+/* dlopen of MC_LIB in the directory of FILE (a path). */
+static void *open_beside(const char *file) {
+  char path[PATH_MAX];
+  const char *slash = file ? strrchr(file, '/') : NULL;
+  if (!slash || (size_t)(slash - file) + sizeof MC_LIB + 1 > sizeof path)
+    return NULL;
+  memcpy(path, file, (size_t)(slash - file) + 1);
+  strcpy(path + (slash - file) + 1, MC_LIB);
+  return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+}
+
+static void load(void) {
+  Dl_info self;
+  void *h = NULL;
+  if (dladdr((void *)load, &self) && self.dli_fname &&
+      strstr(self.dli_fname, ".so"))
+    h = open_beside(self.dli_fname);
+  if (!h)
+    h = dlopen(MC_LIB, RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    h = open_beside(ACCGPU_BUILD_LIBDIR "/");
+  if (!h) {
+    snprintf(load_error, sizeof load_error, "%s", dlerror());
+    return;
+  }
+  team_run = (team_run_fn *)dlsym(h, "accgpu_mc_team_run");
+  if (!team_run)
+    snprintf(load_error, sizeof load_error, "%s", dlerror());
+}
+
+int accgpu_mc_run(const accgpu_mc_launch *l) {
+  pthread_once(&load_once, load);
+  if (!team_run) {
+    accgpu_set_error(ACCGPU_ERR_LAUNCH, "multicore: cannot load " MC_LIB
+                     " (the thread team, with libgomp): %s", load_error);
+    return -1;
+  }
+  if (team_run(l) != 0) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory for "
+                     "%u B of dynamic shared memory per block",
+                     l->shared_bytes);
+    return -1;
+  }
+  return 0;
+}
