@@ -78,6 +78,8 @@ struct kg {
   struct kg_region *region;
   vec<loop_red *> lreds;  /* reductions of the loops being translated */
   unsigned red_scratch;   /* largest type a combine moves (0: none) */
+  gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
+                             loop (kernel-gen-bars.cc) */
 };
 
 /* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */
@@ -149,6 +151,8 @@ void emit_seq(kg *g, gimple_seq seq);
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
 void emit_omp_for(kg *g, gomp_for *f);
 int loop_dims_of(kg *g, gimple *f);
+/* kernel-gen-bars.cc */
+gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
 void collect_loops(gimple_seq seq, vec<lnode *> *out);
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial);
 void free_loops(vec<lnode *> *v);

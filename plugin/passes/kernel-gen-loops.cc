@@ -272,10 +272,15 @@ void emit_omp_for(kg *g, gomp_for *f)
   int id = g->counter++;
   vec<loop_red *> reds = vNULL;
   reject_vla_private(g, gimple_omp_for_clauses(f));
+  /* HOISTED: this loop's barriers are before and after its outer loop;
+     INNER: the loop in this one's body whose barriers go here instead. */
+  bool hoisted = g->bars_hoisted == f;
+  gomp_for *inner = kg_bars_hoistable(g, f, dims);
   /* The threads that ran the code before the loop redundantly may still
      be reading what its iterations overwrite (a loop condition): they
      meet before the loop spreads over them. */
-  if ((dims & ~g->part & (KG_WORKER | KG_VECTOR)) && !after_barrier(g))
+  if (!hoisted && ((dims & ~g->part & (KG_WORKER | KG_VECTOR)) || inner)
+      && !after_barrier(g))
     redundant_barrier(g);
   ind(g);
   kb_add(g->out, "{\n");
@@ -383,16 +388,20 @@ void emit_omp_for(kg *g, gomp_for *f)
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
         maybe_share(g, OMP_CLAUSE_DECL(c));
   int save_part = g->part;
+  gomp_for *save_hoisted = g->bars_hoisted;
   g->part |= dims;
+  if (inner)
+    g->bars_hoisted = inner;
   emit_seq(g, gimple_omp_body(f));
   g->part = save_part;
+  g->bars_hoisted = save_hoisted;
   kgr_unbind(g, &reds);
   g->indent--;
   ind(g);
   kb_add(g->out, "}\n");
   /* End of a thread-partitioned loop: everyone finishes before the
      redundant code that follows reads what the loop wrote. */
-  if (dims & (KG_WORKER | KG_VECTOR))
+  if (!hoisted && ((dims & (KG_WORKER | KG_VECTOR)) || inner))
     redundant_barrier(g);
   kgr_close(g, &reds);
   g->indent--;
