@@ -162,6 +162,10 @@ typedef struct accgpu_backend {
 extern const accgpu_backend accgpu_backend_nvidia;
 extern const accgpu_backend accgpu_backend_emulator;
 extern const accgpu_backend accgpu_backend_multicore;
+/* host.c: memory of the devices that share the host's (host, multicore):
+   malloc'd, errors left as ACCGPU_ERR_NOMEM. */
+int accgpu_host_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **p);
+int accgpu_host_mem_free(struct accgpu_dev *dev, void *p);
 
 /* Error text for the calling thread (runtime/error.c). */
 enum { ACCGPU_ERR_GENERIC = 1, ACCGPU_ERR_NOMEM, ACCGPU_ERR_UNSUPPORTED,

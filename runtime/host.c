@@ -41,7 +41,7 @@ static int h_mem_info(struct accgpu_dev *dev, size_t *free_b,
   return 0;
 }
 
-static int h_alloc(struct accgpu_dev *dev, size_t bytes, void **p) {
+int accgpu_host_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **p) {
   (void)dev;
   *p = malloc(bytes ? bytes : 1);
   if (!*p) {
@@ -51,7 +51,7 @@ static int h_alloc(struct accgpu_dev *dev, size_t bytes, void **p) {
   return 0;
 }
 
-static int h_free(struct accgpu_dev *dev, void *p) {
+int accgpu_host_mem_free(struct accgpu_dev *dev, void *p) {
   (void)dev;
   free(p);
   return 0;
@@ -129,10 +129,10 @@ const accgpu_backend accgpu_backend_host = {
     .close = h_close,
     .props = h_props,
     .mem_info = h_mem_info,
-    .mem_alloc = h_alloc,
-    .mem_free = h_free,
-    .host_alloc = h_alloc,
-    .host_free = h_free,
+    .mem_alloc = accgpu_host_mem_alloc,
+    .mem_free = accgpu_host_mem_free,
+    .host_alloc = accgpu_host_mem_alloc,
+    .host_free = accgpu_host_mem_free,
     .queue_create = h_queue_create,
     .queue_destroy = h_queue_nop,
     .queue_sync = h_queue_nop,

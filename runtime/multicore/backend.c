@@ -112,21 +112,6 @@ static int mc_mem_info(struct accgpu_dev *dev, size_t *free_b,
   return 0;
 }
 
-static int mc_alloc(struct accgpu_dev *dev, size_t bytes, void **p) {
-  (void)dev;
-  *p = malloc(bytes ? bytes : 1);
-  if (*p)
-    return 0;
-  accgpu_set_error(ACCGPU_ERR_NOMEM, "malloc(%zu B): out of memory", bytes);
-  return -1;
-}
-
-static int mc_free(struct accgpu_dev *dev, void *p) {
-  (void)dev;
-  free(p);
-  return 0;
-}
-
 static int mc_queue_create(struct accgpu_dev *dev, struct accgpu_queue **q) {
   (void)dev;
   return accgpu_emu_queue_create(NULL, q);
@@ -329,10 +314,10 @@ const accgpu_backend accgpu_backend_multicore = {
     .close = mc_close,
     .props = mc_props,
     .mem_info = mc_mem_info,
-    .mem_alloc = mc_alloc,
-    .mem_free = mc_free,
-    .host_alloc = mc_alloc,
-    .host_free = mc_free,
+    .mem_alloc = accgpu_host_mem_alloc,
+    .mem_free = accgpu_host_mem_free,
+    .host_alloc = accgpu_host_mem_alloc,
+    .host_free = accgpu_host_mem_free,
     .queue_create = mc_queue_create,
     .queue_destroy = accgpu_emu_queue_destroy,
     .queue_sync = accgpu_emu_queue_sync,
