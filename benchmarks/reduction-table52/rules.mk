@@ -16,19 +16,30 @@ $(T52_DIR)/table52.chk.so: $(T52_CU) include/accgpu_cuda.h include/accgpu_emu_ch
 	  -fsanitize=thread --param tsan-instrument-func-entry-exit=0 -Iinclude \
 	  -include accgpu_cuda.h -x c $< -o $(T52_DIR)/table52.chk.o
 	$(CC) -shared -Wl,-z,defs -Wl,-Bsymbolic -o $@ $(T52_DIR)/table52.chk.o -lm
+
+# The same kernels as PTX for a GPU run, NUL-terminated; just the NUL
+# without the toolkit (the program then times nothing on a GPU).
+$(T52_DIR)/table52.ptx0: $(T52_CU) include/accgpu_cuda.h
+	@mkdir -p $(dir $@)
 ifeq ($(HAVE_CUDA),1)
 	$(CUDA_HOME)/bin/nvcc -arch=sm_90 -ptx -x cu -Iinclude -include accgpu_cuda.h \
 	  $< -o $(T52_DIR)/table52.ptx
 	$(CUDA_HOME)/bin/ptxas -arch=sm_90 $(T52_DIR)/table52.ptx -o /dev/null
+	{ cat $(T52_DIR)/table52.ptx; printf '\0'; } > $@
+else
+	printf '\0' > $@
 endif
 
 $(T52_DIR)/image.o: tests/unit/image.S $(T52_DIR)/table52.chk.so
 	$(CC) -c -DIMAGE_SYM=t52_image -DIMAGE_PATH=$(ABS_BUILD)/bench/table52/table52.chk.so $< -o $@
 
+$(T52_DIR)/ptx.o: tests/unit/image.S $(T52_DIR)/table52.ptx0
+	$(CC) -c -DIMAGE_SYM=t52_ptx -DIMAGE_PATH=$(ABS_BUILD)/bench/table52/table52.ptx0 $< -o $@
+
 $(T52_BIN): benchmarks/reduction-table52/table52.c benchmarks/reduction-table52/table52.h \
-            $(T52_DIR)/image.o $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
+            $(T52_DIR)/image.o $(T52_DIR)/ptx.o $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
 	$(CC) -O2 -std=gnu11 $(WARN) -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude $< \
-	  $(T52_DIR)/image.o -o $@ -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
+	  $(T52_DIR)/image.o $(T52_DIR)/ptx.o -o $@ -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
 
 $(T52_RUN): benchmarks/reduction-table52/rules.mk
 	@mkdir -p $(dir $@)

@@ -1,20 +1,24 @@
 /* table52.c — the reduction cases of seed 001 Table 5.2 (table52.h), built
- * with the plugin, beside the hand-written kernels of table52.cu, on the
- * emulator: per case the counters of one block (the most any block had) of
- * each, the goals, and both results checked against a serial reference.
+ * with the plugin, beside the hand-written kernels of table52.cu, both
+ * results checked against a serial reference.  On the emulator: per case the
+ * counters of one block (the most any block had) of each, and the goals.  On
+ * an NVIDIA GPU (ACC_DEVICE_TYPE=nvidia): per case the time of each, the best
+ * of TABLE52_REPS runs (default 10), and their ratio.
  *
- *   table52 [L1 L2]   reducing trip counts (default 4096 16384; the seed
- *                     runs up to 1 M: TABLE52_TRIPS="65536 1048576")
+ *   table52 [L1 L2]   reducing trip counts (default 4096 16384 on the
+ *                     emulator, the seed's 65536 1048576 on a GPU;
+ *                     TABLE52_TRIPS="L1 L2" does the same)
  *   TABLE52_GEOM="G W V"  gangs, workers, vector length (default 192 8 128)
  *
  * Goals per block (issue #12): at most one atomic, the same barriers at
  * both trip counts, no more shared or global accesses than the hand-written
- * kernel (counted at L2). */
+ * kernel (counted at L2); on a GPU, at most 1.2x the hand-written time. */
 #include <openacc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "accgpu_abi.h"
 #include "table52.h"
@@ -27,6 +31,8 @@ void accgpu_emu_count_set(int on);
 int accgpu_emu_counts_last(counts *tot, counts *max, uint64_t *blocks);
 
 extern const unsigned char t52_image[], t52_image_end[];
+extern const char t52_ptx[]; /* NUL-terminated; empty without the toolkit */
+static int t52_gpu, t52_reps = 1; /* timing on a GPU, timed runs per kernel */
 static const char *const pos_name[P_N] = {"gang", "worker", "vector", "gw",
                                           "wv", "gwv", "same"};
 static const char *const ty_name[3] = {"int", "float", "double"};
@@ -204,7 +210,19 @@ ACC_CASES(double, d, mul, *, 1.0)
 typedef struct run {
   counts acc, hand;  /* the most of one block */
   int ok_acc, ok_hand;
+  double t_acc, t_hand; /* seconds, best of t52_reps */
 } run;
+
+static double t52_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+static void t52_best(double *best, double t0) {
+  double t = t52_now() - t0;
+  if (t < *best)
+    *best = t;
+}
 
 static int same_result(double got, double want) { return got == want; }
 
@@ -219,7 +237,13 @@ static int same_result(double got, double want) { return got == want; }
     counts tot;                                                               \
     t52_dims(p, L, &ni, &nj, &nk);                                            \
     reference(p, op, ind, ni, nj, nk, &sref, rref, &nres);                    \
-    T s = (op ? acc_mul_##sfx : acc_add_##sfx)[p](in, out, res, ni, nj, nk); \
+    T s = 0;                                                                  \
+    r->t_acc = r->t_hand = 1e30;                                              \
+    for (int rep = 0; rep < t52_reps; rep++) {                                \
+      double t0 = t52_now();                                                  \
+      s = (op ? acc_mul_##sfx : acc_add_##sfx)[p](in, out, res, ni, nj, nk);  \
+      t52_best(&r->t_acc, t0);                                                \
+    }                                                                         \
     accgpu_emu_counts_last(&tot, &r->acc, &blocks);                           \
     P_(acc update self(res[0:64]))                                            \
     r->ok_acc = nres ? 1 : same_result(s, sref);                              \
@@ -227,7 +251,6 @@ static int same_result(double got, double want) { return got == want; }
       r->ok_acc &= same_result(res[q], rref[q]);                              \
     T init = op ? 1 : 0;                                                      \
     T *ds = acc_malloc(sizeof(T));                                            \
-    acc_memcpy_to_device(ds, &init, sizeof(T));                               \
     memset(res, 0, 64 * sizeof(T));                                           \
     P_(acc update device(res[0:64]))                                          \
     void *dres = acc_deviceptr(res), *dout = acc_deviceptr(out);              \
@@ -235,10 +258,15 @@ static int same_result(double got, double want) { return got == want; }
     void *args[7] = {&ds, &dres, &dout, &din, &ni, &nj, &nk};                 \
     __accgpu_dim3 g = {(uint32_t)t52_ng, 1, 1};                               \
     __accgpu_dim3 b = {(uint32_t)t52_nv, (uint32_t)t52_nw, 1};                \
-    __accgpu_launch(&hloc, &hmod, kidx(sfx_ty_##sfx, op, p),\
-                    g, b, 0, acc_async_sync, args);                           \
+    for (int rep = 0; rep < t52_reps; rep++) { /* as the region does */      \
+      double t0 = t52_now();                                                  \
+      acc_memcpy_to_device(ds, &init, sizeof(T));                             \
+      __accgpu_launch(&hloc, &hmod, kidx(sfx_ty_##sfx, op, p), g, b, 0,       \
+                      acc_async_sync, args);                                  \
+      acc_memcpy_from_device(&s, ds, sizeof(T));                              \
+      t52_best(&r->t_hand, t0);                                               \
+    }                                                                         \
     accgpu_emu_counts_last(&tot, &r->hand, &blocks);                          \
-    acc_memcpy_from_device(&s, ds, sizeof(T));                                \
     acc_free(ds);                                                             \
     P_(acc update self(res[0:64]))                                            \
     r->ok_hand = nres ? 1 : same_result(s, sref);                             \
@@ -269,8 +297,26 @@ static void print_counts(const counts *c) {
 
 /* One line: counts at L2 of both kernels, then the goals; returns the
    number of goals missed (a wrong result counts too). */
+/* On a GPU: times at L2 and their ratio, the goal 1.2x. */
+static int report_times(int p, int ty, int op, const run *r1, const run *r2) {
+  int miss = 0;
+  double ratio = r2->t_acc / r2->t_hand;
+  printf("%-6s %-6s %s | %10.1f %10.1f %6.2f", pos_name[p], ty_name[ty],
+         op_name[op], 1e6 * r2->t_acc, 1e6 * r2->t_hand, ratio);
+  if (!r1->ok_acc || !r2->ok_acc)
+    printf(" WRONG(accgpu)"), miss++, wrong++;
+  if (!r1->ok_hand || !r2->ok_hand)
+    printf(" WRONG(hand)"), miss++, wrong++;
+  if (ratio > 1.2)
+    printf(" slower>1.2x"), miss++;
+  printf("%s\n", miss ? "" : " ok");
+  return miss;
+}
+
 static int report(int p, int ty, int op, const run *r1, const run *r2) {
   int miss = 0;
+  if (t52_gpu)
+    return report_times(p, ty, op, r1, r2);
   printf("%-6s %-6s %s |", pos_name[p], ty_name[ty], op_name[op]);
   print_counts(&r2->acc);
   print_counts(&r2->hand);
@@ -329,7 +375,8 @@ RUN_TYPE(float, f, 1)
 RUN_TYPE(double, d, 2)
 
 int main(int argc, char **argv) {
-  long L1 = 4096, L2 = 16384;
+  t52_gpu = acc_get_device_type() == acc_device_nvidia;
+  long L1 = t52_gpu ? 65536 : 4096, L2 = t52_gpu ? 1048576 : 16384;
   const char *trips = getenv("TABLE52_TRIPS"), *geom = getenv("TABLE52_GEOM");
   char a[32] = "", b[32] = "";
   if (argc == 3)
@@ -341,19 +388,39 @@ int main(int argc, char **argv) {
             geom);
     return 2;
   }
-  if (acc_get_device_type() != acc_device_emulator) {
-    printf("table52: counts need the emulator (ACC_DEVICE_TYPE=emulator)\n");
+  if (t52_gpu) {
+    if (!t52_ptx[0]) {
+      printf("table52: built without the CUDA toolkit: no GPU kernels to time\n");
+      return 0;
+    }
+    const char *reps = getenv("TABLE52_REPS");
+    t52_reps = reps ? atoi(reps) : 10;
+    if (t52_reps < 1) {
+      fprintf(stderr, "table52: TABLE52_REPS='%s': a positive count\n", reps);
+      return 2;
+    }
+    hmod.ptx = t52_ptx;
+    printf("Seed 001 Table 5.2 reductions on the GPU: %d gangs, %d workers, "
+           "vector %d; reducing trips %ld and %ld\n"
+           "microseconds at %ld trips (best of %d, the region or the launch "
+           "with its scalar's copies)\n%-15s | %10s %10s %6s | goals\n",
+           t52_ng, t52_nw, t52_nv, L1, L2, L2, t52_reps, "case", "accgpu",
+           "hand", "ratio");
+  } else if (acc_get_device_type() == acc_device_emulator) {
+    hmod.emu_image = t52_image;
+    hmod.emu_image_size = (size_t)(t52_image_end - t52_image);
+    accgpu_emu_count_set(1);
+    printf("Seed 001 Table 5.2 reductions on the emulator: %d gangs, %d "
+           "workers, vector %d; reducing trips %ld and %ld\n"
+           "per block (the most of any block), at %ld trips: bar rowbar shfl "
+           "atom sh.ld/st gl.ld/st\n%-15s |%-46s|%-46s| goals\n",
+           t52_ng, t52_nw, t52_nv, L1, L2, L2, "case", " accgpu",
+           " hand-written");
+  } else {
+    printf("table52: counts need the emulator (ACC_DEVICE_TYPE=emulator), "
+           "times an NVIDIA GPU\n");
     return 0;
   }
-  hmod.emu_image = t52_image;
-  hmod.emu_image_size = (size_t)(t52_image_end - t52_image);
-  accgpu_emu_count_set(1);
-  printf("Seed 001 Table 5.2 reductions on the emulator: %d gangs, %d workers, "
-         "vector %d; reducing trips %ld and %ld\n"
-         "per block (the most of any block), at %ld trips: bar rowbar shfl "
-         "atom sh.ld/st gl.ld/st\n"
-         "%-15s |%-46s|%-46s| goals\n",
-         t52_ng, t52_nw, t52_nv, L1, L2, L2, "case", " accgpu", " hand-written");
   double *ind = malloc(64 * L2 * sizeof *ind);
   int missed = type_i(L1, L2, ind) + type_f(L1, L2, ind) + type_d(L1, L2, ind);
   free(ind);

@@ -19,6 +19,9 @@
 #                     nvidia with ACC_DEVICE_TYPE=emulator), which tests this
 #                     path on a machine without a GPU
 #   ACCGPU_E2E_OUT=DIR               where results go (default BUILD/e2e/MODE)
+#   ACCGPU_E2E_BUILD_ONLY=1          compile the corpus and rterr/ programs
+#                     and run none (tests/gpu/kit.sh packs them for a GPU
+#                     machine that has no GCC 12 plugin headers)
 #   CC, CUDA_HOME                    compiler, CUDA toolkit (optional)
 # Header directives in a test, one per comment line:
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
@@ -59,6 +62,7 @@ JOBS=${ACCGPU_E2E_JOBS:-2}
 OUT=${ACCGPU_E2E_OUT:-"$BUILD/e2e/$MODE"}
 NVIDIA=${ACCGPU_E2E_NVIDIA:-auto}
 VARIANT=${ACCGPU_E2E_EMU:-}
+BUILD_ONLY=${ACCGPU_E2E_BUILD_ONLY:-0}
 case $VARIANT in
   '') EMU_ENV='' ;;
   reverse|random|random:[0-9]*) EMU_ENV="ACCGPU_EMU_SCHEDULE=$VARIANT" ;;
@@ -88,7 +92,10 @@ for f in tests/e2e/*.c tests/e2e/diag/*.c tests/e2e/rterr/*.c "${racy[@]}"; do
   tests+=("$name")
 done
 
-summary() { echo "e2e${VTAG:+-$VTAG}: $1 passed, $2 failed, $3 skipped"; }
+summary() {
+  if [ "$BUILD_ONLY" = 1 ]; then echo "e2e-build: $1 built, $2 failed, $3 skipped"
+  else echo "e2e${VTAG:+-$VTAG}: $1 passed, $2 failed, $3 skipped"; fi
+}
 
 # An accgpu.so without plugin_init is the empty library a tree with no plugin
 # sources links: as good as absent.
@@ -384,6 +391,7 @@ run_corpus_test() {
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
+  [ "$BUILD_ONLY" = 1 ] && { echo PASS >"$dir/result"; return; }
   devs="emulator host multicore${NVIDIA_TYPE:+ nvidia}"
   [ "$MODE" != plugin ] && devs="host"
   # emulator-only: needs device memory apart from the host's
@@ -445,6 +453,7 @@ run_rterr_test() {
     { echo "  compile failed:"; compile_excerpt "$dir/compile.log"; } >"$dir/report"
     return
   fi
+  [ "$BUILD_ONLY" = 1 ] && { echo PASS >"$dir/result"; return; }
   run_on "$src" "$dir/prog" emulator "$dir"; rc=$?
   : >"$dir/report"
   # A clean error exit: non-zero, not killed by a signal, not timed out.
@@ -477,6 +486,7 @@ run_one() {
 todo=()
 skipped=0
 for name in "${tests[@]}"; do
+  [ "$BUILD_ONLY" = 1 ] && [[ $name == diag/* ]] && continue  # nothing to run
   if [ "$MODE" != plugin ] && [[ $name == diag/* || $name == rterr/* ]]; then
     skipped=$((skipped + 1))   # accgpu's own diagnostics and run-time checks
     continue
@@ -490,6 +500,7 @@ for name in "${tests[@]}"; do
 done
 [ $skipped -gt 0 ] && echo "e2e: $MODE mode: $skipped diag/ and rterr/ tests skipped (accgpu-specific)"
 
+[ "$BUILD_ONLY" = 1 ] && NVIDIA=off
 if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
   probe_nvidia
 fi
@@ -498,12 +509,12 @@ export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
   run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
-  NVIDIA_TYPE VARIANT VTAG EMU_ENV
+  NVIDIA_TYPE VARIANT VTAG EMU_ENV BUILD_ONLY
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
 
-[ -z "$VARIANT" ] && check_all_ptx "${todo[@]}"
+[ -z "$VARIANT" ] && [ "$BUILD_ONLY" != 1 ] && check_all_ptx "${todo[@]}"
 
 passed=0 failed=$PROBE_FAILED
 for name in "${todo[@]}"; do

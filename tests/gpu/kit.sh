@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Packs what an NVIDIA machine needs to test accgpu when it lacks GCC 12's
+# plugin headers (the machines the `device` tool lends): the programs are
+# built here with the plugin, the GPU machine only runs them
+# (tests/gpu/run.sh there).
+#
+# Usage: tests/gpu/kit.sh [BUILD-DIR] [KIT-DIR]
+#   KIT-DIR (default .gpukit) receives kit.tar.xz holding
+#     lib/       libaccgpu.so, libaccgpu-mc.so
+#     probe      tests/e2e/probe/nvidia.c
+#     e2e/NAME/  prog, env (its accgpu-test env lines), expect-stderr (rterr/)
+#     npb/       the accgpu and serial builds of EP, CG, MG, FT, IS
+#     kernels/   benchmarks/kernels: NAME.acc and NAME.serial
+#     table52    benchmarks/reduction-table52 (times on a GPU)
+#     vv/        the OpenACC V&V programs of VV_BIN (a tests/vv/run.sh
+#                OUT/bin), with VV_RESULTS (its results.tsv), when set
+# Needs the CUDA toolkit here: without PTX in them the programs would run
+# nothing on a GPU.
+set -eu
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+BUILD=$(cd "${1:-build}" && pwd)
+KIT=${2:-.gpukit}
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+if [ ! -x "$CUDA_HOME/bin/ptxas" ]; then
+  echo "gpu-kit: no CUDA toolkit in $CUDA_HOME: programs would carry no PTX" >&2
+  exit 1
+fi
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$KIT" "$stage"/{lib,e2e,npb/serial,kernels,vv}
+
+echo "gpu-kit: building (make, the e2e programs, the probe)"
+make -s -j"${JOBS:-2}" BUILD="$BUILD" all npb-accgpu \
+  "$BUILD/bench/table52/table52" \
+  $(for f in benchmarks/kernels/*.c; do n=${f##*/}; echo "$BUILD/bench/kernels/${n%.c}.acc"; done)
+ACCGPU_E2E_BUILD_ONLY=1 ACCGPU_E2E_JOBS=${JOBS:-2} tests/e2e/run.sh "$BUILD" | tail -n 1
+gcc -O2 -fplugin="$BUILD/accgpu.so" -Iinclude tests/e2e/probe/nvidia.c \
+  -o "$stage/probe" -L"$BUILD" -laccgpu
+
+cp "$BUILD/libaccgpu.so" "$BUILD/libaccgpu-mc.so" "$stage/lib/"
+directives() {
+  sed -n -E "s@.*accgpu-$2:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1@p" "$1"
+}
+n=0
+for src in tests/e2e/*.c tests/e2e/rterr/*.c; do
+  name=${src#tests/e2e/}; name=${name%.c}
+  bin="$BUILD/e2e/plugin/$name/prog"
+  [ -x "$bin" ] || continue
+  mkdir -p "$stage/e2e/$name"
+  cp "$bin" "$stage/e2e/$name/prog"
+  directives "$src" test | sed -n 's/^env //p' >"$stage/e2e/$name/env"
+  [[ $name == rterr/* ]] && directives "$src" expect-stderr >"$stage/e2e/$name/expect-stderr"
+  n=$((n + 1))
+done
+for b in ep cg mg ft is; do
+  cp "$BUILD/npb/accgpu/$b" "$stage/npb/$b"
+  cp "$BUILD/npb/serial/$b" "$stage/npb/serial/$b"
+done
+cp "$BUILD"/bench/kernels/*.acc "$BUILD"/bench/kernels/*.serial "$stage/kernels/"
+cp "$BUILD/bench/table52/table52" "$stage/table52"
+if [ -n "${VV_BIN:-}" ]; then
+  cp "$VV_BIN"/* "$stage/vv/"
+  [ -n "${VV_RESULTS:-}" ] && cp "$VV_RESULTS" "$stage/vv.tsv"
+fi
+tar -C "$stage" -cJf "$KIT/kit.tar.xz" .
+echo "gpu-kit: $KIT/kit.tar.xz ($(du -h "$KIT/kit.tar.xz" | cut -f1)): $n e2e programs, $(ls "$stage/vv" | wc -l) V&V programs"

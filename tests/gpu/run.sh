@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Runs a kit from tests/gpu/kit.sh on an NVIDIA GPU: the e2e corpus and its
+# run-time error tests, the V&V programs, NPB, the kernel benchmarks and the
+# Table 5.2 reductions, all with ACC_DEVICE_TYPE=nvidia.  A corpus or V&V
+# run passes as in tests/e2e/run.sh: exit 0 and nothing on stderr.
+#
+# Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
+#   SECTION: probe e2e vv table52 npb kernels sanitizer (default: all, in
+#   that order).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
+#   there); a line of each is also printed.
+# Environment: GPU_JOBS=8 programs at once, GPU_TIMEOUT=60 seconds a run,
+#   NPB_CLASSES="S W A", GPU_SECTION_TIMEOUT=240 seconds a section,
+#   GPU_DEVICE_TYPE=nvidia (emulator: tries the kit on a machine with no GPU).
+set -u
+KIT_TAR=${1:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
+RES=${2:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
+shift 2
+sections=("$@")
+[ ${#sections[@]} -eq 0 ] && sections=(probe e2e vv table52 npb kernels sanitizer)
+KIT=$(mktemp -d)
+# Without xz, Python's tarfile unpacks it.
+tar -C "$KIT" -xJf "$KIT_TAR" 2>/dev/null ||
+  python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' \
+    "$KIT_TAR" "$KIT" || exit 1
+mkdir -p "$RES"
+RES=$(cd "$RES" && pwd)
+export KIT LD_LIBRARY_PATH="$KIT/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export ACC_DEVICE_TYPE=${GPU_DEVICE_TYPE:-nvidia} GPU_TIMEOUT=${GPU_TIMEOUT:-60}
+export RES JOBS=${GPU_JOBS:-8}
+
+# One program: runs DIR/prog with DIR/env; prints "PASS NAME" or
+# "FAIL NAME why" and the first lines of its stderr.
+run_prog() {
+  local dir=$1 name=$2 rc out err
+  out=$(mktemp) err=$(mktemp)
+  # shellcheck disable=SC2046  # env lines are VAR=VALUE words
+  { env $(cat "$dir/env" 2>/dev/null) timeout "$GPU_TIMEOUT" "$dir/prog" \
+      >"$out" 2>"$err"; } 2>/dev/null
+  rc=$?
+  if [ -f "$dir/expect-stderr" ]; then  # rterr/: an error exit naming it
+    local ok=1 re
+    { [ $rc -ge 1 ] && [ $rc -le 123 ]; } || ok=0
+    while IFS= read -r re; do grep -qE -- "$re" "$err" || ok=0; done <"$dir/expect-stderr"
+    [ $ok -eq 1 ] && echo "PASS $name" || echo "FAIL $name exit $rc"
+  elif [ $rc -eq 0 ] && [ ! -s "$err" ]; then
+    echo "PASS $name"
+  else
+    echo "FAIL $name exit $rc"
+  fi
+  [ $rc -eq 0 ] && [ ! -s "$err" ] || sed -n '1,6s/^/    | /p' "$err" "$out" | head -n 12
+  rm -f "$out" "$err"
+}
+export -f run_prog
+
+# e2e/NAME and e2e/rterr/NAME directories, in parallel.
+sec_e2e() {
+  (cd "$KIT/e2e" && find . -name prog | sed 's@^\./@@; s@/prog$@@' | sort) |
+    xargs -P "$JOBS" -I{} bash -c 'run_prog "$KIT/e2e/$1" "$1"' _ {} >"$KIT/e2e.log"
+  grep -v '^    |' "$KIT/e2e.log" | sort -k2 >"$KIT/e2e.sorted"
+  echo "e2e on nvidia: $(grep -c '^PASS' "$KIT/e2e.sorted") passed, $(grep -c '^FAIL' "$KIT/e2e.sorted") failed"
+  grep -A12 '^FAIL' "$KIT/e2e.log" | grep -v '^--$'
+}
+
+# V&V: each program alone in a directory (they take no env lines).
+sec_vv() {
+  local d
+  mkdir -p "$KIT/vvrun"
+  for p in "$KIT"/vv/*; do
+    d="$KIT/vvrun/${p##*/}"; mkdir -p "$d"; ln -s "$p" "$d/prog"
+  done
+  (cd "$KIT/vvrun" && ls) |
+    xargs -P "$JOBS" -I{} bash -c 'run_prog "$KIT/vvrun/$1" "$1"' _ {} >"$KIT/vv.log"
+  local pass fail
+  pass=$(grep -c '^PASS' "$KIT/vv.log") fail=$(grep -c '^FAIL' "$KIT/vv.log")
+  if [ -f "$KIT/vv.tsv" ]; then  # against the emulator's column
+    grep '^FAIL' "$KIT/vv.log" | while read -r _ t _; do
+      echo "  $t: emulator $(awk -v t="$t" '$1 == t {print $3}' "$KIT/vv.tsv")"
+    done
+  fi
+  echo "vv on nvidia: $pass passed, $fail failed of $((pass + fail)) built"
+  grep -A12 '^FAIL' "$KIT/vv.log" | grep -v '^--$' | head -n 300
+}
+
+# NPB: each class of each benchmark on the GPU, then serially (class S, W).
+sec_npb() {
+  local c b out t
+  for c in ${NPB_CLASSES:-S W A}; do
+    for b in ep cg mg ft is; do
+      out=$(timeout "$GPU_TIMEOUT" "$KIT/npb/$b" "$c" 2>&1)
+      t=$(sed -nE 's/^ Time in seconds = +//p' <<<"$out")
+      if grep -Eq 'Verification += +SUCCESSFUL' <<<"$out"; then
+        echo "npb $b.$c nvidia: verified, ${t:-?} s"
+      else
+        echo "npb $b.$c nvidia: NOT VERIFIED"; tail -n 6 <<<"$out" | sed 's/^/    | /'
+      fi
+      [ "$c" = A ] && continue
+      out=$(timeout "$GPU_TIMEOUT" "$KIT/npb/serial/$b" "$c" 2>&1)
+      echo "npb $b.$c serial: $(sed -nE 's/^ Time in seconds = +//p' <<<"$out") s"
+    done
+  done
+}
+
+# Kernel benchmarks, SIZE=large: OpenACC on the GPU against serial.
+sec_kernels() {
+  local a n
+  for a in "$KIT"/kernels/*.acc; do
+    n=${a##*/}; n=${n%.acc}
+    echo "$n nvidia: $(timeout "$GPU_TIMEOUT" "$a" large 2>&1 | tail -n 2 | tr '\n' ' ')"
+    echo "$n serial: $(timeout "$GPU_TIMEOUT" "$KIT/kernels/$n.serial" large 2>&1 | tail -n 1)"
+  done
+}
+
+sec_table52() { timeout 300 "$KIT/table52" 2>&1; }
+
+sec_probe() {
+  nvidia-smi -L 2>&1
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1
+  timeout "$GPU_TIMEOUT" "$KIT/probe" 2>&1; echo "probe: exit $?"
+}
+
+# compute-sanitizer memcheck and racecheck on a few e2e programs.
+sec_sanitizer() {
+  local t tool cs
+  cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+  [ -n "$cs" ] || { echo "sanitizer: no compute-sanitizer"; return; }
+  for t in parallel_loop_basic reduction_shapes_double compute_reduction_rows reduction_array compute_atomics; do
+    [ -x "$KIT/e2e/$t/prog" ] || continue
+    for tool in memcheck racecheck; do
+      echo "== $tool $t: $(timeout 120 "$cs" --tool "$tool" --error-exitcode 9 \
+        "$KIT/e2e/$t/prog" 2>&1 | tail -n 3 | tr '\n' ' ')"
+    done
+  done
+}
+
+for s in "${sections[@]}"; do
+  start=$(date +%s)
+  timeout "${GPU_SECTION_TIMEOUT:-240}" bash -c "$(declare -f "sec_$s"); sec_$s" \
+    >"$RES/$s.txt" 2>&1
+  rc=$?
+  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
+done
