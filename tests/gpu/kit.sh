@@ -14,6 +14,7 @@
 #     table52    benchmarks/reduction-table52 (times on a GPU)
 #     vv/        the OpenACC V&V programs of VV_BIN (a tests/vv/run.sh
 #                OUT/bin), with VV_RESULTS (its results.tsv), when set
+#     extra/     the programs of EXTRA (NAME/prog, NAME/env), when set
 # Needs the CUDA toolkit here: without PTX in them the programs would run
 # nothing on a GPU.
 set -eu
@@ -63,5 +64,6 @@ if [ -n "${VV_BIN:-}" ]; then
   cp "$VV_BIN"/* "$stage/vv/"
   [ -n "${VV_RESULTS:-}" ] && cp "$VV_RESULTS" "$stage/vv.tsv"
 fi
+[ -n "${EXTRA:-}" ] && cp -r "$EXTRA" "$stage/extra"
 tar -C "$stage" -cJf "$KIT/kit.tar.xz" .
 echo "gpu-kit: $KIT/kit.tar.xz ($(du -h "$KIT/kit.tar.xz" | cut -f1)): $n e2e programs, $(ls "$stage/vv" | wc -l) V&V programs"

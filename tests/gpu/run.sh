@@ -6,7 +6,9 @@
 #
 # Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
 #   SECTION: probe e2e vv table52 npb kernels sanitizer (default: all, in
-#   that order).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
+#   that order), and on request: profile (ACCGPU_PROFILE of the kernel
+#   benchmarks and NPB class W), sanitize-all (compute-sanitizer memcheck and
+#   racecheck on every corpus program), extra (the kit's extra/NAME/prog).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
 #   there); a line of each is also printed.
 # Environment: GPU_JOBS=8 programs at once, GPU_TIMEOUT=60 seconds a run,
 #   NPB_CLASSES="S W A", GPU_SECTION_TIMEOUT=240 seconds a section,
@@ -110,6 +112,44 @@ sec_kernels() {
   done
 }
 
+# ACCGPU_PROFILE (kernel times, grids) of a few benchmarks.
+sec_profile() {
+  local b f=$KIT/profile.yaml
+  for b in kernels/jacobi2d.acc kernels/himeno.acc npb/ep npb/cg npb/mg npb/ft; do
+    local arg=large; [[ $b == npb/* ]] && arg=W
+    rm -f "$f"
+    echo "== $b $arg: $(ACCGPU_PROFILE=$f timeout "$GPU_TIMEOUT" "$KIT/$b" $arg 2>&1 | tail -n 3 | tr '\n' ' ')"
+    cat "$f" 2>/dev/null
+  done
+}
+
+# compute-sanitizer on every corpus program (not rterr/): failures only.
+sec_sanitize_all() {
+  local cs
+  cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+  [ -n "$cs" ] || { echo "sanitizer: no compute-sanitizer"; return; }
+  export CS=$cs
+  # shellcheck disable=SC2016
+  (cd "$KIT/e2e" && ls -d */ | sed 's@/$@@' | grep -vx rterr) |
+    xargs -P "$JOBS" -I{} bash -c '
+      for tool in memcheck racecheck; do
+        out=$(cd "$KIT/e2e/$1" && env $(cat env) timeout 60 "$CS" --tool $tool \
+              --print-limit 4 --error-exitcode 9 ./prog 2>&1); rc=$?
+        if [ $rc -eq 0 ]; then echo "OK   $tool $1"
+        else echo "BAD  $tool $1 exit $rc"; grep -vE "^=+ *$" <<<"$out" | head -n 40 | sed "s/^/    | /"; fi
+      done' _ {} >"$KIT/cs.log"
+  echo "sanitize-all: $(grep -c '^OK' "$KIT/cs.log") clean, $(grep -c '^BAD' "$KIT/cs.log") with reports"
+  grep -A40 '^BAD' "$KIT/cs.log" | grep -v '^--$' | grep -v '^OK'
+}
+
+# Ad-hoc programs (extra/NAME/prog), judged as corpus programs.
+sec_extra() {
+  local d
+  for d in "$KIT"/extra/*/; do
+    [ -x "$d/prog" ] && run_prog "$d" "$(basename "$d")"
+  done
+}
+
 sec_table52() { timeout 300 "$KIT/table52" 2>&1; }
 
 sec_probe() {
@@ -134,8 +174,8 @@ sec_sanitizer() {
 
 for s in "${sections[@]}"; do
   start=$(date +%s)
-  timeout "${GPU_SECTION_TIMEOUT:-240}" bash -c "$(declare -f "sec_$s"); sec_$s" \
+  timeout "${GPU_SECTION_TIMEOUT:-240}" bash -c "$(declare -f "sec_${s//-/_}"); sec_${s//-/_}" \
     >"$RES/$s.txt" 2>&1
   rc=$?
-  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
+  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:|^sanitize-all:' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
 done
