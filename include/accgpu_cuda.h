@@ -89,10 +89,14 @@ static __device__ __forceinline__ double atomicMax(double *p, double v) {
 }
 
 /* Named barrier ID (1..15; 0 is __syncthreads') among COUNT threads, a
-   multiple of 32: PTX bar.sync. */
+   multiple of 32.  PTX barrier.sync, not bar.sync (= barrier.sync.aligned):
+   a worker row passes it once per iteration of its own loop, so rows pass
+   it different numbers of times while others wait elsewhere, which the
+   aligned form does not allow (compute-sanitizer's racecheck reports
+   hazards for it on an H200, none for this form). */
 static __device__ __forceinline__ void __accgpu_bar_sync(unsigned id,
                                                          unsigned count) {
-  asm volatile("bar.sync %0, %1;" : : "r"(id), "r"(count) : "memory");
+  asm volatile("barrier.sync %0, %1;" : : "r"(id), "r"(count) : "memory");
 }
 
 #else /* !__CUDACC__ */

@@ -132,11 +132,15 @@ int main(int argc, char **argv) {
 #pragma acc wait
   double t = bench_now() - t0;
   float rgosa = jacobi_serial(&r, iters, omega);
+  /* p is the check.  gosa sums the squared residuals of the last sweep,
+     which are differences of nearly equal floats: a GPU's fused
+     multiply-adds and summation order move it by percents (2.5 % on an
+     H200, p within 1.1e-6), so it is only checked for gross errors. */
   double dp = bench_maxrelf(g.p, r.p, n, 1e-6);
-  int ok = dp < 1e-5 && fabs(gosa - rgosa) <= 1e-3 * rgosa;
+  int ok = dp < 1e-5 && fabs(gosa - rgosa) <= 5e-2 * rgosa;
   if (!ok)
     printf("himeno: p differs by %.3g (relative, at most 1e-5), gosa %.9g "
-           "against %.9g serially (at most 1e-3 apart)\n", dp, gosa, rgosa);
+           "against %.9g serially (at most 5 %% apart)\n", dp, gosa, rgosa);
   char size[48];
   snprintf(size, sizeof size, "%dx%dx%d,iters=%d", ni, nj, nk, iters);
   double pts = (double)(ni - 2) * (nj - 2) * (nk - 2);

@@ -21,7 +21,7 @@ static blob B, RB;
 int main(void) {
   static long li[N], rli[N];
   static unsigned long ul[N], rul[N];
-  static float fv[N], rfv[N];
+  static float fv[N], rfv[N], rfs[N];
   static int three[8 * 16 * 32], rthree[8 * 16 * 32];
   B.n = RB.n = N;
   for (int i = 0; i < N; i++) {
@@ -48,6 +48,7 @@ int main(void) {
     unsigned long u = (unsigned long)i * 2654435761ul;
     rul[i] = (u >> 7) ^ (u << 5) ^ ((u >> 3) | (u << 61));
     rfv[i] = sqrtf(fabsf(RB.v[i])) + expf(-RB.v[i] * 0.01f) + (float)(int)RB.v[i];
+    rfs[i] = sqrtf(fabsf(RB.v[i])) + expf(-RB.v[i] * 0.01f) + fabsf((float)(int)RB.v[i]);
     RB.tag[i] = (unsigned char)(RB.tag[i] * 3 + (RB.v[i] > 0));
     RB.v[i] = (float)(long long)(RB.v[i] * 3.7f);
   }
@@ -73,7 +74,9 @@ int main(void) {
   for (int i = 0; i < N; i++) {
     CHECK_INT("long div/mod/labs", li[i], rli[i]);
     CHECK_INT("unsigned long shifts", (long long)ul[i], (long long)rul[i]);
-    CHECK_REAL("float math", fv[i], rfv[i], 1e-6);
+    /* The terms nearly cancel, and CUDA's expf is within 2 ulp (glibc's
+       within 1): the terms' size bounds the difference, not the result's. */
+    CHECK_ABS("float math", fv[i], rfv[i], 1e-6 * rfs[i]);
     CHECK_INT("struct tag through pointer", B.tag[i], RB.tag[i]);
     CHECK_REAL("struct float member", B.v[i], RB.v[i], 0);
   }

@@ -43,7 +43,21 @@ static inline void e2e_check_real(const char *what, int line, double got,
   e2e_report(what, line, g, w);
 }
 
+/* |GOT - WANT| <= ATOL: for results that cancel, whose error scales with
+   the terms that made them, not with the result. */
+static inline void e2e_check_abs(const char *what, int line, double got,
+                                 double want, double atol) {
+  char g[40], w[40];
+  if (fabs(got - want) <= atol)
+    return;
+  snprintf(g, sizeof g, "%.17g", got);
+  snprintf(w, sizeof w, "%.17g", want);
+  e2e_report(what, line, g, w);
+}
+
 #define CHECK_INT(what, got, want) e2e_check_int(what, __LINE__, got, want)
+#define CHECK_ABS(what, got, want, atol)                                      \
+  e2e_check_abs(what, __LINE__, got, want, atol)
 #define CHECK_REAL(what, got, want, rtol)                                     \
   e2e_check_real(what, __LINE__, got, want, rtol)
 #define CHECK_TRUE(what, cond) e2e_check_int(what, __LINE__, !!(cond), 1)

@@ -151,7 +151,7 @@ fi
 # NVIDIA_TYPE: the ACC_DEVICE_TYPE of the runs named nvidia, empty when there
 # are none.  PROBE_FAILED=1 when a GPU is there but the runtime cannot use it
 # (one failure: the corpus would fail on it test by test).
-NVIDIA_TYPE="" PROBE_FAILED=0
+NVIDIA_TYPE="" PROBE_FAILED=0 NVIDIA_COUNT=0
 probe_nvidia() {
   local dir="$OUT/probe" type=nvidia out
   [ "$NVIDIA" = fake ] && type=emulator
@@ -177,6 +177,7 @@ probe_nvidia() {
   else
     echo "e2e: NVIDIA GPU found (${out#nvidia }): every test also runs on it"
     NVIDIA_TYPE=$type
+    NVIDIA_COUNT=$(awk '{print $2}' <<<"$out")
   fi
 }
 
@@ -280,6 +281,14 @@ run_on() {
   [ "$dev" = emulator ] && envs="$EMU_ENV $envs"
   { env ACC_DEVICE_TYPE="$type" $envs timeout "$TIMEOUT" "$bin" \
       >"$dir/$dev.out" 2>"$dir/$dev.err"; } 2>/dev/null
+}
+
+# The devices SRC is written for: its ACCGPU_EMU_DEVICES=N env directive
+# (the emulator stands in for N GPUs), else 1.
+needed_devices() {
+  local n
+  n=$(directives "$1" test | sed -n 's/^env .*ACCGPU_EMU_DEVICES=\([0-9]*\).*/\1/p' | head -n 1)
+  echo "${n:-1}"
 }
 
 # Variants: compiles SRC into BIN unless an earlier run built it from the
@@ -404,6 +413,10 @@ run_corpus_test() {
     done
   fi
   for dev in $devs; do
+    if [ "$dev" = nvidia ] && [ "$NVIDIA_TYPE" = nvidia ] &&
+       [ "$(needed_devices "$src")" -gt "$NVIDIA_COUNT" ]; then
+      continue  # written for more devices than the machine has
+    fi
     run_on "$src" "$bin" "$dev" "$dir"; rc=$?
     if [ $rc -ne 0 ] || [ -s "$dir/$dev.err" ]; then
       echo FAIL >"$dir/result"
@@ -507,9 +520,9 @@ fi
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
   run_on excerpt compile_excerpt directives signame check_diags \
-  run_variant_test compile_once
+  run_variant_test compile_once needed_devices
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
-  NVIDIA_TYPE VARIANT VTAG EMU_ENV BUILD_ONLY
+  NVIDIA_TYPE NVIDIA_COUNT VARIANT VTAG EMU_ENV BUILD_ONLY
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}

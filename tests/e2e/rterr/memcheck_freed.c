@@ -20,3 +20,4 @@ int main(void) {
   printf("%g\n", s);
   return 0;
 }
+/* accgpu-test: emulator-only */

@@ -19,3 +19,4 @@ int main(void) {
   free(p);
   return 0;
 }
+/* accgpu-test: emulator-only */
