@@ -35,7 +35,7 @@ TEST_CMDS    :=
 BENCH_CMDS   :=
 CLEAN_EXTRA  :=
 
-.PHONY: all test test-asan test-tsan test-racecheck bench demo install deps clean
+.PHONY: all test test-asan test-tsan test-racecheck bench demo install deps clean gpu-kit
 all:
 
 include runtime/rules.mk
@@ -72,6 +72,11 @@ bench: deps
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh $(BUILD)
+
+# Programs built here for a GPU machine without GCC 12's plugin headers
+# (docs/gpu-testing.md): .gpukit/kit.tar.xz, run there by tests/gpu/run.sh.
+gpu-kit: deps
+	@tests/gpu/kit.sh $(BUILD) .gpukit
 
 install: all
 	@scripts/install.sh "$(BUILD)" "$(PREFIX)"

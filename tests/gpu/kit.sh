@@ -13,6 +13,7 @@
 #     npb/       the accgpu and serial builds of EP, CG, MG, FT, IS
 #     kernels/   benchmarks/kernels: NAME.acc and NAME.serial
 #     table52    benchmarks/reduction-table52 (times on a GPU)
+#     unit-tests the unit tests (run there: the cuda_gpu suite)
 #     vv/        the OpenACC V&V programs of VV_BIN (a tests/vv/run.sh
 #                OUT/bin), with VV_RESULTS (its results.tsv), when set
 #     extra/     the programs of EXTRA (NAME/prog, NAME/env), when set
@@ -33,7 +34,7 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$KIT" "$stage"/{lib,e2e,npb/serial,kernels,vv}
 
 echo "gpu-kit: building (make, the e2e programs, the probe)"
-make -s -j"${JOBS:-2}" BUILD="$BUILD" all npb-accgpu \
+make -s -j"${JOBS:-2}" BUILD="$BUILD" all npb-accgpu "$BUILD/tests/unit-tests" \
   "$BUILD/bench/table52/table52" \
   $(for f in benchmarks/kernels/*.c; do n=${f##*/}; echo "$BUILD/bench/kernels/${n%.c}.acc"; done)
 ACCGPU_E2E_BUILD_ONLY=1 ACCGPU_E2E_JOBS=${JOBS:-2} tests/e2e/run.sh "$BUILD" | tail -n 1
@@ -65,6 +66,12 @@ for b in ep cg mg ft is; do
 done
 cp "$BUILD"/bench/kernels/*.acc "$BUILD"/bench/kernels/*.serial "$stage/kernels/"
 cp "$BUILD/bench/table52/table52" "$stage/table52"
+# The unit tests' GPU suite, with the libraries the GPU machine lacks.
+cp "$BUILD/tests/unit-tests" "$stage/unit-tests"
+for l in libcunit.so.1 libyaml-0.so.2; do
+  p=$(ldd "$BUILD/tests/unit-tests" | awk -v l="$l" '$1 == l {print $3}')
+  [ -n "$p" ] && cp "$p" "$stage/lib/"
+done
 if [ -n "${VV_BIN:-}" ]; then
   cp "$VV_BIN"/* "$stage/vv/"
   [ -n "${VV_RESULTS:-}" ] && cp "$VV_RESULTS" "$stage/vv.tsv"

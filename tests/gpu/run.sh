@@ -6,7 +6,8 @@
 #
 # Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
 #   SECTION: probe e2e vv table52 npb kernels sanitizer (default: all, in
-#   that order), and on request: profile (ACCGPU_PROFILE of the kernel
+#   that order), and on request: unit (the unit tests' cuda_gpu suite, run
+#   from the repository root), profile (ACCGPU_PROFILE of the kernel
 #   benchmarks and NPB class W), sanitize-all (compute-sanitizer memcheck and
 #   racecheck on every corpus program), extra (the kit's extra/NAME/prog).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
 #   there); a line of each is also printed.
@@ -159,6 +160,9 @@ sec_extra() {
     [ -x "$d/prog" ] && run_prog "$d" "$(basename "$d")"
   done
 }
+
+# The CUDA backend's own GPU suite (tests/unit/test_cuda.c: cuda_gpu).
+sec_unit() { timeout 120 "$KIT/unit-tests" cuda_gpu 2>&1 | tail -n 30; }
 
 sec_table52() { timeout 300 "$KIT/table52" 2>&1; }
 
