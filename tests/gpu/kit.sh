@@ -10,7 +10,7 @@
 #     probe      tests/e2e/probe/nvidia.c
 #     e2e/NAME/  prog, env (its accgpu-test env lines), expect-stderr (rterr/,
 #                but not the emulator-only ones: the emulator's own checks)
-#     npb/       the accgpu and serial builds of EP, CG, MG, FT, IS
+#     npb/       the accgpu, serial and OpenMP builds of EP, CG, MG, FT, IS
 #     kernels/   benchmarks/kernels: NAME.acc and NAME.serial
 #     table52    benchmarks/reduction-table52 (times on a GPU)
 #     unit-tests the unit tests (run there: the cuda_gpu suite)
@@ -60,9 +60,11 @@ for src in tests/e2e/*.c tests/e2e/rterr/*.c; do
     sed 's/emulator/(emulator|nvidia)/g' >"$stage/e2e/$name/expect-stderr"
   n=$((n + 1))
 done
+mkdir -p "$stage/npb/omp"
 for b in ep cg mg ft is; do
   cp "$BUILD/npb/accgpu/$b" "$stage/npb/$b"
   cp "$BUILD/npb/serial/$b" "$stage/npb/serial/$b"
+  [ -x "$BUILD/npb/omp/$b" ] && cp "$BUILD/npb/omp/$b" "$stage/npb/omp/$b"
 done
 cp "$BUILD"/bench/kernels/*.acc "$BUILD"/bench/kernels/*.serial "$stage/kernels/"
 cp "$BUILD/bench/table52/table52" "$stage/table52"

@@ -7,13 +7,15 @@
 # Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
 #   SECTION: probe e2e vv table52 npb kernels sanitizer (default: all, in
 #   that order), and on request: unit (the unit tests' cuda_gpu suite, run
-#   from the repository root), profile (ACCGPU_PROFILE of the kernel
+#   from the repository root), multicore (NPB class W on the host device,
+#   multicore and OpenMP with all the machine's cores), profile (ACCGPU_PROFILE of the kernel
 #   benchmarks and NPB class W), sanitize-all (compute-sanitizer memcheck and
 #   racecheck on every corpus program), extra (the kit's extra/NAME/prog).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
 #   there); a line of each is also printed.
 # Environment: GPU_JOBS=8 programs at once, GPU_TIMEOUT=60 seconds a run,
 #   NPB_CLASSES="S W A", GPU_SECTION_TIMEOUT=240 seconds a section,
-#   GPU_DEVICE_TYPE=nvidia (emulator: tries the kit on a machine with no GPU).
+#   GPU_DEVICE_TYPE=nvidia (emulator: tries the kit on a machine with no GPU),
+#   GPU_SERIAL=0 skips the serial runs beside the GPU ones (npb, kernels).
 set -u
 KIT_TAR=${1:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
 RES=${2:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
@@ -106,7 +108,7 @@ sec_npb() {
       else
         echo "npb $b.$c nvidia: NOT VERIFIED"; tail -n 6 <<<"$out" | sed 's/^/    | /'
       fi
-      [ "$c" = A ] && continue
+      { [ "$c" = A ] || [ "${GPU_SERIAL:-1}" = 0 ]; } && continue
       out=$(timeout "$GPU_TIMEOUT" "$KIT/npb/serial/$b" "$c" 2>&1)
       echo "npb $b.$c serial: $(sed -nE 's/^ Time in seconds = +//p' <<<"$out") s"
     done
@@ -119,7 +121,8 @@ sec_kernels() {
   for a in "$KIT"/kernels/*.acc; do
     n=${a##*/}; n=${n%.acc}
     echo "$n nvidia: $(timeout "$GPU_TIMEOUT" "$a" large 2>&1 | tail -n 2 | tr '\n' ' ')"
-    echo "$n serial: $(timeout "$GPU_TIMEOUT" "$KIT/kernels/$n.serial" large 2>&1 | tail -n 1)"
+    [ "${GPU_SERIAL:-1}" = 0 ] ||
+      echo "$n serial: $(timeout "$GPU_TIMEOUT" "$KIT/kernels/$n.serial" large 2>&1 | tail -n 1)"
   done
 }
 
@@ -163,6 +166,26 @@ sec_extra() {
 
 # The CUDA backend's own GPU suite (tests/unit/test_cuda.c: cuda_gpu).
 sec_unit() { timeout 120 "$KIT/unit-tests" cuda_gpu 2>&1 | tail -n 30; }
+
+# The multicore device on the GPU machine's cores: NPB class W on the host
+# device, on multicore (ACC_NUM_CORES=all the machine's cores) and built
+# with gcc -fopenmp.
+sec_multicore() {
+  local b out dev t
+  for b in ep cg mg ft; do
+    for dev in host multicore omp; do
+      if [ $dev = omp ]; then
+        [ -x "$KIT/npb/omp/$b" ] || continue
+        out=$(OMP_NUM_THREADS=$(nproc) timeout "$GPU_TIMEOUT" "$KIT/npb/omp/$b" W 2>&1)
+      else
+        out=$(ACC_DEVICE_TYPE=$dev ACC_NUM_CORES=$(nproc) timeout "$GPU_TIMEOUT" "$KIT/npb/$b" W 2>&1)
+      fi
+      t=$(sed -nE 's/^ Time in seconds = +//p' <<<"$out")
+      grep -Eq 'Verification += +SUCCESSFUL' <<<"$out" && v=verified || v="NOT VERIFIED"
+      echo "npb $b.W $dev ($(nproc) cores): ${t:-?} s $v"
+    done
+  done
+}
 
 sec_table52() { timeout 300 "$KIT/table52" 2>&1; }
 
