@@ -15,7 +15,9 @@
 # Environment: GPU_JOBS=8 programs at once, GPU_TIMEOUT=60 seconds a run,
 #   NPB_CLASSES="S W A", GPU_SECTION_TIMEOUT=240 seconds a section,
 #   GPU_DEVICE_TYPE=nvidia (emulator: tries the kit on a machine with no GPU),
-#   GPU_SERIAL=0 skips the serial runs beside the GPU ones (npb, kernels).
+#   GPU_SERIAL=0 skips the serial runs beside the GPU ones (npb, kernels),
+#   SANITIZE_MATCH=REGEX and SANITIZE_TOOLS="memcheck racecheck" narrow
+#   sanitize-all.
 set -u
 KIT_TAR=${1:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
 RES=${2:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
@@ -144,9 +146,10 @@ sec_sanitize_all() {
   [ -n "$cs" ] || { echo "sanitizer: no compute-sanitizer"; return; }
   export CS=$cs
   # shellcheck disable=SC2016
-  (cd "$KIT/e2e" && ls -d */ | sed 's@/$@@' | grep -vx rterr) |
+  export TOOLS=${SANITIZE_TOOLS:-memcheck racecheck}
+  (cd "$KIT/e2e" && ls -d */ | sed 's@/$@@' | grep -vx rterr | grep -E -- "${SANITIZE_MATCH:-.}") |
     xargs -P "$JOBS" -I{} bash -c '
-      for tool in memcheck racecheck; do
+      for tool in $TOOLS; do
         out=$(cd "$KIT/e2e/$1" && env $(cat env) timeout 60 "$CS" --tool $tool \
               --print-limit 4 --error-exitcode 9 ./prog 2>&1); rc=$?
         if [ $rc -eq 0 ]; then echo "OK   $tool $1"
