@@ -36,7 +36,8 @@ $(T52_DIR)/image.o: tests/unit/image.S $(T52_DIR)/table52.chk.so
 $(T52_DIR)/ptx.o: tests/unit/image.S $(T52_DIR)/table52.ptx0
 	$(CC) -c -DIMAGE_SYM=t52_ptx -DIMAGE_PATH=$(ABS_BUILD)/bench/table52/table52.ptx0 $< -o $@
 
-$(T52_BIN): benchmarks/reduction-table52/table52.c benchmarks/reduction-table52/table52.h \
+T52_SRC := $(addprefix benchmarks/reduction-table52/,table52.h table52-acc.h table52-run.h)
+$(T52_BIN): benchmarks/reduction-table52/table52.c $(T52_SRC) \
             $(T52_DIR)/image.o $(T52_DIR)/ptx.o $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
 	$(CC) -O2 -std=gnu11 $(WARN) -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude $< \
 	  $(T52_DIR)/image.o $(T52_DIR)/ptx.o -o $@ -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
