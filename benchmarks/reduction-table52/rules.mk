@@ -46,3 +46,23 @@ $(T52_RUN): benchmarks/reduction-table52/rules.mk
 	@mkdir -p $(dir $@)
 	@printf '#!/bin/sh\nACC_DEVICE_TYPE=emulator exec "%s" "$$@"\n' '$(ABS_BUILD)/bench/table52/table52' > $@
 	@chmod +x $@
+
+# The same cases built by GCC's own OpenACC offloading (table52-gomp.c), to
+# compare with on a GPU; only where gcc-12-offload-nvptx is installed.
+# -misa=sm_80: the newest GCC 12 has (sm_30 .. sm_80), and one CUDA 13's
+# ptxas (which nvptx-as runs to check the PTX when on PATH) and driver
+# accept; GCC's default sm_35 is rejected.  -no-pie: GCC's offload table
+# object is not PIC (ld warns of text relocations in a PIE).
+T52_GOMP := $(T52_DIR)/table52-gomp
+HAVE_GOMP_NVPTX := $(shell test -x "$$($(CC) -print-file-name=accel/nvptx-none/mkoffload)" && echo 1)
+ifeq ($(HAVE_GOMP_NVPTX),1)
+ALL_TARGETS += $(T52_GOMP)
+$(T52_GOMP): benchmarks/reduction-table52/table52-gomp.c $(T52_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=gnu11 $(WARN) -fopenacc -foffload=nvptx-none \
+	  -foffload-options=nvptx-none=-misa=sm_80 -no-pie $< -o $@
+else
+.PHONY: $(T52_GOMP)
+$(T52_GOMP):
+	@echo "table52-gomp: skipped: no GCC nvptx offloading (gcc-12-offload-nvptx)"
+endif

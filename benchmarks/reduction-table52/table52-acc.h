@@ -14,7 +14,14 @@
 static int t52_ng = 192, t52_nw = 8, t52_nv = 128;
 
 #define P_(x) _Pragma(#x)
-#define GEOM num_gangs(t52_ng) num_workers(t52_nw) vector_length(t52_nv)
+/* GCC's nvptx offloading takes a vector length only as a constant (it
+   ignores a run-time one and uses 32): its build fixes one (table52-gomp.c). */
+#ifdef T52_VECTOR_LENGTH
+#define T52_VL T52_VECTOR_LENGTH
+#else
+#define T52_VL t52_nv
+#endif
+#define GEOM num_gangs(t52_ng) num_workers(t52_nw) vector_length(T52_VL)
 #define IX(i, j, k) (((i) * nj + (j)) * nk + (k))
 #define COPY_VEC(i, j)                                                        \
   P_(acc loop vector) for (long k = 0; k < nk; k++) out[IX(i, j, k)] =        \

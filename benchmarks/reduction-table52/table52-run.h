@@ -7,6 +7,7 @@
 #define TABLE52_RUN_H 1
 
 #include <openacc.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
