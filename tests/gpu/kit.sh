@@ -14,6 +14,9 @@
 #     kernels/   benchmarks/kernels: NAME.acc and NAME.serial
 #     table52    benchmarks/reduction-table52 (times on a GPU)
 #     unit-tests the unit tests (run there: the cuda_gpu suite)
+#     table52-gomp the same cases built by GCC's own offloading, when built
+#                (gcc-12-offload-nvptx), with table52-join.sh and GCC 12's
+#                libgomp.so.1 and libgomp-plugin-nvptx.so.1 in lib/
 #     vv/        the OpenACC V&V programs of VV_BIN (a tests/vv/run.sh
 #                OUT/bin), with VV_RESULTS (its results.tsv), when set
 #     extra/     the programs of EXTRA (NAME/prog, NAME/env), when set
@@ -35,7 +38,7 @@ mkdir -p "$KIT" "$stage"/{lib,e2e,npb/serial,kernels,vv}
 
 echo "gpu-kit: building (make, the e2e programs, the probe)"
 make -s -j"${JOBS:-2}" BUILD="$BUILD" all npb-accgpu "$BUILD/tests/unit-tests" \
-  "$BUILD/bench/table52/table52" \
+  "$BUILD/bench/table52/table52" "$BUILD/bench/table52/table52-gomp" \
   $(for f in benchmarks/kernels/*.c; do n=${f##*/}; echo "$BUILD/bench/kernels/${n%.c}.acc"; done)
 ACCGPU_E2E_BUILD_ONLY=1 ACCGPU_E2E_JOBS=${JOBS:-2} tests/e2e/run.sh "$BUILD" | tail -n 1
 gcc -O2 -fplugin="$BUILD/accgpu.so" -Iinclude tests/e2e/probe/nvidia.c \
@@ -74,6 +77,15 @@ for l in libcunit.so.1 libyaml-0.so.2; do
   p=$(ldd "$BUILD/tests/unit-tests" | awk -v l="$l" '$1 == l {print $3}')
   [ -n "$p" ] && cp "$p" "$stage/lib/"
 done
+# GCC's build needs its own libgomp and nvptx plugin: the GPU machine has
+# neither (libgomp finds the plugin through LD_LIBRARY_PATH).
+gomp_plugin=$(dpkg -L libgomp-plugin-nvptx1 2>/dev/null | grep '/libgomp-plugin-nvptx\.so\.1$' || true)
+if [ -x "$BUILD/bench/table52/table52-gomp" ] && [ -n "$gomp_plugin" ]; then
+  cp "$BUILD/bench/table52/table52-gomp" benchmarks/reduction-table52/table52-join.sh "$stage/"
+  cp -L "$(gcc -print-file-name=libgomp.so.1)" "$gomp_plugin" "$stage/lib/"
+else
+  echo "gpu-kit: no table52-gomp (needs gcc-12-offload-nvptx and libgomp-plugin-nvptx1)"
+fi
 if [ -n "${VV_BIN:-}" ]; then
   cp "$VV_BIN"/* "$stage/vv/"
   [ -n "${VV_RESULTS:-}" ] && cp "$VV_RESULTS" "$stage/vv.tsv"

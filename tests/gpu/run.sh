@@ -5,7 +5,7 @@
 # run passes as in tests/e2e/run.sh: exit 0 and nothing on stderr.
 #
 # Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
-#   SECTION: probe e2e vv table52 npb kernels sanitizer (default: all, in
+#   SECTION: probe e2e vv table52 table52-gomp npb kernels sanitizer (default: all, in
 #   that order), and on request: unit (the unit tests' cuda_gpu suite, run
 #   from the repository root), multicore (NPB class W on the host device,
 #   multicore and OpenMP with all the machine's cores), profile (ACCGPU_PROFILE of the kernel
@@ -23,7 +23,7 @@ KIT_TAR=${1:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
 RES=${2:?usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]}
 shift 2
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(probe e2e vv table52 npb kernels sanitizer)
+[ ${#sections[@]} -eq 0 ] && sections=(probe e2e vv table52 table52-gomp npb kernels sanitizer)
 KIT=$(mktemp -d)
 # Without xz, Python's tarfile unpacks it.
 tar -C "$KIT" -xJf "$KIT_TAR" 2>/dev/null ||
@@ -191,6 +191,16 @@ sec_multicore() {
 }
 
 sec_table52() { timeout 300 "$KIT/table52" 2>&1; }
+
+# The same cases built by GCC's own offloading (the kit's libgomp), then
+# joined with the table52 section's times when that ran first.
+sec_table52_gomp() {
+  [ -x "$KIT/table52-gomp" ] || { echo "table52-gomp: not in the kit"; return; }
+  env -u GOMP_DEBUG ACC_DEVICE_TYPE=nvidia timeout 300 "$KIT/table52-gomp" 2>&1 |
+    tee "$KIT/table52-gomp.txt"
+  grep -q 'on the GPU' "$KIT/table52-gomp.txt" && [ -f "$RES/table52.txt" ] &&
+    bash "$KIT/table52-join.sh" "$RES/table52.txt" "$KIT/table52-gomp.txt"
+}
 
 sec_probe() {
   nvidia-smi -L 2>&1
