@@ -198,8 +198,11 @@ sec_table52_gomp() {
   [ -x "$KIT/table52-gomp" ] || { echo "table52-gomp: not in the kit"; return; }
   env -u GOMP_DEBUG ACC_DEVICE_TYPE=nvidia timeout 300 "$KIT/table52-gomp" 2>&1 |
     tee "$KIT/table52-gomp.txt"
-  grep -q 'on the GPU' "$KIT/table52-gomp.txt" && [ -f "$RES/table52.txt" ] &&
+  local rc=${PIPESTATUS[0]}
+  if grep -q 'on the GPU' "$KIT/table52-gomp.txt" && [ -f "$RES/table52.txt" ]; then
     bash "$KIT/table52-join.sh" "$RES/table52.txt" "$KIT/table52-gomp.txt"
+  fi
+  return "$rc"
 }
 
 sec_probe() {
@@ -227,5 +230,5 @@ for s in "${sections[@]}"; do
   timeout "${GPU_SECTION_TIMEOUT:-240}" bash -c "$(declare -f "sec_${s//-/_}"); sec_${s//-/_}" \
     >"$RES/$s.txt" 2>&1
   rc=$?
-  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:|^sanitize-all:' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
+  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:|^sanitize-all:|^accgpu ahead of gcc' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
 done
