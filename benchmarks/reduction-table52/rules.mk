@@ -56,11 +56,18 @@ $(T52_RUN): benchmarks/reduction-table52/rules.mk
 T52_GOMP := $(T52_DIR)/table52-gomp
 HAVE_GOMP_NVPTX := $(shell test -x "$$($(CC) -print-file-name=accel/nvptx-none/mkoffload)" && echo 1)
 ifeq ($(HAVE_GOMP_NVPTX),1)
-ALL_TARGETS += $(T52_GOMP)
+T52_GOMP_TEST := $(T52_DIR)/gomp-test
+ALL_TARGETS += $(T52_GOMP) $(T52_GOMP_TEST)
+TEST_CMDS   += $(T52_GOMP_TEST)
 $(T52_GOMP): benchmarks/reduction-table52/table52-gomp.c $(T52_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=gnu11 $(WARN) -fopenacc -foffload=nvptx-none \
 	  -foffload-options=nvptx-none=-misa=sm_80 -no-pie $< -o $@
+$(T52_GOMP_TEST): benchmarks/reduction-table52/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/benchmarks/reduction-table52/table52-gomp-test.sh" "%s"\n' \
+	  '$(TOP)' '$(ABS_BUILD)' > $@
+	@chmod +x $@
 else
 .PHONY: $(T52_GOMP)
 $(T52_GOMP):
