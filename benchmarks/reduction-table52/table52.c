@@ -1,6 +1,7 @@
-/* table52.c — the reduction cases of seed 001 Table 5.2 (table52.h), built
- * with the plugin, beside the hand-written kernels of table52.cu, both
- * results checked against a serial reference.  On the emulator: per case the
+/* table52.c — the reduction cases of seed 001 Table 5.2 (table52.h; their
+ * OpenACC source, table52-acc.h, is also table52-gomp.c's), built with the
+ * plugin, beside the hand-written kernels of table52.cu, both results
+ * checked against a serial reference.  On the emulator: per case the
  * counters of one block (the most any block had) of each, and the goals.  On
  * an NVIDIA GPU (ACC_DEVICE_TYPE=nvidia): per case the time of each, the best
  * of TABLE52_REPS runs (default 10), and their ratio.
