@@ -49,9 +49,10 @@ $(T52_RUN): benchmarks/reduction-table52/rules.mk
 
 # The same cases built by GCC's own OpenACC offloading (table52-gomp.c), to
 # compare with on a GPU; only where gcc-12-offload-nvptx is installed.
-# -misa=sm_80: the newest target GCC 12 has (sm_30 .. sm_80), and one that
-# CUDA 13's ptxas (which nvptx-as runs to check the PTX when on PATH) and
-# driver accept; they reject GCC's default sm_35.  -no-pie: GCC's offload table
+# -misa=sm_80: the newest target GCC 12 has (sm_30 .. sm_80).  CUDA 13's
+# ptxas, which nvptx-as runs to check the PTX when on PATH, takes sm_75 and
+# newer only (not GCC's default sm_35), and its driver may not JIT PTX for
+# much older targets.  -no-pie: GCC's offload table
 # object is not PIC (ld warns of text relocations in a PIE).
 T52_GOMP := $(T52_DIR)/table52-gomp
 HAVE_GOMP_NVPTX := $(shell test -x "$$($(CC) -print-file-name=accel/nvptx-none/mkoffload)" && echo 1)
