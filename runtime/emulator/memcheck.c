@@ -361,8 +361,9 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
       buf[at] = '\0'; /* nothing known */
       if (!strcmp(what, HOST_MEMORY))
         snprintf(buf + at, len - at,
-                 " (a pointer in a data clause without a range, copyin(p), "
-                 "maps only the pointer: map what it points to, p[0:n])");
+                 " (a pointer used without a data clause, or in one without "
+                 "a range such as copyin(p), maps only the pointer: map what "
+                 "it points to, p[0:n])");
     }
   }
   return -1;
