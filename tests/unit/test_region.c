@@ -27,7 +27,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_add", k_add, 3, k_add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "fig51.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
 
 static void launch_add(void *dptr, int n, int v, int async) {
   void *args[] = {&dptr, &n, &v};
@@ -209,7 +209,7 @@ static void child_end_without_begin(void) {
 static void child_bad_abi(void) {
   static void *cache;
   static const __accgpu_module old = {ACCGPU_ABI_VERSION + 7, 1, kernels,
-                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0};
+                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
   int n = 0, v = 0;
   void *p = NULL, *args[] = {&p, &n, &v};
   __accgpu_launch(&LK, &old, 0, (__accgpu_dim3){1, 1, 1},
