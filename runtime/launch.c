@@ -61,11 +61,16 @@ static void *module_handle(accgpu_device *d, const __accgpu_loc *loc,
   void *h = c->handle[d->slot];
   if (h)
     return h;
+  double t0 = accgpu_timing ? accgpu_now() : 0;
   if (d->be->module_load(d->dev, mod, &h) != 0)
     accgpu_fatal(loc, "cannot load the kernels of %s on %s: %s",
                  mod->source_file ? mod->source_file : "?",
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  /* ACCGPU_TIME says which image a GPU loaded (a cubin, or PTX JIT). */
+  if (accgpu_timing && d->be->module_desc)
+    accgpu_time_record(ACCGPU_T_LOAD, d->be->module_desc(h), loc, 0,
+                       accgpu_now() - t0);
   pthread_mutex_lock(&mods_lock);
   c->handle[d->slot] = h;
   pthread_mutex_unlock(&mods_lock);
