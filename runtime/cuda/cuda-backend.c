@@ -648,22 +648,22 @@ static int cu_module_unload(struct accgpu_dev *dev, void *handle) {
                            : fail(r, "cuModuleUnload(device %d)", dev->ordinal);
 }
 
-/* The block C asks for, with fewer workers when the kernel's registers
-   limit its threads (cuda-policy.h), into *BY.  Returns 0, or -1 with an
-   error naming the kernel, the block and the limit. */
+/* The block C asks for into *BX, *BY, with fewer workers or lanes when
+   the kernel's registers limit its threads (cuda-policy.h).  Returns 0, or
+   -1 with an error naming the kernel, the block and the limit. */
 static int fit_block(const cu_module *h, unsigned kernel,
-                     const accgpu_launch_cfg *c, int ord, unsigned *by) {
+                     const accgpu_launch_cfg *c, int ord, unsigned *bx,
+                     unsigned *by) {
   const cu_kernel *k = &h->k[kernel];
-  if (accgpu_cuda_fit_block(c->block.x, c->block.y, c->block.z,
-                            k->max_threads, by) >= 0)
+  *bx = c->block.x, *by = c->block.y;
+  if (accgpu_cuda_fit_block(bx, by, c->block.z, k->max_threads) >= 0)
     return 0;
   accgpu_set_error(ACCGPU_ERR_LAUNCH,
                    "nvidia: kernel '%s' takes at most %u threads per block "
-                   "on device %d (it uses %u registers per thread), but one "
-                   "worker's vector lanes are %ux%u; use a smaller "
-                   "vector_length",
+                   "on device %d (it uses %u registers per thread); the "
+                   "launch asks for block %ux%ux%u",
                    h->desc->kernels[kernel].name, k->max_threads, ord, k->regs,
-                   c->block.x, c->block.z);
+                   c->block.x, c->block.y, c->block.z);
   return -1;
 }
 
@@ -680,8 +680,9 @@ static int cu_launch(struct accgpu_queue *q, void *module_handle,
     return -1;
   }
   const char *name = h->desc->kernels[kernel].name;
-  unsigned by;
-  if (fit_block(h, kernel, c, q->dev->ordinal, &by) != 0 || push(q->dev) != 0)
+  unsigned bx, by;
+  if (fit_block(h, kernel, c, q->dev->ordinal, &bx, &by) != 0 ||
+      push(q->dev) != 0)
     return -1;
   CUfunction fn = h->k[kernel].fn;
   CUresult r = CUDA_SUCCESS;
@@ -690,16 +691,16 @@ static int cu_launch(struct accgpu_queue *q, void *module_handle,
         fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         (int)c->shared_bytes);
   if (r == CUDA_SUCCESS)
-    r = accgpu_cu.LaunchKernel(fn, c->grid.x, c->grid.y, c->grid.z, c->block.x,
-                               by, c->block.z, c->shared_bytes, q->stream,
-                               args, NULL);
+    r = accgpu_cu.LaunchKernel(fn, c->grid.x, c->grid.y, c->grid.z, bx, by,
+                               c->block.z, c->shared_bytes, q->stream, args,
+                               NULL);
   pop();
   if (r == CUDA_SUCCESS)
     return 0;
   return fail_launch(r,
                      "cuLaunchKernel('%s', grid %ux%ux%u, block "
                      "%ux%ux%u, %u B shared, device %d)",
-                     name, c->grid.x, c->grid.y, c->grid.z, c->block.x, by,
+                     name, c->grid.x, c->grid.y, c->grid.z, bx, by,
                      c->block.z, c->shared_bytes, q->dev->ordinal);
 }
 

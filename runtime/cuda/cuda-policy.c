@@ -16,14 +16,18 @@ int accgpu_cuda_pick_cubin(const __accgpu_cubin *cubins, unsigned n, int major,
   return best;
 }
 
-int accgpu_cuda_fit_block(unsigned bx, unsigned by, unsigned bz,
-                          unsigned max_threads, unsigned *new_by) {
-  *new_by = by;
-  unsigned long long row = (unsigned long long)bx * bz;
-  if (!max_threads || row * by <= max_threads)
+int accgpu_cuda_fit_block(unsigned *bx, unsigned *by, unsigned bz,
+                          unsigned max_threads) {
+  unsigned long long row = (unsigned long long)*bx * bz;
+  if (!max_threads || row * *by <= max_threads)
     return 0;
-  if (row > max_threads)
+  if (row <= max_threads) {
+    *by = (unsigned)(max_threads / row);
+    return 1;
+  }
+  unsigned lanes = max_threads / (bz ? bz : 1) / 32 * 32;
+  if (!lanes)
     return -1;
-  *new_by = (unsigned)(max_threads / row);
-  return 1;
+  *bx = lanes, *by = 1;
+  return 2;
 }

@@ -14,15 +14,19 @@
 int accgpu_cuda_pick_cubin(const __accgpu_cubin *cubins, unsigned n, int major,
                            int minor);
 
-/* How a launch of block BX x BY x BZ fits a kernel that takes at most
-   MAX_THREADS threads per block (cuFuncGetAttribute; 0: unknown).  The
-   generated kernels are correct for any number of workers (blockDim.y):
-   worker loops are stride loops and worker reductions read blockDim.y,
-   and OpenACC lets an implementation use fewer workers than num_workers
-   asks for when the target limits it.  Returns 0 (fits as it is), 1 (fits
-   with *NEW_BY workers, the most that do) or -1 (one worker row alone is
-   too big); *NEW_BY is BY unless 1 is returned. */
-int accgpu_cuda_fit_block(unsigned bx, unsigned by, unsigned bz,
-                          unsigned max_threads, unsigned *new_by);
+/* How the block *BX x *BY x BZ of a launch fits a kernel that takes at
+   most MAX_THREADS threads per block (cuFuncGetAttribute: fewer when it
+   uses many registers; 0: unknown).  OpenACC lets an implementation use
+   fewer workers and vector lanes than num_workers and vector_length ask
+   for when the target limits it, and the generated kernels are correct
+   for any block: their worker and vector loops are stride loops over
+   blockDim.y and blockDim.x, their reductions and barriers read blockDim,
+   and worker rows stay whole warps.  So the workers are lowered first
+   (*BY, the most that fit); when one row alone is too wide, the lanes
+   (*BX, whole warps) with one worker.  Returns 0 (fits as it is), 1
+   (fewer workers), 2 (fewer lanes) or -1 (not even 32 lanes fit; *BX and
+   *BY are left as they were). */
+int accgpu_cuda_fit_block(unsigned *bx, unsigned *by, unsigned bz,
+                          unsigned max_threads);
 
 #endif /* ACCGPU_CUDA_POLICY_H */

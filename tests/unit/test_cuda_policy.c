@@ -24,21 +24,26 @@ static void test_pick_cubin(void) {
   CU_ASSERT_EQUAL(accgpu_cuda_pick_cubin(empty, 2, 8, 0), 1);
 }
 
+/* BX x BY x BZ against MAX: the return value and the block after. */
+static void fit(unsigned bx, unsigned by, unsigned bz, unsigned max, int want,
+                unsigned want_bx, unsigned want_by) {
+  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(&bx, &by, bz, max), want);
+  CU_ASSERT_EQUAL(bx, want_bx);
+  CU_ASSERT_EQUAL(by, want_by);
+}
+
 static void test_fit_block(void) {
-  unsigned by = 0;
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(128, 8, 1, 1024, &by), 0);
-  CU_ASSERT_EQUAL(by, 8);
+  fit(128, 8, 1, 1024, 0, 128, 8);
   /* compute_reduction_wide on the H200: 72 registers, 896 threads */
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(128, 8, 1, 896, &by), 1);
-  CU_ASSERT_EQUAL(by, 7);
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(96, 3, 1, 128, &by), 1);
-  CU_ASSERT_EQUAL(by, 1);
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(32, 4, 2, 128, &by), 1);
-  CU_ASSERT_EQUAL(by, 2);
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(1024, 1, 1, 640, &by), -1);
-  CU_ASSERT_EQUAL(by, 1);
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(1024, 1, 1, 0, &by), 0); /* unknown */
-  CU_ASSERT_EQUAL(accgpu_cuda_fit_block(65536, 65536, 1, 1024, &by), -1);
+  fit(128, 8, 1, 896, 1, 128, 7);
+  fit(1024, 1, 1, 896, 2, 896, 1);
+  fit(96, 3, 1, 128, 1, 96, 1);
+  fit(32, 4, 2, 128, 1, 32, 2);
+  fit(512, 2, 1, 384, 2, 384, 1);
+  fit(100, 1, 1, 80, 2, 64, 1); /* whole warps */
+  fit(64, 1, 1, 16, -1, 64, 1);
+  fit(1024, 4, 1, 0, 0, 1024, 4); /* limit unknown */
+  fit(65536, 65536, 1, 1024, 2, 1024, 1);
 }
 
 ACCGPU_SUITE(cuda_policy, NULL, NULL, ACCGPU_TEST(test_pick_cubin),
