@@ -94,7 +94,7 @@ typedef struct __accgpu_kernel {
 /* A cubin: the module's PTX assembled by ptxas for one real architecture. */
 typedef struct __accgpu_cubin {
   uint32_t arch;              /* 10 * major + minor: 80 is sm_80 */
-  const char *name;           /* "sm_80", for ACCGPU_TIME */
+  const char *name;           /* "cubin sm_80", for ACCGPU_TIME */
   const unsigned char *image; /* ELF (EM_CUDA) */
   size_t size;
 } __accgpu_cubin;

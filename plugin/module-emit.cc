@@ -315,9 +315,9 @@ static tree cubin_table(const accgpu_mb_cubin *c, int n)
   layout_type(rec);
   vec<constructor_elt, va_gc> *rows = NULL;
   for (int i = 0; i < n; i++) {
-    char name[48], sm[16];
+    char name[48], sm[32];
     snprintf(name, sizeof name, "__accgpu_cubin_sm_%d", c[i].arch);
-    snprintf(sm, sizeof sm, "sm_%d", c[i].arch);
+    snprintf(sm, sizeof sm, "cubin sm_%d", c[i].arch);
     tree vals[4] = {build_int_cst(unsigned_type_node, c[i].arch), cstr(sm),
                     byte_blob(name, c[i].image, c[i].size),
                     build_int_cst(size_type_node, c[i].size)};

@@ -3,7 +3,8 @@
 # (tests/cli/gpu_images.c; skipped without the CUDA toolkit's ptxas):
 #   1. the cubins: by default one for sm_80 and one for sm_90, each the
 #      bytes ptxas wrote (the kept DIR/<source>.sm_NN.cubin) with its own
-#      architecture in its ELF header, the PTX for compute_80;
+#      architecture in its ELF header and named "cubin sm_NN" for
+#      ACCGPU_TIME, the PTX for compute_80;
 #      -fplugin-arg-accgpu-gpu=sm_86,sm_75 gives those two and PTX for
 #      sm_75; =none no cubin; =sm_70 is an error;
 #   2. -std=c11 and -ffp-contract=off: no fused multiply-add in the PTX
@@ -70,6 +71,8 @@ check_cubins() {
       bad "$name: the embedded sm_$a cubin is not what ptxas wrote"
     elif [ "$(elf_sm "$OUT/$name.$a.bin")" != "$a" ]; then
       bad "$name: the sm_$a cubin's ELF header says $(elf_sm "$OUT/$name.$a.bin")"
+    elif ! grep -qa "cubin sm_$a" "$OUT/$name.o"; then
+      bad "$name: no name 'cubin sm_$a' (what ACCGPU_TIME prints)"
     else
       ok
     fi
