@@ -1,5 +1,5 @@
-/* module-build.c — CUDA C -> PTX (NVRTC, else nvcc) and CUDA C -> emulator
- * shared object (host C compiler); see module-build.h.
+/* module-build.c — CUDA C -> PTX (NVRTC, else nvcc) -> cubins (ptxas), and CUDA
+ * C -> emulator shared object (host C compiler); see module-build.h.
  *
  * Tools run through posix_spawn with argument vectors, their stdout and
  * stderr going to a log file inside a private mkdtemp directory, with

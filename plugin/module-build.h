@@ -1,7 +1,7 @@
 /* module-build.h — turns the CUDA C of a kernel module into what the object
- * file carries (docs/kernel-abi.md §1): PTX for the nvidia backend and an ELF
- * shared object for the emulator.  Plain C with no GCC dependency; the
- * plugin's C++ files call it.
+ * file carries (docs/kernel-abi.md §1): PTX and cubins for the nvidia backend
+ * and ELF shared objects for the emulator and the multicore device.  Plain C
+ * with no GCC dependency; the plugin's C++ files call it.
  *
  * Every function writes only into a private mkdtemp directory that it
  * removes before returning, and runs tools with argument vectors (no
