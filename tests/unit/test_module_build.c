@@ -392,6 +392,20 @@ static void test_cubins_build(void) {
   CU_ASSERT_EQUAL(accgpu_mb_build_gpu(axpy_src, inc_dir, empty_home, &g, &ptx,
                                       c, NULL),
                   ACCGPU_MB_NO_TOOLKIT);
+  /* NVRTC without ptxas: the PTX, no cubins. */
+  char home[PATH_MAX + 16], lib[PATH_MAX + 32], target[PATH_MAX + 8];
+  snprintf(home, sizeof home, "%s/nvrtc-only", empty_home);
+  snprintf(lib, sizeof lib, "%s/lib64", home);
+  snprintf(target, sizeof target, "%s/lib64", cuda_home);
+  CU_ASSERT_EQUAL_FATAL(mkdir(home, 0700) == 0 && symlink(target, lib) == 0, 1);
+  st = accgpu_mb_build_gpu(axpy_src, inc_dir, home, &g, &ptx, c, &log);
+  CU_ASSERT_EQUAL(st, ACCGPU_MB_NO_PTXAS);
+  CU_ASSERT_PTR_NOT_NULL(ptx && strstr(ptx, ".target sm_80"));
+  CU_ASSERT_TRUE(c[0].image == NULL && c[1].image == NULL);
+  free(ptx);
+  free(log);
+  unlink(lib);
+  rmdir(home);
   CU_ASSERT_TRUE(tmp_is_empty());
 }
 
