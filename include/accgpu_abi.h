@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 4
+#define ACCGPU_ABI_VERSION 5
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -91,6 +91,14 @@ typedef struct __accgpu_kernel {
   const char *const *sym_names;
 } __accgpu_kernel;
 
+/* A cubin: the module's PTX assembled by ptxas for one real architecture. */
+typedef struct __accgpu_cubin {
+  uint32_t arch;              /* 10 * major + minor: 80 is sm_80 */
+  const char *name;           /* "cubin sm_80", for ACCGPU_TIME */
+  const unsigned char *image; /* ELF (EM_CUDA) */
+  size_t size;
+} __accgpu_cubin;
+
 typedef struct __accgpu_module {
   uint32_t abi_version;       /* ACCGPU_ABI_VERSION */
   uint32_t nkernels;
@@ -106,6 +114,8 @@ typedef struct __accgpu_module {
                                     built natively for the multicore device
                                     (one thread per block), or NULL */
   size_t mc_image_size;
+  uint32_t ncubins;           /* SASS for real architectures (ABI 5); the */
+  const __accgpu_cubin *cubins; /* device picks one, else JITs the PTX */
 } __accgpu_module;
 
 typedef struct __accgpu_dim3 {

@@ -41,6 +41,8 @@
 /* =================== Real CUDA (nvcc, NVRTC) =================== */
 
 #define ACCGPU_KERNEL extern "C" __global__
+/* At most N threads per block: ptxas fits the registers to that. */
+#define ACCGPU_LAUNCH_BOUNDS(n) __launch_bounds__(n)
 #define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
 #define ACCGPU_INF __longlong_as_double(0x7ff0000000000000LL)
 #define ACCGPU_INFF __int_as_float(0x7f800000)
@@ -200,6 +202,7 @@ typedef struct __accgpu_emu_thread {
 /* Kernel entry points: a plain external function, and the uniform CPU
    entry K__emu(void **args) that unpacks cuLaunchKernel-style ARGS. */
 #define ACCGPU_KERNEL
+#define ACCGPU_LAUNCH_BOUNDS(n)
 #define ACCGPU_EMU_ENTRY(K)                                                   \
   void K##__emu(void **args);                                                 \
   __ACCGPU_EMU_UNCHECKED void K##__emu(void **args)

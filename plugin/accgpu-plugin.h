@@ -5,6 +5,7 @@
 #define ACCGPU_PLUGIN_H 1
 
 #include "gcc-common.h"
+#include "module-build.h"
 
 struct accgpu_options {
   const char *keep_dir;    /* -fplugin-arg-accgpu-keep=DIR, or NULL */
@@ -16,6 +17,7 @@ struct accgpu_options {
   int emu_unchecked;       /* -fplugin-arg-accgpu-emu-check=no: emulator
                               images without memcheck/racecheck hooks */
   int pointer_clause;      /* warn for copyin(p): 1, 0, -1 = as -Wall */
+  accgpu_mb_gpu gpu;       /* -fplugin-arg-accgpu-gpu=sm_80,sm_90: cubins */
 };
 extern struct accgpu_options accgpu_opts;
 

@@ -1,5 +1,5 @@
-/* module-build.c — CUDA C -> PTX (NVRTC, else nvcc) and CUDA C -> emulator
- * shared object (host C compiler); see module-build.h.
+/* module-build.c — CUDA C -> PTX (NVRTC, else nvcc) -> cubins (ptxas), and CUDA
+ * C -> emulator shared object (host C compiler); see module-build.h.
  *
  * Tools run through posix_spawn with argument vectors, their stdout and
  * stderr going to a log file inside a private mkdtemp directory, with
@@ -179,14 +179,13 @@ static char **env_with_tmpdir(char *tmpdir_var) {
   return env;
 }
 
-/* Runs ARGV (ARGV[0] searched in $PATH when it has no '/') in directory DIR
-   with stdin from /dev/null, stdout and stderr appended to LOG_PATH and
+/* Starts ARGV (ARGV[0] searched in $PATH when it has no '/') in directory
+   DIR with stdin from /dev/null, stdout and stderr appended to LOG_PATH and
    TMPDIR=DIR.  Working in DIR lets file arguments be relative, so neither
-   messages nor outputs (gcc's STT_FILE symbol) carry the random name.  Returns
-   0 with its wait status in *WSTATUS, or -1 with errno set when it cannot
-   start. */
-static int run_tool(char *const argv[], const char *dir, const char *log_path,
-                    int *wstatus) {
+   messages nor outputs (gcc's STT_FILE symbol) carry the random name.
+   Returns 0 with *PID, or -1 with errno set when it cannot start. */
+static int spawn_tool(char *const argv[], const char *dir, const char *log_path,
+                      pid_t *pid) {
   char tmpdir_var[PATH_MAX + 8];
   snprintf(tmpdir_var, sizeof tmpdir_var, "TMPDIR=%s", dir);
   char **env = env_with_tmpdir(tmpdir_var);
@@ -199,29 +198,29 @@ static int run_tool(char *const argv[], const char *dir, const char *log_path,
                                    O_WRONLY | O_CREAT | O_APPEND, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   posix_spawn_file_actions_addchdir_np(&fa, dir);
-  pid_t pid;
-  int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env);
+  int err = posix_spawnp(pid, argv[0], &fa, NULL, argv, env);
   posix_spawn_file_actions_destroy(&fa);
   free(env);
   if (err != 0) {
     errno = err;
     return -1;
   }
+  return 0;
+}
+
+/* Waits for PID; its wait status in *WSTATUS.  Returns 0 or -1. */
+static int wait_tool(pid_t pid, int *wstatus) {
   while (waitpid(pid, wstatus, 0) < 0)
     if (errno != EINTR)
       return -1;
   return 0;
 }
 
-/* Runs ARGV and turns the outcome into a status with the tool's output as
-   the log.  Returns ACCGPU_MB_OK, _COMPILE_ERROR or _SYSTEM_ERROR. */
-static int run_logged(char *const argv[], const char *dir, char **log) {
-  char log_path[PATH_MAX];
-  in_dir(log_path, dir, "tool.log");
-  int ws = 0;
-  if (run_tool(argv, dir, log_path, &ws) != 0)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run '%s': %s", argv[0],
-                   strerror(errno));
+/* The status of TOOL, which ended with wait status WS and wrote LOG_PATH;
+   its output becomes the log.  Returns ACCGPU_MB_OK, _COMPILE_ERROR or
+   _SYSTEM_ERROR. */
+static int tool_outcome(const char *tool, int ws, const char *log_path,
+                        char **log) {
   char *text = NULL;
   if (read_all(log_path, &text, NULL) != 0)
     text = NULL;
@@ -229,7 +228,7 @@ static int run_logged(char *const argv[], const char *dir, char **log) {
                                                      : ACCGPU_MB_COMPILE_ERROR;
   if (WIFSIGNALED(ws))
     status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s killed by signal %d\n%s",
-                     argv[0], WTERMSIG(ws), text ? text : "");
+                     tool, WTERMSIG(ws), text ? text : "");
   else if (log && text) {
     free(*log);
     *log = text;
@@ -237,6 +236,19 @@ static int run_logged(char *const argv[], const char *dir, char **log) {
   }
   free(text);
   return status;
+}
+
+/* Runs ARGV in DIR (spawn_tool) and turns the outcome into a status with
+   the tool's output as the log. */
+static int run_logged(char *const argv[], const char *dir, char **log) {
+  char log_path[PATH_MAX];
+  in_dir(log_path, dir, "tool.log");
+  int ws = 0;
+  pid_t pid;
+  if (spawn_tool(argv, dir, log_path, &pid) != 0 || wait_tool(pid, &ws) != 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run '%s': %s", argv[0],
+                   strerror(errno));
+  return tool_outcome(argv[0], ws, log_path, log);
 }
 
 /* ---- Finding the toolkit ----------------------------------------------- */
@@ -278,13 +290,15 @@ static int find_tool(const char *cuda_home, const char *name, char *out) {
   return -1;
 }
 
-/* The virtual architecture from ACCGPU_PTX_ARCH (compute_NN, sm_NN or NN,
-   optionally with an 'a'/'f' suffix) into OUT[32].  Returns 0, or -1 when
-   the setting is malformed or below compute_75. */
-static int ptx_arch(char *out) {
+/* The PTX's virtual architecture into OUT[32]: $ACCGPU_PTX_ARCH
+   (compute_NN, sm_NN or NN, optionally with an 'a'/'f' suffix), else
+   compute_LOWEST when cubins are wanted (ptxas assembles PTX only for its
+   own architecture or newer), else compute_90.  Returns 0, or -1 when the
+   setting is malformed, below compute_75 or above LOWEST. */
+static int ptx_arch(int lowest, char *out) {
   const char *s = getenv("ACCGPU_PTX_ARCH");
   if (!s || !*s) {
-    snprintf(out, 32, "compute_%d", DEFAULT_ARCH);
+    snprintf(out, 32, "compute_%d", lowest ? lowest : DEFAULT_ARCH);
     return 0;
   }
   if (!strncmp(s, "compute_", 8))
@@ -295,7 +309,7 @@ static int ptx_arch(char *out) {
   errno = 0;
   long nn = strtol(s, &end, 10);
   if (end == s || errno || nn < MIN_ARCH || nn > 999 ||
-      (*end && strcmp(end, "a") && strcmp(end, "f")))
+      (*end && strcmp(end, "a") && strcmp(end, "f")) || (lowest && nn > lowest))
     return -1;
   return snprintf(out, 32, "compute_%ld%s", nn, end) < 32 ? 0 : -1;
 }
@@ -396,21 +410,23 @@ static int nvrtc_take_ptx(const nvrtc_api *api, nvrtc_program prog,
   return ACCGPU_MB_OK;
 }
 
-/* Compiles SRC with API for ARCH.  Returns a status; the program log (the
-   compiler's warnings or errors) goes to *LOG. */
+/* Compiles SRC with API for ARCH (NO_FMAD: --fmad=false).  Returns a
+   status; the program log (the compiler's warnings or errors) goes to
+   *LOG. */
 static int ptx_by_nvrtc(const nvrtc_api *api, const char *src,
-                        const char *include_dir, const char *arch,
+                        const char *include_dir, const char *arch, int no_fmad,
                         char **ptx_out, char **log) {
   char arch_opt[64], inc_opt[PATH_MAX + 16];
   snprintf(arch_opt, sizeof arch_opt, "--gpu-architecture=%s", arch);
   snprintf(inc_opt, sizeof inc_opt, "--include-path=%s", include_dir);
-  const char *opts[] = {arch_opt, inc_opt};
+  const char *opts[] = {arch_opt, inc_opt,
+                        no_fmad ? "--fmad=false" : "--fmad=true"};
   nvrtc_program prog = NULL;
   int r = api->create(&prog, src, "accgpu_module.cu", 0, NULL, NULL);
   if (r != NVRTC_SUCCESS)
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcCreateProgram: %s",
                    api->error_string(r));
-  r = api->compile(prog, 2, opts);
+  r = api->compile(prog, 3, opts);
   int status = nvrtc_take_log(api, prog, log) != 0
                    ? set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory")
                : r == NVRTC_SUCCESS ? nvrtc_take_ptx(api, prog, ptx_out, log)
@@ -423,18 +439,20 @@ static int ptx_by_nvrtc(const nvrtc_api *api, const char *src,
 
 /* ---- nvcc and ptxas ----------------------------------------------------- */
 
-/* `NVCC -ptx -arch=ARCH -I INCLUDE_DIR -x cu` in a private directory.
-   Returns a status. */
+/* `NVCC -ptx -arch=ARCH -I INCLUDE_DIR -x cu` (NO_FMAD: -fmad=false) in
+   a private directory.  Returns a status. */
 static int ptx_by_nvcc(const char *nvcc, const char *src,
-                       const char *include_dir, const char *arch,
+                       const char *include_dir, const char *arch, int no_fmad,
                        char **ptx_out, char **log) {
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX], arch_opt[64];
   if (make_private_dir(dir) != 0)
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
   snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
   /* clang-format off */
-  char *argv[] = {(char *)nvcc, "-ptx", arch_opt, "-I", (char *)include_dir,
-                  "-x", "cu", "-o", "module.ptx", "module.cu", NULL};
+  char *argv[] = {(char *)nvcc, "-ptx", arch_opt,
+                  no_fmad ? "-fmad=false" : "-fmad=true", "-I",
+                  (char *)include_dir, "-x", "cu", "-o", "module.ptx",
+                  "module.cu", NULL};
   /* clang-format on */
   in_dir(in, dir, "module.cu");
   in_dir(out, dir, "module.ptx");
@@ -449,11 +467,11 @@ static int ptx_by_nvcc(const char *nvcc, const char *src,
   return status;
 }
 
-int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
-                        const char *cuda_home, char **ptx_out, char **log_out) {
-  if (log_out)
-    *log_out = strdup("");
-  *ptx_out = NULL;
+/* CUDA C -> PTX for the virtual architecture ptx_arch(LOWEST) gives.
+   Returns a status. */
+static int build_ptx(const char *cuda_src, const char *include_dir,
+                     const char *cuda_home, int lowest, int no_fmad,
+                     char **ptx_out, char **log_out) {
   if (!cuda_src || !include_dir)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "no source or no include directory");
@@ -461,21 +479,125 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
   if (!realpath(include_dir, inc))
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", include_dir,
                    strerror(errno));
-  if (ptx_arch(arch) != 0)
+  if (ptx_arch(lowest, arch) != 0)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "ACCGPU_PTX_ARCH=%s: expected compute_NN or sm_NN with "
-                   "NN >= %d",
-                   getenv("ACCGPU_PTX_ARCH"), MIN_ARCH);
+                   "%d <= NN%s",
+                   getenv("ACCGPU_PTX_ARCH"), MIN_ARCH,
+                   lowest ? " <= the lowest cubin architecture" : "");
   nvrtc_api api;
   if (nvrtc_open(cuda_home, &api) == 0)
-    return ptx_by_nvrtc(&api, cuda_src, inc, arch, ptx_out, log_out);
+    return ptx_by_nvrtc(&api, cuda_src, inc, arch, no_fmad, ptx_out, log_out);
   if (find_tool(cuda_home, "nvcc", nvcc) == 0)
-    return ptx_by_nvcc(nvcc, cuda_src, inc, arch, ptx_out, log_out);
+    return ptx_by_nvcc(nvcc, cuda_src, inc, arch, no_fmad, ptx_out, log_out);
   return set_log(log_out, ACCGPU_MB_NO_TOOLKIT,
                  "no CUDA toolkit (neither libnvrtc nor nvcc) under %s",
                  cuda_home ? cuda_home
                            : "$CUDA_HOME, /usr/local/cuda, "
                              "the loader path or $PATH");
+}
+
+int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
+                        const char *cuda_home, char **ptx_out, char **log_out) {
+  if (log_out)
+    *log_out = strdup("");
+  *ptx_out = NULL;
+  return build_ptx(cuda_src, include_dir, cuda_home, 0, 0, ptx_out, log_out);
+}
+
+/* ---- Cubins ------------------------------------------------------------- */
+
+/* Starts `PTXAS -arch=sm_NN [--fmad=false] -o sm_NN.cubin module.ptx` in
+   DIR, its output in sm_NN.log.  Returns 0 with *PID or -1. */
+static int start_ptxas(const char *ptxas, int arch, int no_fmad,
+                       const char *dir, pid_t *pid) {
+  char opt[32], out[32], logname[32], log_path[PATH_MAX];
+  snprintf(opt, sizeof opt, "-arch=sm_%d", arch);
+  snprintf(out, sizeof out, "sm_%d.cubin", arch);
+  snprintf(logname, sizeof logname, "sm_%d.log", arch);
+  char *argv[] = {(char *)ptxas, opt, no_fmad ? "--fmad=false" : "--fmad=true",
+                  "-o", out, "module.ptx", NULL};
+  return spawn_tool(argv, dir, in_dir(log_path, dir, logname), pid);
+}
+
+/* Waits for the ptxas of ARCH (PID; -1: it did not start) and reads its
+   cubin into *OUT.  Returns a status, the tool's output in *LOG. */
+static int finish_ptxas(pid_t pid, int arch, const char *dir,
+                        accgpu_mb_cubin *out, char **log) {
+  char name[32], path[PATH_MAX];
+  int ws = 0;
+  if (pid < 0 || wait_tool(pid, &ws) != 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "cannot run ptxas");
+  snprintf(name, sizeof name, "sm_%d.log", arch);
+  int st = tool_outcome("ptxas", ws, in_dir(path, dir, name), log);
+  snprintf(name, sizeof name, "sm_%d.cubin", arch);
+  if (st == ACCGPU_MB_OK &&
+      read_all(in_dir(path, dir, name), (char **)&out->image, &out->size))
+    st = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", path, strerror(errno));
+  out->arch = arch;
+  return st;
+}
+
+/* PTX -> one cubin per architecture of G, the ptxas runs in parallel.
+   Returns a status; the first failure's output is the log. */
+static int cubins_by_ptxas(const char *ptxas, const char *ptx,
+                           const accgpu_mb_gpu *g, accgpu_mb_cubin *out,
+                           char **log) {
+  char dir[PATH_MAX], in[PATH_MAX];
+  if (make_private_dir(dir) != 0)
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
+  int status = ACCGPU_MB_OK;
+  pid_t pids[ACCGPU_MB_MAX_ARCHS];
+  if (write_new(in_dir(in, dir, "module.ptx"), ptx, strlen(ptx)) != 0)
+    status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", in,
+                     strerror(errno));
+  for (int i = 0; i < g->narchs && status == ACCGPU_MB_OK; i++)
+    if (start_ptxas(ptxas, g->archs[i], g->no_fmad, dir, &pids[i]) != 0)
+      pids[i] = -1;
+  for (int i = 0; i < g->narchs && status == ACCGPU_MB_OK; i++) {
+    char *one = NULL;
+    int st = finish_ptxas(pids[i], g->archs[i], dir, &out[i], &one);
+    if (st != ACCGPU_MB_OK && status == ACCGPU_MB_OK) {
+      status = set_log(log, st, "ptxas -arch=sm_%d: %s", g->archs[i],
+                       one ? one : "");
+      for (int k = i + 1; k < g->narchs; k++) /* reap the others */
+        finish_ptxas(pids[k], g->archs[k], dir, &out[k], NULL);
+    }
+    free(one);
+  }
+  remove_tree(dir);
+  return status;
+}
+
+void accgpu_mb_free_cubins(accgpu_mb_cubin *c, int n) {
+  for (int i = 0; i < n; i++) {
+    free(c[i].image);
+    c[i].image = NULL;
+    c[i].size = 0;
+  }
+}
+
+int accgpu_mb_build_gpu(const char *cuda_src, const char *include_dir,
+                        const char *cuda_home, const accgpu_mb_gpu *g,
+                        char **ptx_out, accgpu_mb_cubin *cubins_out,
+                        char **log_out) {
+  if (log_out)
+    *log_out = strdup("");
+  *ptx_out = NULL;
+  if (g->narchs)
+    memset(cubins_out, 0, (size_t)g->narchs * sizeof *cubins_out);
+  int lowest = g->narchs ? g->archs[0] : 0;
+  int st = build_ptx(cuda_src, include_dir, cuda_home, lowest, g->no_fmad,
+                     ptx_out, log_out);
+  char ptxas[PATH_MAX];
+  if (st != ACCGPU_MB_OK || !g->narchs)
+    return st;
+  if (find_tool(cuda_home, "ptxas", ptxas) != 0)
+    return set_log(log_out, ACCGPU_MB_NO_PTXAS, "no ptxas found");
+  st = cubins_by_ptxas(ptxas, *ptx_out, g, cubins_out, log_out);
+  if (st != ACCGPU_MB_OK)
+    accgpu_mb_free_cubins(cubins_out, g->narchs);
+  return st;
 }
 
 int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
@@ -498,6 +620,64 @@ int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
     status = run_logged(argv, dir, log_out);
   remove_tree(dir);
   return status;
+}
+
+/* ---- Architecture lists ------------------------------------------------ */
+
+/* Inserts ARCH into G's sorted list unless it is there.  Returns 0, or -1
+   when the list is full. */
+static int add_arch(accgpu_mb_gpu *g, int arch) {
+  int i = 0;
+  while (i < g->narchs && g->archs[i] < arch)
+    i++;
+  if (i < g->narchs && g->archs[i] == arch)
+    return 0;
+  if (g->narchs == ACCGPU_MB_MAX_ARCHS)
+    return -1;
+  memmove(g->archs + i + 1, g->archs + i,
+          (size_t)(g->narchs - i) * sizeof g->archs[0]);
+  g->archs[i] = arch;
+  g->narchs++;
+  return 0;
+}
+
+int accgpu_mb_parse_archs(const char *s, accgpu_mb_gpu *g) {
+  g->narchs = 0;
+  if (!s || !*s)
+    return -1;
+  if (!strcmp(s, "none"))
+    return 0;
+  for (;;) {
+    if (!strncmp(s, "sm_", 3))
+      s += 3;
+    char *end;
+    errno = 0;
+    long nn = strtol(s, &end, 10);
+    if (end == s || *s == '-' || *s == '+' || errno || nn < MIN_ARCH ||
+        nn > 255 || (*end && *end != ',') || add_arch(g, (int)nn) != 0)
+      return -1;
+    if (!*end)
+      return 0;
+    s = end + 1;
+  }
+}
+
+/* Little-endian field of N bytes at P. */
+static unsigned long le(const unsigned char *p, int n) {
+  unsigned long v = 0;
+  while (n-- > 0)
+    v = v << 8 | p[n];
+  return v;
+}
+
+int accgpu_mb_cubin_arch(const unsigned char *img, size_t size) {
+  enum { EM_CUDA = 190, ET_EXEC = 2 };
+  if (!img || size < 64 || memcmp(img, "\177ELF", 4) != 0 || img[4] != 2 ||
+      img[5] != 1 || le(img + 16, 2) != ET_EXEC || le(img + 18, 2) != EM_CUDA)
+    return -1;
+  unsigned long flags = le(img + 48, 4);
+  /* ABI version 8 (CUDA 13) moved the SM number up one byte. */
+  return (int)(img[8] >= 8 ? flags >> 8 & 0xff : flags & 0xff);
 }
 
 /* ---- The emulator image ------------------------------------------------- */
@@ -613,6 +793,8 @@ const char *accgpu_mb_status_text(int status) {
     return "compile error";
   case ACCGPU_MB_SYSTEM_ERROR:
     return "system error";
+  case ACCGPU_MB_NO_PTXAS:
+    return "no ptxas";
   default:
     return "unknown status";
   }

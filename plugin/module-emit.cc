@@ -8,22 +8,13 @@
  *
  *   static __accgpu_module __accgpu_module = { ACCGPU_ABI_VERSION, nkernels,
  *       __accgpu_kernels, "file.c", "<cuda source>", "<ptx>" | 0,
- *       <emu image bytes>, <size>, &__accgpu_cache };                    */
+ *       <emu image bytes>, <size>, &__accgpu_cache, <mc image>, <size>,
+ *       ncubins, __accgpu_cubins };                                       */
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
 #include "accgpu_abi.h"
 
-extern "C" {
-int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
-                        const char *cuda_home, char **ptx_out, char **log_out);
-int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
-                              const char *cc, int checked,
-                              unsigned char **image_out, size_t *size_out,
-                              char **log_out);
-}
-#define MB_OK 0
-#define MB_NO_TOOLKIT 1
-#define ACCGPU_MB_IMAGE_MC 2 /* module-build.h */
+#include "module-build.h"
 
 struct kentry {
   char *name;
@@ -46,7 +37,7 @@ static tree module_type(void)
   tree types[] = {unsigned_type_node, unsigned_type_node, ptr_type_node,
                   ptr_type_node, ptr_type_node, ptr_type_node, ptr_type_node,
                   size_type_node, ptr_type_node, ptr_type_node,
-                  size_type_node};
+                  size_type_node, unsigned_type_node, ptr_type_node};
   t = make_node(RECORD_TYPE);
   tree fields = NULL_TREE;
   for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
@@ -270,12 +261,12 @@ static int make_dirs(const char *dir)
   return rc;
 }
 
-/* -fplugin-arg-accgpu-keep=DIR: TEXT in DIR/<source basename>SUFFIX; DIR
-   is created with its parents. */
-static void keep_file(const char *text, const char *suffix)
+/* -fplugin-arg-accgpu-keep=DIR: the N bytes of DATA in DIR/<source
+   basename>SUFFIX; DIR is created with its parents. */
+static void keep_file(const char *data, size_t n, const char *suffix)
 {
   static int dir_state; /* 0 not made yet, 1 made, -1 failed (said once) */
-  if (!accgpu_opts.keep_dir || !text || dir_state < 0)
+  if (!accgpu_opts.keep_dir || !data || dir_state < 0)
     return;
   if (!dir_state && make_dirs(accgpu_opts.keep_dir) != 0) {
     dir_state = -1;
@@ -287,28 +278,93 @@ static void keep_file(const char *text, const char *suffix)
   const char *base = lbasename(main_input_filename);
   char *path = concat(accgpu_opts.keep_dir, "/", base, suffix, NULL);
   FILE *f = fopen(path, "w");
-  if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+  bool ok = f && fwrite(data, 1, n, f) == n;
+  if ((f && fclose(f) != 0) || !ok)
     error_at(UNKNOWN_LOCATION, "accgpu: cannot write %qs: %m", path);
   else
     inform(UNKNOWN_LOCATION, "accgpu: kept %qs", path);
   free(path);
 }
 
-static tree build_ptx(const char *src)
+/* -fplugin-arg-accgpu-keep: DIR/<source>.sm_NN.cubin for each cubin. */
+static void keep_cubins(const accgpu_mb_cubin *c, int n)
+{
+  if (!accgpu_opts.keep_dir)
+    return;
+  for (int i = 0; i < n; i++) {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, ".sm_%d.cubin", c[i].arch);
+    keep_file((const char *)c[i].image, c[i].size, suffix);
+  }
+}
+
+/* The static __accgpu_cubin table of the N cubins C (__accgpu_module's
+   cubins field). */
+static tree cubin_table(const accgpu_mb_cubin *c, int n)
+{
+  tree fields[4], rec = make_node(RECORD_TYPE), prev = NULL_TREE;
+  tree types[4] = {unsigned_type_node, ptr_type_node, ptr_type_node,
+                   size_type_node};
+  for (int i = 3; i >= 0; i--) {
+    fields[i] = build_decl(UNKNOWN_LOCATION, FIELD_DECL, NULL_TREE, types[i]);
+    DECL_CONTEXT(fields[i]) = rec;
+    DECL_CHAIN(fields[i]) = prev;
+    prev = fields[i];
+  }
+  TYPE_FIELDS(rec) = fields[0];
+  layout_type(rec);
+  vec<constructor_elt, va_gc> *rows = NULL;
+  for (int i = 0; i < n; i++) {
+    char name[48], sm[32];
+    snprintf(name, sizeof name, "__accgpu_cubin_sm_%d", c[i].arch);
+    snprintf(sm, sizeof sm, "cubin sm_%d", c[i].arch);
+    tree vals[4] = {build_int_cst(unsigned_type_node, c[i].arch), cstr(sm),
+                    byte_blob(name, c[i].image, c[i].size),
+                    build_int_cst(size_type_node, c[i].size)};
+    vec<constructor_elt, va_gc> *row = NULL;
+    for (int k = 0; k < 4; k++)
+      CONSTRUCTOR_APPEND_ELT(row, fields[k],
+                             fold_convert(types[k], vals[k]));
+    CONSTRUCTOR_APPEND_ELT(rows, size_int(i), build_constructor(rec, row));
+  }
+  tree at = build_array_type_nelts(rec, n);
+  tree tab = static_var("__accgpu_cubins", at, true);
+  DECL_INITIAL(tab) = build_constructor(at, rows);
+  varpool_node::finalize_decl(tab);
+  return build_fold_addr_expr(tab);
+}
+
+/* PTX (and cubins: *NCUBINS, *CUBINS) of SRC, or null pointers when there
+   is no toolkit.  A unit compiled without contraction (-ffp-contract=off,
+   -std=c11) gets no fused multiply-adds on the GPU either. */
+static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
 {
   char *ptx = NULL, *log = NULL;
-  int st = accgpu_mb_build_ptx(src, accgpu_opts.include_dir,
-                               accgpu_opts.cuda_home, &ptx, &log);
+  accgpu_mb_gpu g = accgpu_opts.gpu;
+  g.no_fmad = flag_fp_contract_mode != FP_CONTRACT_FAST;
+  accgpu_mb_cubin c[ACCGPU_MB_MAX_ARCHS];
+  int st = accgpu_mb_build_gpu(src, accgpu_opts.include_dir,
+                               accgpu_opts.cuda_home, &g, &ptx, c, &log);
   tree res = null_pointer_node;
-  if (st == MB_OK && ptx) {
+  *ncubins = 0;
+  *cubins = null_pointer_node;
+  if ((st == ACCGPU_MB_OK || st == ACCGPU_MB_NO_PTXAS) && ptx) {
     res = cstr(ptx);
-    keep_file(ptx, ".ptx");
+    keep_file(ptx, strlen(ptx), ".ptx");
   }
-  else if (st == MB_NO_TOOLKIT)
+  if (st == ACCGPU_MB_OK && g.narchs) {
+    *ncubins = g.narchs;
+    *cubins = cubin_table(c, g.narchs);
+    keep_cubins(c, g.narchs);
+    accgpu_mb_free_cubins(c, g.narchs);
+  } else if (st == ACCGPU_MB_NO_PTXAS)
+    inform(UNKNOWN_LOCATION, "accgpu: no ptxas found; the module carries "
+           "PTX only (JIT on the GPU)");
+  else if (st == ACCGPU_MB_NO_TOOLKIT)
     inform(UNKNOWN_LOCATION, "accgpu: no CUDA toolkit (NVRTC or nvcc) found; "
            "the module carries CUDA source only (JIT on a GPU, or the "
            "emulator)");
-  else
+  else if (st != ACCGPU_MB_OK)
     error("accgpu: internal error: generated CUDA C was rejected by the "
           "CUDA compiler: %s", log ? log : "");
   free(ptx);
@@ -327,7 +383,7 @@ static tree build_image(const char *src, int kind, const char *name,
   int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
                                      accgpu_opts.cc, kind, &img, size, &log);
   tree res = null_pointer_node;
-  if (st == MB_OK && img)
+  if (st == ACCGPU_MB_OK && img)
     res = byte_blob(name, img, *size);
   else {
     error("accgpu: the generated CUDA C did not build for the %s with "
@@ -347,8 +403,10 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     return;
   done = true;
   char *src = module_source();
-  keep_file(src, ".cu");
-  tree ptx = build_ptx(src);
+  keep_file(src, strlen(src), ".cu");
+  unsigned ncubins;
+  tree cubins;
+  tree ptx = build_gpu(src, &ncubins, &cubins);
   size_t emu_size, mc_size;
   tree emu = build_image(src, !accgpu_opts.emu_unchecked,
                          "__accgpu_emu_image", &emu_size);
@@ -372,6 +430,8 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     build_fold_addr_expr(cache),
     mc,
     build_int_cst(size_type_node, mc_size),
+    build_int_cst(unsigned_type_node, ncubins),
+    cubins,
   };
   vec<constructor_elt, va_gc> *v = NULL;
   tree f = TYPE_FIELDS(mt);

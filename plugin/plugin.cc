@@ -14,6 +14,9 @@
 
 int plugin_is_GPL_compatible;
 
+/* Cubins by default: the A100 and the H100/H200 (docs/compiler.md). */
+#define ACCGPU_DEFAULT_GPUS "sm_80,sm_90"
+
 struct accgpu_options accgpu_opts;
 
 opt_pass *accgpu_make_acc_pass(gcc::context *ctx);
@@ -110,6 +113,14 @@ static void parse_args(struct plugin_name_args *info)
       accgpu_opts.include_dir = val;
     else if (!strcmp(key, "cuda-home") && val)
       accgpu_opts.cuda_home = val;
+    else if (!strcmp(key, "gpu") &&
+             accgpu_mb_parse_archs(val, &accgpu_opts.gpu) != 0)
+      error("accgpu: %<-fplugin-arg-%s-gpu%s%s%>: expected a list of real "
+            "architectures %<sm_NN,...%> (NN at least 75, at most %d of "
+            "them) or %<none%>", info->base_name, val ? "=" : "", val ? val : "",
+            ACCGPU_MB_MAX_ARCHS);
+    else if (!strcmp(key, "gpu"))
+      ;
     else if (!strcmp(key, "emu-check") && val &&
              (!strcmp(val, "yes") || !strcmp(val, "no")))
       accgpu_opts.emu_unchecked = !strcmp(val, "no");
@@ -118,7 +129,8 @@ static void parse_args(struct plugin_name_args *info)
     else
       error("accgpu: unknown or malformed plugin argument "
             "%<-fplugin-arg-%s-%s%s%s%>; known: keep=DIR, info, cc=PATH, "
-            "include=DIR, cuda-home=DIR, emu-check=yes|no, dump, "
+            "include=DIR, cuda-home=DIR, gpu=LIST, emu-check=yes|no, "
+            "dump, "
             "tune-dump=FILE, schedule=FILE, Wpointer-clause, "
             "Wno-pointer-clause",
             info->base_name, key, val ? "=" : "", val ? val : "");
@@ -145,6 +157,7 @@ int plugin_init(struct plugin_name_args *info,
     accgpu_opts.cc = "gcc";
   accgpu_opts.cuda_home = ACCGPU_CUDA_HOME;
   accgpu_opts.pointer_clause = -1;
+  accgpu_mb_parse_archs(ACCGPU_DEFAULT_GPUS, &accgpu_opts.gpu);
   parse_args(info);
   if (!accgpu_opts.include_dir)
     accgpu_opts.include_dir = find_include_dir(info->full_name);

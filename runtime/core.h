@@ -278,7 +278,7 @@ void accgpu_modules_unload(accgpu_device *d);
 /* ---- timing.c: ACCGPU_TIME ---- */
 
 enum accgpu_time_kind { ACCGPU_T_KERNEL, ACCGPU_T_H2D, ACCGPU_T_D2H,
-                        ACCGPU_T_D2D, ACCGPU_T_NKIND };
+                        ACCGPU_T_D2D, ACCGPU_T_LOAD, ACCGPU_T_NKIND };
 /* Nonzero when ACCGPU_TIME=1 (operations are then made synchronous). */
 extern int accgpu_timing;
 double accgpu_now(void); /* seconds, monotonic */

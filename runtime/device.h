@@ -157,6 +157,9 @@ typedef struct accgpu_backend {
   /* Runs the launch on the calling thread and returns when it is done;
      the core uses it for launches it would wait for (NULL: launch). */
   accgpu_launch_fn *launch_sync;
+  /* What module_load loaded, as static text ("cubin sm_90", "PTX (JIT)"),
+     for ACCGPU_TIME (NULL: not said). */
+  const char *(*module_desc)(void *handle);
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;

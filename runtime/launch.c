@@ -53,6 +53,21 @@ void accgpu_modules_unload(accgpu_device *d) {
   pthread_mutex_unlock(&mods_lock);
 }
 
+/* MOD's cubin table looks as the plugin makes it: ELF images for sm_75 or
+   later.  Only a GPU loads them; checking here, on every device, lets
+   emulator runs catch a table this runtime would misread. */
+static void check_cubins(const __accgpu_loc *loc, const __accgpu_module *mod) {
+  for (uint32_t i = 0; i < mod->ncubins; i++) {
+    const __accgpu_cubin *c = &mod->cubins[i];
+    if (!c->name || !c->image || c->size < 64 || c->arch < 75 ||
+        memcmp(c->image, "\177ELF", 4) != 0)
+      accgpu_fatal(loc, "the kernels of %s carry a malformed cubin table "
+                   "(entry %u of %u): rebuild them with this accgpu",
+                   mod->source_file ? mod->source_file : "?", i,
+                   mod->ncubins);
+  }
+}
+
 /* Backend handle of MOD on D, loading it (D's lock held). */
 static void *module_handle(accgpu_device *d, const __accgpu_loc *loc,
                            const __accgpu_module *mod) {
@@ -61,11 +76,17 @@ static void *module_handle(accgpu_device *d, const __accgpu_loc *loc,
   void *h = c->handle[d->slot];
   if (h)
     return h;
+  check_cubins(loc, mod);
+  double t0 = accgpu_timing ? accgpu_now() : 0;
   if (d->be->module_load(d->dev, mod, &h) != 0)
     accgpu_fatal(loc, "cannot load the kernels of %s on %s: %s",
                  mod->source_file ? mod->source_file : "?",
                  accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  /* ACCGPU_TIME says which image a GPU loaded (a cubin, or PTX JIT). */
+  if (accgpu_timing && d->be->module_desc)
+    accgpu_time_record(ACCGPU_T_LOAD, d->be->module_desc(h), loc, 0,
+                       accgpu_now() - t0);
   pthread_mutex_lock(&mods_lock);
   c->handle[d->slot] = h;
   pthread_mutex_unlock(&mods_lock);

@@ -116,7 +116,7 @@ static int by_place(const void *a, const void *b) {
 
 void accgpu_time_report(void) {
   static const char *const kinds[] = {"kernel", "upload", "download",
-                                      "device copy"};
+                                      "device copy", "load"};
   rec *all = calloc(nrecs ? nrecs : 1, sizeof *all);
   unsigned n = 0;
   if (!all)
@@ -143,7 +143,7 @@ void accgpu_time_report(void) {
     fprintf(stderr, "    %-11s %-32s count %8lu  total %10.3f ms  avg %9.3f "
             "us", kinds[r->kind], r->name ? r->name : "-", r->count,
             r->seconds * 1e3, r->count ? r->seconds * 1e6 / r->count : 0.0);
-    if (r->kind != ACCGPU_T_KERNEL)
+    if (r->kind != ACCGPU_T_KERNEL && r->kind != ACCGPU_T_LOAD)
       fprintf(stderr, "  bytes %zu", r->bytes);
     fputc('\n', stderr);
     if (r->ncount)

@@ -59,6 +59,11 @@ extern tree lc_limits_type;
 extern tree lc_fn_limits;
 
 /* launch-geometry.cc */
+/* Puts ACCGPU_LAUNCH_BOUNDS(N) on R's kernel text when its launches have N
+   threads per block whatever the run (constant sizes, the defaults, a
+   schedule): ptxas then keeps its registers within what N threads may
+   use, so the launch is never refused for them. */
+void accgpu_set_launch_bounds(struct kg_region *r, clause_info *ci);
 void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                    clause_info *ci, tree dev, tree grid, tree block);
 /* kernels-split.cc */

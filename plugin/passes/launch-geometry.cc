@@ -82,15 +82,16 @@ static tree gang_loop_trips(struct kg_region *r, unsigned *lanes)
 
 /* Arguments of gang(num:), worker(n), vector(n) on the region's loops
    (the first of each found, outermost first) that the host can evaluate,
-   stored into ARGS[0..2] when still NULL_TREE. */
-static void loop_dim_args(struct kg_region *r, gimple_seq seq, tree args[3])
+   stored into ARGS[0..2] when still NULL_TREE; QUIET: no notes. */
+static void loop_dim_args(struct kg_region *r, gimple_seq seq, tree args[3],
+                          bool quiet)
 {
   for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
     gimple *s = gsi_stmt(i);
     if (gimple_code(s) == GIMPLE_BIND)
-      loop_dim_args(r, gimple_bind_body(as_a<gbind *>(s)), args);
+      loop_dim_args(r, gimple_bind_body(as_a<gbind *>(s)), args, quiet);
     else if (gimple_code(s) == GIMPLE_TRY)
-      loop_dim_args(r, gimple_try_eval(s), args);
+      loop_dim_args(r, gimple_try_eval(s), args, quiet);
     if (gimple_code(s) != GIMPLE_OMP_FOR)
       continue;
     for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
@@ -106,11 +107,11 @@ static void loop_dim_args(struct kg_region *r, gimple_seq seq, tree args[3])
         continue;
       if (host_value_p(r, e))
         args[k] = e;
-      else if (accgpu_opts.info)
+      else if (accgpu_opts.info && !quiet)
         inform(OMP_CLAUSE_LOCATION(c), "accgpu: this size argument is not "
                "known before the region; the default size is used");
     }
-    loop_dim_args(r, gimple_omp_body(s), args);
+    loop_dim_args(r, gimple_omp_body(s), args, quiet);
   }
 }
 
@@ -357,6 +358,78 @@ static tree default_gangs(gimple_stmt_iterator *gsi, struct kg_region *r,
   return gangs;
 }
 
+/* CI with the size arguments of R's loops filling the sizes CI lacks
+   (gang(num:), worker(n), vector(n) size the launch like num_gangs,
+   num_workers, vector_length, which win when both appear). */
+static clause_info loop_sizes(struct kg_region *r, clause_info *ci, bool quiet)
+{
+  tree largs[3] = {ci->ngangs, ci->nworkers, ci->vlen};
+  loop_dim_args(r, gimple_omp_body(r->stmt), largs, quiet);
+  clause_info c = *ci;
+  c.ngangs = largs[0];
+  c.nworkers = largs[1];
+  c.vlen = largs[2];
+  return c;
+}
+
+/* Vector length *VEC and workers *WK of R's block (host expressions). */
+static void block_sizes(struct kg_region *r, clause_info *ci, tree *vec,
+                        tree *wk)
+{
+  bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
+  int dims = r->dims;
+  tree one = build_int_cst(unsigned_type_node, 1);
+  if (serial || !(dims & KG_VECTOR))
+    *vec = one;
+  else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
+    *vec = warp_rows(positive_or(ci->vlen,
+                                 build_int_cst(unsigned_type_node, 32)));
+  else
+    *vec = positive_or(ci->vlen, build_int_cst(unsigned_type_node, 128));
+  if (serial || !(dims & KG_WORKER))
+    *wk = one;
+  else
+    *wk = worker_cap(*vec, positive_or(ci->nworkers,
+                                       build_int_cst(unsigned_type_node, 4)));
+}
+
+/* Threads per block of R's launches when known at compile time (at most
+   1024), else 0. */
+static unsigned block_threads(struct kg_region *r, clause_info *ci)
+{
+  if (r->sched) {
+    unsigned n = 1;
+    bool thr[3] = {false, false, false};
+    for (int i = 0; i < r->sched->nloops; i++)
+      if (r->sched->loop[i].thread >= 0)
+        thr[r->sched->loop[i].thread] = true;
+    for (int d = 0; d < 3; d++)
+      n *= thr[d] ? (unsigned)r->sched->block[d] : 1u;
+    return n <= 1024 ? n : 0;
+  }
+  clause_info c = loop_sizes(r, ci, true);
+  tree vec, wk;
+  block_sizes(r, &c, &vec, &wk);
+  tree n = fold_build2(MULT_EXPR, unsigned_type_node, vec, wk);
+  if (TREE_CODE(n) != INTEGER_CST || !tree_fits_uhwi_p(n))
+    return 0;
+  unsigned HOST_WIDE_INT v = tree_to_uhwi(n);
+  return v >= 1 && v <= 1024 ? (unsigned)v : 0;
+}
+
+void accgpu_set_launch_bounds(struct kg_region *r, clause_info *ci)
+{
+  static const char head[] = "ACCGPU_KERNEL void ";
+  unsigned n = block_threads(r, ci);
+  if (!n || !r->text || strncmp(r->text, head, strlen(head)) != 0)
+    return;
+  char b[48];
+  snprintf(b, sizeof b, "ACCGPU_LAUNCH_BOUNDS(%u) ", n);
+  char *t = concat(head, b, r->text + strlen(head), NULL);
+  free(r->text);
+  r->text = t;
+}
+
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
 void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                           clause_info *ci, tree dev, tree grid, tree block)
@@ -367,28 +440,10 @@ void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
   }
   bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
   int dims = r->dims;
-  /* gang(num:), worker(n), vector(n) size the launch like the construct's
-     num_gangs, num_workers, vector_length (which win when both appear). */
-  tree largs[3] = {ci->ngangs, ci->nworkers, ci->vlen};
-  loop_dim_args(r, gimple_omp_body(r->stmt), largs);
-  clause_info c = *ci;
-  c.ngangs = largs[0];
-  c.nworkers = largs[1];
-  c.vlen = largs[2];
+  clause_info c = loop_sizes(r, ci, false);
   ci = &c;
   tree vec, wk, gangs, one = build_int_cst(unsigned_type_node, 1);
-  if (serial || !(dims & KG_VECTOR))
-    vec = one;
-  else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
-    vec = warp_rows(positive_or(ci->vlen,
-                                build_int_cst(unsigned_type_node, 32)));
-  else
-    vec = positive_or(ci->vlen, build_int_cst(unsigned_type_node, 128));
-  if (serial || !(dims & KG_WORKER))
-    wk = one;
-  else
-    wk = worker_cap(vec, positive_or(ci->nworkers,
-                                     build_int_cst(unsigned_type_node, 4)));
+  block_sizes(r, ci, &vec, &wk);
   bool kernels = r->kind == GF_OMP_TARGET_KIND_OACC_KERNELS;
   if (serial || (kernels && (r->gang_redundant_store || !(dims & KG_GANG))))
     /* kernels: code outside gang loops runs once, so one gang */

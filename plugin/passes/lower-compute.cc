@@ -712,6 +712,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     if (!bodies.is_empty())
       gimple_omp_set_body(t, bodies[k]);
     ok = kg_generate(&rs[k]);
+    if (ok)
+      accgpu_set_launch_bounds(&rs[k], &ci);
   }
   gimple_omp_set_body(t, orig);
   if (accgpu_opts.info && ok && hostloop)

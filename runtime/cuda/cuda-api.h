@@ -66,6 +66,12 @@ enum {
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 };
 
+/* CUfunction_attribute values read with cuFuncGetAttribute. */
+enum {
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4
+};
+
 /* X(field, exported symbol, parameter list): one line per entry point. */
 #define ACCGPU_CU_ENTRY_POINTS(X)                                             \
   X(Init, cuInit, (unsigned flags))                                           \
@@ -118,6 +124,8 @@ enum {
     (CUfunction *f, CUmodule m, const char *name))                            \
   X(FuncSetAttribute, cuFuncSetAttribute,                                     \
     (CUfunction f, int attrib, int value))                                    \
+  X(FuncGetAttribute, cuFuncGetAttribute,                                     \
+    (int *value, int attrib, CUfunction f))                                   \
   X(LaunchKernel, cuLaunchKernel,                                             \
     (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,        \
      unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,    \

@@ -23,6 +23,7 @@
 #include "cuda-api.h"
 #include "cuda-callback.h"
 #include "cuda-nvrtc.h"
+#include "cuda-policy.h"
 #include "device.h"
 
 #define MAX_PEERS 64
@@ -46,10 +47,17 @@ struct accgpu_queue {
   accgpu_cb_count ncb; /* its callbacks, guarded by dev->callbacks.lock */
 };
 
+typedef struct cu_kernel {
+  CUfunction fn;
+  unsigned max_threads; /* per block, for its registers; 0 unknown */
+  unsigned regs;        /* per thread */
+} cu_kernel;
+
 typedef struct cu_module {
   CUmodule mod;
   const __accgpu_module *desc;
-  CUfunction fn[]; /* one per desc->kernels[i] */
+  const char *image; /* what was loaded, for ACCGPU_TIME (static text) */
+  cu_kernel k[];     /* one per desc->kernels[i] */
 } cu_module;
 
 /* ---- Helpers --------------------------------------------------------- */
@@ -536,50 +544,95 @@ static int load_ptx(struct accgpu_dev *dev, const __accgpu_module *mod,
   return -1;
 }
 
-/* Looks up every kernel of MOD in H->mod.  Returns 0 or -1. */
+/* Looks up every kernel of MOD in H->mod with its thread limit.  Returns
+   0 or -1. */
 static int find_kernels(cu_module *h, const __accgpu_module *mod, int ord) {
   for (uint32_t i = 0; i < mod->nkernels; i++) {
     const char *name = mod->kernels[i].name;
-    CUresult r = accgpu_cu.ModuleGetFunction(&h->fn[i], h->mod, name);
+    CUresult r = accgpu_cu.ModuleGetFunction(&h->k[i].fn, h->mod, name);
     if (r != CUDA_SUCCESS)
       return fail(r, "cuModuleGetFunction('%s' in %s, device %d)", name,
                   mod->source_file ? mod->source_file : "module", ord);
+    int v = 0;
+    if (accgpu_cu.FuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                   h->k[i].fn) == CUDA_SUCCESS && v > 0)
+      h->k[i].max_threads = (unsigned)v;
+    if (accgpu_cu.FuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                                   h->k[i].fn) == CUDA_SUCCESS && v > 0)
+      h->k[i].regs = (unsigned)v;
   }
   return 0;
 }
 
-/* *HANDLE gets a cu_module the caller releases with cu_module_unload. */
-static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
-                          void **handle) {
-  const char *file = mod->source_file ? mod->source_file : "module";
-  const char *ptx = mod->ptx;
-  /* Built without the toolkit: NVRTC compiles the CUDA source here. */
-  if (!ptx &&
-      accgpu_nvrtc_ptx(mod,
-                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
-                       (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
-                       &ptx) != 0)
+/* Loads IMAGE (a cubin or PTX) of MOD into H on DEV with its kernels:
+   JIT_LOG keeps the JIT's log in the error (PTX).  Returns 0 or -1. */
+static int load_image(struct accgpu_dev *dev, const __accgpu_module *mod,
+                      const void *image, int jit_log, cu_module *h) {
+  if (push(dev) != 0)
     return -1;
-  cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->fn[0]);
-  if (!h) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM, "nvidia: %s: out of memory", file);
-    return -1;
+  int rc = 0;
+  if (jit_log)
+    rc = load_ptx(dev, mod, image, &h->mod);
+  else {
+    CUresult r = accgpu_cu.ModuleLoadDataEx(&h->mod, image, 0, NULL, NULL);
+    if (r != CUDA_SUCCESS)
+      rc = fail(r, "cuModuleLoadDataEx(%s, cubin, device %d)",
+                mod->source_file ? mod->source_file : "module", dev->ordinal);
   }
-  h->desc = mod;
-  if (push(dev) != 0) {
-    free(h);
-    return -1;
-  }
-  int rc = load_ptx(dev, mod, ptx, &h->mod);
   if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
     accgpu_cu.ModuleUnload(h->mod);
   pop();
-  if (rc != 0) {
+  return rc;
+}
+
+/* Loads MOD's PTX (compiled from its CUDA source by NVRTC when it has
+   none) into H.  Returns 0 or -1. */
+static int load_jit(struct accgpu_dev *dev, const __accgpu_module *mod,
+                    int major, int minor, cu_module *h) {
+  const char *ptx = mod->ptx;
+  /* Built without the toolkit: NVRTC compiles the CUDA source here. */
+  if (!ptx && accgpu_nvrtc_ptx(mod, major, minor, &ptx) != 0)
+    return -1;
+  if (load_image(dev, mod, ptx, 1, h) != 0)
+    return -1;
+  if (!mod->ptx)
+    h->image = "CUDA source (NVRTC, then PTX JIT)";
+  else if (!h->image)
+    h->image = "PTX (JIT)";
+  return 0;
+}
+
+/* *HANDLE gets a cu_module the caller releases with cu_module_unload: the
+   cubin for DEV's architecture when MOD has one, else (or when the driver
+   refuses it) its PTX, JIT-compiled. */
+static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
+                          void **handle) {
+  cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->k[0]);
+  if (!h) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM, "nvidia: %s: out of memory",
+                     mod->source_file ? mod->source_file : "module");
+    return -1;
+  }
+  h->desc = mod;
+  int major = (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+  int minor = (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+  int c = accgpu_cuda_pick_cubin(mod->cubins, mod->ncubins, major, minor);
+  int rc = -1;
+  if (c >= 0 && (rc = load_image(dev, mod, mod->cubins[c].image, 0, h)) == 0)
+    h->image = mod->cubins[c].name ? mod->cubins[c].name : "cubin";
+  if (rc != 0 && c >= 0) /* never fatal: the PTX runs everywhere */
+    h->image = "PTX (JIT; the driver refused the cubin)";
+  if (rc != 0 && (rc = load_jit(dev, mod, major, minor, h)) != 0) {
     free(h);
     return -1;
   }
   *handle = h;
   return 0;
+}
+
+/* What cu_module_load loaded ("cubin sm_90", "PTX (JIT)"). */
+static const char *cu_module_desc(void *handle) {
+  return ((cu_module *)handle)->image;
 }
 
 static int cu_module_unload(struct accgpu_dev *dev, void *handle) {
@@ -595,6 +648,25 @@ static int cu_module_unload(struct accgpu_dev *dev, void *handle) {
                            : fail(r, "cuModuleUnload(device %d)", dev->ordinal);
 }
 
+/* The block C asks for into *BX, *BY, with fewer workers or lanes when
+   the kernel's registers limit its threads (cuda-policy.h).  Returns 0, or
+   -1 with an error naming the kernel, the block and the limit. */
+static int fit_block(const cu_module *h, unsigned kernel,
+                     const accgpu_launch_cfg *c, int ord, unsigned *bx,
+                     unsigned *by) {
+  const cu_kernel *k = &h->k[kernel];
+  *bx = c->block.x, *by = c->block.y;
+  if (accgpu_cuda_fit_block(bx, by, c->block.z, k->max_threads) >= 0)
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_LAUNCH,
+                   "nvidia: kernel '%s' takes at most %u threads per block "
+                   "on device %d (it uses %u registers per thread); the "
+                   "launch asks for block %ux%ux%u",
+                   h->desc->kernels[kernel].name, k->max_threads, ord, k->regs,
+                   c->block.x, c->block.y, c->block.z);
+  return -1;
+}
+
 /* ARGS follows cuLaunchKernel: ARGS[i] points at parameter i's value.
    Dynamic shared memory above 48 KiB needs the kernel's opt-in first. */
 static int cu_launch(struct accgpu_queue *q, void *module_handle,
@@ -608,25 +680,28 @@ static int cu_launch(struct accgpu_queue *q, void *module_handle,
     return -1;
   }
   const char *name = h->desc->kernels[kernel].name;
-  if (push(q->dev) != 0)
+  unsigned bx, by;
+  if (fit_block(h, kernel, c, q->dev->ordinal, &bx, &by) != 0 ||
+      push(q->dev) != 0)
     return -1;
+  CUfunction fn = h->k[kernel].fn;
   CUresult r = CUDA_SUCCESS;
   if (c->shared_bytes > DEFAULT_SHARED_LIMIT)
     r = accgpu_cu.FuncSetAttribute(
-        h->fn[kernel], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         (int)c->shared_bytes);
   if (r == CUDA_SUCCESS)
-    r = accgpu_cu.LaunchKernel(h->fn[kernel], c->grid.x, c->grid.y, c->grid.z,
-                               c->block.x, c->block.y, c->block.z,
-                               c->shared_bytes, q->stream, args, NULL);
+    r = accgpu_cu.LaunchKernel(fn, c->grid.x, c->grid.y, c->grid.z, bx, by,
+                               c->block.z, c->shared_bytes, q->stream, args,
+                               NULL);
   pop();
   if (r == CUDA_SUCCESS)
     return 0;
   return fail_launch(r,
                      "cuLaunchKernel('%s', grid %ux%ux%u, block "
                      "%ux%ux%u, %u B shared, device %d)",
-                     name, c->grid.x, c->grid.y, c->grid.z, c->block.x,
-                     c->block.y, c->block.z, c->shared_bytes, q->dev->ordinal);
+                     name, c->grid.x, c->grid.y, c->grid.z, bx, by,
+                     c->block.z, c->shared_bytes, q->dev->ordinal);
 }
 
 const accgpu_backend accgpu_backend_nvidia = {
@@ -657,4 +732,5 @@ const accgpu_backend accgpu_backend_nvidia = {
     .launch = cu_launch,
     .native = cu_native,
     .queue_bind = cu_queue_bind,
+    .module_desc = cu_module_desc,
 };

@@ -12,7 +12,9 @@
 #      too (lto1 loads it) or without it, and run;
 #   5. -std=c89 -pedantic-errors: a C89 program compiles and runs;
 #   6. -fsanitize=undefined: the host fallback reports an overflow in a
-#      region at its line.
+#      region at its line;
+#   7. the cubins, contraction and launch bounds of the GPU code
+#      (tests/cli/gpu-images.sh).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -147,6 +149,13 @@ if (cd "$W" && "$CC" -fsanitize=undefined -fplugin="$PLUGIN" -I"$ROOT/include" \
   ok
 else
   bad "-fsanitize=undefined on the host: $(head -3 "$OUT/ubsan.log")"
+fi
+
+# 7. GPU code in the object.
+if "$ROOT/tests/cli/gpu-images.sh" "$BUILD" >"$OUT/gpu.log" 2>&1; then
+  ok
+else
+  bad "tests/cli/gpu-images.sh: $(grep FAIL "$OUT/gpu.log" | head -5)"
 fi
 
 echo "cli: $pass passed, $fail failed"

@@ -337,6 +337,10 @@ static int fake_module_load(struct accgpu_dev *d, const __accgpu_module *m,
   *h = (void *)m;
   return 0;
 }
+static const char *fake_module_desc(void *h) {
+  (void)h;
+  return "fake image";
+}
 static int fake_module_unload(struct accgpu_dev *d, void *h) {
   (void)d;
   (void)h;
@@ -375,6 +379,7 @@ static const accgpu_backend fake_backend = {
     .copy_d2h = fake_d2h, .copy_d2d = fake_d2d, .memset = fake_memset,
     .copy_peer = fake_peer, .module_load = fake_module_load,
     .module_unload = fake_module_unload, .launch = fake_launch,
+    .module_desc = fake_module_desc,
 };
 
 /* Installs the fake backend as the emulator with NDEV devices (ASYNC: queue

@@ -25,6 +25,7 @@ typedef struct fake_stats {
   int nvrtc_compiles;  /* fake NVRTC: programs compiled */
   int nvrtc_header;    /* last compile got accgpu_cuda.h's text */
   char nvrtc_arch[48]; /* its --gpu-architecture option */
+  char image[32];      /* last module: "ptx", or a fake cubin's name */
 } fake_stats;
 #ifdef ACCGPU_FAKE_LIBCUDA
 /* ---- A fake libcuda.so.1 ------------------------------------------------
@@ -50,6 +51,7 @@ typedef struct fake_stats {
 static struct fake_ctx { int dev; } fake_ctxs[FAKE_MAX_DEVS];
 static struct { uintptr_t p; size_t n; int dev; } allocs[FAKE_MAX_ALLOCS];
 static int cfg_ndev = 2, cfg_no_device, cfg_peer, cfg_busy;
+static int cfg_cc = 90, cfg_max_threads = 1024; /* of every kernel */
 static size_t cfg_total = 1 << 20, used[FAKE_MAX_DEVS];
 static fake_stats st;
 static _Thread_local struct fake_ctx *stack[16];
@@ -66,6 +68,9 @@ void fake_cu_config(int ndev, int no_device, size_t total, int peer,
                     int busy) {
   cfg_ndev = ndev, cfg_no_device = no_device, cfg_total = total;
   cfg_peer = peer, cfg_busy = busy;
+}
+void fake_cu_arch(int cc, int max_threads) {
+  cfg_cc = cc, cfg_max_threads = max_threads;
 }
 void fake_cu_stats(fake_stats *out) {
   *out = st;
@@ -116,8 +121,8 @@ CUresult cuDeviceGetAttribute(int *v, int a, CUdevice d) {
   case 10: *v = 32; return 0;
   case 16: *v = 4; return 0;
   case 38: *v = 1 << 20; return 0;
-  case 75: *v = 9; return 0;
-  case 76: *v = 0; return 0;
+  case 75: *v = cfg_cc / 10; return 0;
+  case 76: *v = cfg_cc % 10; return 0;
   case 106: *v = 32; return 0;
   default: return 1;
   }
@@ -254,6 +259,12 @@ CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *arg) {
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
                             int *opts, void **vals) {
   if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;
+  /* A fake cubin: "\177ELF NAME\n" then .entry lines; BAD_CUBIN refused. */
+  int elf = !memcmp(image, "\177ELF ", 5);
+  snprintf(st.image, sizeof st.image, "%.*s", elf ? (int)strcspn(
+           (const char *)image + 5, "\n") : 3, elf ? (const char *)image + 5
+           : "ptx");
+  if (elf && strstr(image, "BAD_CUBIN")) return 209;
   if (strstr(image, "SYNTAX_ERROR")) {
     char *log = NULL;
     size_t cap = 0;
@@ -287,11 +298,17 @@ CUresult cuFuncSetAttribute(CUfunction f, int a, int v) {
     return 1;
   f->shared_optin = v; return 0;
 }
+CUresult cuFuncGetAttribute(int *v, int a, CUfunction f) {
+  (void)f;
+  *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? cfg_max_threads : 40;
+  return a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ||
+         a == CU_FUNC_ATTRIBUTE_NUM_REGS ? 0 : 1;
+}
 CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                         CUstream s, void **params, void **extra) {
   NEED_CTX_STREAM(s);
-  if (extra || bx * by * bz > 1024 || !gx || !gy || !gz ||
+  if (extra || bx * by * bz > (unsigned)cfg_max_threads || !gx || !gy || !gz ||
       (shared > 48 * 1024 && (int)shared > f->shared_optin))
     return 1;
   st.grid[0] = gx, st.grid[1] = gy, st.grid[2] = gz;
@@ -399,6 +416,7 @@ static int fake_skip; /* source not found from the current directory */
 static void (*fake_config)(int ndev, int no_device, size_t total, int peer,
                            int busy);
 static void (*fake_stats_fn)(fake_stats *out);
+static void (*fake_arch)(int cc, int max_threads);
 
 /* ---- 1. no driver ---------------------------------------------------- */
 
@@ -488,7 +506,8 @@ static int fake_init(void) {
     return -1;
   *(void **)&fake_config = dlsym(fake_handle, "fake_cu_config");
   *(void **)&fake_stats_fn = dlsym(fake_handle, "fake_cu_stats");
-  return fake_config && fake_stats_fn ? 0 : -1;
+  *(void **)&fake_arch = dlsym(fake_handle, "fake_cu_arch");
+  return fake_config && fake_stats_fn && fake_arch ? 0 : -1;
 }
 
 static int fake_clean(void) {
@@ -510,6 +529,7 @@ static int use_fake(int ndev, size_t total, int peer) {
     return -1;
   }
   fake_config(ndev, 0, total, peer, 0);
+  fake_arch(90, 1024);
   accgpu_cuda_driver_reset(fake_lib);
   return 0;
 }
@@ -554,7 +574,7 @@ static const __accgpu_kernel axpy_kernels[] = {
 
 static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
   __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
-                       NULL, ptx, NULL, 0, NULL, NULL, 0};
+                       NULL, ptx, NULL, 0, NULL, NULL, 0, 0, NULL};
   return m;
 }
 
@@ -633,20 +653,21 @@ static void check_axpy(struct accgpu_dev *d, struct accgpu_queue *q, void *h,
   CU_ASSERT_EQUAL(B->mem_free(d, dy), 0);
 }
 
-/* A kernel index out of range, then a launch the device refuses: a launch
-   error naming kernel and shape (left as the last error). */
+/* A kernel index out of range, a launch the device refuses (grid 0): launch
+   errors naming kernel and shape (left as the last error).  (A block the
+   kernel cannot take gets fewer threads: test_fake_fewer_threads.) */
 static void check_bad_launch(struct accgpu_queue *q, void *h, int ord) {
   float *dummy = NULL;
   float a = 1;
   int n = 0;
   void *args[] = {&dummy, &dummy, &a, &n};
-  accgpu_launch_cfg cfg = {{1, 1, 1}, {2048, 1, 1}, 0};
+  accgpu_launch_cfg cfg = {{0, 1, 1}, {128, 1, 1}, 0};
   CU_ASSERT_EQUAL(B->launch(q, h, 1, &cfg, args), -1); /* no kernel 1 */
   CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), -1);
   char want[160];
-  snprintf(want, sizeof want, "cuLaunchKernel('accgpu_test_axpy', grid "
-           "1x1x1, block 2048x1x1, 0 B shared, device %d): ", ord);
   int code = 0;
+  snprintf(want, sizeof want, "cuLaunchKernel('accgpu_test_axpy', grid "
+           "0x1x1, block 128x1x1, 0 B shared, device %d): ", ord);
   CU_ASSERT_EQUAL(strncmp(err_text(&code), want, strlen(want)), 0);
   CU_ASSERT_EQUAL(code, ACCGPU_ERR_LAUNCH);
 }
@@ -836,8 +857,8 @@ static void test_fake_launch(void) {
   CU_ASSERT_EQUAL(s.shared, 64 * 1024);
   check_bad_launch(q, h, 0);
   CU_ASSERT_STRING_EQUAL(err_text(NULL),
-                         "cuLaunchKernel('accgpu_test_axpy', grid 1x1x1, block "
-                         "2048x1x1, 0 B shared, device 0): invalid argument");
+                         "cuLaunchKernel('accgpu_test_axpy', grid 0x1x1, block "
+                         "128x1x1, 0 B shared, device 0): invalid argument");
   CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
   CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
@@ -857,6 +878,89 @@ static void test_fake_module_errors(void) {
                          "compilation failed: ptxas application ptx input, "
                          "line 3; error   : Unknown symbol 'bogus'");
   check_module_errors(d, 0);
+  check_fake_balanced();
+  B->close(d);
+}
+
+/* Loads M on a fresh device of compute capability CC; the image the fake
+   got (WANT_FAKE) and what the backend says it loaded (WANT_DESC). */
+static void check_image(const __accgpu_module *m, int cc, const char *want_fake,
+                        const char *want_desc) {
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  fake_arch(cc, 1024);
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  void *h = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->module_load(d, m, &h), 0);
+  CU_ASSERT_STRING_EQUAL(stats().image, want_fake);
+  CU_ASSERT_STRING_EQUAL(B->module_desc(h), want_desc);
+  check_axpy(d, q, h, 0);
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  check_fake_balanced();
+  B->close(d);
+}
+
+#define FAKE_CUBIN(name) "\177ELF " name "\n.entry accgpu_test_axpy(\n"
+
+/* The cubin for the device's architecture (or an older minor revision of
+   its major one), else the PTX; a refused cubin falls back to the PTX. */
+static void test_fake_cubin_choice(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  static const char c80[] = FAKE_CUBIN("sm_80 code"),
+                    c90[] = FAKE_CUBIN("sm_90 code"),
+                    bad[] = FAKE_CUBIN("sm_90 BAD_CUBIN");
+  __accgpu_cubin cubins[] = {
+      {80, "cubin sm_80", (const unsigned char *)c80, sizeof c80},
+      {90, "cubin sm_90", (const unsigned char *)c90, sizeof c90}};
+  __accgpu_module m = make_module(axpy_ptx, 1);
+  m.ncubins = 2, m.cubins = cubins;
+  check_image(&m, 90, "sm_90 code", "cubin sm_90");
+  check_image(&m, 86, "sm_80 code", "cubin sm_80");
+  check_image(&m, 75, "ptx", "PTX (JIT)");
+  check_image(&m, 100, "ptx", "PTX (JIT)");
+  cubins[1].image = (const unsigned char *)bad;
+  check_image(&m, 90, "ptx", "PTX (JIT; the driver refused the cubin)");
+}
+
+/* A kernel that takes 256 threads per block: a 64x8 block runs with 4
+   workers, a 512x2 one with 256 lanes, and one of 16 is refused naming
+   kernel, limit and block. */
+static void test_fake_fewer_threads(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  fake_arch(90, 256);
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  __accgpu_module m = make_module(axpy_ptx, 1);
+  void *h = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->module_load(d, &m, &h), 0);
+  float *y = NULL;
+  float a = 1;
+  int n = 0;
+  void *args[] = {&y, &y, &a, &n};
+  accgpu_launch_cfg cfg = {{3, 1, 1}, {64, 8, 1}, 0};
+  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), 0);
+  fake_stats s = stats();
+  CU_ASSERT_TRUE(s.block[0] == 64 && s.block[1] == 4 && s.block[2] == 1);
+  cfg.block = (__accgpu_dim3){512, 2, 1};
+  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), 0);
+  s = stats();
+  CU_ASSERT_TRUE(s.block[0] == 256 && s.block[1] == 1 && s.block[2] == 1);
+  fake_arch(90, 16);
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  CU_ASSERT_EQUAL_FATAL(B->module_load(d, &m, &h), 0);
+  CU_ASSERT_EQUAL(B->launch(q, h, 0, &cfg, args), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL),
+                         "nvidia: kernel 'accgpu_test_axpy' takes at most 16 "
+                         "threads per block on device 0 (it uses 40 registers "
+                         "per thread); the launch asks for block 512x2x1");
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
 }
@@ -1003,6 +1107,8 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
+             ACCGPU_TEST(test_fake_cubin_choice),
+             ACCGPU_TEST(test_fake_fewer_threads),
              ACCGPU_TEST(test_fake_queues),
              ACCGPU_TEST(test_fake_callback_frees), ACCGPU_TEST(test_fake_peer),
              ACCGPU_TEST(test_fake_threads),
@@ -1037,7 +1143,7 @@ static void core_axpy(int dev, float *x, float *y, int n, float a) {
   static const __accgpu_kernel k[] = {
       {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC, 0, NULL, 0, NULL}};
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
-                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0};
+                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0, 0, NULL};
   __accgpu_map maps[2] = {
       {x, n * sizeof *x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
       {y, n * sizeof *y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
@@ -1142,7 +1248,7 @@ static void test_core_reports_jit_error(void) {
         {"accgpu_test_axpy", NULL, 0, NULL, &LOC, 0, NULL, 0, NULL}};
     static void *cache;
     static const __accgpu_module m = {
-        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0};
+        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0, 0, NULL};
     __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){1, 1, 1},
                     (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, NULL);
     _exit(0);
@@ -1261,7 +1367,7 @@ static const __accgpu_kernel src_k[] = {
 static void test_core_jit_from_source(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
   if (core_use_fake(2, 0))
     return;
   accgpu_nvrtc_reset(fake_lib);
@@ -1285,7 +1391,7 @@ static void test_core_jit_from_source(void) {
 static void test_core_jit_real_nvrtc(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
   const char *ptx = NULL;
   accgpu_nvrtc_reset(NULL);
   if (accgpu_nvrtc_ptx(&m, 9, 0, &ptx) != 0 &&
@@ -1309,7 +1415,7 @@ static const char *child_source;
 static void child_launch_source(void) {
   static void *cache;
   __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c", child_source,
-                       NULL, NULL, 0, &cache, NULL, 0};
+                       NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
   if (core_use_fake(1, 0))
     _exit(3);
   accgpu_nvrtc_reset(child_nvrtc_path);

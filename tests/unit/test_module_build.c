@@ -143,7 +143,8 @@ static void test_ptx_by_nvcc(void) {
     return;
   }
   char *ptx = NULL, *log = strdup("");
-  int st = ptx_by_nvcc(nvcc, axpy_src, inc_dir, "compute_90", &ptx, &log);
+  int st = ptx_by_nvcc(nvcc, axpy_src, inc_dir, "compute_90", 0, &ptx,
+                       &log);
   check_axpy_ptx(st, ptx, log);
   free(ptx);
   free(log);
@@ -314,6 +315,119 @@ static void test_emu_errors(void) {
   CU_ASSERT_TRUE(tmp_is_empty());
 }
 
+/* ---- Cubins and architecture lists --------------------------------------- */
+
+static void test_parse_archs(void) {
+  accgpu_mb_gpu g;
+  CU_ASSERT_EQUAL(accgpu_mb_parse_archs("sm_90,sm_80", &g), 0);
+  CU_ASSERT_TRUE(g.narchs == 2 && g.archs[0] == 80 && g.archs[1] == 90);
+  CU_ASSERT_EQUAL(accgpu_mb_parse_archs("90,sm_75,sm_90,120", &g), 0);
+  CU_ASSERT_TRUE(g.narchs == 3 && g.archs[0] == 75 && g.archs[1] == 90 &&
+                 g.archs[2] == 120);
+  CU_ASSERT_EQUAL(accgpu_mb_parse_archs("none", &g), 0);
+  CU_ASSERT_EQUAL(g.narchs, 0);
+  static const char *const bad[] = {
+      NULL,    "",       "sm_70",      "sm_80,",       ",sm_80", "sm_80,,sm_90",
+      "sm_9x", "sm_90a", "compute_90", "sm_-80",       "sm_300",
+      "75,80,86,87,89,90,100,103,120"}; /* 9 architectures */
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    CU_ASSERT_EQUAL(accgpu_mb_parse_archs(bad[i], &g), -1);
+}
+
+/* A 64-byte ELF header: TYPE, MACHINE, ABI version and flags. */
+static void elf_header(unsigned char *h, int type, int mach, int abiv,
+                       unsigned flags) {
+  memset(h, 0, 64);
+  memcpy(h, "\177ELF\2\1\1", 7);
+  h[8] = (unsigned char)abiv;
+  h[16] = (unsigned char)type, h[18] = (unsigned char)mach;
+  for (int i = 0; i < 4; i++)
+    h[48 + i] = (unsigned char)(flags >> (8 * i));
+}
+
+static void test_cubin_arch_of_header(void) {
+  unsigned char h[64];
+  elf_header(h, 2, 190, 8, 0x6005a04); /* CUDA 13 ptxas, sm_90 */
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(h, 64), 90);
+  elf_header(h, 2, 190, 7, 0x500550); /* CUDA 12: sm in the low byte */
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(h, 64), 80);
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(h, 63), -1);
+  elf_header(h, 2, 62, 8, 0x6005a04); /* x86-64 */
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(h, 64), -1);
+  elf_header(h, 1, 190, 8, 0x6005a04); /* relocatable */
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(h, 64), -1);
+  CU_ASSERT_EQUAL(accgpu_mb_cubin_arch((const unsigned char *)
+                                       ".version 8.0\n.target sm_90\n"
+                                       "................................"
+                                       "................................", 90),
+                  -1);
+}
+
+/* PTX for the lowest architecture and one cubin per architecture, each
+   naming its own in the ELF header. */
+static void test_cubins_build(void) {
+  char tool[PATH_MAX];
+  if (!have_toolkit() || find_tool(cuda_home, "ptxas", tool) != 0)
+    return;
+  accgpu_mb_gpu g = {2, {80, 90}, 0};
+  accgpu_mb_cubin c[2];
+  char *ptx = NULL, *log = NULL;
+  int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, c, &log);
+  CU_ASSERT_EQUAL_FATAL(st, ACCGPU_MB_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".target sm_80"));
+  for (int i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL(c[i].arch, g.archs[i]);
+    CU_ASSERT_EQUAL(accgpu_mb_cubin_arch(c[i].image, c[i].size), g.archs[i]);
+  }
+  accgpu_mb_free_cubins(c, 2);
+  free(ptx);
+  free(log);
+  /* PTX for sm_90 cannot be assembled for sm_80. */
+  setenv("ACCGPU_PTX_ARCH", "compute_90", 1);
+  st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, c, &log);
+  unsetenv("ACCGPU_PTX_ARCH");
+  CU_ASSERT_EQUAL(st, ACCGPU_MB_SYSTEM_ERROR);
+  CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "lowest cubin architecture"));
+  free(log);
+  CU_ASSERT_EQUAL(accgpu_mb_build_gpu(axpy_src, inc_dir, empty_home, &g, &ptx,
+                                      c, NULL),
+                  ACCGPU_MB_NO_TOOLKIT);
+  /* NVRTC without ptxas: the PTX, no cubins. */
+  char home[PATH_MAX + 16], lib[PATH_MAX + 32], target[PATH_MAX + 8];
+  snprintf(home, sizeof home, "%s/nvrtc-only", empty_home);
+  snprintf(lib, sizeof lib, "%s/lib64", home);
+  snprintf(target, sizeof target, "%s/lib64", cuda_home);
+  CU_ASSERT_EQUAL_FATAL(mkdir(home, 0700) == 0 && symlink(target, lib) == 0, 1);
+  st = accgpu_mb_build_gpu(axpy_src, inc_dir, home, &g, &ptx, c, &log);
+  CU_ASSERT_EQUAL(st, ACCGPU_MB_NO_PTXAS);
+  CU_ASSERT_PTR_NOT_NULL(ptx && strstr(ptx, ".target sm_80"));
+  CU_ASSERT_TRUE(c[0].image == NULL && c[1].image == NULL);
+  free(ptx);
+  free(log);
+  unlink(lib);
+  rmdir(home);
+  CU_ASSERT_TRUE(tmp_is_empty());
+}
+
+/* y = a*x + y: one fma.rn.f32 by default, a mul.rn and an add.rn (which
+   ptxas and the JIT do not fuse) with no_fmad. */
+static void test_no_fmad(void) {
+  if (!have_toolkit())
+    return;
+  for (int no_fmad = 0; no_fmad < 2; no_fmad++) {
+    accgpu_mb_gpu g = {0, {0}, no_fmad};
+    char *ptx = NULL, *log = NULL;
+    int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, NULL,
+                                 &log);
+    CU_ASSERT_EQUAL_FATAL(st, ACCGPU_MB_OK);
+    CU_ASSERT_EQUAL(strstr(ptx, "fma.rn.f32") == NULL, no_fmad);
+    CU_ASSERT_EQUAL(strstr(ptx, "mul.rn.f32") != NULL, no_fmad);
+    free(ptx);
+    free(log);
+  }
+  CU_ASSERT_TRUE(tmp_is_empty());
+}
+
 /* The project's dialect header, once it exists: one kernel through both. */
 static void test_real_dialect_header(void) {
   if (access("include/accgpu_cuda.h", R_OK) != 0) {
@@ -358,4 +472,7 @@ ACCGPU_SUITE(module_build, setup, teardown,
              ACCGPU_TEST(test_emu_image_runs),
              ACCGPU_TEST(test_emu_image_reproducible),
              ACCGPU_TEST(test_emu_errors),
-             ACCGPU_TEST(test_real_dialect_header));
+             ACCGPU_TEST(test_real_dialect_header),
+             ACCGPU_TEST(test_parse_archs),
+             ACCGPU_TEST(test_cubin_arch_of_header),
+             ACCGPU_TEST(test_cubins_build), ACCGPU_TEST(test_no_fmad));

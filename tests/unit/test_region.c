@@ -27,7 +27,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_add", k_add, 3, k_add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "fig51.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
 
 static void launch_add(void *dptr, int n, int v, int async) {
   void *args[] = {&dptr, &n, &v};
@@ -209,10 +209,24 @@ static void child_end_without_begin(void) {
 static void child_bad_abi(void) {
   static void *cache;
   static const __accgpu_module old = {ACCGPU_ABI_VERSION + 7, 1, kernels,
-                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0};
+                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
   int n = 0, v = 0;
   void *p = NULL, *args[] = {&p, &n, &v};
   __accgpu_launch(&LK, &old, 0, (__accgpu_dim3){1, 1, 1},
+                  (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, args);
+}
+
+/* A cubin table whose image is not an ELF file. */
+static void child_bad_cubins(void) {
+  static void *cache;
+  static const unsigned char text[64] = "not a cubin";
+  static const __accgpu_cubin cubins[] = {{90, "cubin sm_90", text, 64}};
+  static const __accgpu_module bad = {ACCGPU_ABI_VERSION, 1, kernels, "bad.c",
+                                      "", NULL, NULL, 0, &cache, NULL, 0, 1,
+                                      cubins};
+  int n = 0, v = 0;
+  void *p = NULL, *args[] = {&p, &n, &v};
+  __accgpu_launch(&LK, &bad, 0, (__accgpu_dim3){1, 1, 1},
                   (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, args);
 }
 
@@ -233,6 +247,10 @@ static void test_errors(void) {
                                    "ABI version", NULL};
   expect_fatal(child_end_without_begin, w1);
   expect_fatal(child_bad_abi, w2);
+  static const char *const w4[] = {"fig51.c:9 (kernels in main)", "bad.c",
+                                   "malformed cubin table (entry 0 of 1)",
+                                   NULL};
+  expect_fatal(child_bad_cubins, w4);
 }
 
 /* ACCGPU_TIME: the table has one block per construct with the kernel and
@@ -246,6 +264,15 @@ static void child_timed(void) {
     launch_add(d, N, 1, acc_async_sync);
     end(&LP);
   }
+  /* A module not loaded yet: its load is timed and named. */
+  static void *cache;
+  static const __accgpu_module fresh = {ACCGPU_ABI_VERSION, 1, kernels,
+                                        "fig51.c", "", NULL, NULL, 0, &cache,
+                                        NULL, 0, 0, NULL};
+  int n = 0, v = 0;
+  void *p = NULL, *args[] = {&p, &n, &v};
+  __accgpu_launch(&LK, &fresh, 0, (__accgpu_dim3){1, 1, 1},
+                  (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, args);
   /* Two launches' counters (as the emulator reports them) add up. */
   static const char *const names[2] = {"bar", "gl.ld"};
   const uint64_t tot[2] = {6, 300}, max1[2] = {2, 100}, max2[2] = {1, 120};
@@ -265,6 +292,9 @@ static void test_time_report(void) {
   char *k = strstr(out, "kernel      k_add ");
   CU_ASSERT(k && strstr(k, "counts (6 blocks): bar 12 gl.ld 600\n"));
   CU_ASSERT(k && strstr(k, "max per block:      bar 2 gl.ld 120\n"));
+  char *blk = strstr(out, "fig51.c:9 (kernels in main)\n");
+  char *load = blk ? strstr(blk, "\n    load        fake image ") : NULL;
+  CU_ASSERT(load && strncmp(strstr(load, "count"), "count        1 ", 14) == 0);
 }
 
 ACCGPU_SUITE(region, init_suite, clean_suite, ACCGPU_TEST(test_figure_5_1),
