@@ -14,7 +14,9 @@ RT_OBJS := $(call rt_objs,$(BUILD))
 # OpenMP C in its own library, libaccgpu-mc.so, which team-load.c loads on
 # the first multicore launch, so that programs do not carry libgomp (itself
 # an OpenACC runtime reading ACC_*) otherwise (docs/multicore.md).
+# (The sanitizer variants compile with BASE_CFLAGS: tests/rules.mk.)
 %/runtime/multicore/team-load.o: CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
+%/runtime/multicore/team-load.o: BASE_CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
 ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
 
 $(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
