@@ -7,7 +7,8 @@
 # Usage: tests/gpu/run.sh KIT.tar.xz RESULTS-DIR [SECTION...]
 #   SECTION: probe e2e vv table52 table52-gomp npb kernels sanitizer (default: all, in
 #   that order), and on request: unit (the unit tests' cuda_gpu suite, run
-#   from the repository root), multicore (NPB class W on the host device,
+#   from the repository root), startup (ACCGPU_TIME load lines of jacobi2d),
+#   multicore (NPB class W on the host device,
 #   multicore and OpenMP with all the machine's cores), profile (ACCGPU_PROFILE of the kernel
 #   benchmarks and NPB class W), sanitize-all (compute-sanitizer memcheck and
 #   racecheck on every corpus program), extra (the kit's extra/NAME/prog).  Each writes RESULTS-DIR/SECTION.txt (and nothing else
@@ -164,6 +165,17 @@ sec_extra() {
   local d
   for d in "$KIT"/extra/*/; do
     [ -x "$d/prog" ] && run_prog "$d" "$(basename "$d")"
+  done
+}
+
+# Which image the driver loaded (cubin or PTX) and what start-up costs:
+# jacobi2d with ACCGPU_TIME's load lines, twice (the second run finds the
+# driver's JIT cache warm).
+sec_startup() {
+  local i
+  for i in 1 2; do
+    ACCGPU_TIME=1 timeout "$GPU_TIMEOUT" "$KIT/kernels/jacobi2d.acc" large 2>&1 |
+      grep -E '^ +load|^jacobi2d'
   done
 }
 
