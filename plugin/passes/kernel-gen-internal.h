@@ -166,6 +166,9 @@ void kgr_bind(kg *g, vec<loop_red *> *reds);
 void kgr_unbind(kg *g, vec<loop_red *> *reds);
 void kgr_close(kg *g, vec<loop_red *> *reds);
 void kgr_scratch_decl(kg *g);
+/* kernel-gen-red-leader.cc: R's combined value is needed by the block's
+   (the row's) first thread only. */
+bool kgr_leader_only(kg *g, struct loop_red *r);
 /* Construct-level reductions of R: each gang's private copy (declared,
    named), and its atomic fold into the mapped variable at the end. */
 void kgr_construct_open(kg *g, struct kg_region *r);

@@ -288,11 +288,12 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
   kgr_elem_open(g, r);
   if (!r->len)
     ind(g);
+  const char *one = kgr_leader_only(g, r) ? "1" : "";
   if (t == KG_VECTOR)
-    kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs, "
-              "__accgpu_rs_st);\n", p, sfx, p);
+    kb_printf(g->out, "%s = __accgpu_redr%s_%s(%s, __accgpu_rs, "
+              "__accgpu_rs_st);\n", p, one, sfx, p);
   else {
-    kb_printf(g->out, "%s = __accgpu_redb_%s(", p, sfx);
+    kb_printf(g->out, "%s = __accgpu_redb%s_%s(", p, one, sfx);
     if (t == KG_WORKER) { /* the vector lanes hold copies: lane 0's counts */
       kb_printf(g->out, "threadIdx.x == 0 ? %s : ", p);
       red_identity(g, g->out, r->op, r->type);
