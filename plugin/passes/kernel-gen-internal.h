@@ -50,6 +50,7 @@ struct loop_red {
   int dims;              /* the loop's levels */
   int span;              /* levels its combine spans (inner loops' too) */
   bool gather;           /* inner partitioned loops add into the partial */
+  gimple *loop;          /* the loop whose clause it is */
 };
 
 struct kg {

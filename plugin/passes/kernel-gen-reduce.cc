@@ -175,6 +175,7 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
 {
   loop_red *r = XCNEW(loop_red);
   r->decl = decl;
+  r->loop = f;
   r->vtype = vtype;
   r->lo = lo;
   r->section = vtype != TREE_TYPE(decl);
