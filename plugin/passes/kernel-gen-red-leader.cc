@@ -102,6 +102,45 @@ static tree var_cb(tree *tp, int *walk_sub, void *data)
   return *tp == (tree)data ? *tp : NULL_TREE;
 }
 
+static bool names(gimple *s, tree var)
+{
+  struct leader_walk w = {var, false};
+  walk_stmt_info ow;
+  memset(&ow, 0, sizeof ow);
+  ow.info = &w;
+  return walk_gimple_op(s, leader_op_cb, &ow) != NULL_TREE;
+}
+
+static bool seq_mentions(gimple_seq seq, tree var);
+
+/* S or a statement nested in it names VAR (a loop's clauses included);
+   a statement with other nested sequences counts as naming it. */
+static bool mentions(gimple *s, tree var)
+{
+  if (names(s, var))
+    return true;
+  switch (gimple_code(s)) {
+  case GIMPLE_BIND:
+    return seq_mentions(gimple_bind_body(as_a<gbind *>(s)), var);
+  case GIMPLE_OMP_FOR:
+    return seq_mentions(gimple_omp_for_pre_body(s), var)
+           || seq_mentions(gimple_omp_body(s), var);
+  case GIMPLE_TRY:
+    return seq_mentions(gimple_try_eval(s), var)
+           || seq_mentions(gimple_try_cleanup(s), var);
+  default:
+    return gimple_has_substatements(s);
+  }
+}
+
+static bool seq_mentions(gimple_seq seq, tree var)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i))
+    if (mentions(gsi_stmt(i), var))
+      return true;
+  return false;
+}
+
 /* Redundant stores here are guarded to the thread that holds R's combined
    value: thread (0,0) for a block combine, lane 0 of the row for a row's. */
 static bool guard_holds(kg *g, struct loop_red *r)
@@ -110,15 +149,6 @@ static bool guard_holds(kg *g, struct loop_red *r)
   int need = (r->span & KG_WORKER) ? g->dims & (KG_WORKER | KG_VECTOR)
                                    : KG_VECTOR;
   return need_guard(g) && (single & need) == need;
-}
-
-static bool names(gimple *s, tree var)
-{
-  struct leader_walk w = {var, false};
-  walk_stmt_info ow;
-  memset(&ow, 0, sizeof ow);
-  ow.info = &w;
-  return walk_gimple_op(s, leader_op_cb, &ow) != NULL_TREE;
 }
 
 /* R's loop folds into a local of the bind that holds the loop, and the
@@ -144,15 +174,12 @@ static bool stored_once(kg *g, struct loop_red *r)
     }
     enum gimple_code c = gimple_code(s);
     if (c != GIMPLE_ASSIGN && c != GIMPLE_OMP_FOR && c != GIMPLE_DEBUG
-        && c != GIMPLE_NOP)
-      return false; /* control flow, calls, nested scopes */
-    if (c == GIMPLE_OMP_FOR) {
-      struct leader_walk w = {v, false};
-      walk_stmt_info wi;
-      memset(&wi, 0, sizeof wi);
-      wi.info = &w;
-      walk_gimple_stmt(&i, leader_stmt_cb, NULL, &wi);
-      if (w.other && after)
+        && c != GIMPLE_NOP && (c != GIMPLE_BIND || !after))
+      return false; /* control flow, calls */
+    if (c == GIMPLE_OMP_FOR || c == GIMPLE_BIND) {
+      /* after the loop: not even a loop with its own clause on V (it
+         would fold into V) */
+      if (after && mentions(s, v))
         return false;
       continue;
     }
