@@ -152,6 +152,9 @@ void emit_seq(kg *g, gimple_seq seq);
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
 void emit_omp_for(kg *g, gomp_for *f);
 int loop_dims_of(kg *g, gimple *f);
+/* kernel-gen-readonly.cc: OP loads through a pointer nothing in the
+   region writes through. */
+bool kg_readonly_load_p(kg *g, tree op);
 /* kernel-gen-bars.cc */
 gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
 void collect_loops(gimple_seq seq, vec<lnode *> *out);
