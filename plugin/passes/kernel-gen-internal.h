@@ -173,6 +173,12 @@ void kgr_scratch_decl(kg *g);
 /* kernel-gen-red-leader.cc: R's combined value is needed by the block's
    (the row's) first thread only. */
 bool kgr_leader_only(kg *g, struct loop_red *r);
+bool kgr_first_thread_folds(kg *g, struct loop_red *r);
+/* The open reduction whose partial VAR names now (NULL: none). */
+struct loop_red *kgr_owner(kg *g, tree var);
+/* kernel-gen-red-slice.cc: statements of SEQ that only the first thread
+   of the levels in *LEVELS runs (NULL: none; free with XDELETE). */
+vec<gimple *> *kgr_slice(kg *g, gimple_seq seq, int *levels);
 /* Construct-level reductions of R: each gang's private copy (declared,
    named), and its atomic fold into the mapped variable at the end. */
 void kgr_construct_open(kg *g, struct kg_region *r);

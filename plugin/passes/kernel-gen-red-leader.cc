@@ -196,6 +196,18 @@ static bool stored_once(kg *g, struct loop_red *r)
   return seq != NULL;
 }
 
+/* The region names VAR nowhere outside the loops that reduce it. */
+static bool gred_unread(kg *g, tree var)
+{
+  struct leader_walk w = {var, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &w;
+  walk_gimple_seq(gimple_omp_body(g->region->stmt), leader_stmt_cb, NULL,
+                  &wi);
+  return !w.other;
+}
+
 /* R folds into the gang's copy of a construct-level reduction (__gredN),
    which only its atomic by thread (0,0) at the kernel's end reads (the
    region names the variable nowhere outside the loops that reduce it), or
@@ -209,11 +221,37 @@ bool kgr_leader_only(kg *g, struct loop_red *r)
     return false;
   if (strncmp(outer, "__gred", 6))
     return stored_once(g, r);
-  struct leader_walk w = {r->decl, false};
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &w;
-  walk_gimple_seq(gimple_omp_body(g->region->stmt), leader_stmt_cb, NULL,
-                  &wi);
-  return !w.other;
+  return gred_unread(g, r->decl);
+}
+
+/* What R's variable is called outside R's loop (inside it: R's bound). */
+static const char *outer_name(kg *g, struct loop_red *r)
+{
+  bool past = false;
+  for (int k = (int)g->names.length() - 1; k >= 0; k--) {
+    if (g->names[k].decl != r->decl)
+      continue;
+    if (past)
+      return g->names[k].text;
+    past = !strcmp(g->names[k].text, r->bound);
+    if (!past)
+      return NULL;
+  }
+  return NULL;
+}
+
+/* Inside R's loop: thread (0,0) alone folds R's partial, into the gang's
+   copy that only the final atomic reads, or into device memory with its
+   atomic. */
+bool kgr_first_thread_folds(kg *g, struct loop_red *r)
+{
+  if (!g->region || g->routine_mode || r->len || r->section || !r->priv)
+    return false;
+  const char *outer = outer_name(g, r);
+  if (!outer)
+    return false;
+  if (!strncmp(outer, "__gred", 6))
+    return gred_unread(g, r->decl);
+  bool mem = outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+  return mem && (r->span & KG_GANGS) && !g->shared.contains(r->decl);
 }

@@ -166,6 +166,11 @@ static loop_red *current_owner(kg *g, tree var)
   return NULL;
 }
 
+loop_red *kgr_owner(kg *g, tree var)
+{
+  return current_owner(g, var);
+}
+
 /* Opens a reduction of F on DECL with OP: a partial (identity) of its
    own, or none when the enclosing loop's partial gathers it.  VTYPE and
    LO: see red_item. */
