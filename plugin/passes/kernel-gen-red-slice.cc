@@ -225,8 +225,15 @@ vec<gimple *> *kgr_slice(kg *g, gimple_seq seq, int *levels)
   vec<gimple *> all = vNULL;
   bool any = false, opaque = false;
   for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
-    all.safe_push(gsi_stmt(i));
-    any = any || skip_levels(g, gsi_stmt(i));
+    gimple *s = gsi_stmt(i);
+    all.safe_push(s);
+    any = any || skip_levels(g, s);
+    /* with jumps the order of the text is not the order of execution:
+       the updates only, not the temporaries they read */
+    if (gimple_code(s) == GIMPLE_LABEL || gimple_code(s) == GIMPLE_GOTO
+        || gimple_code(s) == GIMPLE_COND || gimple_code(s) == GIMPLE_SWITCH
+        || gimple_code(s) == GIMPLE_RETURN)
+      opaque = true;
   }
   if (!any) {
     all.release();
