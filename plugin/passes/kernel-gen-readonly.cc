@@ -168,7 +168,7 @@ static bool param_value_p(kg *g, tree op)
 {
   for (unsigned i = 0; DECL_P(op) && i < g->region->params.length(); i++)
     if (g->region->params[i].decl == op)
-      return !g->region->params[i].by_ref;
+      return !g->region->params[i].by_ref && !shared_store_p(g, op);
   return false;
 }
 
