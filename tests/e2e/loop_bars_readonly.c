@@ -24,34 +24,36 @@ static int run(const int *in, int *out, int *last, int n) {
     }
     s += in[i * NJ * NK + 1];
   }
-#pragma acc parallel loop gang num_gangs(4) num_workers(3) vector_length(32) \
-    present(out[0:n]) copyout(last[0:NI])
+  int t = 0;
+#pragma acc parallel loop gang reduction(+:t) num_gangs(4) num_workers(3) \
+    vector_length(32) present(out[0:n])
   for (int i = 0; i < NI; i++) {
 #pragma acc loop worker
     for (int j = 0; j < NJ; j++)
       out[(i * NJ + j) * NK] += j;
-    last[i] = out[(i * NJ + NJ - 1) * NK] + out[i * NJ * NK];
+    t += out[(i * NJ + NJ - 1) * NK] + out[i * NJ * NK];
   }
+  *last = t;
   return s;
 }
 
 int main(void) {
-  static int in[NI * NJ * NK], out[NI * NJ * NK], last[NI];
+  static int in[NI * NJ * NK], out[NI * NJ * NK], last[1];
   int n = NI * NJ * NK;
   for (int e = 0; e < n; e++)
     in[e] = (e * 7) % 13 - 6;
   int s;
 #pragma acc data copyin(in) copyout(out)
   s = run(in, out, last, n);
-  int want = 0;
+  int want = 0, wlast = 0;
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NJ; j++)
       want += in[(i * NJ + j) * NK];
     want += in[i * NJ * NK + 1];
-    CHECK_INT("read after the worker loop", last[i],
-              2 * in[(i * NJ + NJ - 1) * NK] + NJ - 1 + 2 * in[i * NJ * NK]);
+    wlast += 2 * in[(i * NJ + NJ - 1) * NK] + NJ - 1 + 2 * in[i * NJ * NK];
   }
   CHECK_INT("sum over read-only input", s, want);
+  CHECK_INT("sum over what the worker loop wrote", last[0], wlast);
   for (int e = 0; e < n; e++)
     if (e % NK)
       CHECK_INT("copy", out[e], 2 * in[e]);
