@@ -568,6 +568,28 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
 #define __ACCGPU_GANG_STEP(stride) (stride)
 #endif
 
+/* A relaxed load of a word other threads may change with atomics (the
+   first guess of the reductions' CAS loops): not an atomic read-modify-
+   write; the checked emulator counts it as a load and racecheck as an
+   atomic access, so it does not race with the other threads' atomics. */
+#ifdef __CUDACC__
+static __device__ __forceinline__ unsigned
+__accgpu_ld_relaxed32(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.relaxed.gpu.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+static __device__ __forceinline__ unsigned long long
+__accgpu_ld_relaxed64(const unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+#else
+#define __accgpu_ld_relaxed32(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define __accgpu_ld_relaxed64(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#endif
+
 /* Barrier among the threads of the caller's row (its threadIdx.y: one
    OpenACC worker).  A row is a whole number of warps: one warp, or named
    barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15

@@ -6,7 +6,9 @@
  * inner loop plus thread-private scalar computations, those barriers guard
  * nothing between two inner loops: the outer loop is partitioned, so its
  * iterations are independent.  One barrier before and one after the outer
- * loop then do, whatever its trip count.                                 */
+ * loop then do, whatever its trip count.  Loads through pointers that the
+ * region never writes through (kernel-gen-readonly.cc) count as private:
+ * the inner loop cannot have written what they read.                     */
 #include "passes/kernel-gen-internal.h"
 
 /* True when operand OP reads no memory: a constant, an SSA name, or a
@@ -47,8 +49,9 @@ static bool scan_stmt(kg *g, gimple *s, struct hoist_scan *h)
         && !(VAR_P(lhs) && private_operand_p(g, lhs)))
       return false; /* a store others may see (or a broadcast) */
     for (unsigned i = 1; i < gimple_num_ops(s); i++)
-      if (!private_operand_p(g, gimple_op(s, i)))
-        h->loads = true;
+      if (!private_operand_p(g, gimple_op(s, i))
+          && !kg_readonly_load_p(g, gimple_op(s, i)))
+        h->loads = true; /* may read what the inner loop wrote */
     return true;
   }
   default:

@@ -50,6 +50,7 @@ struct loop_red {
   int dims;              /* the loop's levels */
   int span;              /* levels its combine spans (inner loops' too) */
   bool gather;           /* inner partitioned loops add into the partial */
+  gimple *loop;          /* the loop whose clause it is */
 };
 
 struct kg {
@@ -151,6 +152,9 @@ void emit_seq(kg *g, gimple_seq seq);
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
 void emit_omp_for(kg *g, gomp_for *f);
 int loop_dims_of(kg *g, gimple *f);
+/* kernel-gen-readonly.cc: OP loads through a pointer nothing in the
+   region writes through. */
+bool kg_readonly_load_p(kg *g, tree op);
 /* kernel-gen-bars.cc */
 gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
 void collect_loops(gimple_seq seq, vec<lnode *> *out);
@@ -166,6 +170,15 @@ void kgr_bind(kg *g, vec<loop_red *> *reds);
 void kgr_unbind(kg *g, vec<loop_red *> *reds);
 void kgr_close(kg *g, vec<loop_red *> *reds);
 void kgr_scratch_decl(kg *g);
+/* kernel-gen-red-leader.cc: R's combined value is needed by the block's
+   (the row's) first thread only. */
+bool kgr_leader_only(kg *g, struct loop_red *r);
+bool kgr_first_thread_folds(kg *g, struct loop_red *r);
+/* The open reduction whose partial VAR names now (NULL: none). */
+struct loop_red *kgr_owner(kg *g, tree var);
+/* kernel-gen-red-slice.cc: statements of SEQ that only the first thread
+   of the levels in *LEVELS runs (NULL: none; free with XDELETE). */
+vec<gimple *> *kgr_slice(kg *g, gimple_seq seq, int *levels);
 /* Construct-level reductions of R: each gang's private copy (declared,
    named), and its atomic fold into the mapped variable at the end. */
 void kgr_construct_open(kg *g, struct kg_region *r);

@@ -166,6 +166,11 @@ static loop_red *current_owner(kg *g, tree var)
   return NULL;
 }
 
+loop_red *kgr_owner(kg *g, tree var)
+{
+  return current_owner(g, var);
+}
+
 /* Opens a reduction of F on DECL with OP: a partial (identity) of its
    own, or none when the enclosing loop's partial gathers it.  VTYPE and
    LO: see red_item. */
@@ -175,6 +180,7 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
 {
   loop_red *r = XCNEW(loop_red);
   r->decl = decl;
+  r->loop = f;
   r->vtype = vtype;
   r->lo = lo;
   r->section = vtype != TREE_TYPE(decl);
@@ -288,11 +294,12 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
   kgr_elem_open(g, r);
   if (!r->len)
     ind(g);
+  const char *one = kgr_leader_only(g, r) ? "1" : "";
   if (t == KG_VECTOR)
-    kb_printf(g->out, "%s = __accgpu_redr_%s(%s, __accgpu_rs, "
-              "__accgpu_rs_st);\n", p, sfx, p);
+    kb_printf(g->out, "%s = __accgpu_redr%s_%s(%s, __accgpu_rs, "
+              "__accgpu_rs_st);\n", p, one, sfx, p);
   else {
-    kb_printf(g->out, "%s = __accgpu_redb_%s(", p, sfx);
+    kb_printf(g->out, "%s = __accgpu_redb%s_%s(", p, one, sfx);
     if (t == KG_WORKER) { /* the vector lanes hold copies: lane 0's counts */
       kb_printf(g->out, "threadIdx.x == 0 ? %s : ", p);
       red_identity(g, g->out, r->op, r->type);

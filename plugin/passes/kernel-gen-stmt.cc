@@ -718,12 +718,43 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   }
 }
 
+/* Opens (OPEN) or closes the block of a run of reduction updates that only
+   the first thread of levels LV needs (kernel-gen-red-slice.cc). */
+static void slice_block(kg *g, bool open, int lv)
+{
+  if (!open) {
+    g->indent--;
+    ind(g);
+    kb_add(g->out, "}\n");
+    return;
+  }
+  ind(g);
+  kb_printf(g->out, "if (%s%s%s) {\n",
+            (lv & KG_VECTOR) ? "threadIdx.x == 0" : "",
+            (lv & KG_VECTOR) && (lv & KG_WORKER) ? " && " : "",
+            (lv & KG_WORKER) ? "threadIdx.y == 0" : "");
+  g->indent++;
+}
+
 void emit_seq(kg *g, gimple_seq seq)
 {
+  int lv = 0;
+  vec<gimple *> *slice = kgr_slice(g, seq, &lv);
+  bool in = false;
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi)) {
+    bool one = slice && slice->contains(gsi_stmt(gsi));
+    if (one != in)
+      slice_block(g, one, lv);
+    in = one;
     emit_stmt(g, &gsi);
     if (gsi_end_p(gsi))
       break;
+  }
+  if (in)
+    slice_block(g, false, lv);
+  if (slice) {
+    slice->release();
+    XDELETE(slice);
   }
 }

@@ -4,6 +4,8 @@
  *   __accgpu_redb_OP_T(v, s)     over the whole block, the result to all;
  *   __accgpu_redr_OP_T(v, s)     over the caller's row (one worker's
  *                                vector lanes), the result to the row;
+ *   __accgpu_redb1_OP_T, __accgpu_redr1_OP_T  the same, the result to
+ *                                the first thread of the block / row only;
  *   __accgpu_atom_OP_T(p, v)     *p = *p OP v atomically: CUDA's atomic
  *                                where there is one, else a CAS loop.
  * S is the function's reduction scratch (accgpu_red_scratch_decl): 65
@@ -42,7 +44,8 @@ bool accgpu_red_atomic_p(tree type)
 
 /* __accgpu_atom_SFX for a 1- or 2-byte integer type T: a CAS loop on the
    aligned 4-byte word holding it (little-endian, as the GPU and the
-   emulator's CPU are), its first try assuming a zero word; the other bytes of
+   emulator's CPU are), its first try the word's value read relaxed (not an
+   atomic: one atomic per call when no other thread intervenes); the other bytes of
    the word are left as they are (the CAS fails when they change). */
 static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
                               unsigned size, enum tree_code op)
@@ -57,7 +60,8 @@ static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
             "  unsigned __sh = (unsigned)((unsigned long long)__p & 3ull) * "
             "8u;\n");
   kb_printf(h, "  unsigned __m = (unsigned)(%s)~0u << __sh;\n", su);
-  kb_add(h, "  unsigned int __o = 0u;\n  for (;;) {\n");
+  kb_add(h, "  unsigned int __o = __accgpu_ld_relaxed32(__w);\n"
+            "  for (;;) {\n");
   kb_printf(h, "    %s __ov = (%s)(%s)((__o & __m) >> __sh);\n", T, T, su);
   kb_printf(h, "    %s __nv = %s;\n", T, kb_str(&c));
   kb_printf(h, "    unsigned int __n = (__o & ~__m) | (((unsigned)(%s)__nv "
@@ -103,55 +107,82 @@ static void emit_redw(struct kbuf *h, enum tree_code op, tree type,
   free(c);
 }
 
-/* __accgpu_redb_SFX(v, s): over the whole block, the result to all: warp
-   trees, the warps' values through S[0..31], warp 0's tree of them into
-   S[64], read by all: two barriers (none for a block of one warp).  Any
-   block size, a partial last warp included. */
-static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
-                      const char *id)
+/* The return of a block or row combine in __v of its thread FIRST == 0:
+   to all through slot K between barriers (SYNC), or (ONE) to it only,
+   after a barrier that orders this combine's slot reads before the next
+   one's writes. */
+static void emit_red_tail(struct kbuf *h, bool one, const char *first,
+                          const char *k, const char *sync)
 {
-  kb_printf(h, "static __device__ %s __accgpu_redb_%s(%s __v, void *__sp, "
-               "unsigned __st) {\n", T, sfx, T);
+  if (!one)
+    kb_printf(h, "    if (%s == 0) __accgpu_S(%s) = __v;\n", first, k);
+  kb_printf(h, "  }\n  %s;\n", sync);
+  if (one)
+    kb_add(h, "  return __v;\n");
+  else
+    kb_printf(h, "  return __accgpu_S(%s);\n", k);
+  kb_add(h, "#undef __accgpu_S\n}\n");
+}
+
+/* __accgpu_redb[1]_SFX(v, s): over the whole block, the result to all
+   (redb1: to thread 0 only): warp trees, the values of warps 1.. through
+   S[1..31] (warp 0 keeps its own), warp 0's tree of them, into S[64]
+   read by all: two barriers (none for a block of one warp).  Any block
+   size, a partial last warp included. */
+static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
+                      const char *id, bool one)
+{
+  const char *o = one ? "1" : "";
+  kb_printf(h, "static __device__ %s __accgpu_redb%s_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, o, sfx, T);
   kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
   kb_add(h, "  unsigned __n = blockDim.x * blockDim.y;\n"
             "  unsigned __t = threadIdx.y * blockDim.x + threadIdx.x;\n"
             "  unsigned __l = __t & 31u, __m = __n - (__t - __l);\n");
   kb_printf(h, "  __v = __accgpu_redw_%s(__v, __l, __m);\n", sfx);
-  kb_printf(h, "  if (__n <= 32u) return (%s)__shfl_sync(__m >= 32u ? "
-               "0xffffffffu : (1u << __m) - 1u, __v, 0);\n", T);
-  kb_add(h, "  if (__l == 0) __accgpu_S(__t >> 5) = __v;\n  __syncthreads();\n"
-            "  if (__t < 32u) {\n");
-  kb_printf(h, "    __v = __t < (__n + 31u) >> 5 ? __accgpu_S(__t) : %s;\n", id);
+  if (one)
+    kb_add(h, "  if (__n <= 32u) return __v;\n");
+  else
+    kb_printf(h, "  if (__n <= 32u) return (%s)__shfl_sync(__m >= 32u ? "
+                 "0xffffffffu : (1u << __m) - 1u, __v, 0);\n", T);
+  kb_add(h, "  if (__l == 0 && __t >= 32u) __accgpu_S(__t >> 5) = __v;\n"
+            "  __syncthreads();\n  if (__t < 32u) {\n");
+  kb_printf(h, "    if (__t > 0u) __v = __t < (__n + 31u) >> 5 ? "
+               "__accgpu_S(__t) : %s;\n", id);
   kb_printf(h, "    __v = __accgpu_redw_%s(__v, __t, 32u);\n", sfx);
-  kb_add(h, "    if (__t == 0) __accgpu_S(64) = __v;\n  }\n  __syncthreads();\n"
-            "  return __accgpu_S(64);\n#undef __accgpu_S\n}\n");
+  emit_red_tail(h, one, "__t", "64", "__syncthreads()");
 }
 
-/* __accgpu_redr_SFX(v, s): over the caller's row (one worker's vector
-   lanes), the result to the row.  Rows of a block with several are whole
-   warps (docs/compiler.md, launch geometry) and run apart: the warps'
-   values through S[row's warps], the row's value in S[32 + row], between
-   row barriers.  A block of one row is the block. */
+/* __accgpu_redr[1]_SFX(v, s): over the caller's row (one worker's vector
+   lanes), the result to the row (redr1: to its lane 0 only).  Rows of a
+   block with several are whole warps (docs/compiler.md, launch geometry)
+   and run apart: the values of the row's warps 1.. through S[row's
+   warps], the row's value in S[32 + row], between row barriers.  A block
+   of one row is the block. */
 static void emit_redr(struct kbuf *h, const char *T, const char *sfx,
-                      const char *id)
+                      const char *id, bool one)
 {
-  kb_printf(h, "static __device__ %s __accgpu_redr_%s(%s __v, void *__sp, "
-               "unsigned __st) {\n", T, sfx, T);
-  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb_%s(__v, __sp, "
-               "__st);\n", sfx);
+  const char *o = one ? "1" : "";
+  kb_printf(h, "static __device__ %s __accgpu_redr%s_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, o, sfx, T);
+  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb%s_%s(__v, __sp, "
+               "__st);\n", o, sfx);
   kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
   kb_add(h, "  unsigned __x = threadIdx.x, __nw = blockDim.x >> 5;\n"
             "  unsigned __w0 = threadIdx.y * __nw;\n");
   kb_printf(h, "  __v = __accgpu_redw_%s(__v, __x & 31u, 32u);\n", sfx);
-  kb_printf(h, "  if (__nw == 1) return (%s)__shfl_sync(0xffffffffu, __v, 0);\n",
-            T);
-  kb_add(h, "  if ((__x & 31u) == 0) __accgpu_S(__w0 + (__x >> 5)) = __v;\n"
+  if (one)
+    kb_add(h, "  if (__nw == 1) return __v;\n");
+  else
+    kb_printf(h, "  if (__nw == 1) return (%s)__shfl_sync(0xffffffffu, __v, "
+                 "0);\n", T);
+  kb_add(h, "  if ((__x & 31u) == 0 && __x >= 32u) "
+            "__accgpu_S(__w0 + (__x >> 5)) = __v;\n"
             "  __accgpu_sync_row();\n  if (__x < 32u) {\n");
-  kb_printf(h, "    __v = __x < __nw ? __accgpu_S(__w0 + __x) : %s;\n", id);
+  kb_printf(h, "    if (__x > 0u) __v = __x < __nw ? __accgpu_S(__w0 + __x) "
+               ": %s;\n", id);
   kb_printf(h, "    __v = __accgpu_redw_%s(__v, __x, 32u);\n", sfx);
-  kb_add(h, "    if (__x == 0) __accgpu_S(32 + threadIdx.y) = __v;\n  }\n"
-            "  __accgpu_sync_row();\n  return __accgpu_S(32 + threadIdx.y);\n"
-            "#undef __accgpu_S\n}\n");
+  emit_red_tail(h, one, "__x", "32 + threadIdx.y", "__accgpu_sync_row()");
 }
 
 /* The CUDA atomic that does OP on TYPE natively, and the type it takes
@@ -189,11 +220,11 @@ static const char *native_atomic(enum tree_code op, tree type,
 }
 
 /* __accgpu_atom_SFX for a 4- or 8-byte type T: the native atomic, else a
-   CAS loop on the bit pattern whose first try assumes the identity (no
-   separate read). */
+   CAS loop on the bit pattern whose first try is the value read relaxed
+   (a load, not an atomic: one atomic per call unless another thread
+   changes the value in between). */
 static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
-                      unsigned size, const char *T, const char *sfx,
-                      const char *id)
+                      unsigned size, const char *T, const char *sfx)
 {
   const char *ct, *fn = native_atomic(op, type, &ct);
   kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
@@ -204,7 +235,9 @@ static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
   }
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
   char *c4 = comb(op, "__o.v", "__v");
-  kb_printf(h, "  union { %s v; %s u; } __o, __n; __o.v = %s;\n", T, ut, id);
+  kb_printf(h, "  union { %s v; %s u; } __o, __n;\n", T, ut);
+  kb_printf(h, "  __o.u = __accgpu_ld_relaxed%u((const %s *)__p);\n",
+            size * 8, ut);
   kb_add(h, "  for (;;) {\n");
   kb_printf(h, "    __n.v = %s;\n", c4);
   kb_printf(h, "    %s __q = atomicCAS((%s *)__p, __o.u, __n.u);\n", ut, ut);
@@ -223,10 +256,12 @@ char *accgpu_red_helpers(enum tree_code op, tree type, const char *T,
     return sfx;
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   emit_redw(&g_helpers, op, type, T, sfx);
-  emit_redb(&g_helpers, T, sfx, id);
-  emit_redr(&g_helpers, T, sfx, id);
+  for (int one = 0; one < 2; one++) {
+    emit_redb(&g_helpers, T, sfx, id, one);
+    emit_redr(&g_helpers, T, sfx, id, one);
+  }
   if (size == 4 || size == 8)
-    emit_atom(&g_helpers, op, type, size, T, sfx, id);
+    emit_atom(&g_helpers, op, type, size, T, sfx);
   else if (accgpu_red_atomic_p(type))
     small_atom_helper(&g_helpers, sfx, T, size, op);
   return sfx;
