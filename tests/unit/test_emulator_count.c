@@ -60,16 +60,17 @@ static void count_ref(int *ref, const int *in, unsigned nb, unsigned T, int n) {
       int old[1024];
       memcpy(old, v + b * T, T * sizeof *v);
       for (unsigned t = 0; t < T; t++)
-        v[b * T + t] += old[(t + 1) % T];
+        v[b * T + t] = (int)((unsigned)v[b * T + t] + (unsigned)old[(t + 1) % T]);
     }
   ref[0] = 0;
   for (unsigned g = 0; g < nb * T; g++) {
     unsigned warp = g / 32 * 32, odd = 0;
-    ref[0] += v[g];
+    /* wrapping sums, as the kernel's (unsigned: no overflow in C) */
+    ref[0] = (int)((unsigned)ref[0] + (unsigned)v[g]);
     if (g % 32 == 0) {
       for (unsigned l = 0; l < 32; l++)
         odd += (unsigned)v[warp + l] & 1u;
-      ref[0] += (int)odd;
+      ref[0] = (int)((unsigned)ref[0] + odd);
     }
     ref[1 + g] = v[g];
   }

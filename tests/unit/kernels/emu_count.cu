@@ -14,12 +14,12 @@
 
 ACCGPU_KERNEL void emu_count(int *__restrict__ out,
                              const int *__restrict__ in, int n) {
-  __shared__ int sh[1024];
+  __shared__ unsigned sh[1024]; /* unsigned: the sums wrap, defined */
   unsigned t = threadIdx.x, T = blockDim.x;
   unsigned g = blockIdx.x * T + t;
-  int v = 0;
+  unsigned v = 0;
   for (int i = 0; i < n; i++)
-    v = v * 3 + in[(long)g * n + i]; /* Horner: one load per trip */
+    v = v * 3u + (unsigned)in[(long)g * n + i]; /* Horner: one load per trip */
   for (int r = 0; r < EMU_COUNT_R; r++) {
     sh[t] = v;
     __syncthreads();
@@ -27,14 +27,14 @@ ACCGPU_KERNEL void emu_count(int *__restrict__ out,
     __syncthreads();
   }
   __accgpu_bar_sync(1, T);
-  int w = v;
+  unsigned w = v;
   for (int d = 16; d > 0; d /= 2)
     w += __shfl_down_sync(0xffffffffu, w, d);
   __syncwarp();
   unsigned odd = __ballot_sync(0xffffffffu, v & 1);
   if (t % 32 == 0)
-    atomicAdd(out, w + __popc(odd));
-  out[1 + g] = v;
+    atomicAdd((unsigned *)out, w + (unsigned)__popc(odd));
+  out[1 + g] = (int)v;
 }
 
 #ifdef __ACCGPU_EMU__
