@@ -3,7 +3,8 @@
  * loop's body or in the region): the loop gets its own copy, and the
  * enclosing code's v keeps its value (OpenACC 3.3 §2.9.10: a copy is
  * created for each iteration of the associated loop; the original is not
- * changed). At every loop level, for scalars and arrays. The private
+ * changed). At every loop level, for scalars and arrays, in a region and
+ * in a routine. The private
  * copies are assigned before they are read, and not read after their loop
  * (the spec leaves their values undefined there). */
 /* accgpu-test: private-copies */
@@ -13,7 +14,8 @@
 #define M 8
 #define W 4
 static double a[N], b[M], c[N * M], g[N], r[2];
-static double ra[N], rc[N * M], rg[N], rr[2];
+static double h[N * M], hr[N];
+static double ra[N], rc[N * M], rg[N], rr[2], rh[N * M], rhr[N];
 
 /* The serial reference, written from the spec: the copies are separate
    variables. */
@@ -37,6 +39,11 @@ static void reference(void)
     }
     ra[i] = u + w[0] + w[W - 1] + s;
     rg[i] = u;
+  }
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++)
+      rh[i * M + j] = b[j] * 4 + 1;
+    rhr[i] = i * 0.25;
   }
   rr[0] = 7;
   rr[1] = 5;
@@ -76,6 +83,26 @@ static void inner_loops(void)
   }
 }
 
+/* A vector routine: its loop's copy of the routine's local. */
+#pragma acc routine vector
+static double row_value(const double *bj, double *hi, int i)
+{
+  double u = i * 0.25;
+#pragma acc loop vector private(u)
+  for (int j = 0; j < M; j++) {
+    u = bj[j] * 4;
+    hi[j] = u + 1;
+  }
+  return u;
+}
+
+static void routine_loop(void)
+{
+#pragma acc parallel loop gang copyin(b) copyout(h, hr)
+  for (int i = 0; i < N; i++)
+    hr[i] = row_value(b, &h[i * M], i);
+}
+
 /* A gang loop with private copies of the region's variables. */
 static void gang_loop(void)
 {
@@ -104,12 +131,17 @@ int main(void) {
   reference();
   inner_loops();
   gang_loop();
+  routine_loop();
   for (int i = 0; i < N; i++) {
     CHECK_ABS("enclosing values", a[i], ra[i], 1e-12);
     CHECK_ABS("enclosing scalar", g[i], rg[i], 1e-12);
   }
   for (int n = 0; n < N * M; n++)
     CHECK_ABS("seq loop's copy", c[n], rc[n], 1e-12);
+  for (int i = 0; i < N; i++)
+    CHECK_ABS("routine's local", hr[i], rhr[i], 1e-12);
+  for (int n = 0; n < N * M; n++)
+    CHECK_ABS("routine loop's copy", h[n], rh[n], 1e-12);
   CHECK_ABS("gang loop's scalar copy", r[0], rr[0], 1e-12);
   CHECK_ABS("gang loop's array copy", r[1], rr[1], 1e-12);
   return e2e_done();
