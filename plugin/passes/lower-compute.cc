@@ -24,6 +24,7 @@
 #include "passes/implicit-maps.h"
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
+#include "passes/kernels-private.h"
 #include "reduction/reduction.h"
 #include "passes/compute-internal.h"
 
@@ -617,6 +618,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   tree clauses = gimple_omp_target_clauses(t);
   tree devnum = accgpu_take_deviceid(&clauses);
   gimple_omp_target_set_clauses(t, clauses);
+  if (kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    accgpu_kernels_private(t);
   accgpu_readonly_maps(t);
   clauses = gimple_omp_target_clauses(t);
 
