@@ -23,6 +23,10 @@
  *           them, as written (a valid schedule of a collapsed nest)
  *   wait(devnum: d : queues: list) -> wait(list) (one device: d is not
  *           evaluated; docs/conformance.md)
+ *   kernels ... private(list) (NVHPC accepts; not a kernels clause in
+ *           OpenACC 3.3) -> create(list); the clause's `(` is remembered
+ *           and the pass makes the list private to the region's outermost
+ *           loops (passes/kernels-private.cc)
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -36,7 +40,7 @@ static const char *const user_macros[] = {
   "copy=", "copyin=", "copyout=", "create=", "pcopy=", "pcopyin=",
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
-  "async=", "wait=", "collapse=", "devnum=", "queues=",
+  "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
 };
@@ -77,18 +81,30 @@ static struct {
 
 /* `(` locations of clauses with the zero modifier. */
 static vec<location_t> zero_locs;
+/* `(` locations of private clauses of kernels directives. */
+static vec<location_t> kpriv_locs;
 
 static accgpu_line_change_fn *prev_line_change;
 static accgpu_macro_to_expand_fn *prev_macro_to_expand;
 
-bool accgpu_zero_clause_p(tree c)
+static bool clause_at(tree c, vec<location_t> *locs)
 {
   location_t loc = linemap_resolve_location(
       line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
-  for (unsigned i = 0; i < zero_locs.length(); i++)
-    if (zero_locs[i] == loc)
+  for (unsigned i = 0; i < locs->length(); i++)
+    if ((*locs)[i] == loc)
       return true;
   return false;
+}
+
+bool accgpu_zero_clause_p(tree c)
+{
+  return clause_at(c, &zero_locs);
+}
+
+bool accgpu_kernels_private_clause_p(tree c)
+{
+  return clause_at(c, &kpriv_locs);
 }
 
 /* ---- Scanning the line ------------------------------------------------ */
@@ -315,6 +331,17 @@ static cpp_hashnode *data_async_wait(cpp_reader *pfile, const char *w)
   return impl(pfile, paren ? "__accgpu_cm_dwait" : "__accgpu_cm_dwaitall");
 }
 
+/* private(list) on kernels: create(list), remembered for the pass. */
+static cpp_hashnode *kernels_private(cpp_reader *pfile)
+{
+  const cpp_token *t = accgpu_pp_peek(pfile, 0);
+  if (t->type != CPP_OPEN_PAREN)
+    return NULL;
+  kpriv_locs.safe_push(t->src_loc);
+  line.renamed = true;
+  return impl(pfile, "__accgpu_cm_create");
+}
+
 /* Is W one of our conditional words (others are deviceid.cc's and
    devdirs.cc's)? */
 static bool own_word(const char *w)
@@ -350,6 +377,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
+  if (!strcmp(w, "private"))
+    return line.pragma == PRAGMA_OACC_KERNELS ? kernels_private(pfile) : NULL;
   if (!strcmp(w, "collapse"))
     return modifier_next(pfile, collapse_mods)
                ? impl(pfile, "__accgpu_cm_drop") : NULL;

@@ -11,6 +11,7 @@
 #include "passes/kernel-gen.h"
 #include "passes/tune-dump.h"
 #include "passes/privatize.h"
+#include "passes/loop-private.h"
 
 static void walk_seq(gimple_seq *seq);
 
@@ -151,6 +152,10 @@ struct acc_pass : gimple_opt_pass {
       fprintf(stderr, "accgpu: before, %s\n", function_name(fun));
       print_gimple_seq(stderr, body, 2, TDF_NONE);
     }
+    /* A routine's loops get their private copies here (a compute
+       construct's, when it is lowered). */
+    if (lookup_attribute("oacc function", DECL_ATTRIBUTES(fun->decl)))
+      accgpu_privatize_loops(body);
     kg_maybe_emit_device_function(fun);
     accgpu_privatize_loop_scalars(body);
     walk_seq(&body);

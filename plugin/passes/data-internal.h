@@ -77,6 +77,8 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional);
 void accgpu_clause_mods_init(const char *plugin_name);
 /* Was map clause C written with the zero modifier? */
 bool accgpu_zero_clause_p(tree c);
+/* C comes from private(list) on a kernels directive (clause-mods.cc). */
+bool accgpu_kernels_private_clause_p(tree c);
 /* jagged.cc: the rewrite of a data clause with sections of pointer arrays
    (a[0:n][0:m]) into GCC's syntax, as the expansion of a macro returned
    (KIND: the clause word to write; PRAGMA: the directive's PRAGMA_OACC_*);

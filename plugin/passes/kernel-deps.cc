@@ -136,13 +136,26 @@ static bool live_after(cctx *c, int p, tree v)
 }
 
 /* The scalars node N privatizes are dead after it; else names one. */
+/* V is private on the construct (kernels private(v), kernels-private.cc)
+   and N an outermost loop: private to N, its value after N undefined. */
+static bool region_private(cctx *c, int n, tree v)
+{
+  if (c->nodes[n].parent >= 0)
+    return false;
+  for (tree k = gimple_omp_target_clauses(c->r->stmt); k;
+       k = OMP_CLAUSE_CHAIN(k))
+    if (OMP_CLAUSE_CODE(k) == OMP_CLAUSE_PRIVATE && OMP_CLAUSE_DECL(k) == v)
+      return true;
+  return false;
+}
+
 static bool privs_dead(cctx *c, int n, tree *culprit)
 {
   cnode *x = &c->nodes[n];
   int *p = c->fl.pos->get(x->l.exit);
   for (unsigned i = 0; i < x->res.privs.length(); i++) {
     tree v = x->res.privs[i];
-    if (TREE_CODE(v) == SSA_NAME)
+    if (TREE_CODE(v) == SSA_NAME || region_private(c, n, v))
       continue;
     if (!p || TREE_ADDRESSABLE(v) || live_after(c, *p, v)) {
       *culprit = v;

@@ -23,6 +23,8 @@
 #include "passes/tune-dump.h"
 #include "passes/implicit-maps.h"
 #include "passes/privatize.h"
+#include "passes/loop-private.h"
+#include "passes/kernels-private.h"
 #include "reduction/reduction.h"
 #include "passes/compute-internal.h"
 
@@ -182,61 +184,10 @@ static void strip_seq(gimple_seq *seq)
 
 /* ---- host fallback privatization ---- */
 
-static tree remap_op(tree *tp, int *walk_subtrees, void *data)
-{
-  walk_stmt_info *wi = (walk_stmt_info *)data;
-  hash_map<tree, tree> *m = (hash_map<tree, tree> *)wi->info;
-  if (TYPE_P(*tp)) {
-    *walk_subtrees = 0;
-    return NULL_TREE;
-  }
-  tree *n = m->get(*tp);
-  if (n)
-    *tp = *n;
-  return NULL_TREE;
-}
-
-static void remap_seq(gimple_seq seq, hash_map<tree, tree> *m)
-{
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = m;
-  walk_gimple_seq(seq, NULL, remap_op, &wi);
-}
-
-static bool privatizable(tree d)
-{
-  return VAR_P(d) && !TREE_STATIC(d) && !DECL_EXTERNAL(d)
-         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
-}
-
-/* walk_gimple_seq callback: privatizes the private variables of each acc
-   loop inside its own body. */
-static tree private_loops(gimple_stmt_iterator *gsi, bool *handled,
-                          walk_stmt_info *wi)
-{
-  gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) != GIMPLE_OMP_FOR)
-    return NULL_TREE;
-  hash_map<tree, tree> m;
-  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
-      continue;
-    tree d = OMP_CLAUSE_DECL(c);
-    bool index = false;
-    for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
-      index |= gimple_omp_for_index(s, l) == d;
-    if (!index && privatizable(d))
-      m.put(d, create_tmp_var(TREE_TYPE(d), "accpriv"));
-  }
-  if (m.elements())
-    remap_seq(gimple_omp_body(s), &m);
-  return NULL_TREE;
-}
-
 /* In the host fallback, firstprivate and private variables of the
-   construct and private variables of its loops get fresh copies, so the
-   host's variables keep their values as on a device. */
+   construct get fresh copies, so the host's variables keep their values
+   as on a device (the loops' copies are made before the kernels are
+   generated: accgpu_privatize_loops). */
 static void privatize_host(gimple_seq *host, tree clauses)
 {
   hash_map<tree, tree> m;
@@ -246,7 +197,7 @@ static void privatize_host(gimple_seq *host, tree clauses)
     if (code != OMP_CLAUSE_FIRSTPRIVATE && code != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (!privatizable(d) || m.get(d))
+    if (!accgpu_privatizable(d) || m.get(d))
       continue;
     tree copy = create_tmp_var(TREE_TYPE(d), "accpriv");
     if (TREE_ADDRESSABLE(d))
@@ -255,11 +206,8 @@ static void privatize_host(gimple_seq *host, tree clauses)
     if (code == OMP_CLAUSE_FIRSTPRIVATE)
       gimple_seq_add_stmt(&init, gimple_build_assign(copy, d));
   }
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  walk_gimple_seq(*host, private_loops, NULL, &wi);
   if (m.elements())
-    remap_seq(*host, &m);
+    accgpu_remap_seq(*host, &m);
   gimple_seq_add_seq(&init, *host);
   *host = init;
 }
@@ -670,6 +618,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   tree clauses = gimple_omp_target_clauses(t);
   tree devnum = accgpu_take_deviceid(&clauses);
   gimple_omp_target_set_clauses(t, clauses);
+  if (kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    accgpu_kernels_private(t);
   accgpu_readonly_maps(t);
   clauses = gimple_omp_target_clauses(t);
 
@@ -681,6 +631,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   char *kname = kernel_name(loc);
   r.kname = kname;
   bool ok = read_clauses(&r, clauses, &src, &ci);
+  /* Each loop's private copies, for the kernels and the host fallback. */
+  accgpu_privatize_loops(gimple_omp_body(t));
   /* kernels: independent plain loops become gang/vector acc loops. */
   struct hostloop hl;
   bool hostloop = false;

@@ -31,6 +31,8 @@
 #   /* accgpu-test: accgpu-only */         uses accgpu extensions (deviceid,
 #                                          acc_update_peer): not run in the
 #                                          gomp and serial modes
+#   /* accgpu-test: private-copies */      relies on private clauses making
+#                                          copies: not run in serial mode
 #   /* accgpu-expect: error: LINE: REGEX */        (diag/) an error on LINE
 #   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
 #   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
@@ -507,6 +509,11 @@ for name in "${tests[@]}"; do
   if [ "$MODE" != plugin ] &&
      directives "tests/e2e/$name.c" test | grep -qx 'accgpu-only'; then
     skipped=$((skipped + 1))   # uses accgpu's extensions
+    continue
+  fi
+  if [ "$MODE" = serial ] &&
+     directives "tests/e2e/$name.c" test | grep -qx 'private-copies'; then
+    skipped=$((skipped + 1))   # the pragmas it needs are ignored
     continue
   fi
   todo+=("$name")
