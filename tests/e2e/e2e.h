@@ -66,12 +66,14 @@ static inline void e2e_check_abs(const char *what, int line, double got,
    GPU), 0 when they share host memory (host device, serial build): the
    observable effects of data clauses differ. */
 static inline int e2e_separate_memory(void) {
-#ifdef _OPENACC
+#if defined(_OPENACC) && defined(OPENACC_H) /* accgpu's openacc.h */
   /* The host, and accgpu's multicore device, share the host's memory. */
   acc_device_t t = acc_get_device_type();
   return t != acc_device_host &&
          !acc_get_property(acc_get_device_num(t), t,
                            acc_property_shared_memory_support);
+#elif defined(_OPENACC) /* GCC's own: no shared_memory_support property */
+  return acc_get_device_type() != acc_device_host;
 #else
   return 0;
 #endif
