@@ -203,6 +203,76 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
 /* Indices of a tiled loop from __iv<ID>: the element within a tile from
    the low part (consecutive threads of a gang share a tile), the tile
    from the high part; padding outside the iteration space is skipped. */
+/* Collapsed levels without a division per iteration: the digits of the
+   iteration number in the levels' trip counts (__dgID_L, level 0 the
+   outermost) are computed once, from the first iteration, with those of the
+   loop's step (__sdID_L); each later iteration adds the step's digits with
+   carries (a digit and a step digit are below the level's count, so one
+   subtraction wraps it).  64-bit divisions cost tens of cycles on a CPU and
+   far more on a GPU, against a few for a butterfly or a stencil point. */
+static void declare_digits(kg *g, unsigned nl, int id)
+{
+  ind(g);
+  kb_printf(g->out, "int __dv%d = 0;\n", id);
+  for (unsigned l = 0; l < nl; l++) {
+    ind(g);
+    kb_printf(g->out, "long long __dg%d_%u = 0, __sd%d_%u = 0;\n", id, l, id, l);
+  }
+}
+
+/* DIGIT_L of VALUE (the text of a long long) into NAME_ID_L, levels NL-1..0. */
+static void split_digits(kg *g, unsigned nl, int id, const char *value,
+                         const char *name)
+{
+  ind(g);
+  kb_printf(g->out, "{ long long __q = %s;", value);
+  for (unsigned l = nl - 1; l > 0; l--)
+    kb_printf(g->out, " %s%d_%u = __q %% __tc%d_%u; __q /= __tc%d_%u;", name,
+              id, l, id, l, id, l);
+  kb_printf(g->out, " %s%d_0 = __q; }\n", name, id);
+}
+
+static void emit_digit_indices(kg *g, const loop_level *lv, unsigned nl,
+                               int id, const char *step)
+{
+  char iv[32];
+  snprintf(iv, sizeof iv, "__iv%d", id);
+  ind(g);
+  kb_printf(g->out, "if (!__dv%d) {\n", id);
+  g->indent++;
+  split_digits(g, nl, id, iv, "__dg");
+  split_digits(g, nl, id, step, "__sd");
+  ind(g);
+  kb_printf(g->out, "__dv%d = 1;\n", id);
+  g->indent--;
+  ind(g);
+  kb_printf(g->out, "} else {\n");
+  g->indent++;
+  ind(g);
+  kb_add(g->out, "int __cy = 0;\n");
+  for (unsigned l = nl - 1; l > 0; l--) {
+    ind(g);
+    kb_printf(g->out, "__dg%d_%u += __sd%d_%u + __cy; __cy = __dg%d_%u >= "
+              "__tc%d_%u; if (__cy) __dg%d_%u -= __tc%d_%u;\n", id, l, id, l,
+              id, l, id, l, id, l, id, l);
+  }
+  ind(g);
+  kb_printf(g->out, "__dg%d_0 += __sd%d_0 + __cy;\n", id, id);
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    ind(g);
+    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
+    type_str(g, g->out, TREE_TYPE(lv[l].index));
+    kb_add(g->out, ")(");
+    ll(g, g->out, lv[l].n1);
+    kb_printf(g->out, " + __dg%d_%d * ", id, l);
+    ll(g, g->out, lv[l].step);
+    kb_add(g->out, ");\n");
+  }
+}
+
 static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
                               HOST_WIDE_INT *tsz, int id)
 {
@@ -346,18 +416,28 @@ void emit_omp_for(kg *g, gomp_for *f)
     }
     break;
   }
+  char step[200];
+  if ((dims & KG_GANGS) && !chunked)
+    snprintf(step, sizeof step, "__ACCGPU_GANG_STEP(%s)", stride);
+  else
+    snprintf(step, sizeof step, "(%s)", stride);
+  bool digits = nl > 1 && !tiled && !chunked;
+  if (digits)
+    declare_digits(g, nl, id);
   ind(g);
   if ((dims & KG_GANGS) && !chunked) /* multicore: a chunk (accgpu_mc.h) */
     kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
               "%s), __ie%d = __ACCGPU_GANG_HI(__tot%d, %s); __iv%d < __ie%d; "
-              "__iv%d += __ACCGPU_GANG_STEP(%s)) {\n", id, start, id,
-              gang_axis(dims), id, id, gang_axis(dims), id, id, id, stride);
+              "__iv%d += %s) {\n", id, start, id,
+              gang_axis(dims), id, id, gang_axis(dims), id, id, id, step);
   else
     kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d "
-              "+= %s) {\n", id, start, id, id, id, stride);
+              "+= %s) {\n", id, start, id, id, id, step);
   g->indent++;
   if (tiled)
     emit_tile_indices(g, lv, nl, tsz, id);
+  else if (digits)
+    emit_digit_indices(g, lv, nl, id, step);
   else {
   ind(g);
   if (chunked)
