@@ -203,6 +203,19 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
 /* Indices of a tiled loop from __iv<ID>: the element within a tile from
    the low part (consecutive threads of a gang share a tile), the tile
    from the high part; padding outside the iteration space is skipped. */
+/* LEVEL's index = (its type)(n1 + DIGIT * step). */
+static void emit_index(kg *g, const loop_level *lv, const char *digit)
+{
+  ind(g);
+  kb_printf(g->out, "%s = (", decl_name(g, lv->index));
+  type_str(g, g->out, TREE_TYPE(lv->index));
+  kb_add(g->out, ")(");
+  ll(g, g->out, lv->n1);
+  kb_printf(g->out, " + %s * ", digit);
+  ll(g, g->out, lv->step);
+  kb_add(g->out, ");\n");
+}
+
 /* Collapsed levels without a division per iteration: the digits of the
    iteration number in the levels' trip counts (__dgID_L, level 0 the
    outermost) are computed once, from the first iteration, with those of the
@@ -262,14 +275,9 @@ static void emit_digit_indices(kg *g, const loop_level *lv, unsigned nl,
   ind(g);
   kb_add(g->out, "}\n");
   for (int l = (int)nl - 1; l >= 0; l--) {
-    ind(g);
-    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
-    type_str(g, g->out, TREE_TYPE(lv[l].index));
-    kb_add(g->out, ")(");
-    ll(g, g->out, lv[l].n1);
-    kb_printf(g->out, " + __dg%d_%d * ", id, l);
-    ll(g, g->out, lv[l].step);
-    kb_add(g->out, ");\n");
+    char d[48];
+    snprintf(d, sizeof d, "__dg%d_%d", id, l);
+    emit_index(g, &lv[l], d);
   }
 }
 
@@ -445,17 +453,12 @@ void emit_omp_for(kg *g, gomp_for *f)
   else
     kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
-    ind(g);
-    kb_printf(g->out, "%s = (", decl_name(g, lv[l].index));
-    type_str(g, g->out, TREE_TYPE(lv[l].index));
-    kb_add(g->out, ")(");
-    ll(g, g->out, lv[l].n1);
+    char d[64];
     if (l > 0)
-      kb_printf(g->out, " + (__r%d %% __tc%d_%d) * ", id, id, l);
+      snprintf(d, sizeof d, "(__r%d %% __tc%d_%d)", id, id, l);
     else
-      kb_printf(g->out, " + __r%d * ", id);
-    ll(g, g->out, lv[l].step);
-    kb_add(g->out, ");\n");
+      snprintf(d, sizeof d, "__r%d", id);
+    emit_index(g, &lv[l], d);
     if (l > 0) {
       ind(g);
       kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
