@@ -281,6 +281,70 @@ static void emit_digit_indices(kg *g, const loop_level *lv, unsigned nl,
   }
 }
 
+/* The multicore image (__ACCGPU_MC__, one thread per block, every step 1)
+   runs a collapsed loop's share [LO, HI) as runs along the innermost
+   level: the outer levels' indices are set once per run and the innermost
+   is a plain counted loop, which GCC vectorizes and whose invariants it
+   hoists, as in the nest the user wrote.  Digits are split once per share;
+   a run ends at the end of a row or of the share.  The GPU's and the
+   emulator's code is the #else branch (emit_digit_indices). */
+static void emit_mc_runs_head(kg *g, const loop_level *lv, unsigned nl,
+                              int id, const char *lo, const char *hi)
+{
+  unsigned in = nl - 1;
+  char v[48];
+  ind(g);
+  kb_printf(g->out, "long long __iv%d = %s, __ie%d = %s, __n%d;\n", id, lo,
+            id, hi, id);
+  ind(g);
+  kb_add(g->out, "long long");
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, "%s __dg%d_%u = 0", l ? "," : "", id, l);
+  kb_add(g->out, ";\n");
+  ind(g);
+  kb_printf(g->out, "if (__iv%d < __ie%d)\n", id, id);
+  snprintf(v, sizeof v, "__iv%d", id);
+  split_digits(g, nl, id, v, "__dg");
+  ind(g);
+  kb_printf(g->out, "for (; __iv%d < __ie%d; __iv%d += __n%d) {\n", id, id,
+            id, id);
+  g->indent++;
+  ind(g);
+  kb_printf(g->out, "__n%d = __tc%d_%u - __dg%d_%u < __ie%d - __iv%d ? "
+            "__tc%d_%u - __dg%d_%u : __ie%d - __iv%d;\n", id, id, in, id, in,
+            id, id, id, in, id, in, id, id);
+  for (unsigned l = 0; l < in; l++) {
+    snprintf(v, sizeof v, "__dg%d_%u", id, l);
+    emit_index(g, &lv[l], v);
+  }
+  ind(g);
+  kb_printf(g->out, "for (long long __in%d = __dg%d_%u, __ix%d = __in%d + "
+            "__n%d; __in%d < __ix%d; __in%d++) {\n", id, id, in, id, id, id,
+            id, id, id);
+  g->indent++;
+  snprintf(v, sizeof v, "__in%d", id);
+  emit_index(g, &lv[in], v);
+}
+
+/* Closes the innermost loop of emit_mc_runs_head's runs: the next run
+   starts a row later (carries into the outer digits).  The loop over
+   __iv<ID> closes as the other forms do. */
+static void emit_mc_runs_tail(kg *g, unsigned nl, int id)
+{
+  kb_add(g->out, "#ifdef __ACCGPU_MC__\n");
+  ind(g);
+  kb_printf(g->out, "}\n");
+  ind(g);
+  kb_printf(g->out, "__dg%d_%u = 0;\n", id, nl - 1);
+  ind(g);
+  kb_add(g->out, "{ int __cy = 1;");
+  for (unsigned l = nl - 2; l > 0; l--)
+    kb_printf(g->out, " if (__cy && (__cy = ++__dg%d_%u >= __tc%d_%u)) "
+              "__dg%d_%u = 0;", id, l, id, l, id, l);
+  kb_printf(g->out, " __dg%d_0 += __cy; }\n", id);
+  kb_add(g->out, "#endif\n");
+}
+
 static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
                               HOST_WIDE_INT *tsz, int id)
 {
@@ -335,6 +399,81 @@ static void sched_start_stride(int dims, char *start, char *stride, size_t n)
 static const char *gang_axis(int dims)
 {
   return dims & KG_GANG ? "x" : dims & KG_GANG_Y ? "y" : "z";
+}
+
+/* The loop over __iv<ID>: a gang loop (AXIS non-NULL) over its chunk on
+   multicore (accgpu_mc.h), else from START by STEP to __tot<ID>. */
+static void emit_for(kg *g, int id, const char *axis, const char *start,
+                     const char *step)
+{
+  ind(g);
+  if (axis)
+    kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
+              "%s), __ie%d = __ACCGPU_GANG_HI(__tot%d, %s); __iv%d < __ie%d; "
+              "__iv%d += %s) {\n", id, start, id, axis, id, id, axis, id, id,
+              id, step);
+  else
+    kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d "
+              "+= %s) {\n", id, start, id, id, id, step);
+  g->indent++;
+}
+
+/* A loop of one level, tiled (TSZ), gang(static:N) (CHUNKED) or of
+   collapsed levels found by division. */
+static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
+                            HOST_WIDE_INT *tsz, bool chunked,
+                            const char *axis, const char *start,
+                            const char *step)
+{
+  emit_for(g, id, axis, start, step);
+  if (tsz) {
+    emit_tile_indices(g, lv, nl, tsz, id);
+    return;
+  }
+  ind(g);
+  if (chunked)
+    gang_static_index(g, id);
+  else
+    kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
+  for (int l = (int)nl - 1; l >= 0; l--) {
+    char d[64];
+    if (l > 0)
+      snprintf(d, sizeof d, "(__r%d %% __tc%d_%d)", id, id, l);
+    else
+      snprintf(d, sizeof d, "__r%d", id);
+    emit_index(g, &lv[l], d);
+    if (l > 0) {
+      ind(g);
+      kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
+    }
+  }
+}
+
+/* Collapsed levels: runs along the innermost level on multicore (step 1
+   there: a gang's chunk, or a one-thread block's whole range), stepped
+   digits elsewhere.  emit_mc_runs_tail and an #endif close it. */
+static void emit_digits_head(kg *g, const loop_level *lv, unsigned nl,
+                             int id, const char *axis, const char *start,
+                             const char *step)
+{
+  char lo[256], hi[64];
+  if (axis) {
+    snprintf(lo, sizeof lo, "__ACCGPU_GANG_LO(%s, __tot%d, %s)", start, id,
+             axis);
+    snprintf(hi, sizeof hi, "__ACCGPU_GANG_HI(__tot%d, %s)", id, axis);
+  } else {
+    snprintf(lo, sizeof lo, "%s", start);
+    snprintf(hi, sizeof hi, "__tot%d", id);
+  }
+  kb_add(g->out, "#ifdef __ACCGPU_MC__\n");
+  emit_mc_runs_head(g, lv, nl, id, lo, hi);
+  g->indent -= 2;
+  kb_add(g->out, "#else\n");
+  declare_digits(g, nl, id);
+  emit_for(g, id, axis, start, step);
+  emit_digit_indices(g, lv, nl, id, step);
+  kb_add(g->out, "#endif\n");
+  g->indent++;
 }
 
 int loop_dims_of(kg *g, gimple *f)
@@ -431,40 +570,12 @@ void emit_omp_for(kg *g, gomp_for *f)
     snprintf(step, sizeof step, "(%s)", stride);
   bool digits = nl > 1 && !tiled && !chunked;
   if (digits)
-    declare_digits(g, nl, id);
-  ind(g);
-  if ((dims & KG_GANGS) && !chunked) /* multicore: a chunk (accgpu_mc.h) */
-    kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
-              "%s), __ie%d = __ACCGPU_GANG_HI(__tot%d, %s); __iv%d < __ie%d; "
-              "__iv%d += %s) {\n", id, start, id,
-              gang_axis(dims), id, id, gang_axis(dims), id, id, id, step);
+    emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
+                     start, step);
   else
-    kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d "
-              "+= %s) {\n", id, start, id, id, id, step);
-  g->indent++;
-  if (tiled)
-    emit_tile_indices(g, lv, nl, tsz, id);
-  else if (digits)
-    emit_digit_indices(g, lv, nl, id, step);
-  else {
-  ind(g);
-  if (chunked)
-    gang_static_index(g, id);
-  else
-    kb_printf(g->out, "long long __r%d = __iv%d;\n", id, id);
-  for (int l = (int)nl - 1; l >= 0; l--) {
-    char d[64];
-    if (l > 0)
-      snprintf(d, sizeof d, "(__r%d %% __tc%d_%d)", id, id, l);
-    else
-      snprintf(d, sizeof d, "__r%d", id);
-    emit_index(g, &lv[l], d);
-    if (l > 0) {
-      ind(g);
-      kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
-    }
-  }
-  }
+    emit_plain_head(g, lv, nl, id, tiled ? tsz : NULL, chunked,
+                    (dims & KG_GANGS) && !chunked ? gang_axis(dims) : NULL,
+                    start, step);
   kgr_bind(g, &reds);
   if ((dims & KG_GANGS) && !(dims & (KG_WORKER | KG_VECTOR)))
     for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
@@ -479,6 +590,8 @@ void emit_omp_for(kg *g, gomp_for *f)
   g->part = save_part;
   g->bars_hoisted = save_hoisted;
   kgr_unbind(g, &reds);
+  if (digits)
+    emit_mc_runs_tail(g, nl, id);
   g->indent--;
   ind(g);
   kb_add(g->out, "}\n");
