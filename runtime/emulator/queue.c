@@ -47,6 +47,7 @@ typedef struct emu_op {
 struct accgpu_queue {
   struct accgpu_dev *dev;
   pthread_t thread;
+  int started; /* THREAD runs: from the first operation queued */
   pthread_mutex_t lock;
   pthread_cond_t work; /* an operation was queued, or STOP set */
   pthread_cond_t done; /* COMPLETED advanced */
@@ -116,6 +117,8 @@ static void *queue_main(void *arg) {
   return NULL;
 }
 
+/* The queue's thread starts with its first operation: a queue that only
+   synchronous launches use (multicore's launch_sync) never pays for one. */
 int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
   struct accgpu_queue *q = calloc(1, sizeof *q);
   if (!q) {
@@ -126,14 +129,23 @@ int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
   pthread_mutex_init(&q->lock, NULL);
   pthread_cond_init(&q->work, NULL);
   pthread_cond_init(&q->done, NULL);
+  *out = q;
+  return 0;
+}
+
+/* Starts Q's thread if it is not running (Q's lock held).  Returns 0, or
+   -1 with the error set. */
+static int start_thread(struct accgpu_queue *q) {
+  if (q->started)
+    return 0;
   if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
     accgpu_set_error(ACCGPU_ERR_GENERIC,
                      "%s device %d: cannot start a queue thread",
-                     dev ? "emulator" : "multicore", dev ? dev->ordinal : 0);
-    free(q);
+                     q->dev ? "emulator" : "multicore",
+                     q->dev ? q->dev->ordinal : 0);
     return -1;
   }
-  *out = q;
+  q->started = 1;
   return 0;
 }
 
@@ -174,7 +186,8 @@ int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
   q->stop = 1;
   pthread_cond_signal(&q->work);
   pthread_mutex_unlock(&q->lock);
-  pthread_join(q->thread, NULL);
+  if (q->started)
+    pthread_join(q->thread, NULL);
   pthread_cond_destroy(&q->work);
   pthread_cond_destroy(&q->done);
   pthread_mutex_destroy(&q->lock);
@@ -196,6 +209,11 @@ static int submit(struct accgpu_queue *q, const emu_op *op) {
   *o = *op;
   o->next = NULL;
   pthread_mutex_lock(&q->lock);
+  if (start_thread(q) != 0) {
+    pthread_mutex_unlock(&q->lock);
+    free(o);
+    return -1;
+  }
   if (q->tail)
     q->tail->next = o;
   else
