@@ -1,6 +1,9 @@
 /* team-load.c — finds and loads libaccgpu-mc.so (team.c: the blocks of a
  * launch over libgomp's thread pool) the first time a multicore launch runs.
- * Programs that never pick the multicore device never load libgomp.
+ * Programs that never pick the multicore device never load libgomp; those
+ * that pick it with ACC_DEVICE_TYPE=multicore load it as they start
+ * (preload), not in the first launch they time: a millisecond or more of
+ * dynamic loading and libgomp's start-up on a small machine.
  *
  * Where: beside the libaccgpu.so this code is in (dladdr), else by its
  * name (the loader's path: rpath, LD_LIBRARY_PATH, the system's), else in
@@ -9,7 +12,9 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "device.h"
 #include "multicore/mc.h"
@@ -50,6 +55,19 @@ static void load(void) {
   team_run = (team_run_fn *)dlsym(h, "accgpu_mc_team_run");
   if (!team_run)
     snprintf(load_error, sizeof load_error, "%s", dlerror());
+}
+
+/* ACC_DEVICE_TYPE=multicore at start-up: the team is loaded now.  Only
+   when ACC_DEVICE_NUM is unset or a number, as accgpu accepts it: libgomp
+   reads it too as it loads, and would complain before accgpu can. */
+__attribute__((constructor)) static void preload(void) {
+  const char *type = getenv("ACC_DEVICE_TYPE"), *num = getenv("ACC_DEVICE_NUM");
+  if (!type || strcasecmp(type, "multicore") != 0)
+    return;
+  for (const char *c = num; c && *c; c++)
+    if (*c < '0' || *c > '9')
+      return;
+  pthread_once(&load_once, load);
 }
 
 int accgpu_mc_run(const accgpu_mc_launch *l) {

@@ -1,0 +1,46 @@
+/* multicore_preload.c — the multicore device's thread team (libaccgpu-mc.so
+ * with libgomp) is loaded as the program starts when ACC_DEVICE_TYPE picks
+ * the multicore device, so the first launch a program times does not pay
+ * for dynamic loading; on any other device it is loaded by the first
+ * multicore launch and never before. */
+/* accgpu-test: accgpu-only */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "e2e.h"
+
+/* Whether a mapping of this process names libaccgpu-mc.so. */
+static int team_loaded(void) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  char line[4096];
+  int found = 0;
+  if (!f)
+    return -1;
+  while (!found && fgets(line, sizeof line, f))
+    found = strstr(line, "libaccgpu-mc.so") != NULL;
+  fclose(f);
+  return found;
+}
+
+int main(void) {
+  const char *type = getenv("ACC_DEVICE_TYPE");
+  int mc = type && !strcasecmp(type, "multicore");
+  CHECK_INT("team loaded at start-up iff ACC_DEVICE_TYPE=multicore",
+            team_loaded(), mc);
+  long sum = 0;
+#pragma acc parallel loop reduction(+:sum)
+  for (int i = 0; i < 1000; i++)
+    sum += i;
+  CHECK_INT("sum", sum == 999L * 1000 / 2, 1);
+  /* Only a multicore launch loads it. */
+  CHECK_INT("team after a launch on the start-up device", team_loaded(), mc);
+  acc_set_device_type(acc_device_multicore);
+  sum = 0;
+#pragma acc parallel loop reduction(+:sum)
+  for (int i = 0; i < 1000; i++)
+    sum += 2 * i;
+  CHECK_INT("sum on multicore", sum == 999L * 1000, 1);
+  CHECK_INT("team after a multicore launch", team_loaded(), 1);
+  return e2e_done();
+}
