@@ -6,7 +6,7 @@
 #include "bench.h"
 
 int main(int argc, char **argv) {
-  int n = 64, launches = bench_arg(argc, argv, "large") ? 200000 : 20000;
+  int n = 64, launches = bench_arg(argc, argv, "large") ? 100000 : 5000;
   int *a = bench_alloc(n, sizeof *a);
   long sum = 0, total = 0;
   double t0 = bench_now();
