@@ -451,12 +451,13 @@ static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
 
 /* Collapsed levels: runs along the innermost level on multicore (step 1
    there: a gang's chunk, or a one-thread block's whole range), stepped
-   digits elsewhere.  emit_mc_runs_tail and an #endif close it. */
+   digits elsewhere.  emit_mc_runs_tail closes the runs before the loop's
+   closing brace. */
 static void emit_digits_head(kg *g, const loop_level *lv, unsigned nl,
                              int id, const char *axis, const char *start,
                              const char *step)
 {
-  char lo[256], hi[64];
+  char lo[320], hi[64];
   if (axis) {
     snprintf(lo, sizeof lo, "__ACCGPU_GANG_LO(%s, __tot%d, %s)", start, id,
              axis);
