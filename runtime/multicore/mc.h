@@ -23,14 +23,24 @@ typedef void accgpu_mc_entry_fn(void **args);
 typedef void accgpu_mc_enter_fn(const __accgpu_mc_block *b);
 
 /* Per kernel of a loaded module: its entry and what its launches showed.
-   IMBALANCED counts static launches whose threads finished far apart
-   (atomic); from MC_IMBALANCE_LIMIT on, auto scheduling deals its blocks
-   dynamically. */
+   IMBALANCED counts the latest static launches whose threads finished far
+   apart, one after the other (atomic); from MC_IMBALANCE_LIMIT on, auto
+   scheduling deals its blocks dynamically. */
 typedef struct accgpu_mc_kernel {
   accgpu_mc_entry_fn *entry;
   int imbalanced;
 } accgpu_mc_kernel;
 #define MC_IMBALANCE_LIMIT 2
+
+/* Notes a static launch of K, UNEVEN or not.  Only consecutive uneven
+   launches count: on a loaded machine a preempted thread makes a balanced
+   launch look uneven now and then, an uneven nest (a triangle) is uneven
+   every time.  Concurrent launches may lose a note: harmless. */
+static inline void accgpu_mc_note(accgpu_mc_kernel *k, int uneven) {
+  int n = __atomic_load_n(&k->imbalanced, __ATOMIC_RELAXED);
+  if (n < MC_IMBALANCE_LIMIT)
+    __atomic_store_n(&k->imbalanced, uneven ? n + 1 : 0, __ATOMIC_RELAXED);
+}
 
 typedef struct accgpu_mc_launch {
   accgpu_mc_enter_fn *enter; /* the image's __accgpu_mc_enter */

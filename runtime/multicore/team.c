@@ -49,7 +49,7 @@ static uint64_t share_lo(uint64_t n, int t, int nt) {
   return (uint64_t)t * q + ((uint64_t)t < r ? (uint64_t)t : r);
 }
 
-/* Static: contiguous block ranges; notes a launch whose slowest thread took
+/* Static: contiguous block ranges; notes whether the slowest thread took
    1.5x the mean (and over 0.2 ms, so noise on tiny launches does not
    count). */
 static void run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
@@ -66,8 +66,8 @@ static void run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
     if (t == 0)
       team = k;
   }
-  if (l->sched == MC_SCHED_AUTO && tmax > 2e-4 && tmax > 1.5 * tsum / team)
-    __atomic_add_fetch(&l->kernel->imbalanced, 1, __ATOMIC_RELAXED);
+  if (l->sched == MC_SCHED_AUTO)
+    accgpu_mc_note(l->kernel, tmax > 2e-4 && tmax > 1.5 * tsum / team);
 }
 
 static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
