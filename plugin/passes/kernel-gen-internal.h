@@ -125,6 +125,18 @@ tree root_of(kg *g, tree p);
 void mark_written(kg *g, tree root);
 void note_store(kg *g, tree lhs);
 
+/* kernel-gen-complex.cc: _Complex float/double as structs of two reals
+   with explicit arithmetic.  The binop/unop forms return false when
+   the operation is not one on complex values. */
+bool kg_complex_p(tree t);
+const char *kg_complex_name(kg *g, tree t);
+void kg_complex_convert(kg *g, kbuf *b, tree t, tree x);
+bool kg_complex_binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
+                      tree y);
+bool kg_complex_unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
+void kg_complex_cst(kg *g, kbuf *b, tree t);
+void kg_complex_part(kg *g, kbuf *b, tree t);
+
 /* kernel-gen-stmt.cc: statements */
 bool need_guard(kg *g);
 bool after_barrier(kg *g);

@@ -219,6 +219,19 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
+/* Complex values (of DECL, a reduction on VTYPE) reduce with + and *
+   only: false after saying so. */
+static bool complex_op_ok(kg *g, tree decl, tree vtype, enum tree_code op)
+{
+  unsigned long len;
+  if (!accgpu_red_complex(kgr_value_type(vtype, &len)) || op == PLUS_EXPR
+      || op == MINUS_EXPR || op == MULT_EXPR)
+    return true;
+  fail(g, decl, "reduction on a complex variable with an operator other "
+       "than + or *");
+  return false;
+}
+
 /* The reductions of loop F (partitioned over DIMS): its clauses, and,
    for a partitioned loop that updates the partial of an enclosing
    reduction that does not gather, that reduction implicitly (the seed's
@@ -234,10 +247,12 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
     tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
     if (!d) {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "complex, variable-length or large array, or a section of no "
-           "constant bounds");
+           "long double, variable-length or large array, or a section of "
+           "no constant bounds");
       return false;
     }
+    if (!complex_op_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
+      return false;
     open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
@@ -315,9 +330,9 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
 static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
 {
   struct kbuf cb = {};
-  accgpu_red_combine(&cb, r->op, o, p);
+  accgpu_red_combine(&cb, r->op, r->type, o, p);
   kb_printf(g->out, "%s = ", o);
-  if (TREE_CODE(r->type) != BOOLEAN_TYPE) {
+  if (TREE_CODE(r->type) != BOOLEAN_TYPE && !accgpu_red_complex(r->type)) {
     kb_add(g->out, "(");
     type_str(g, g->out, r->type);
     kb_add(g->out, ")");
@@ -393,10 +408,12 @@ void kgr_construct_open(kg *g, struct kg_region *r)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
-      fail(g, lr.decl, "reduction on a struct, complex, variable-length or "
-           "large array variable");
+      fail(g, lr.decl, "reduction on a struct, long double, variable-length "
+           "or large array variable");
       return;
     }
+    if (!complex_op_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
+      return;
     lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];
     snprintf(nb, sizeof nb, "__gred%u", i);
