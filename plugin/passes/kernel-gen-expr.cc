@@ -276,6 +276,13 @@ const char *decl_name(kg *g, tree d)
   const char *n = lookup_name(g, d);
   if (n)
     return n;
+  if (tree m = accgpu_member_ref(d)) { /* member-reduction.cc: the member */
+    struct kbuf t = {};
+    ex(g, &t, m);
+    push_name(g, d, kb_str(&t));
+    kb_free(&t);
+    return lookup_name(g, d);
+  }
   if (!kg_is_local_auto(d) && static_const(g, d))
     return lookup_name(g, d);
   if (!kg_is_local_auto(d)) {

@@ -186,6 +186,10 @@ void kgr_scratch_decl(kg *g);
    (the row's) first thread only. */
 bool kgr_leader_only(kg *g, struct loop_red *r);
 bool kgr_first_thread_folds(kg *g, struct loop_red *r);
+/* S copies a member reduction's variable from or to its member
+   (member-reduction.cc) where the kernel names the variable by the
+   member: nothing to do. */
+bool kgr_member_copy_p(kg *g, gimple *s);
 /* The open reduction whose partial VAR names now (NULL: none). */
 struct loop_red *kgr_owner(kg *g, tree var);
 /* kernel-gen-red-slice.cc: statements of SEQ that only the first thread

@@ -341,14 +341,43 @@ static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
   kb_free(&cb);
 }
 
+/* The member D stands for when the kernel names D by it (a member
+   reduction's variable that is not a kernel parameter), else NULL. */
+static tree member_named(kg *g, tree d)
+{
+  tree ref = accgpu_member_ref(d);
+  for (unsigned i = 0; ref && g->region && i < g->region->params.length();
+       i++)
+    if (g->region->params[i].decl == d)
+      return NULL_TREE;
+  return ref;
+}
+
+bool kgr_member_copy_p(kg *g, gimple *s)
+{
+  if (!is_gimple_assign(s) || !gimple_assign_single_p(s))
+    return false;
+  tree l = gimple_assign_lhs(s), r = gimple_assign_rhs1(s);
+  tree m = accgpu_member_ref(l) ? l : r, ref = member_named(g, m);
+  return ref && operand_equal_p(m == l ? r : l, ref, 0);
+}
+
+/* The variable R folds into (text OUTER) is device memory that other
+   gangs see: a mapped variable, a pointer's section, a member of one. */
+static bool outer_in_memory(kg *g, loop_red *r, const char *outer)
+{
+  if (tree ref = member_named(g, r->decl))
+    return shared_store_p(g, ref);
+  return outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+}
+
 /* Folds R's combined value into the variable outside the loop: into
    device memory with one atomic per gang when gangs took part, else into
    the enclosing variable, by one thread when the threads share it. */
 static void fold_outer(kg *g, loop_red *r, const char *sfx)
 {
   const char *outer = decl_name(g, r->decl);
-  /* a pointer's section is in device memory */
-  bool mem = outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+  bool mem = outer_in_memory(g, r, outer);
   bool shared = g->shared.contains(r->decl);
   bool atom = (r->span & KG_GANGS) && mem;
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
