@@ -58,43 +58,27 @@ static void ref_all(C *s, C *p) {
   }
 }
 
+#define PR(x) _Pragma(#x)
+/* All of x and y reduced from S0 and P0 by a loop with DIRECTIVE. */
+#define FLAT(WHAT, DIRECTIVE)                                                 \
+  s = S0, p = P0;                                                             \
+  PR(DIRECTIVE reduction(+:s) reduction(*:p) copyin(x, y))                    \
+  for (int k = 0; k < NM; k++) {                                              \
+    s += x[k];                                                                \
+    p *= y[k];                                                                \
+  }                                                                           \
+  CHECK_SUM("+ " WHAT, s, ws, sc);                                            \
+  CHECK_PROD("* " WHAT, p, wp);
+
 static void test_flat(void) {
-  C ws, wp;
+  C ws, wp, s, p;
   ref_all(&ws, &wp);
   double sc = scale(S0, 0, NM, 1);
-  C s = S0, p = P0;
-#pragma acc parallel loop gang reduction(+:s) reduction(*:p) copyin(x, y)
-  for (int k = 0; k < NM; k++) {
-    s += x[k];
-    p *= y[k];
-  }
-  CHECK_SUM("+ gang", s, ws, sc);
-  CHECK_PROD("* gang", p, wp);
-  s = S0, p = P0;
-#pragma acc parallel loop gang worker vector num_workers(4) vector_length(64) \
-    reduction(+:s) reduction(*:p) copyin(x, y)
-  for (int k = 0; k < NM; k++) {
-    s += x[k];
-    p *= y[k];
-  }
-  CHECK_SUM("+ gang worker vector", s, ws, sc);
-  CHECK_PROD("* gang worker vector", p, wp);
-  s = S0, p = P0;
-#pragma acc kernels loop reduction(+:s) reduction(*:p) copyin(x, y)
-  for (int k = 0; k < NM; k++) {
-    s += x[k];
-    p *= y[k];
-  }
-  CHECK_SUM("+ kernels loop", s, ws, sc);
-  CHECK_PROD("* kernels loop", p, wp);
-  s = S0, p = P0;
-#pragma acc kernels loop independent reduction(+:s) reduction(*:p) copyin(x, y)
-  for (int k = 0; k < NM; k++) {
-    s += x[k];
-    p *= y[k];
-  }
-  CHECK_SUM("+ kernels loop independent", s, ws, sc);
-  CHECK_PROD("* kernels loop independent", p, wp);
+  FLAT("gang", acc parallel loop gang)
+  FLAT("gang worker vector", acc parallel loop gang worker vector
+       num_workers(4) vector_length(64))
+  FLAT("kernels loop", acc kernels loop)
+  FLAT("kernels loop independent", acc kernels loop independent)
   s = S0, p = P0;
   /* the construct's clause; the loops name the variables again */
 #pragma acc parallel num_gangs(24) vector_length(32) reduction(+:s) \
@@ -111,6 +95,19 @@ static void test_flat(void) {
   }
   CHECK_SUM("+ parallel clause, gang + vector", s, ws, sc);
   CHECK_PROD("* parallel clause, gang + vector", p, wp);
+  s = S0, p = P0;
+  /* the construct's clause only: the loops get it */
+#pragma acc parallel num_gangs(24) num_workers(2) reduction(+:s) \
+    reduction(*:p) copyin(x, y)
+  {
+#pragma acc loop gang worker
+    for (int k = 0; k < NM; k++) {
+      s += x[k];
+      p *= y[k];
+    }
+  }
+  CHECK_SUM("+ parallel clause, loop without", s, ws, sc);
+  CHECK_PROD("* parallel clause, loop without", p, wp);
 }
 
 /* Row references: row i from S0 / P0. */
@@ -137,43 +134,27 @@ static void check_rows(const char *what) {
   }
 }
 
+/* Row i of x and y reduced from S0 and P0 by an inner loop INNER of a gang
+   loop with clauses OUTER. */
+#define ROWS(OUTER, INNER)                                                    \
+  PR(acc parallel loop gang OUTER copyin(x, y) copyout(rs, rp))               \
+  for (int i = 0; i < N; i++) {                                               \
+    C s = S0, p = P0;                                                         \
+    PR(acc loop INNER reduction(+:s) reduction(*:p))                          \
+    for (int j = 0; j < M; j++) {                                             \
+      s += x[i * M + j];                                                      \
+      p *= y[i * M + j];                                                      \
+    }                                                                         \
+    rs[i] = s;                                                                \
+    rp[i] = p;                                                                \
+  }
+
 static void test_rows(void) {
-#pragma acc parallel loop gang num_workers(8) copyin(x, y) copyout(rs, rp)
-  for (int i = 0; i < N; i++) {
-    C s = S0, p = P0;
-#pragma acc loop worker reduction(+:s) reduction(*:p)
-    for (int j = 0; j < M; j++) {
-      s += x[i * M + j];
-      p *= y[i * M + j];
-    }
-    rs[i] = s;
-    rp[i] = p;
-  }
+  ROWS(num_workers(8), worker)
   check_rows("worker (row)");
-#pragma acc parallel loop gang vector_length(96) copyin(x, y) copyout(rs, rp)
-  for (int i = 0; i < N; i++) {
-    C s = S0, p = P0;
-#pragma acc loop vector reduction(+:s) reduction(*:p)
-    for (int j = 0; j < M; j++) {
-      s += x[i * M + j];
-      p *= y[i * M + j];
-    }
-    rs[i] = s;
-    rp[i] = p;
-  }
+  ROWS(vector_length(96), vector)
   check_rows("vector (row)");
-#pragma acc parallel loop gang num_workers(2) vector_length(32) copyin(x, y) \
-    copyout(rs, rp)
-  for (int i = 0; i < N; i++) {
-    C s = S0, p = P0;
-#pragma acc loop worker vector reduction(+:s) reduction(*:p)
-    for (int j = 0; j < M; j++) {
-      s += x[i * M + j];
-      p *= y[i * M + j];
-    }
-    rs[i] = s;
-    rp[i] = p;
-  }
+  ROWS(num_workers(2) vector_length(32), worker vector)
   check_rows("worker vector (row)");
 }
 

@@ -1,12 +1,14 @@
 /* reduction_member.c — reduction(op: s.x) on members of struct variables
  * (OpenACC 2.7+), at gang, worker, vector and gang worker vector level,
  * on the construct (combined and not), a nested member s.in.y, two
- * members of one struct, and loops nested in a reducing loop that name
- * the member again.  Reference: the same updates to a scalar in serial
+ * members of one struct, loops nested in a reducing loop that name the
+ * member again, a _Complex float member off an 8-byte boundary.  Reference: the same updates to a scalar in serial
  * loops; each member starts at a value other than the identity, and the
  * other members of the struct must be left as they were.  accgpu-only:
  * GCC 12 does not parse member reductions. */
 /* accgpu-test: accgpu-only */
+#include <complex.h>
+
 #include "e2e.h"
 
 #define N 128
@@ -146,6 +148,25 @@ static void test_rows(void) {
   }
 }
 
+/* A _Complex float product folded across gangs into a member 4 bytes off
+   an 8-byte boundary (no 64-bit CAS there: the marker exchange). */
+static void test_complex(void) {
+  struct { int n; float complex z; } s = {3, 0.5f + 0.25f * I};
+  float complex w = s.z;
+  for (int k = 0; k < N * M; k++)
+    w *= b[k] * (k % 3 == 1 ? I : 1);
+#pragma acc parallel num_gangs(32) copy(s) copyin(b)
+  {
+#pragma acc loop gang reduction(*:s.z)
+    for (int k = 0; k < N * M; k++)
+      s.z *= b[k] * (k % 3 == 1 ? I : 1);
+  }
+  double tol = 1e-5 * cabsf(w);
+  CHECK_ABS("complex float member (real)", crealf(s.z), crealf(w), tol);
+  CHECK_ABS("complex float member (imag)", cimagf(s.z), cimagf(w), tol);
+  CHECK_INT("complex float member, n", s.n, 3);
+}
+
 int main(void) {
   for (int k = 0; k < N * M; k++) {
     a[k] = (k * 37 % 101) - 50;
@@ -154,5 +175,6 @@ int main(void) {
   test_construct();
   test_loops();
   test_rows();
+  test_complex();
   return e2e_done();
 }
