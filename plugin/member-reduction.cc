@@ -45,7 +45,7 @@ tree accgpu_member_ref(tree d)
 /* ---- 1. the acc line -------------------------------------------------- */
 
 static struct {
-  cpp_token tok[MAX_TOKS];
+  cpp_token tok[MAX_TOKS + 2]; /* out: the clause word more than in */
   int n;
 } in, out;
 
@@ -212,14 +212,14 @@ static tree replace_cb(tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The member the first reduction clause of X on a placeholder names. */
-static tree clause_member(tree x)
+/* The placeholder the first reduction clause of X on one names. */
+static tree clause_placeholder(tree x)
 {
   for (tree c = OMP_CLAUSES(x); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
-        && VAR_P(OMP_CLAUSE_DECL(c)))
-      if (tree ref = ref_in(&ph_decl, &ph_ref, OMP_CLAUSE_DECL(c)))
-        return ref;
+        && VAR_P(OMP_CLAUSE_DECL(c))
+        && ref_in(&ph_decl, &ph_ref, OMP_CLAUSE_DECL(c)))
+      return OMP_CLAUSE_DECL(c);
   return NULL_TREE;
 }
 
@@ -261,12 +261,8 @@ static tree rewrite_cb(tree *tp, int *walk_subtrees, void *)
   default:
     return NULL_TREE;
   }
-  for (tree ref, *xp = tp; (ref = clause_member(t));) {
-    tree like = NULL_TREE;
-    for (unsigned i = 0; i < ph_ref.length() && !like; i++)
-      if (operand_equal_p(ph_ref[i], ref, 0))
-        like = ph_decl[i];
-    wrap(xp, ref, like);
+  for (tree ph, *xp = tp; (ph = clause_placeholder(t));) {
+    wrap(xp, ref_in(&ph_decl, &ph_ref, ph), ph);
     /* X is the wrap's second statement: a second member wraps it there */
     tree_stmt_iterator it = tsi_start(BIND_EXPR_BODY(*xp));
     tsi_next(&it);

@@ -126,7 +126,7 @@ static void emit_redw(struct kbuf *h, enum tree_code op, tree type,
 /* What a block combine and a row combine differ in. */
 struct red_level {
   const char *kind;   /* "redb", "redr" */
-  bool row;          /* a row combine (of a one-row block: the block's) */
+  bool row;           /* a row combine (of a one-row block: the block's) */
   const char *vars;   /* the caller's place */
   const char *tree;   /* lane and live lanes of the first warp tree */
   const char *alone;  /* the caller's warp is all there is */
