@@ -3,7 +3,8 @@
  * every level: gang, gang worker vector, worker, vector, worker vector,
  * gang with an inner vector loop, the construct's own clause, kernels
  * loops (sequential in one thread; independent: gangs and vector lanes);
- * each variable starts at a value other than the identity.
+ * a complex array; each variable starts at a value other than the
+ * identity.
  * Reference: the same updates in serial loops with the same type; sums
  * within RTOL of the sum of magnitudes (they cancel), products within
  * RTOL relative (rounding and the order of the factors differ). */
@@ -192,8 +193,31 @@ static void test_nest(void) {
   }
 }
 
+/* A complex array reduced element by element (OpenACC 2.7). */
+static void test_array(void) {
+  C h[4] = {S0, 1, 2, -I}, g[4] = {P0, 1, I, -1};
+  C wh[4] = {S0, 1, 2, -I}, wg[4] = {P0, 1, I, -1};
+  double sc[4] = {mag(S0), 1, 2, 1};
+  for (int k = 0; k < NM; k++) {
+    wh[k % 4] += x[k];
+    wg[k % 4] *= y[k];
+    sc[k % 4] += mag(x[k]);
+  }
+#pragma acc parallel loop gang vector reduction(+:h) reduction(*:g) \
+    copyin(x, y)
+  for (int k = 0; k < NM; k++) {
+    h[k % 4] += x[k];
+    g[k % 4] *= y[k];
+  }
+  for (int e = 0; e < 4; e++) {
+    CHECK_SUM("+ array gang vector", h[e], wh[e], sc[e]);
+    CHECK_PROD("* array gang vector", g[e], wg[e]);
+  }
+}
+
 int main(void) {
   init();
+  test_array();
   test_flat();
   test_rows();
   test_nest();
