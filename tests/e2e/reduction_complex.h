@@ -195,7 +195,8 @@ static void test_nest(void) {
 
 /* A complex array reduced element by element (OpenACC 2.7).  Not with
    GCC's own OpenACC (the gomp mode of run.sh), whose gimplifier crashes on
-   array reductions of compute constructs (reduction_array.c fails there). */
+   array reductions of compute constructs (reduction_array.c fails there).
+   The note (-fplugin-arg-accgpu-info) names the array. */
 static void test_array(void) {
 #if !defined(_OPENACC) || defined(OPENACC_H) /* not GCC's openacc.h */
   C h[4] = {S0, 1, 2, -I}, g[4] = {P0, 1, I, -1};
@@ -206,7 +207,7 @@ static void test_array(void) {
     wg[k % 4] *= y[k];
     sc[k % 4] += mag(x[k]);
   }
-#pragma acc parallel loop gang vector reduction(+:h) reduction(*:g) \
+#pragma acc parallel loop gang vector reduction(+:h) reduction(*:g) /* accgpu-expect-note: reduction\(\+:.h. across gangs */ \
     copyin(x, y)
   for (int k = 0; k < NM; k++) {
     h[k % 4] += x[k];

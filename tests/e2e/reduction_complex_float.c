@@ -1,5 +1,6 @@
 /* reduction_complex_float.c — reduction(+ *) on _Complex float at every
  * level; the tests are in reduction_complex.h. */
+/* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include <complex.h>
 
 #include "e2e.h"
