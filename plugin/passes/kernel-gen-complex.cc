@@ -143,7 +143,8 @@ bool kg_complex_binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
 
 bool kg_complex_unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
 {
-  if (TREE_CODE(type) != COMPLEX_TYPE)
+  /* a VIEW_CONVERT_EXPR reinterprets the bytes: unop does it for any type */
+  if (TREE_CODE(type) != COMPLEX_TYPE || code == VIEW_CONVERT_EXPR)
     return false;
   switch (code) {
   case NEGATE_EXPR: call(g, b, type, "neg", x, NULL_TREE); break;
