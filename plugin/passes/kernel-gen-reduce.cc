@@ -219,13 +219,21 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
-/* Complex values (of DECL, a reduction on VTYPE) reduce with + and *
-   only: false after saying so. */
-static bool complex_op_ok(kg *g, tree decl, tree vtype, enum tree_code op)
+/* DECL (a reduction on VTYPE with OP) is one the device can do: not
+   long double (no device arithmetic), complex only with + and *.  False
+   after saying so, naming DECL. */
+static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
 {
   unsigned long len;
-  if (!accgpu_red_complex(kgr_value_type(vtype, &len)) || op == PLUS_EXPR
-      || op == MINUS_EXPR || op == MULT_EXPR)
+  tree t = kgr_value_type(vtype, &len);
+  tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
+  if (SCALAR_FLOAT_TYPE_P(part) && TYPE_PRECISION(part) > 64) {
+    fail(g, decl, "reduction on a long double variable (the device has no "
+         "long double arithmetic)");
+    return false;
+  }
+  if (!accgpu_red_complex(t) || op == PLUS_EXPR || op == MINUS_EXPR
+      || op == MULT_EXPR)
     return true;
   fail(g, decl, "reduction on a complex variable with an operator other "
        "than + or *");
@@ -251,7 +259,7 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
            "no constant bounds");
       return false;
     }
-    if (!complex_op_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
+    if (!red_type_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
       return false;
     open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
@@ -441,7 +449,7 @@ void kgr_construct_open(kg *g, struct kg_region *r)
            "or large array variable");
       return;
     }
-    if (!complex_op_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
+    if (!red_type_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
       return;
     lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];

@@ -7,7 +7,7 @@
 /* accgpu-expect: error: 18: .v\[1\].x..*not supported */
 /* accgpu-expect: error: 21: .n. in a .reduction. clause is not a struct */
 /* accgpu-expect: error|sorry: 24: .z. */
-/* accgpu-expect: sorry: 27: long double */
+/* accgpu-expect: sorry: 27: long double variable.*: .q. */
 /* accgpu-test: accgpu-only */
 struct s { int x; };
 
