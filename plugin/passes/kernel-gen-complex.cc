@@ -11,14 +11,6 @@
  * infinity and NaN recovery (as GCC's -fcx-fortran-rules).             */
 #include "passes/kernel-gen-internal.h"
 
-bool kg_complex_p(tree t)
-{
-  return TREE_CODE(t) == COMPLEX_TYPE
-         && TREE_CODE(TREE_TYPE(t)) == REAL_TYPE
-         && (TYPE_PRECISION(TREE_TYPE(t)) == 32
-             || TYPE_PRECISION(TREE_TYPE(t)) == 64);
-}
-
 /* The definitions of complex type N with parts of type R. */
 static void define_complex(const char *n, const char *r)
 {
@@ -59,14 +51,14 @@ static void define_complex(const char *n, const char *r)
 const char *kg_complex_name(kg *g, tree t)
 {
   static bool done[2];
-  if (!kg_complex_p(t)) {
+  const char *n = accgpu_red_complex(t);
+  if (!n) {
     fail(g, t, TREE_CODE(TREE_TYPE(t)) == REAL_TYPE
                    ? "long double is not supported on the device"
                    : "complex integer type");
     return "__accgpu_cd";
   }
   bool f = TYPE_PRECISION(TREE_TYPE(t)) == 32;
-  const char *n = f ? "__accgpu_cf" : "__accgpu_cd";
   if (!done[f]) {
     done[f] = true;
     define_complex(n, f ? "float" : "double");

@@ -127,8 +127,8 @@ void note_store(kg *g, tree lhs);
 
 /* kernel-gen-complex.cc: _Complex float/double as structs of two reals
    with explicit arithmetic.  The binop/unop forms return false when
-   the operation is not one on complex values. */
-bool kg_complex_p(tree t);
+   the operation is not one on complex values (reduction.h:
+   accgpu_red_complex says which types are complex float or double). */
 const char *kg_complex_name(kg *g, tree t);
 void kg_complex_convert(kg *g, kbuf *b, tree t, tree x);
 bool kg_complex_binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
