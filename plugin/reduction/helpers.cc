@@ -7,7 +7,8 @@
  *   __accgpu_redb1_OP_T, __accgpu_redr1_OP_T  the same, the result to
  *                                the first thread of the block / row only;
  *   __accgpu_atom_OP_T(p, v)     *p = *p OP v atomically: CUDA's atomic
- *                                where there is one, else a CAS loop.
+ *                                where there is one, else a CAS loop
+ *                                (complex values: complex.cc).
  * S is the function's reduction scratch (accgpu_red_scratch_decl): 65
  * slots of ST bytes (its largest reduced type), so that rows combining
  * different types at the same time never overlap. */
