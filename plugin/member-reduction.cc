@@ -22,6 +22,7 @@
  * are an error at the item that says what to write instead. */
 #include "accgpu-plugin.h"
 #include "passes/data-internal.h"
+#include "passes/lower-data.h"
 
 #define MAX_TOKS 256
 
@@ -223,29 +224,90 @@ static tree clause_placeholder(tree x)
   return NULL_TREE;
 }
 
+static tree new_var(tree like, tree type)
+{
+  tree v = build_decl(DECL_SOURCE_LOCATION(like), VAR_DECL, DECL_NAME(like),
+                      type);
+  DECL_IGNORED_P(v) = 1;
+  DECL_CONTEXT(v) = DECL_CONTEXT(like);
+  accgpu_keep(v);
+  return v;
+}
+
+static tree rt_call(const char *fn, tree a, tree b, tree n)
+{
+  tree f = accgpu_runtime_decl(fn);
+  return n ? build_call_expr(f, 3, a, b, n) : build_call_expr(f, 1, a);
+}
+
+/* The copies around a compute construct (M: its reduction variable, D: a
+   pointer variable): the member is the device's copy when the data is
+   present there (OpenACC: the clause's implied copy finds it present),
+   else the host's.  Appends D's and M's set-up to *BEFORE, the store of
+   the result to *AFTER. */
+static void construct_copies(tree ref, tree m, tree d, tree *before,
+                             tree *after)
+{
+  tree addr = fold_convert(ptr_type_node,
+                           build_fold_addr_expr(unshare_expr(ref)));
+  tree am = fold_convert(ptr_type_node, build_fold_addr_expr(m));
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(m));
+  TREE_ADDRESSABLE(m) = 1;
+  append_to_statement_list(build2(MODIFY_EXPR, ptr_type_node, d,
+                                  rt_call("acc_deviceptr", addr, NULL_TREE,
+                                          NULL_TREE)), before);
+  /* not present (NULL), or shared memory (the host's address) */
+  tree dev = build2(TRUTH_ANDIF_EXPR, boolean_type_node,
+                    build2(NE_EXPR, boolean_type_node, d, null_pointer_node),
+                    build2(NE_EXPR, boolean_type_node, d, unshare_expr(addr)));
+  append_to_statement_list(
+      build3(COND_EXPR, void_type_node, dev,
+             rt_call("acc_memcpy_from_device", am, d, sz),
+             build2(MODIFY_EXPR, TREE_TYPE(m), m, unshare_expr(ref))), before);
+  append_to_statement_list(
+      build3(COND_EXPR, void_type_node, unshare_expr(dev),
+             rt_call("acc_memcpy_to_device", d, am, sz),
+             build2(MODIFY_EXPR, TREE_TYPE(m), unshare_expr(ref), m)), after);
+}
+
 /* *TP (construct X) becomes { m = REF; X'; REF = m; }, m a variable like
-   placeholder LIKE. */
+   placeholder LIKE (a compute construct: construct_copies). */
 static void wrap(tree *tp, tree ref, tree like)
 {
   tree x = *tp;
-  tree m = build_decl(DECL_SOURCE_LOCATION(like), VAR_DECL, DECL_NAME(like),
-                      TREE_TYPE(like));
-  DECL_IGNORED_P(m) = 1;
-  DECL_CONTEXT(m) = DECL_CONTEXT(like);
-  accgpu_keep(m);
+  tree m = new_var(like, TREE_TYPE(like));
   m_decl.safe_push(m);
   m_ref.safe_push(ref);
   struct repl r = {ref, m};
   walk_tree(tp, replace_cb, &r, NULL);
-  tree body = alloc_stmt_list();
+  tree body = alloc_stmt_list(), after = alloc_stmt_list();
   location_t loc = EXPR_LOCATION(x);
-  append_to_statement_list(build2_loc(loc, MODIFY_EXPR, TREE_TYPE(m), m,
-                                      unshare_expr(ref)), &body);
+  if (TREE_CODE(x) != OACC_LOOP) {
+    DECL_CHAIN(m) = new_var(like, ptr_type_node);
+    construct_copies(ref, m, DECL_CHAIN(m), &body, &after);
+  } else {
+    append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(m), m,
+                                    unshare_expr(ref)), &body);
+    append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(m),
+                                    unshare_expr(ref), m), &after);
+  }
   append_to_statement_list(x, &body);
-  append_to_statement_list(build2_loc(loc, MODIFY_EXPR, TREE_TYPE(m),
-                                      unshare_expr(ref), m), &body);
+  append_to_statement_list(after, &body);
   *tp = build3_loc(loc, BIND_EXPR, void_type_node, m, body, NULL_TREE);
   TREE_SIDE_EFFECTS(*tp) = 1;
+}
+
+/* A compute construct X with async reducing member PH: its result would
+   be stored before the construct ends.  True after saying so. */
+static bool async_refused(tree x, tree ph)
+{
+  tree c = TREE_CODE(x) == OACC_LOOP ? NULL_TREE
+           : omp_find_clause(OMP_CLAUSES(x), OMP_CLAUSE_ASYNC);
+  if (c)
+    error_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<reduction%> on %qD with "
+             "%<async%> is not supported: reduce into a scalar, %<wait%>, "
+             "then store it to %qD", ph, ph);
+  return c != NULL_TREE;
 }
 
 static tree rewrite_cb(tree *tp, int *walk_subtrees, void *)
@@ -262,10 +324,13 @@ static tree rewrite_cb(tree *tp, int *walk_subtrees, void *)
     return NULL_TREE;
   }
   for (tree ph, *xp = tp; (ph = clause_placeholder(t));) {
+    if (async_refused(t, ph))
+      break;
     wrap(xp, ref_in(&ph_decl, &ph_ref, ph), ph);
-    /* X is the wrap's second statement: a second member wraps it there */
+    /* a second member wraps X where it is now, inside the wrap */
     tree_stmt_iterator it = tsi_start(BIND_EXPR_BODY(*xp));
-    tsi_next(&it);
+    while (tsi_stmt(it) != t)
+      tsi_next(&it);
     xp = tsi_stmt_ptr(it);
   }
   walk_tree(&OMP_BODY(t), rewrite_cb, NULL, NULL);

@@ -1,6 +1,7 @@
 /* reduction_member.c — reduction(op: s.x) on members of struct variables
  * (OpenACC 2.7+), at gang, worker, vector and gang worker vector level,
- * on the construct (combined and not), a nested member s.in.y, two
+ * on the construct (combined and not; s present in a data region or
+ * not), a nested member s.in.y, two
  * members of one struct, loops nested in a reducing loop that name the
  * member again, a _Complex float member off an 8-byte boundary.  Reference: the same updates to a scalar in serial
  * loops; each member starts at a value other than the identity, and the
@@ -80,6 +81,17 @@ static void test_construct(void) {
   }
   CHECK_INT("parallel reduction, loops without", s.x, want);
   check_rest("parallel reduction, loops without", &s, 1, 0, 0);
+  fill(&s);
+  /* s present: the clause reduces the device's s.x, which the data
+     construct then copies out */
+#pragma acc data copy(s) copyin(a)
+  {
+#pragma acc parallel loop gang vector reduction(+:s.x)
+    for (int k = 0; k < N * M; k++)
+      s.x += a[k];
+  }
+  CHECK_INT("parallel loop in a data region", s.x, want);
+  check_rest("parallel loop in a data region", &s, 1, 0, 0);
 }
 
 /* Inside a region: the member of a mapped struct. */

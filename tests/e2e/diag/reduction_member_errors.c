@@ -1,13 +1,15 @@
 /* reduction items the compiler does not take: a member through a pointer
    or of an array element (an error at the item that says what to write),
    a member of something that is not a struct variable, a complex
-   reduction with an operator other than + and *, and long double (a
-   "sorry": no device arithmetic for it). */
-/* accgpu-expect: error: 15: .p->x..*not supported.*store it back */
-/* accgpu-expect: error: 18: .v\[1\].x..*not supported */
-/* accgpu-expect: error: 21: .n. in a .reduction. clause is not a struct */
-/* accgpu-expect: error|sorry: 24: .z. */
-/* accgpu-expect: sorry: 27: long double variable.*: .q. */
+   reduction with an operator other than + and *, long double (a "sorry":
+   no device arithmetic for it), a member on an async construct (its
+   result would be stored before the construct ends). */
+/* accgpu-expect: error: 17: .p->x..*not supported.*store it back */
+/* accgpu-expect: error: 20: .v\[1\].x..*not supported */
+/* accgpu-expect: error: 23: .n. in a .reduction. clause is not a struct */
+/* accgpu-expect: error|sorry: 26: .z. */
+/* accgpu-expect: sorry: 29: long double variable.*: .q. */
+/* accgpu-expect: error: 33: .t.x. with .async. is not supported */
 /* accgpu-test: accgpu-only */
 struct s { int x; };
 
@@ -27,5 +29,10 @@ double f(int n, struct s *p, struct s *v, double _Complex z, long double q) {
 #pragma acc parallel loop reduction(+:q)
   for (int i = 0; i < n; i++)
     q += i;
-  return p->x + v[1].x + __real__ z + q;
+  struct s t = {0};
+#pragma acc parallel loop reduction(+:t.x) async(1)
+  for (int i = 0; i < n; i++)
+    t.x += i;
+#pragma acc wait
+  return p->x + v[1].x + __real__ z + q + t.x;
 }
