@@ -13,7 +13,10 @@
  *    of the same member (inner loops' clauses) replaced by m: a scalar
  *    reduced and stored back to the member, which is what the clause
  *    means.  For a compute construct m is the host's scalar (the clause
- *    copies it); for a loop in a compute region m is local to the region
+ *    copies it), read from and stored to the device's copy of the member
+ *    when that is present (as the clause's implied copy would find it; an
+ *    async construct is refused: it would store before it ends); for a
+ *    loop in a compute region m is local to the region
  *    and kernel-gen names it by the member itself in device memory
  *    (accgpu_member_ref), dropping the two assignments, so that gangs
  *    fold into the member as into any mapped variable.
