@@ -63,6 +63,10 @@ void accgpu_loop_align_init(void);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);
+/* member-reduction.cc: reduction(op: s.x) (PLUGIN_PRE_GENERICIZE); the
+   member that variable D stands for in compute regions (NULL_TREE: none). */
+void accgpu_member_reduction_init(const char *plugin_name);
+tree accgpu_member_ref(tree d);
 
 /* ---- passes/lower-compute.cc ---- */
 

@@ -41,6 +41,7 @@ static const char *const user_macros[] = {
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
   "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
+  "reduction=", /* member-reduction.cc */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
 };
@@ -379,6 +380,9 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                                            : NULL;
   if (!strcmp(w, "private"))
     return line.pragma == PRAGMA_OACC_KERNELS ? kernels_private(pfile) : NULL;
+  if (!strcmp(w, "reduction"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_member_reduction(pfile, tok) : NULL;
   if (!strcmp(w, "collapse"))
     return modifier_next(pfile, collapse_mods)
                ? impl(pfile, "__accgpu_cm_drop") : NULL;

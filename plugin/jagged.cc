@@ -14,10 +14,8 @@
  * pair flagged ACCGPU_MAPF_JAGGED / _ROWS; the runtime (jagged.c)
  * expands it.
  *
- * The new token list is injected as the expansion of a macro made here:
- * a preprocessor callback cannot define a macro the usual way (cpp_define
- * pushes a buffer and re-enters the lexer), so the macro's cpp_macro is
- * built directly and the original tokens are taken off the stream.  Only
+ * The new token list is injected as the expansion of a macro
+ * (pp-tokens.cc) and the original tokens are taken off the stream.  Only
  * names declared as a pointer to pointer, or an array of pointers, are
  * rewritten: `double a[N][M]` sections stay GCC's.                      */
 #include "gcc-common.h"
@@ -50,30 +48,6 @@ static struct {
   cpp_token tok[MAX_TOKS];
   int n;
 } in, out;
-
-static bool eol_p(const cpp_token *t)
-{
-  return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
-}
-
-/* Copies the clause's tokens from its `(` to the matching `)` into `in`;
-   false if it does not end on the line or is too long. */
-static bool read_clause(cpp_reader *pfile)
-{
-  in.n = 0;
-  for (int depth = 0;;) {
-    const cpp_token *t = accgpu_pp_peek(pfile, in.n);
-    if (eol_p(t) || in.n == MAX_TOKS)
-      return false;
-    in.tok[in.n++] = *t;
-    if (t->type == CPP_OPEN_PAREN || t->type == CPP_OPEN_SQUARE)
-      depth++;
-    else if (t->type == CPP_CLOSE_PAREN || t->type == CPP_CLOSE_SQUARE)
-      depth--;
-    if (depth == 0)
-      return true;
-  }
-}
 
 /* End of the bracket group starting at I (`[`), or -1; *COLON: whether a
    `:` is at its top level (a section, not an index). */
@@ -113,12 +87,7 @@ static void emit_punct(enum cpp_ttype type, location_t loc)
 static void emit_name(cpp_reader *pfile, const char *name, location_t loc)
 {
   cpp_token t;
-  memset(&t, 0, sizeof t);
-  t.type = CPP_NAME;
-  t.src_loc = loc;
-  t.flags = PREV_WHITE | NO_EXPAND;
-  t.val.node.node = t.val.node.spelling =
-      cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
+  accgpu_pp_name(pfile, &t, name, loc);
   emit(&t);
 }
 
@@ -159,25 +128,6 @@ static int jagged_item(cpp_reader *pfile, int i)
   return e2 + 1;
 }
 
-/* Makes macro __accgpu_injN expand to out.tok. */
-static cpp_hashnode *inject(cpp_reader *pfile)
-{
-  static unsigned ring;
-  char name[32];
-  snprintf(name, sizeof name, "__accgpu_inj%u", ring++ % 4);
-  cpp_hashnode *node =
-      cpp_lookup(pfile, (const unsigned char *)name, strlen(name));
-  size_t size = offsetof(cpp_macro, exp.tokens) + out.n * sizeof(cpp_token);
-  cpp_macro *m = (cpp_macro *)ggc_internal_cleared_alloc(size);
-  m->line = out.tok[0].src_loc;
-  m->count = out.n;
-  m->kind = cmk_macro;
-  memcpy(m->exp.tokens, out.tok, out.n * sizeof(cpp_token));
-  node->type = NT_USER_MACRO;
-  node->value.macro = m;
-  return node;
-}
-
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma)
 {
@@ -187,7 +137,7 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
   if (pragma != PRAGMA_OACC_DATA && pragma != PRAGMA_OACC_ENTER_DATA &&
       pragma != PRAGMA_OACC_EXIT_DATA && pragma != PRAGMA_OACC_UPDATE)
     return NULL;
-  if (!read_clause(pfile))
+  if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;
   out.n = 0;
   emit_name(pfile, kind, word->src_loc);
@@ -201,10 +151,8 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
   }
   if (line_items == before || out.n >= MAX_TOKS)
     return NULL;
-  for (int i = 0; i < in.n; i++)
-    while (cpp_get_token(pfile)->type == CPP_PADDING)
-      ;
-  return inject(pfile);
+  accgpu_pp_take(pfile, in.n);
+  return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);
 }
 
 /* The markers, at file scope (called on the first line). */

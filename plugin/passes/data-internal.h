@@ -56,6 +56,21 @@ void accgpu_devdirs_init(const char *plugin_name);
 /* deviceid.cc: the INDEX-th token ahead on the line being lexed, padding
    skipped (both token rewriters look ahead with it). */
 const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
+/* pp-tokens.cc: the tokens from the `(` or `[` ahead to its match, into
+   TOKS (their number; -1 when the group does not end on the line or has
+   more than MAX); N tokens taken off the stream; *T becomes a name token NAME at LOC (not expanded); a
+   macro whose expansion is TOKS[0..N) (returned for the word being lexed
+   to expand to). */
+int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
+void accgpu_pp_take(cpp_reader *pfile, int n);
+void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
+                    location_t loc);
+cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
+                               int n, location_t loc);
+/* member-reduction.cc: reduction(op: s.x) on an acc line: the clause
+   rewritten to name a placeholder for the member (NULL: no member). */
+cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
+                                      const cpp_token *word);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
 typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,

@@ -39,6 +39,10 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_device_limits", "vip"},
   {"__accgpu_device_submit", "vifqz"},
   {"acc_is_present", "ipz"},
+  /* member-reduction.cc */
+  {"acc_deviceptr", "pp"},
+  {"acc_memcpy_from_device", "vppz"},
+  {"acc_memcpy_to_device", "vppz"},
 };
 #define RT_NDECLS (sizeof rt_table / sizeof rt_table[0])
 static tree rt_decls[RT_NDECLS];

@@ -188,6 +188,9 @@ void type_str(kg *g, kbuf *b, tree t)
   case ARRAY_TYPE:
     array_typedef(g, b, t);
     return;
+  case COMPLEX_TYPE:
+    kb_add(b, kg_complex_name(g, t));
+    return;
   case RECORD_TYPE:
   case UNION_TYPE: {
     type_entry *e = type_lookup(t, true);
@@ -273,6 +276,13 @@ const char *decl_name(kg *g, tree d)
   const char *n = lookup_name(g, d);
   if (n)
     return n;
+  if (tree m = accgpu_member_ref(d)) { /* member-reduction.cc: the member */
+    struct kbuf t = {};
+    ex(g, &t, m);
+    push_name(g, d, kb_str(&t));
+    kb_free(&t);
+    return lookup_name(g, d);
+  }
   if (!kg_is_local_auto(d) && static_const(g, d))
     return lookup_name(g, d);
   if (!kg_is_local_auto(d)) {
@@ -355,6 +365,10 @@ static void real_cst(kg *g, kbuf *b, tree t)
 
 void cast_to(kg *g, kbuf *b, tree type, tree e)
 {
+  if (TREE_CODE(type) == COMPLEX_TYPE) {
+    kg_complex_convert(g, b, type, e);
+    return;
+  }
   kb_add(b, "((");
   type_str(g, b, type);
   kb_add(b, ")(");
@@ -507,6 +521,8 @@ static void cmp_operand(kg *g, kbuf *b, tree e)
 void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
                   tree y)
 {
+  if (kg_complex_binop(g, b, code, type, x, y))
+    return;
   switch (code) {
   case POINTER_PLUS_EXPR:
     kb_add(b, "((");
@@ -639,6 +655,8 @@ void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
 
 void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
 {
+  if (kg_complex_unop(g, b, code, type, x))
+    return;
   switch (code) {
   case NOP_EXPR:
   case CONVERT_EXPR:
@@ -720,6 +738,13 @@ void ex(kg *g, kbuf *b, tree t)
     return;
   case REAL_CST:
     real_cst(g, b, t);
+    return;
+  case COMPLEX_CST:
+    kg_complex_cst(g, b, t);
+    return;
+  case REALPART_EXPR:
+  case IMAGPART_EXPR:
+    kg_complex_part(g, b, t);
     return;
   case VAR_DECL:
   case PARM_DECL:
@@ -811,6 +836,7 @@ void ex(kg *g, kbuf *b, tree t)
   case FLOAT_EXPR:
   case FIX_TRUNC_EXPR:
   case VIEW_CONVERT_EXPR:
+  case CONJ_EXPR:
     unop(g, b, TREE_CODE(t), TREE_TYPE(t), TREE_OPERAND(t, 0));
     return;
   case COND_EXPR:

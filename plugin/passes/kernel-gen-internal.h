@@ -125,6 +125,18 @@ tree root_of(kg *g, tree p);
 void mark_written(kg *g, tree root);
 void note_store(kg *g, tree lhs);
 
+/* kernel-gen-complex.cc: _Complex float/double as structs of two reals
+   with explicit arithmetic.  The binop/unop forms return false when
+   the operation is not one on complex values (reduction.h:
+   accgpu_red_complex says which types are complex float or double). */
+const char *kg_complex_name(kg *g, tree t);
+void kg_complex_convert(kg *g, kbuf *b, tree t, tree x);
+bool kg_complex_binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
+                      tree y);
+bool kg_complex_unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
+void kg_complex_cst(kg *g, kbuf *b, tree t);
+void kg_complex_part(kg *g, kbuf *b, tree t);
+
 /* kernel-gen-stmt.cc: statements */
 bool need_guard(kg *g);
 bool after_barrier(kg *g);
@@ -174,6 +186,10 @@ void kgr_scratch_decl(kg *g);
    (the row's) first thread only. */
 bool kgr_leader_only(kg *g, struct loop_red *r);
 bool kgr_first_thread_folds(kg *g, struct loop_red *r);
+/* S copies a member reduction's variable from or to its member
+   (member-reduction.cc) where the kernel names the variable by the
+   member: nothing to do. */
+bool kgr_member_copy_p(kg *g, gimple *s);
 /* The open reduction whose partial VAR names now (NULL: none). */
 struct loop_red *kgr_owner(kg *g, tree var);
 /* kernel-gen-red-slice.cc: statements of SEQ that only the first thread

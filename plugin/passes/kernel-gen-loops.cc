@@ -784,7 +784,7 @@ void info_loops(kg *g, vec<lnode *> *v)
                    : "one atomic per gang");
         inform(l, "accgpu: reduction(%s:%qD) %s",
                op_symbol_code(OMP_CLAUSE_REDUCTION_CODE(c)),
-               OMP_CLAUSE_DECL(c), how);
+               accgpu_red_var(OMP_CLAUSE_DECL(c)), how); /* arrays: MEM_REF */
       }
     info_loops(g, &n->kids);
   }

@@ -219,6 +219,27 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
+/* DECL (a reduction on VTYPE with OP) is one the device can do: not
+   long double (no device arithmetic), complex only with + and *.  False
+   after saying so, naming DECL. */
+static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
+{
+  unsigned long len;
+  tree t = kgr_value_type(vtype, &len);
+  tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
+  if (SCALAR_FLOAT_TYPE_P(part) && TYPE_PRECISION(part) > 64) {
+    fail(g, decl, "reduction on a long double variable (the device has no "
+         "long double arithmetic)");
+    return false;
+  }
+  if (!accgpu_red_complex(t) || op == PLUS_EXPR || op == MINUS_EXPR
+      || op == MULT_EXPR)
+    return true;
+  fail(g, decl, "reduction on a complex variable with an operator other "
+       "than + or *");
+  return false;
+}
+
 /* The reductions of loop F (partitioned over DIMS): its clauses, and,
    for a partitioned loop that updates the partial of an enclosing
    reduction that does not gather, that reduction implicitly (the seed's
@@ -234,10 +255,12 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
     tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
     if (!d) {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "complex, variable-length or large array, or a section of no "
-           "constant bounds");
+           "long double, variable-length or large array, or a section of "
+           "no constant bounds");
       return false;
     }
+    if (!red_type_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
+      return false;
     open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
@@ -315,9 +338,9 @@ static void combine_threads(kg *g, loop_red *r, const char *sfx)
 static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
 {
   struct kbuf cb = {};
-  accgpu_red_combine(&cb, r->op, o, p);
+  accgpu_red_combine(&cb, r->op, r->type, o, p);
   kb_printf(g->out, "%s = ", o);
-  if (TREE_CODE(r->type) != BOOLEAN_TYPE) {
+  if (TREE_CODE(r->type) != BOOLEAN_TYPE && !accgpu_red_complex(r->type)) {
     kb_add(g->out, "(");
     type_str(g, g->out, r->type);
     kb_add(g->out, ")");
@@ -326,14 +349,43 @@ static void fold_stmt(kg *g, loop_red *r, const char *o, const char *p)
   kb_free(&cb);
 }
 
+/* The member D stands for when the kernel names D by it (a member
+   reduction's variable that is not a kernel parameter), else NULL. */
+static tree member_named(kg *g, tree d)
+{
+  tree ref = accgpu_member_ref(d);
+  for (unsigned i = 0; ref && g->region && i < g->region->params.length();
+       i++)
+    if (g->region->params[i].decl == d)
+      return NULL_TREE;
+  return ref;
+}
+
+bool kgr_member_copy_p(kg *g, gimple *s)
+{
+  if (!is_gimple_assign(s) || !gimple_assign_single_p(s))
+    return false;
+  tree l = gimple_assign_lhs(s), r = gimple_assign_rhs1(s);
+  tree m = accgpu_member_ref(l) ? l : r, ref = member_named(g, m);
+  return ref && operand_equal_p(m == l ? r : l, ref, 0);
+}
+
+/* The variable R folds into (text OUTER) is device memory that other
+   gangs see: a mapped variable, a pointer's section, a member of one. */
+static bool outer_in_memory(kg *g, loop_red *r, const char *outer)
+{
+  if (tree ref = member_named(g, r->decl))
+    return shared_store_p(g, ref);
+  return outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+}
+
 /* Folds R's combined value into the variable outside the loop: into
    device memory with one atomic per gang when gangs took part, else into
    the enclosing variable, by one thread when the threads share it. */
 static void fold_outer(kg *g, loop_red *r, const char *sfx)
 {
   const char *outer = decl_name(g, r->decl);
-  /* a pointer's section is in device memory */
-  bool mem = outer[0] == '(' || POINTER_TYPE_P(TREE_TYPE(r->decl));
+  bool mem = outer_in_memory(g, r, outer);
   bool shared = g->shared.contains(r->decl);
   bool atom = (r->span & KG_GANGS) && mem;
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
@@ -393,10 +445,12 @@ void kgr_construct_open(kg *g, struct kg_region *r)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
-      fail(g, lr.decl, "reduction on a struct, complex, variable-length or "
-           "large array variable");
+      fail(g, lr.decl, "reduction on a struct, long double, variable-length "
+           "or large array variable");
       return;
     }
+    if (!red_type_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
+      return;
     lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];
     snprintf(nb, sizeof nb, "__gred%u", i);

@@ -5,7 +5,20 @@
 
 bool accgpu_red_scalar_p(tree type)
 {
-  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type)
+         || accgpu_red_complex(type);
+}
+
+const char *accgpu_red_complex(tree type)
+{
+  if (TREE_CODE(type) != COMPLEX_TYPE
+      || TREE_CODE(TREE_TYPE(type)) != REAL_TYPE)
+    return NULL;
+  switch (TYPE_PRECISION(TREE_TYPE(type))) {
+  case 32: return "__accgpu_cf";
+  case 64: return "__accgpu_cd";
+  default: return NULL;
+  }
 }
 
 tree accgpu_red_var(tree d)
@@ -35,6 +48,8 @@ bool accgpu_red_whole_p(tree d)
 
 const char *accgpu_red_type_tag(tree type)
 {
+  if (const char *c = accgpu_red_complex(type))
+    return c + 9; /* "cf", "cd" */
   if (FLOAT_TYPE_P(type))
     return TYPE_PRECISION(type) == 32 ? "f" : "d";
   if (TREE_CODE(type) == BOOLEAN_TYPE)
@@ -83,9 +98,14 @@ const char *accgpu_red_op_tag(enum tree_code op)
   }
 }
 
-void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
-                        const char *y)
+void accgpu_red_combine(struct kbuf *b, enum tree_code op, tree type,
+                        const char *x, const char *y)
 {
+  if (const char *c = accgpu_red_complex(type)) {
+    kb_printf(b, "%s_%s((%s), (%s))", c, op == MULT_EXPR ? "mul" : "add", x,
+              y);
+    return;
+  }
   switch (op) {
   case PLUS_EXPR: case MINUS_EXPR: kb_printf(b, "(%s) + (%s)", x, y); break;
   case MULT_EXPR: kb_printf(b, "(%s) * (%s)", x, y); break;
@@ -103,6 +123,10 @@ void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
 void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
                          const char *tname, const char *limit)
 {
+  if (accgpu_red_complex(type)) {
+    kb_printf(b, "%s_mk(%s, 0)", tname, op == MULT_EXPR ? "1" : "0");
+    return;
+  }
   bool fl = FLOAT_TYPE_P(type);
   bool f32 = fl && TYPE_PRECISION(type) == 32;
   kb_printf(b, "((%s)", tname);

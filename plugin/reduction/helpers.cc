@@ -7,7 +7,8 @@
  *   __accgpu_redb1_OP_T, __accgpu_redr1_OP_T  the same, the result to
  *                                the first thread of the block / row only;
  *   __accgpu_atom_OP_T(p, v)     *p = *p OP v atomically: CUDA's atomic
- *                                where there is one, else a CAS loop.
+ *                                where there is one, else a CAS loop
+ *                                (complex values: complex.cc).
  * S is the function's reduction scratch (accgpu_red_scratch_decl): 65
  * slots of ST bytes (its largest reduced type), so that rows combining
  * different types at the same time never overlap. */
@@ -37,6 +38,8 @@ const char *accgpu_red_prelude(void)
 
 bool accgpu_red_atomic_p(tree type)
 {
+  if (accgpu_red_complex(type))
+    return true;
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   return size == 4 || size == 8
          || ((size == 1 || size == 2) && INTEGRAL_TYPE_P(type));
@@ -48,11 +51,12 @@ bool accgpu_red_atomic_p(tree type)
    atomic: one atomic per call when no other thread intervenes); the other bytes of
    the word are left as they are (the CAS fails when they change). */
 static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
-                              unsigned size, enum tree_code op)
+                              tree type, enum tree_code op)
 {
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   const char *su = size == 1 ? "unsigned char" : "unsigned short";
   struct kbuf c = {};
-  accgpu_red_combine(&c, op, "__ov", "__v");
+  accgpu_red_combine(&c, op, type, "__ov", "__v");
   kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
                "{\n", sfx, T, T);
   kb_add(h, "  unsigned int *__w = (unsigned int *)((unsigned long long)__p "
@@ -71,11 +75,11 @@ static void small_atom_helper(struct kbuf *h, const char *sfx, const char *T,
   kb_free(&c);
 }
 
-/* Text of X OP Y, xmalloc'd. */
-static char *comb(enum tree_code op, const char *x, const char *y)
+/* Text of X OP Y of values of TYPE, xmalloc'd. */
+static char *comb(enum tree_code op, tree type, const char *x, const char *y)
 {
   struct kbuf b = {};
-  accgpu_red_combine(&b, op, x, y);
+  accgpu_red_combine(&b, op, type, x, y);
   return kb_take(&b);
 }
 
@@ -88,102 +92,111 @@ static const char *shfl_type(tree type, unsigned size)
   return size == 4 && fl ? "float" : "int";
 }
 
+/* A shuffle (FN: "" or "_down") of __v of TYPE (C name T) with mask M and
+   lane or delta A: complex values move part by part. */
+static void emit_shfl(struct kbuf *h, tree type, const char *T,
+                      const char *fn, const char *m, const char *a)
+{
+  if (const char *c = accgpu_red_complex(type)) {
+    kb_printf(h, "__accgpu_shfl%s_%s(%s, __v, %s)", fn, c + 9, m, a);
+    return;
+  }
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  kb_printf(h, "(%s)__shfl%s_sync(%s, (%s)__v, %s)", T, fn, m,
+            shfl_type(type, size), a);
+}
+
 /* __accgpu_redw_SFX(v, l, m): the tree of one warp whose lanes 0..M-1
    exist (L: the caller's lane); lane 0 gets the warp's value.  Shuffles
    down, so only lanes of the warp are named in the mask. */
 static void emit_redw(struct kbuf *h, enum tree_code op, tree type,
                       const char *T, const char *sfx)
 {
-  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  const char *st = shfl_type(type, size);
-  char *c = comb(op, "__v", "__w");
+  char *c = comb(op, type, "__v", "__w");
   kb_printf(h, "static __device__ __forceinline__ %s __accgpu_redw_%s(%s __v, "
                "unsigned __l, unsigned __m) {\n", T, sfx, T);
   kb_add(h, "  unsigned __k = __m >= 32u ? 0xffffffffu : (1u << __m) - 1u;\n"
             "  for (unsigned __o = 16; __o > 0; __o >>= 1) {\n");
-  kb_printf(h, "    %s __w = (%s)__shfl_down_sync(__k, (%s)__v, __o);\n",
-            T, T, st);
-  kb_printf(h, "    if (__l + __o < __m) __v = %s;\n  }\n  return __v;\n}\n", c);
+  kb_printf(h, "    %s __w = ", T);
+  emit_shfl(h, type, T, "_down", "__k", "__o");
+  kb_printf(h, ";\n    if (__l + __o < __m) __v = %s;\n  }\n  return __v;\n}\n",
+            c);
   free(c);
 }
 
-/* The return of a block or row combine in __v of its thread FIRST == 0:
-   to all through slot K between barriers (SYNC), or (ONE) to it only,
-   after a barrier that orders this combine's slot reads before the next
-   one's writes. */
-static void emit_red_tail(struct kbuf *h, bool one, const char *first,
-                          const char *k, const char *sync)
+/* What a block combine and a row combine differ in. */
+struct red_level {
+  const char *kind;   /* "redb", "redr" */
+  bool row;           /* a row combine (of a one-row block: the block's) */
+  const char *vars;   /* the caller's place */
+  const char *tree;   /* lane and live lanes of the first warp tree */
+  const char *alone;  /* the caller's warp is all there is */
+  const char *mask;   /* its lanes */
+  const char *store;  /* the warps' values to their slots */
+  const char *sync;   /* the barrier of the combining threads */
+  const char *first;  /* the caller's index; 0 is the first thread */
+  const char *nw;     /* number of warps */
+  const char *base;   /* their first slot */
+  const char *res;    /* the slot of the result */
+};
+
+/* __accgpu_KIND[1]_SFX(v, s): warp trees, the values of warps 1..
+   through their slots (warp 0 keeps its own), warp 0's tree of them, the
+   result to all through slot RES (KIND1: to the first thread only): two
+   barriers, none when there is one warp. */
+static void emit_red_level(struct kbuf *h, const struct red_level *L,
+                           tree type, const char *T, const char *sfx,
+                           const char *id, bool one)
 {
+  const char *o = one ? "1" : "";
+  kb_printf(h, "static __device__ %s __accgpu_%s%s_%s(%s __v, void *__sp, "
+               "unsigned __st) {\n", T, L->kind, o, sfx, T);
+  if (L->row)
+    kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb%s_%s(__v, __sp, "
+                 "__st);\n", o, sfx);
+  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n"
+               "%s  __v = __accgpu_redw_%s(__v, %s);\n  if (%s) return ",
+            T, L->vars, sfx, L->tree, L->alone);
+  if (one)
+    kb_add(h, "__v");
+  else
+    emit_shfl(h, type, T, "", L->mask, "0");
+  kb_printf(h, ";\n%s  %s;\n  if (%s < 32u) {\n", L->store, L->sync,
+            L->first);
+  kb_printf(h, "    if (%s > 0u) __v = %s < %s ? __accgpu_S(%s%s) : %s;\n",
+            L->first, L->first, L->nw, L->base, L->first, id);
+  kb_printf(h, "    __v = __accgpu_redw_%s(__v, %s, 32u);\n", sfx, L->first);
   if (!one)
-    kb_printf(h, "    if (%s == 0) __accgpu_S(%s) = __v;\n", first, k);
-  kb_printf(h, "  }\n  %s;\n", sync);
+    kb_printf(h, "    if (%s == 0) __accgpu_S(%s) = __v;\n", L->first,
+              L->res);
+  kb_printf(h, "  }\n  %s;\n", L->sync);
   if (one)
     kb_add(h, "  return __v;\n");
   else
-    kb_printf(h, "  return __accgpu_S(%s);\n", k);
+    kb_printf(h, "  return __accgpu_S(%s);\n", L->res);
   kb_add(h, "#undef __accgpu_S\n}\n");
 }
 
-/* __accgpu_redb[1]_SFX(v, s): over the whole block, the result to all
-   (redb1: to thread 0 only): warp trees, the values of warps 1.. through
-   S[1..31] (warp 0 keeps its own), warp 0's tree of them, into S[64]
-   read by all: two barriers (none for a block of one warp).  Any block
-   size, a partial last warp included. */
-static void emit_redb(struct kbuf *h, const char *T, const char *sfx,
-                      const char *id, bool one)
-{
-  const char *o = one ? "1" : "";
-  kb_printf(h, "static __device__ %s __accgpu_redb%s_%s(%s __v, void *__sp, "
-               "unsigned __st) {\n", T, o, sfx, T);
-  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
-  kb_add(h, "  unsigned __n = blockDim.x * blockDim.y;\n"
-            "  unsigned __t = threadIdx.y * blockDim.x + threadIdx.x;\n"
-            "  unsigned __l = __t & 31u, __m = __n - (__t - __l);\n");
-  kb_printf(h, "  __v = __accgpu_redw_%s(__v, __l, __m);\n", sfx);
-  if (one)
-    kb_add(h, "  if (__n <= 32u) return __v;\n");
-  else
-    kb_printf(h, "  if (__n <= 32u) return (%s)__shfl_sync(__m >= 32u ? "
-                 "0xffffffffu : (1u << __m) - 1u, __v, 0);\n", T);
-  kb_add(h, "  if (__l == 0 && __t >= 32u) __accgpu_S(__t >> 5) = __v;\n"
-            "  __syncthreads();\n  if (__t < 32u) {\n");
-  kb_printf(h, "    if (__t > 0u) __v = __t < (__n + 31u) >> 5 ? "
-               "__accgpu_S(__t) : %s;\n", id);
-  kb_printf(h, "    __v = __accgpu_redw_%s(__v, __t, 32u);\n", sfx);
-  emit_red_tail(h, one, "__t", "64", "__syncthreads()");
-}
+/* Over the whole block; any block size, a partial last warp included. */
+static const struct red_level block_level = {
+  "redb", false, "  unsigned __n = blockDim.x * blockDim.y;\n"
+  "  unsigned __t = threadIdx.y * blockDim.x + threadIdx.x;\n"
+  "  unsigned __l = __t & 31u, __m = __n - (__t - __l);\n",
+  "__l, __m", "__n <= 32u", "__m >= 32u ? 0xffffffffu : (1u << __m) - 1u",
+  "  if (__l == 0 && __t >= 32u) __accgpu_S(__t >> 5) = __v;\n",
+  "__syncthreads()", "__t", "(__n + 31u) >> 5", "", "64"};
 
-/* __accgpu_redr[1]_SFX(v, s): over the caller's row (one worker's vector
-   lanes), the result to the row (redr1: to its lane 0 only).  Rows of a
-   block with several are whole warps (docs/compiler.md, launch geometry)
-   and run apart: the values of the row's warps 1.. through S[row's
-   warps], the row's value in S[32 + row], between row barriers.  A block
-   of one row is the block. */
-static void emit_redr(struct kbuf *h, const char *T, const char *sfx,
-                      const char *id, bool one)
-{
-  const char *o = one ? "1" : "";
-  kb_printf(h, "static __device__ %s __accgpu_redr%s_%s(%s __v, void *__sp, "
-               "unsigned __st) {\n", T, o, sfx, T);
-  kb_printf(h, "  if (blockDim.y == 1) return __accgpu_redb%s_%s(__v, __sp, "
-               "__st);\n", o, sfx);
-  kb_printf(h, "#define __accgpu_S(k) (*(%s *)((char *)__sp + (k) * __st))\n", T);
-  kb_add(h, "  unsigned __x = threadIdx.x, __nw = blockDim.x >> 5;\n"
-            "  unsigned __w0 = threadIdx.y * __nw;\n");
-  kb_printf(h, "  __v = __accgpu_redw_%s(__v, __x & 31u, 32u);\n", sfx);
-  if (one)
-    kb_add(h, "  if (__nw == 1) return __v;\n");
-  else
-    kb_printf(h, "  if (__nw == 1) return (%s)__shfl_sync(0xffffffffu, __v, "
-                 "0);\n", T);
-  kb_add(h, "  if ((__x & 31u) == 0 && __x >= 32u) "
-            "__accgpu_S(__w0 + (__x >> 5)) = __v;\n"
-            "  __accgpu_sync_row();\n  if (__x < 32u) {\n");
-  kb_printf(h, "    if (__x > 0u) __v = __x < __nw ? __accgpu_S(__w0 + __x) "
-               ": %s;\n", id);
-  kb_printf(h, "    __v = __accgpu_redw_%s(__v, __x, 32u);\n", sfx);
-  emit_red_tail(h, one, "__x", "32 + threadIdx.y", "__accgpu_sync_row()");
-}
+/* Over the caller's row (one worker's vector lanes).  Rows of a block
+   with several are whole warps (docs/compiler.md, launch geometry) and
+   run apart: the row's warps use slots from __w0, its result slot
+   32 + row, between row barriers. */
+static const struct red_level row_level = {
+  "redr", true, "  unsigned __x = threadIdx.x, __nw = blockDim.x >> 5;\n"
+  "  unsigned __w0 = threadIdx.y * __nw;\n",
+  "__x & 31u, 32u", "__nw == 1", "0xffffffffu",
+  "  if ((__x & 31u) == 0 && __x >= 32u) __accgpu_S(__w0 + (__x >> 5)) = "
+  "__v;\n", "__accgpu_sync_row()", "__x", "__nw", "__w0 + ",
+  "32 + threadIdx.y"};
 
 /* The CUDA atomic that does OP on TYPE natively, and the type it takes
    (NULL: none, a CAS loop). */
@@ -234,7 +247,7 @@ static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
     return;
   }
   const char *ut = size == 8 ? "unsigned long long" : "unsigned int";
-  char *c4 = comb(op, "__o.v", "__v");
+  char *c4 = comb(op, type, "__o.v", "__v");
   kb_printf(h, "  union { %s v; %s u; } __o, __n;\n", T, ut);
   kb_printf(h, "  __o.u = __accgpu_ld_relaxed%u((const %s *)__p);\n",
             size * 8, ut);
@@ -257,12 +270,14 @@ char *accgpu_red_helpers(enum tree_code op, tree type, const char *T,
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   emit_redw(&g_helpers, op, type, T, sfx);
   for (int one = 0; one < 2; one++) {
-    emit_redb(&g_helpers, T, sfx, id, one);
-    emit_redr(&g_helpers, T, sfx, id, one);
+    emit_red_level(&g_helpers, &block_level, type, T, sfx, id, one);
+    emit_red_level(&g_helpers, &row_level, type, T, sfx, id, one);
   }
-  if (size == 4 || size == 8)
+  if (accgpu_red_complex(type))
+    accgpu_red_complex_atom(&g_helpers, op, type, T, sfx);
+  else if (size == 4 || size == 8)
     emit_atom(&g_helpers, op, type, size, T, sfx);
   else if (accgpu_red_atomic_p(type))
-    small_atom_helper(&g_helpers, sfx, T, size, op);
+    small_atom_helper(&g_helpers, sfx, T, type, op);
   return sfx;
 }

@@ -10,8 +10,12 @@
 
 /* ---- combine.cc: operators on scalar values ---- */
 
-/* Integer and real scalars: the types a reduction can combine. */
+/* Integer and real scalars, _Complex float and double: the types a
+   reduction can combine. */
 bool accgpu_red_scalar_p(tree type);
+/* The device name of complex TYPE ("__accgpu_cf", "__accgpu_cd";
+   passes/kernel-gen-complex.cc defines them), NULL for other types. */
+const char *accgpu_red_complex(tree type);
 /* The variable a reduction clause's operand D names (an array comes as a
    MEM_REF of its address), for diagnostics. */
 tree accgpu_red_var(tree d);
@@ -24,9 +28,9 @@ const char *accgpu_red_type_tag(tree type);
 const char *accgpu_red_op_tag(enum tree_code op);
 /* The operator to combine partials of TYPE with for reduction OP. */
 enum tree_code accgpu_red_code(tree type, enum tree_code op);
-/* Appends the C expression X OP Y. */
-void accgpu_red_combine(struct kbuf *b, enum tree_code op, const char *x,
-                        const char *y);
+/* Appends the C expression X OP Y of values of TYPE. */
+void accgpu_red_combine(struct kbuf *b, enum tree_code op, tree type,
+                        const char *x, const char *y);
 /* Appends the identity of OP for TYPE as "((TNAME)v)".  LIMIT is the text
    of TYPE's minimum (for max) or maximum (for min) value, used for integer
    types other than _Bool. */
@@ -48,6 +52,9 @@ void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
    OP and TYPE must have tags.  Returns the xmalloc'd "OP_T" suffix. */
 char *accgpu_red_helpers(enum tree_code op, tree type, const char *tname,
                          const char *id);
+/* complex.cc: __accgpu_atom_SFX(p, v) for complex TYPE (C name T). */
+void accgpu_red_complex_atom(struct kbuf *h, enum tree_code op, tree type,
+                             const char *T, const char *sfx);
 /* TYPE can be combined into memory atomically: 4 or 8 bytes, or a 1- or
    2-byte integer (a CAS loop on the word holding it). */
 bool accgpu_red_atomic_p(tree type);
