@@ -5,6 +5,16 @@
 #include <stdlib.h>
 #include "e2e.h"
 
+#ifndef _OPENACC /* serial build: the device is host memory, no queues */
+#include <string.h>
+#define acc_copyin(h, n) (h)
+#define acc_delete(h, n) ((void)0)
+#define acc_memcpy_from_device memcpy
+#define acc_memcpy_from_device_async(d, s, n, q) memcpy(d, s, n)
+#define acc_memcpy_to_device_async(d, s, n, q) memcpy(d, s, n)
+#define acc_wait_all() ((void)0)
+#endif
+
 #define N (1 << 16)
 #define Q 4
 
