@@ -94,13 +94,14 @@ static tree reduction_cb(gimple_stmt_iterator *gsi, bool *handled,
                          struct walk_stmt_info *wi)
 {
   gomp_for *f = dyn_cast<gomp_for *>(gsi_stmt(*gsi));
-  (void)handled;
   if (!f)
     return NULL_TREE;
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
-        && OMP_CLAUSE_DECL(c) == (tree)wi->info)
+        && OMP_CLAUSE_DECL(c) == (tree)wi->info) {
+      *handled = true; /* walk_gimple_stmt: a result needs it */
       return integer_one_node;
+    }
   return NULL_TREE;
 }
 

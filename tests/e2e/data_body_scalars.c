@@ -5,8 +5,9 @@
  * value when met, even when async kernels run later (multicore), and its
  * writes do not reach the host.  GCC 12 maps it tofrom, so its own OpenACC
  * fails this test: accgpu-only.  A scalar of the enclosing data clause
- * stays shared; a kernels construct copies (§2.6.2).  Compared with serial
- * code. */
+ * stays shared; a kernels construct copies, and so does a parallel
+ * construct whose loop reduces into the scalar (§2.6.2).  Compared with
+ * serial code. */
 /* accgpu-test: accgpu-only */
 #include <stdlib.h>
 #include "e2e.h"
@@ -34,6 +35,18 @@ int main(void) {
       t = t + s; /* t is the data construct's: shared */
     }
     CHECK_INT("serial wrote its own copy of s", s, 5);
+    long r = 0; /* a loop reduction's scalar: copied (OpenACC's rule) */
+#pragma acc parallel
+    {
+#pragma acc loop reduction(+:r)
+      for (int i = 0; i < N; i++)
+        r += out[N + i];
+    }
+    long rr = 0;
+#pragma acc update self(out[N:N])
+    for (int i = 0; i < N; i++)
+      rr += out[N + i];
+    CHECK_INT("loop reduction into a data body's scalar", r, rr);
     int u = 3;
 #pragma acc kernels
     u = u * 4;
