@@ -720,16 +720,14 @@ static void raw_copy(const char *who, int kind, void *dst, const void *src,
   if (bytes && (!dst || !src))
     accgpu_fatal(NULL, "%s: NULL %s pointer (%zu bytes)", who,
                  dst ? "source" : "destination", bytes);
-  if (d->shared_mem) {
-    memmove(dst, src, bytes);
-    return;
-  }
   if (!bytes)
     return;
   accgpu_op_begin(&op, d, NULL, who, async);
-  if (kind == ACCGPU_T_H2D)
+  /* Where memory is shared a copy is one memmove, still queued: the
+     multicore device runs the queue's earlier kernels on another thread. */
+  if (kind == ACCGPU_T_H2D && !d->shared_mem)
     accgpu_data_h2d(&op, dst, src, bytes, NULL);
-  else if (kind == ACCGPU_T_D2H)
+  else if (kind == ACCGPU_T_D2H && !d->shared_mem)
     accgpu_data_d2h(&op, dst, src, bytes, NULL);
   else if (d->be->copy_d2d(op.q, dst, src, bytes) != 0)
     accgpu_op_fatal(&op, "cannot copy %zu bytes on %s: %s", bytes,

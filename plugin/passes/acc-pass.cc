@@ -11,6 +11,7 @@
 #include "passes/kernel-gen.h"
 #include "passes/tune-dump.h"
 #include "passes/privatize.h"
+#include "passes/implicit-maps.h"
 #include "passes/loop-private.h"
 
 static void walk_seq(gimple_seq *seq);
@@ -158,6 +159,7 @@ struct acc_pass : gimple_opt_pass {
       accgpu_privatize_loops(body);
     kg_maybe_emit_device_function(fun);
     accgpu_privatize_loop_scalars(body);
+    accgpu_firstprivate_data_body_scalars(body);
     walk_seq(&body);
     regimplify_seq(&body);
     gimple_set_body(fun->decl, body);

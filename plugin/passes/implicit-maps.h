@@ -14,4 +14,9 @@ bool accgpu_implicit_map_p(gomp_target *t, tree c);
    others copy in only (copying back would write read-only memory). */
 void accgpu_readonly_maps(gomp_target *t);
 
+/* In function body BODY (not yet lowered): GCC's maps of scalars declared
+   in a data construct's body on the parallel and serial constructs there
+   become firstprivate, as OpenACC's implicit rules make them. */
+void accgpu_firstprivate_data_body_scalars(gimple_seq body);
+
 #endif

@@ -127,16 +127,16 @@ for flags in -std=c11 -ffp-contract=off; do
 done
 
 # 3. Launch bounds.
-if grep -q 'ACCGPU_LAUNCH_BOUNDS(1024) __accgpu_k_wide_' "$OUT/dflt/$K.cu" &&
+if grep -q 'ACCGPU_LAUNCH_BOUNDS(1024) __accgpu_k_vector_level_' "$OUT/dflt/$K.cu" &&
    grep -q '^\.maxntid 1024' "$OUT/dflt/$K.ptx"; then
   ok
 else
   bad "num_workers(8) vector_length(128): no launch bounds of 1024"
 fi
 regs=$("$PTXAS" -arch=sm_90 -v "$OUT/dflt/$K.ptx" -o /dev/null 2>&1 |
-  sed -n "/entry function '__accgpu_k_wide_/,/Used/s/.*Used \([0-9]*\) registers.*/\1/p")
+  sed -n "/entry function '__accgpu_k_vector_level_/,/Used/s/.*Used \([0-9]*\) registers.*/\1/p")
 if [ -n "$regs" ] && [ "$regs" -le 64 ]; then ok; else
-  bad "kernel wide uses '${regs}' registers for sm_90 with 1024 threads"
+  bad "kernel vector_level uses '${regs}' registers for sm_90 with 1024 threads"
 fi
 
 echo "gpu-images: $pass passed, $fail failed"

@@ -76,9 +76,16 @@ static void check_rows(const char *what) {
   }
 }
 
+/* The geometry of vector_level: its parameters, known at run time only;
+   tests/cli/gpu_images.c includes this file with constants instead. */
+#ifndef WIDE_NW
+#define WIDE_NW nw
+#define WIDE_VL vl
+#endif
+
 /* One row per worker, every operator at vector level. */
 static void vector_level(int vl, int nw) {
-#pragma acc parallel num_gangs(3) num_workers(nw) vector_length(vl) \
+#pragma acc parallel num_gangs(3) num_workers(WIDE_NW) vector_length(WIDE_VL) \
     copyin(c8, s16, i32, l64, f32, f64) copyout(got)
   {
 #pragma acc loop gang worker

@@ -184,10 +184,8 @@ probe_nvidia() {
 }
 
 # ---- one test -------------------------------------------------------------
-# Prints the test's directive values for KEY (text after "accgpu-KEY:").
-directives() {
-  sed -n -E "s@.*accgpu-$2:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1@p" "$1"
-}
+# directives SRC KEY: the test's values for KEY (text after "accgpu-KEY:").
+. "$ROOT/tests/e2e/directives.sh"
 
 # Compiles SRC into BIN (an object file only when BIN ends in .o); compiler
 # output goes to LOG.  Returns gcc's status.

@@ -45,9 +45,7 @@ gcc -O2 -fplugin="$BUILD/accgpu.so" -Iinclude tests/e2e/probe/nvidia.c \
   -o "$stage/probe" -L"$BUILD" -laccgpu
 
 cp "$BUILD/libaccgpu.so" "$BUILD/libaccgpu-mc.so" "$stage/lib/"
-directives() {
-  sed -n -E "s@.*accgpu-$2:[[:space:]]*(.*[^[:space:]])[[:space:]]*\*/.*@\1@p" "$1"
-}
+. tests/e2e/directives.sh
 n=0
 for src in tests/e2e/*.c tests/e2e/rterr/*.c; do
   name=${src#tests/e2e/}; name=${name%.c}

@@ -77,6 +77,7 @@ sec_e2e() {
   echo "e2e on nvidia: $(grep -c '^PASS' "$KIT/e2e.sorted") passed, $(grep -c '^FAIL' "$KIT/e2e.sorted") failed, $(grep -c '^SKIP' "$KIT/e2e.sorted") skipped"
   grep '^SKIP' "$KIT/e2e.sorted"
   grep -A12 '^FAIL' "$KIT/e2e.log" | grep -v '^--$' | grep -vE '^(PASS|SKIP) '
+  ! grep -q '^FAIL' "$KIT/e2e.sorted" # the section's status (the grep above: 1 when none failed)
 }
 
 # V&V: each program alone in a directory (they take no env lines).

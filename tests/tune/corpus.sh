@@ -12,6 +12,7 @@
 . "$(dirname "$0")/common.sh" "${1:-build}" corpus
 ROUNDS=${2:-3}
 export ACC_DEVICE_TYPE=emulator
+. tests/e2e/directives.sh
 
 # write_sched MODEL ROUND SCHED
 write_sched() {
@@ -51,8 +52,8 @@ write_sched() {
 for src in tests/e2e/*.c; do
   name=$(basename "$src" .c)
   grep -q "^$name " tests/e2e/KNOWN_FAILURES && continue
-  grep -q 'accgpu-test: env' "$src" && continue
-  flags=$(sed -n 's|.*accgpu-test: cflags \(.*\) \*/.*|\1|p' "$src")
+  directives "$src" test | grep -q '^env ' && continue
+  flags=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
   # shellcheck disable=SC2086
   "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" $flags \
     -fplugin-arg-accgpu-tune-dump="$OUT/m.yaml" -c "$src" -o "$OUT/x.o" \

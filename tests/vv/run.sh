@@ -77,11 +77,12 @@ for g in "$@"; do
   for f in $g.c; do [ -f "$f" ] && names+=("${f%.c}"); done
 done
 [ ${#names[@]} -gt 0 ] || { echo "vv: no test matches" >&2; exit 1; }
+# Rows also go to OUT/results.partial as they finish (a full run takes long).
 printf '%s\n' "${names[@]}" | xargs -P "$JOBS" -I{} bash -c 'one "$1"' _ {} \
-  | sort >"$OUT/results.tsv.new"
+  | tee "$OUT/results.partial" | sort >"$OUT/results.tsv.new"
 { printf 'test\tcompile'; for d in $DEVICES; do printf '\t%s' "$d"; done
   printf '\n'; cat "$OUT/results.tsv.new"; } >"$OUT/results.tsv"
-rm -f "$OUT/results.tsv.new"
+rm -f "$OUT/results.tsv.new" "$OUT/results.partial"
 col=3
 for d in $DEVICES; do
   n=$(awk -F'\t' -v c=$col 'NR>1 && $c=="PASS"' "$OUT/results.tsv" | wc -l)
