@@ -194,6 +194,31 @@ static void test_struct(void)
 #pragma acc exit data delete(ps[0:1])
   for (int i = 0; i < N; i++)
     CHECK_REAL("struct pointer members", s.b[i], (double)i * i, 0);
+  /* sections that start inside the block: the pointer is attached with
+     its bias (the device s.a points where the host's does) */
+  for (int i = 0; i < N; i++)
+    s.b[i] = -1;
+#pragma acc data copyin(s) copyin(s.a[2:N-4]) copy(s.b[1:N-2])
+  {
+#pragma acc parallel loop present(s)
+    for (int i = 2; i < N - 2; i++)
+      s.b[i] = s.a[i] + 0.5;
+  }
+#pragma acc enter data copyin(ps[0:1])
+#pragma acc enter data copyin(ps->a[3:N-6])
+  double t = -1;
+#pragma acc serial present(ps[0:1]) copy(t)
+  for (int i = 3; i < N - 3; i++)
+    t += ps->a[i];
+#pragma acc exit data delete(ps->a[3:N-6])
+#pragma acc exit data delete(ps[0:1])
+  double want0 = -1;
+  for (int i = 3; i < N - 3; i++)
+    want0 += i;
+  CHECK_REAL("section at an offset, enter data", t, want0, 0);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("sections at an offset", s.b[i],
+               i >= 2 && i < N - 2 ? i + 0.5 : -1, 0);
   free(s.a);
   free(s.b);
 }
