@@ -489,8 +489,23 @@ void kg_maybe_emit_device_function(function *fun)
   }
 }
 
+/* Functions called on the device that the unit never defined (a routine
+   of another file): an error at the declaration, not a module that does
+   not build. */
+static void check_wanted_defined(void)
+{
+  for (unsigned i = 0; i < g_wanted.length(); i++)
+    if (!kg_find_devfn(g_wanted[i]))
+      error_at(DECL_SOURCE_LOCATION(g_wanted[i]), "accgpu: %qD is called in "
+               "a compute region but not defined in this file: accgpu "
+               "compiles a routine with the compute regions of its own file "
+               "(define it here, or in a header as %<static%>)", g_wanted[i]);
+  g_wanted.truncate(0);
+}
+
 const char *kg_prelude(void)
 {
+  check_wanted_defined();
   kb_free(&g_prelude);
   kb_add(&g_prelude, kb_str(&kg_types));
   for (unsigned i = 0; i < g_devfns.length(); i++)
