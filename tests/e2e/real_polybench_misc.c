@@ -125,9 +125,10 @@ static void floyd(int n, int path[FN][FN])
 #pragma acc parallel loop collapse(2) present(path)
     for (int i = 0; i < n; i++)
       for (int j = 0; j < n; j++)
-        path[i][j] = path[i][j] < path[i][k] + path[k][j]
-                         ? path[i][j]
-                         : path[i][k] + path[k][j];
+        /* stores only where the path shortens: row and column k never
+           change in step k (no cell is written while another reads it) */
+        if (path[i][k] + path[k][j] < path[i][j])
+          path[i][j] = path[i][k] + path[k][j];
   }
 }
 
