@@ -23,6 +23,7 @@
 #include "passes/tune-dump.h"
 #include "passes/implicit-maps.h"
 #include "passes/async-scalars.h"
+#include "passes/struct-members.h"
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
@@ -623,6 +624,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     accgpu_kernels_private(t);
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
+  accgpu_struct_member_maps(gsi, t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};
