@@ -625,6 +625,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
   accgpu_struct_member_maps(gsi, t);
+  accgpu_pointee_member_maps(gsi, t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};

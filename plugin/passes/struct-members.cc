@@ -10,6 +10,7 @@
  * the kernel by value, as OpenACC's firstprivate: its other members are
  * the host's, its own pointer members are not used there.              */
 #include "passes/struct-members.h"
+#include "passes/flow.h"
 
 /* Clause C attaches a pointer member of a struct variable: its base. */
 static tree attached_struct(tree c)
@@ -41,7 +42,8 @@ static tree swap_op(tree *tp, int *walk_subtrees, void *data)
     *walk_subtrees = 0;
     return NULL_TREE;
   }
-  if (TREE_CODE(*tp) == COMPONENT_REF && operand_equal_p(*tp, ms->member, 0)) {
+  if (TREE_CODE(*tp) == TREE_CODE(ms->member)
+      && operand_equal_p(*tp, ms->member, 0)) {
     ms->stored |= wi->is_lhs;
     if (ms->var)
       *tp = ms->var;
@@ -145,4 +147,155 @@ void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t)
   }
   gimple_omp_target_set_clauses(t, clauses);
   bases.release();
+}
+
+/* ---- members reached through a pointer to the struct (p->x) ---- */
+
+/* T is *P (a MEM_REF at offset 0 or an INDIRECT_REF): P, else NULL. */
+static tree deref_of(tree t)
+{
+  if (TREE_CODE(t) == INDIRECT_REF
+      || (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))))
+    return TREE_OPERAND(t, 0);
+  return NULL_TREE;
+}
+
+/* Clause C attaches a pointer member of *P, P a pointer variable: P. */
+static tree attached_pointee(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
+      || (OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_ATTACH
+          && OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_ATTACH_DETACH))
+    return NULL_TREE;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
+    return NULL_TREE;
+  tree p = deref_of(TREE_OPERAND(d, 0));
+  return p && (VAR_P(p) || TREE_CODE(p) == PARM_DECL) && !is_global_var(p)
+             ? p : NULL_TREE;
+}
+
+/* walk_gimple_op callback: p->FIELD becomes its pointer variable, any
+   other *p the struct variable; notes stores to either. */
+struct pointee_swap {
+  tree p, sv;
+  vec<tree> fields, vars;
+  bool stored;
+};
+
+static tree pointee_op(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  pointee_swap *ps = (pointee_swap *)wi->info;
+  if (TYPE_P(*tp)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (TREE_CODE(*tp) == COMPONENT_REF && deref_of(TREE_OPERAND(*tp, 0))
+      == ps->p)
+    for (unsigned i = 0; i < ps->fields.length(); i++)
+      if (TREE_OPERAND(*tp, 1) == ps->fields[i]) {
+        ps->stored |= wi->is_lhs;
+        *tp = ps->vars[i];
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+  if (deref_of(*tp) == ps->p
+      && TYPE_MAIN_VARIANT(TREE_TYPE(*tp)) == TREE_TYPE(ps->sv)) {
+    ps->stored |= wi->is_lhs;
+    *tp = ps->sv;
+    *walk_subtrees = 0;
+  }
+  return NULL_TREE;
+}
+
+static bool seq_refs_var(gimple_seq seq, tree v)
+{
+  for (gimple_stmt_iterator g = gsi_start(seq); !gsi_end_p(g); gsi_next(&g))
+    if (accgpu_stmt_refs(gsi_stmt(g), v))
+      return true;
+  return false;
+}
+
+/* T's clauses for P: each attach becomes the pointer assign of its
+   variable (VARS, in clause order), *P's own maps go, SV is
+   firstprivate. */
+static void rewrite_pointee_clauses(gomp_target *t, tree p, tree sv,
+                                    vec<tree> vars)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  unsigned k = 0;
+  for (tree *pc = &clauses; *pc;) {
+    tree c = *pc, d = OMP_CLAUSE_DECL(c);
+    if (attached_pointee(c) == p) {
+      tree fp = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+      OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
+      OMP_CLAUSE_DECL(fp) = vars[k++];
+      OMP_CLAUSE_SIZE(fp) = OMP_CLAUSE_SIZE(c); /* the bias */
+      OMP_CLAUSE_CHAIN(fp) = OMP_CLAUSE_CHAIN(c);
+      *pc = fp;
+      pc = &OMP_CLAUSE_CHAIN(fp);
+    } else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+               && (d == p || deref_of(d) == p))
+      *pc = OMP_CLAUSE_CHAIN(c); /* *p's own map and pointer assign */
+    else
+      pc = &OMP_CLAUSE_CHAIN(c);
+  }
+  tree fp = build_omp_clause(gimple_location(t), OMP_CLAUSE_FIRSTPRIVATE);
+  OMP_CLAUSE_DECL(fp) = sv;
+  OMP_CLAUSE_CHAIN(fp) = clauses;
+  gimple_omp_target_set_clauses(t, fp);
+}
+
+/* Rewrites, on a copy of T's body, P's members to pointer variables and
+   *P to a struct variable set before GSI; commits when the region then
+   no longer refers to P and stores to neither. */
+static void rewrite_pointee(gimple_stmt_iterator *gsi, gomp_target *t, tree p)
+{
+  gimple_seq body = gimple_seq_copy(gimple_omp_body(t)), init = NULL;
+  tree clauses = gimple_omp_target_clauses(t), prev = NULL_TREE;
+  pointee_swap ps = {p, NULL_TREE, vNULL, vNULL, false};
+  bool bad = false;
+  for (tree c = clauses; c; prev = c, c = OMP_CLAUSE_CHAIN(c)) {
+    if (attached_pointee(c) != p)
+      continue;
+    tree m = OMP_CLAUSE_DECL(c), f = TREE_OPERAND(m, 1);
+    if (!ps.sv) { /* sv = *p, then each member from sv */
+      ps.sv = create_tmp_var(TYPE_MAIN_VARIANT(TREE_TYPE(TREE_OPERAND(m, 0))),
+                             "accsv");
+      gimple_seq_add_stmt(&init, gimple_build_assign(ps.sv,
+                                                     build_simple_mem_ref(p)));
+    }
+    tree px = create_tmp_var(TREE_TYPE(m), "accsm");
+    gimple_seq_add_stmt(&init, gimple_build_assign(px, build3(COMPONENT_REF,
+                        TREE_TYPE(f), ps.sv, f, NULL_TREE)));
+    ps.fields.safe_push(f);
+    ps.vars.safe_push(px);
+    bad |= !section_map_p(prev);
+  }
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &ps;
+  walk_gimple_seq_mod(&body, NULL, pointee_op, &wi);
+  bad |= ps.stored || seq_refs_var(body, p);
+  if (!bad) {
+    gimple_omp_set_body(t, body);
+    gsi_insert_seq_before(gsi, init, GSI_SAME_STMT);
+    rewrite_pointee_clauses(t, p, ps.sv, ps.vars);
+  }
+  ps.fields.release();
+  ps.vars.release();
+}
+
+void accgpu_pointee_member_maps(gimple_stmt_iterator *gsi, gomp_target *t)
+{
+  vec<tree> ps = vNULL;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    tree p = attached_pointee(c);
+    if (p && !ps.contains(p))
+      ps.safe_push(p);
+  }
+  for (unsigned i = 0; i < ps.length(); i++)
+    rewrite_pointee(gsi, t, ps[i]);
+  ps.release();
 }

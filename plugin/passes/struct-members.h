@@ -10,4 +10,9 @@
    pointer, and v itself goes by value (firstprivate). */
 void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
 
+/* The same through a pointer (`copyin(p->x[0:p->n])`): *p is copied into
+   a struct variable before the construct, which goes by value, when the
+   region only reads *p's members. */
+void accgpu_pointee_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
+
 #endif

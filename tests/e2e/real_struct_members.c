@@ -2,7 +2,7 @@
  * on the compute construct itself, as deep-copy examples write them:
  * `parallel loop copyin(v.x[0:v.n]) copy(v.y[0:v.n])` with v a struct
  * parameter passed by value (the loop bound and a scale read from v's
- * other members), `kernels copyout(g.val[0:g.n])`, and `present(v.x[0:n])`
+ * other members), the same through a pointer `copyin(p->x[0:p->n])`, `kernels copyout(g.val[0:g.n])`, and `present(v.x[0:n])`
  * under a data region that mapped the member. Against serial loops. */
 #include "e2e.h"
 #include <stdlib.h>
@@ -44,6 +44,23 @@ static void scale_present(vec v, double a)
   }
 }
 
+/* through a pointer to the struct */
+static double dot(const vec *p)
+{
+  double s = 0;
+#pragma acc parallel loop copyin(p->x[0:p->n], p->y[0:p->n]) reduction(+:s)
+  for (int i = 0; i < p->n; i++)
+    s += p->x[i] * p->y[i] * p->scale;
+  return s;
+}
+
+static void rescale(grid *g, double a)
+{
+#pragma acc parallel loop copy(g->val[0:g->n])
+  for (int i = 0; i < g->n; i++)
+    g->val[i] *= a * g->stride;
+}
+
 int main(void)
 {
   enum { N = 300 };
@@ -62,6 +79,13 @@ int main(void)
   scale_present(v, 0.5);
   for (int i = 0; i < N; i++)
     CHECK_REAL("present(member) under data", v.x[i], 0.5 * i, 0);
+  double want = 0;
+  for (int i = 0; i < N; i++)
+    want += v.x[i] * v.y[i] * v.scale;
+  CHECK_REAL("p->member sections", dot(&v), want, 1e-12);
+  rescale(&g, 0.5);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("p->member copy", g.val[i], 7.0 * i * 0.5 * 7, 0);
   free(v.x);
   free(v.y);
   free(g.val);
