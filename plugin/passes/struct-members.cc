@@ -102,6 +102,27 @@ static bool rewritable(gomp_target *t, vec<tree> *bases)
   return !bases->is_empty();
 }
 
+/* firstprivate(V) of T, chained before CLAUSES. */
+static tree firstprivate(gomp_target *t, tree v, tree clauses)
+{
+  tree fp = build_omp_clause(gimple_location(t), OMP_CLAUSE_FIRSTPRIVATE);
+  OMP_CLAUSE_DECL(fp) = v;
+  OMP_CLAUSE_CHAIN(fp) = clauses;
+  return fp;
+}
+
+/* The pointer assign of PX that replaces attach clause C in its chain: PX
+   gets the device address of the section before it, less the bias. */
+static tree pointer_assign(tree c, tree px)
+{
+  tree fp = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  OMP_CLAUSE_DECL(fp) = px;
+  OMP_CLAUSE_SIZE(fp) = OMP_CLAUSE_SIZE(c); /* the bias */
+  OMP_CLAUSE_CHAIN(fp) = OMP_CLAUSE_CHAIN(c);
+  return fp;
+}
+
 /* A pointer variable for the member attach clause C maps, set before
    GSI; the region uses it; returns its pointer-assign clause. */
 static tree member_pointer(gimple_stmt_iterator *gsi, gomp_target *t, tree c)
@@ -111,12 +132,7 @@ static tree member_pointer(gimple_stmt_iterator *gsi, gomp_target *t, tree c)
   gsi_insert_before(gsi, gimple_build_assign(px, unshare_expr(m)),
                     GSI_SAME_STMT);
   swap_member(gimple_omp_body(t), m, px);
-  tree fp = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
-  OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
-  OMP_CLAUSE_DECL(fp) = px;
-  OMP_CLAUSE_SIZE(fp) = OMP_CLAUSE_SIZE(c); /* the bias */
-  OMP_CLAUSE_CHAIN(fp) = OMP_CLAUSE_CHAIN(c);
-  return fp;
+  return pointer_assign(c, px);
 }
 
 void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t)
@@ -139,12 +155,8 @@ void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t)
     else
       pc = &OMP_CLAUSE_CHAIN(c);
   }
-  for (unsigned i = 0; i < bases.length(); i++) {
-    tree fp = build_omp_clause(gimple_location(t), OMP_CLAUSE_FIRSTPRIVATE);
-    OMP_CLAUSE_DECL(fp) = bases[i];
-    OMP_CLAUSE_CHAIN(fp) = clauses;
-    clauses = fp;
-  }
+  for (unsigned i = 0; i < bases.length(); i++)
+    clauses = firstprivate(t, bases[i], clauses);
   gimple_omp_target_set_clauses(t, clauses);
   bases.release();
 }
@@ -228,23 +240,15 @@ static void rewrite_pointee_clauses(gomp_target *t, tree p, tree sv,
   for (tree *pc = &clauses; *pc;) {
     tree c = *pc, d = OMP_CLAUSE_DECL(c);
     if (attached_pointee(c) == p) {
-      tree fp = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
-      OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
-      OMP_CLAUSE_DECL(fp) = vars[k++];
-      OMP_CLAUSE_SIZE(fp) = OMP_CLAUSE_SIZE(c); /* the bias */
-      OMP_CLAUSE_CHAIN(fp) = OMP_CLAUSE_CHAIN(c);
-      *pc = fp;
-      pc = &OMP_CLAUSE_CHAIN(fp);
+      *pc = pointer_assign(c, vars[k++]);
+      pc = &OMP_CLAUSE_CHAIN(*pc);
     } else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
                && (d == p || deref_of(d) == p))
       *pc = OMP_CLAUSE_CHAIN(c); /* *p's own map and pointer assign */
     else
       pc = &OMP_CLAUSE_CHAIN(c);
   }
-  tree fp = build_omp_clause(gimple_location(t), OMP_CLAUSE_FIRSTPRIVATE);
-  OMP_CLAUSE_DECL(fp) = sv;
-  OMP_CLAUSE_CHAIN(fp) = clauses;
-  gimple_omp_target_set_clauses(t, fp);
+  gimple_omp_target_set_clauses(t, firstprivate(t, sv, clauses));
 }
 
 /* Rewrites, on a copy of T's body, P's members to pointer variables and
