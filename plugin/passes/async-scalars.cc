@@ -18,18 +18,19 @@
 /* walk_gimple_seq callback: stops (returns non-NULL) at a statement that
    may assign WI->info: an assignment or call, an acc loop that uses it as
    its index or names it in a clause, an asm. */
-static tree assigns_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
+static tree assigns_stmt(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt(*gsi);
   tree v = (tree)wi->info;
-  if (accgpu_lhs_of(s) == v || gimple_code(s) == GIMPLE_ASM)
-    return v;
-  if (gimple_code(s) != GIMPLE_OMP_FOR)
-    return NULL_TREE;
-  for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
-    if (gimple_omp_for_index(s, l) == v)
-      return v;
-  return accgpu_tree_refs(gimple_omp_for_clauses(s), v) ? v : NULL_TREE;
+  bool found = accgpu_lhs_of(s) == v || gimple_code(s) == GIMPLE_ASM;
+  if (gimple_code(s) == GIMPLE_OMP_FOR) {
+    for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
+      found |= gimple_omp_for_index(s, l) == v;
+    found |= accgpu_tree_refs(gimple_omp_for_clauses(s), v);
+  }
+  *handled = found; /* a walk stops only at a statement it handled */
+  return found ? v : NULL_TREE;
 }
 
 static bool region_assigns(gimple_seq body, tree v)

@@ -24,6 +24,7 @@
 #include "passes/implicit-maps.h"
 #include "passes/async-scalars.h"
 #include "passes/struct-members.h"
+#include "passes/routine-globals.h"
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
@@ -626,6 +627,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   accgpu_async_scalar_maps(t);
   accgpu_struct_member_maps(gsi, t);
   accgpu_pointee_member_maps(gsi, t);
+  accgpu_map_declared_globals(t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};
