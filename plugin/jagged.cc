@@ -26,6 +26,25 @@
 /* Jagged items on the current line, for marker numbers. */
 static int line_items;
 
+/* The array of each marker, by the spelling location of its clause's `(`
+   and its number: GCC lists a clause's items in source order on some
+   constructs (combined ones) and reversed on others, so the pass finds
+   the array by name rather than by its place next to the marker. */
+struct jag_note {
+  location_t paren;
+  int k;
+  tree name;
+};
+static vec<jag_note> notes;
+
+tree accgpu_jag_array_name(location_t paren, int k)
+{
+  for (unsigned i = 0; i < notes.length(); i++)
+    if (notes[i].paren == paren && notes[i].k == k)
+      return notes[i].name;
+  return NULL_TREE;
+}
+
 void accgpu_jagged_new_line(void)
 {
   line_items = 0;
@@ -116,6 +135,8 @@ static int jagged_item(cpp_reader *pfile, int i)
              "on one directive");
     return i;
   }
+  jag_note note = {in.tok[0].src_loc, line_items, name};
+  notes.safe_push(note);
   for (int j = i; j <= e1; j++)
     emit(&in.tok[j]);
   emit_punct(CPP_COMMA, in.tok[e1].src_loc);
@@ -131,11 +152,12 @@ static int jagged_item(cpp_reader *pfile, int i)
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma)
 {
-  /* Not on compute constructs yet: their kernel arguments for the array
-     are found another way (lower-compute.cc); GCC's own a[i:1][0:n]
-     stays there. */
+  /* On compute constructs the kernel gets the pointer array's device
+     copy (the pair keeps its index in the region's map array). */
   if (pragma != PRAGMA_OACC_DATA && pragma != PRAGMA_OACC_ENTER_DATA &&
-      pragma != PRAGMA_OACC_EXIT_DATA && pragma != PRAGMA_OACC_UPDATE)
+      pragma != PRAGMA_OACC_EXIT_DATA && pragma != PRAGMA_OACC_UPDATE &&
+      pragma != PRAGMA_OACC_PARALLEL && pragma != PRAGMA_OACC_KERNELS &&
+      pragma != PRAGMA_OACC_SERIAL)
     return NULL;
   if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;

@@ -403,6 +403,10 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     return;
   done = true;
   char *src = module_source();
+  if (seen_error()) { /* kg_prelude's checks */
+    free(src);
+    return;
+  }
   keep_file(src, strlen(src), ".cu");
   unsigned ncubins;
   tree cubins;

@@ -767,7 +767,7 @@ static void attach(const char *who, void **p, int detach, int fin, int a) {
   if (detach)
     accgpu_data_detach(&op, p, NULL, fin);
   else
-    accgpu_data_attach(&op, p, NULL);
+    accgpu_data_attach(&op, p, 0, NULL);
   accgpu_op_end(&op);
 }
 

@@ -211,8 +211,12 @@ void *accgpu_data_alloc(accgpu_op *op, size_t bytes, const char *name);
 /* Frees DPTR after the op's queue is done with it. */
 void accgpu_op_defer_free(accgpu_op *op, void *dptr);
 /* Attach/detach the pointer at host address PTR_ADDR; FINALIZE zeroes the
-   attach count.  Fatal when the pointer itself is not present. */
-void accgpu_data_attach(accgpu_op *op, void **ptr_addr, const char *name);
+   attach count.  Fatal when the pointer itself is not present.  BIAS: the
+   byte offset of the data the clause maps from where the pointer points
+   (a[2:n] or a row section a[0:n][2:m]: 16), where the target is looked
+   up; the pointer still gets the device address of what it points to. */
+void accgpu_data_attach(accgpu_op *op, void **ptr_addr, size_t bias,
+                        const char *name);
 void accgpu_data_detach(accgpu_op *op, void **ptr_addr, const char *name,
                         int finalize);
 /* Frees every entry of D (D's lock held; device shutdown). */

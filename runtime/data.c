@@ -321,9 +321,11 @@ static void write_pointer(accgpu_op *op, accgpu_entry *e, void **ptr_addr,
   op_sync(op);
 }
 
-void accgpu_data_attach(accgpu_op *op, void **ptr_addr, const char *name) {
+void accgpu_data_attach(accgpu_op *op, void **ptr_addr, size_t bias,
+                        const char *name) {
   accgpu_entry *e = pointer_entry(op, ptr_addr, name);
-  accgpu_entry *t = accgpu_present_find(&op->d->present, (uintptr_t)*ptr_addr);
+  accgpu_entry *t = accgpu_present_find(&op->d->present,
+                                        (uintptr_t)*ptr_addr + bias);
   if (!t)
     return; /* target not present: nothing to attach (2.6 §2.7.2) */
   accgpu_attach_rec *r = attach_rec(op, e, (uintptr_t)ptr_addr, 1);

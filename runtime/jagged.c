@@ -32,8 +32,8 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
     if (pointers && !ptr_kind)
       continue;
     for (size_t r = 0; r < nrows; r++)
-      out[(*n)++] = pointers
-          ? item(&rows[r], sizeof(void *), ptr_kind,
+      out[(*n)++] = pointers /* bytes: the attach bias, the section's offset */
+          ? item(&rows[r], (size_t)p[1].host, ptr_kind,
                  flags & ACCGPU_MAPF_FINALIZE, p[0].name)
           : item((char *)rows[r] + (size_t)p[1].host, p[1].bytes, kind,
                  flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),

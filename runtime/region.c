@@ -186,7 +186,9 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
   }
   for (unsigned i = 0; i < r->n; i++)
     if (r->item[i].kind == ACCGPU_MAP_ATTACH || r->item[i].attach)
-      accgpu_data_attach(&op, (void **)r->item[i].host, r->item[i].name);
+      accgpu_data_attach(&op, (void **)r->item[i].host,
+                         r->item[i].attach ? 0 : r->item[i].bytes,
+                         r->item[i].name);
   accgpu_op_end(&op);
 }
 
@@ -335,7 +337,7 @@ typedef void list_fn(accgpu_op *op, const __accgpu_map *m);
 static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   int created;
   if (m->kind == ACCGPU_MAP_ATTACH) {
-    accgpu_data_attach(op, (void **)m->host, m->name);
+    accgpu_data_attach(op, (void **)m->host, m->bytes, m->name);
     return;
   }
   if (m->bytes == 0)

@@ -102,6 +102,9 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
 void accgpu_jagged_declare_markers(void);
+/* The name of the array marker K of the clause whose `(` is spelled at
+   PAREN goes with, or NULL_TREE. */
+tree accgpu_jag_array_name(location_t paren, int k);
 /* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */

@@ -46,13 +46,38 @@ static bool array_item_p(tree c)
          !pointer_kind_p(c) && POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
 }
 
-/* The parser lists a clause's items last first, and GCC keeps an item's
-   clauses together: the array's item is the next map clause after the
-   marker (the rewrite wrote `a[l1:n1], __accgpu_jagK[...]`), written at
-   the same clause. */
+/* The name of the variable item C maps through: the base of its decl
+   (`*a`, `a[0]`), or, when that is a temporary (`*_20` for a[i:1]), the
+   pointer of the pointer-assign clause that follows it. */
+static tree item_name(tree c)
+{
+  tree d = OMP_CLAUSE_DECL(c);
+  while (TREE_CODE(d) == MEM_REF || TREE_CODE(d) == INDIRECT_REF ||
+         TREE_CODE(d) == ARRAY_REF || TREE_CODE(d) == NOP_EXPR ||
+         TREE_CODE(d) == POINTER_PLUS_EXPR)
+    d = TREE_OPERAND(d, 0);
+  if (DECL_P(d) && DECL_NAME(d))
+    return DECL_NAME(d);
+  tree p = OMP_CLAUSE_CHAIN(c);
+  if (p && OMP_CLAUSE_CODE(p) == OMP_CLAUSE_MAP && pointer_kind_p(p) &&
+      DECL_P(OMP_CLAUSE_DECL(p)))
+    return DECL_NAME(OMP_CLAUSE_DECL(p));
+  return NULL_TREE;
+}
+
+/* The array's item is the map clause of the same clause (its `(` spelled
+   at the same place) whose variable the rewrite named for the marker
+   (jagged.cc); GCC lists the items of a clause in source order on some
+   constructs and reversed on others. Without a note, the next map clause
+   after the marker (the order of data directives). */
 tree accgpu_jag_partner(tree clauses, tree m)
 {
-  (void)clauses;
+  tree name = accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m));
+  for (tree c = clauses; name && c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (array_item_p(c) && item_name(c) == name &&
+        spelling(c) == spelling(m))
+      return c;
+  }
   tree c = OMP_CLAUSE_CHAIN(m);
   while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
     c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */

@@ -285,6 +285,8 @@ const char *decl_name(kg *g, tree d)
   }
   if (!kg_is_local_auto(d) && static_const(g, d))
     return lookup_name(g, d);
+  if (!kg_is_local_auto(d) && kg_routine_global(g, d))
+    return lookup_name(g, d);
   if (!kg_is_local_auto(d)) {
     fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
                    ? "static local variable used on the device"

@@ -112,6 +112,15 @@ extern vec<tree> kg_statics;
 void need_complete(kg *g, tree t);
 void type_str(kg *g, kbuf *b, tree t);
 void decl_str(kg *g, kbuf *b, tree type, const char *name);
+/* routine-globals.cc: a declared global in a device function (its name
+   there, or NULL); the macros of their pointers in parameter and argument
+   lists (NONE_BEFORE: the list is otherwise empty); a kernel's setting of
+   them; the macros' definitions, for the module prelude. */
+const char *kg_routine_global(kg *g, tree d);
+void kg_global_params(struct kbuf *b, bool none_before);
+void kg_global_args(struct kbuf *b, bool none_before);
+void kg_kernel_globals(kg *g, struct kbuf *b);
+void kg_globals_prelude(struct kbuf *b);
 bool kg_is_local_auto(tree d);
 const char *decl_name(kg *g, tree d);
 void int_cst(kg *g, kbuf *b, tree t);

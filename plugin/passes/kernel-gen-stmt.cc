@@ -371,6 +371,8 @@ static void emit_call(kg *g, gimple *s)
     if (DECL_P(a) && POINTER_TYPE_P(TREE_TYPE(a)))
       mark_written(g, root_of(g, a)); /* escapes into the callee */
   }
+  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
+    kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
   ind(g);
   if (lhs) {

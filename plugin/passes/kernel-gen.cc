@@ -322,6 +322,7 @@ bool kg_generate(struct kg_region *r)
                             || (kernels && npart > 1);
   bool ok = !g.failed && check_callees(&g, loc);
   kgr_scratch_decl(&g);
+  kg_kernel_globals(&g, &g.decls);
 
   /* Signature, now that read-only pointers are known. */
   struct kbuf k = {};
@@ -417,8 +418,7 @@ char *device_proto(kg *g, tree fn, bool with_names)
     if (with_names)
       kb_printf(&b, " %s", decl_name(g, a));
   }
-  if (!k)
-    kb_add(&b, "void");
+  kg_global_params(&b, k == 0); /* declared globals: routine-globals.cc */
   kb_add(&b, ")");
   return kb_take(&b);
 }
@@ -489,10 +489,26 @@ void kg_maybe_emit_device_function(function *fun)
   }
 }
 
+/* Functions called on the device that the unit never defined (a routine
+   of another file): an error at the declaration, not a module that does
+   not build. */
+static void check_wanted_defined(void)
+{
+  for (unsigned i = 0; i < g_wanted.length(); i++)
+    if (!kg_find_devfn(g_wanted[i]))
+      error_at(DECL_SOURCE_LOCATION(g_wanted[i]), "accgpu: %qD is called in "
+               "a compute region but not defined in this file: accgpu "
+               "compiles a routine with the compute regions of its own file "
+               "(define it here, or in a header as %<static%>)", g_wanted[i]);
+  g_wanted.truncate(0);
+}
+
 const char *kg_prelude(void)
 {
+  check_wanted_defined();
   kb_free(&g_prelude);
   kb_add(&g_prelude, kb_str(&kg_types));
+  kg_globals_prelude(&g_prelude);
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->proto)
       kb_add(&g_prelude, g_devfns[i]->proto);

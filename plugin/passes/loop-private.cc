@@ -41,6 +41,10 @@ void accgpu_remap_seq(gimple_seq seq, hash_map<tree, tree> *m)
 
 bool accgpu_privatizable(tree d)
 {
+  /* A parameter is a local of the function like any other (private(t)
+     of `void f(double t, ...)` gets its copy too). */
+  if (TREE_CODE(d) == PARM_DECL)
+    return TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
   return VAR_P(d) && !TREE_STATIC(d) && !DECL_EXTERNAL(d)
          && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
 }

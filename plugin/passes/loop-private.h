@@ -5,7 +5,8 @@
 
 #include "accgpu-plugin.h"
 
-/* D can get a fresh copy: an automatic variable of constant size. */
+/* D can get a fresh copy: an automatic variable or a parameter of
+   constant size. */
 bool accgpu_privatizable(tree d);
 
 /* A fresh automatic variable of the current function like D (same name

@@ -22,6 +22,9 @@
 #include "passes/profile-values.h"
 #include "passes/tune-dump.h"
 #include "passes/implicit-maps.h"
+#include "passes/async-scalars.h"
+#include "passes/struct-members.h"
+#include "passes/routine-globals.h"
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
@@ -621,6 +624,10 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   if (kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     accgpu_kernels_private(t);
   accgpu_readonly_maps(t);
+  accgpu_async_scalar_maps(t);
+  accgpu_struct_member_maps(gsi, t);
+  accgpu_pointee_member_maps(gsi, t);
+  accgpu_map_declared_globals(t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};

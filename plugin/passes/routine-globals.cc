@@ -1,0 +1,153 @@
+/* routine-globals.cc — globals with `declare` used inside routines.
+ *
+ * A kernel reaches a global through its construct's map (a parameter);
+ * a routine has no such parameter.  So every device function gets, after
+ * its own parameters, a pointer to each declared global that some routine
+ * of the unit uses (`__accgpu_gp_NAME`; the global is read as
+ * `(*__accgpu_gp_NAME)`) and passes them on in its calls; a construct
+ * that calls functions maps every declared global `present`, and its
+ * kernel sets those pointers from its parameters before its body.  Which
+ * globals routines use is known only at the end of the unit, so the lists
+ * are macros the module prelude defines then:
+ *
+ *   __ACCGPU_GPARAMS_C, _V   `, T *__accgpu_gp_t` (or nothing), or `void`
+ *   __ACCGPU_GARGS_C, _0     `, __accgpu_gp_t` (or nothing) in calls
+ *   __ACCGPU_GLOCALS         the pointers, declared in a kernel
+ *   __ACCGPU_GSET_NAME(p)    `__accgpu_gp_NAME = p;` when routines use it */
+#include "passes/routine-globals.h"
+#include "passes/kernel-gen-internal.h"
+
+static vec<tree> used;          /* declared globals some routine uses */
+static vec<char *> used_decl;   /* `T *__accgpu_gp_NAME` of each */
+static vec<tree> set_by_kernels;
+
+static bool declared_global_p(tree d)
+{
+  return VAR_P(d) && is_global_var(d) && DECL_NAME(d) && !kg_module_const_p(d)
+         && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d));
+}
+
+static const char *gname(tree d)
+{
+  return IDENTIFIER_POINTER(DECL_NAME(d));
+}
+
+/* walk_gimple_seq callback: stops at a call of a function (not a
+   builtin). */
+static tree calls_function(gimple_stmt_iterator *gsi, bool *handled,
+                           walk_stmt_info *)
+{
+  gimple *s = gsi_stmt(*gsi);
+  tree fn = is_gimple_call(s) ? gimple_call_fndecl(s) : NULL_TREE;
+  *handled = fn && !fndecl_built_in_p(fn);
+  return *handled ? fn : NULL_TREE;
+}
+
+static bool named_p(tree clauses, tree d)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_DECL(c) == d)
+      return true;
+  return false;
+}
+
+void accgpu_map_declared_globals(gomp_target *t)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  if (!walk_gimple_seq(gimple_omp_body(t), calls_function, NULL, &wi))
+    return;
+  tree clauses = gimple_omp_target_clauses(t);
+  varpool_node *v;
+  FOR_EACH_VARIABLE(v) {
+    tree d = v->decl;
+    if (!declared_global_p(d) || named_p(clauses, d))
+      continue;
+    tree c = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
+    OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FORCE_PRESENT);
+    OMP_CLAUSE_DECL(c) = d;
+    OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(d));
+    OMP_CLAUSE_CHAIN(c) = clauses;
+    clauses = c;
+  }
+  gimple_omp_target_set_clauses(t, clauses);
+}
+
+const char *kg_routine_global(kg *g, tree d)
+{
+  if (!g->routine_mode || !declared_global_p(d))
+    return NULL;
+  char nm[240];
+  snprintf(nm, sizeof nm, "__accgpu_gp_%s", gname(d));
+  if (!used.contains(d)) {
+    struct kbuf b = {};
+    decl_str(g, &b, build_pointer_type(TREE_TYPE(d)), nm);
+    used.safe_push(d);
+    used_decl.safe_push(kb_take(&b));
+  }
+  char t[250];
+  snprintf(t, sizeof t, "(*%s)", nm);
+  push_name(g, d, t);
+  return lookup_name(g, d);
+}
+
+void kg_global_params(struct kbuf *b, bool none_before)
+{
+  kb_add(b, none_before ? "__ACCGPU_GPARAMS_V" : " __ACCGPU_GPARAMS_C");
+}
+
+void kg_global_args(struct kbuf *b, bool none_before)
+{
+  kb_add(b, none_before ? "__ACCGPU_GARGS_0" : " __ACCGPU_GARGS_C");
+}
+
+void kg_kernel_globals(kg *g, struct kbuf *b)
+{
+  if (g->callees.is_empty())
+    return;
+  kb_add(b, "  __ACCGPU_GLOCALS\n");
+  for (unsigned i = 0; i < g->region->params.length(); i++) {
+    kg_param *p = &g->region->params[i];
+    if (!p->by_ref || !declared_global_p(p->decl))
+      continue;
+    kb_printf(b, "  __ACCGPU_GSET_%s(%s)\n", gname(p->decl), p->name);
+    if (!set_by_kernels.contains(p->decl))
+      set_by_kernels.safe_push(p->decl);
+  }
+}
+
+/* A parameter list macro: the used globals' pointers (a comma first with
+   COMMA), EMPTY when there are none. */
+static void list_macro(struct kbuf *b, const char *name, bool comma,
+                       const char *empty)
+{
+  kb_printf(b, "#define %s ", name);
+  for (unsigned i = 0; i < used.length(); i++)
+    kb_printf(b, "%s%s", i || comma ? ", " : "", used_decl[i]);
+  if (used.is_empty())
+    kb_add(b, empty);
+  kb_add(b, "\n");
+}
+
+void kg_globals_prelude(struct kbuf *b)
+{
+  list_macro(b, "__ACCGPU_GPARAMS_C", true, "");
+  list_macro(b, "__ACCGPU_GPARAMS_V", false, "void");
+  kb_add(b, "#define __ACCGPU_GARGS_C ");
+  for (unsigned i = 0; i < used.length(); i++)
+    kb_printf(b, ", __accgpu_gp_%s", gname(used[i]));
+  kb_add(b, "\n#define __ACCGPU_GARGS_0 ");
+  for (unsigned i = 0; i < used.length(); i++)
+    kb_printf(b, "%s__accgpu_gp_%s", i ? ", " : "", gname(used[i]));
+  kb_add(b, "\n#define __ACCGPU_GLOCALS");
+  for (unsigned i = 0; i < used.length(); i++)
+    kb_printf(b, " %s = 0;", used_decl[i]);
+  kb_add(b, "\n");
+  for (unsigned i = 0; i < set_by_kernels.length(); i++) {
+    tree d = set_by_kernels[i];
+    kb_printf(b, "#define __ACCGPU_GSET_%s(p)", gname(d));
+    if (used.contains(d))
+      kb_printf(b, " __accgpu_gp_%s = (p);", gname(d));
+    kb_add(b, "\n");
+  }
+}

@@ -1,0 +1,13 @@
+/* routine-globals.h — globals with `declare` used inside routines
+ * (routine-globals.cc).                                                  */
+#ifndef ACCGPU_ROUTINE_GLOBALS_H
+#define ACCGPU_ROUTINE_GLOBALS_H 1
+
+#include "accgpu-plugin.h"
+
+/* A compute construct T that calls functions maps (present) every global
+   of the unit that has a `declare` directive, so that its kernel can hand
+   them to the routines it calls. */
+void accgpu_map_declared_globals(gomp_target *t);
+
+#endif

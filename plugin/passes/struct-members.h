@@ -1,0 +1,18 @@
+/* struct-members.h — sections of struct members on compute constructs
+ * (struct-members.cc).                                                   */
+#ifndef ACCGPU_STRUCT_MEMBERS_H
+#define ACCGPU_STRUCT_MEMBERS_H 1
+
+#include "accgpu-plugin.h"
+
+/* `parallel loop copy(v.x[0:v.n])` with a struct variable v: the member
+   pointer becomes a pointer variable the kernel gets like any mapped
+   pointer, and v itself goes by value (firstprivate). */
+void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
+
+/* The same through a pointer (`copyin(p->x[0:p->n])`): *p is copied into
+   a struct variable before the construct, which goes by value, when the
+   region only reads *p's members. */
+void accgpu_pointee_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
+
+#endif
