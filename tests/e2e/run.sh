@@ -210,6 +210,22 @@ compile() {
     timeout "$COMPILE_TIMEOUT" "$CC" -O2 -Wno-unknown-pragmas $extra "$src" \
       -o "$bin" -lm >"$log" 2>&1
   fi
+  status_note $? "$log"
+}
+
+# Appends to LOG why a compiler that printed nothing failed (a timeout or a
+# signal under load would otherwise leave an empty log); returns RC.
+status_note() {
+  local rc=$1 log=$2
+  [ "$rc" -eq 0 ] && return 0
+  if [ "$rc" -eq 124 ]; then
+    echo "e2e: the compiler timed out after ${COMPILE_TIMEOUT} s" >>"$log"
+  elif [ "$rc" -gt 128 ]; then
+    echo "e2e: the compiler was killed by signal $((rc - 128))" >>"$log"
+  elif [ ! -s "$log" ]; then
+    echo "e2e: the compiler exited with status $rc and printed nothing" >>"$log"
+  fi
+  return "$rc"
 }
 
 # After all runs: assembles every module the plugin kept with ptxas for
@@ -523,7 +539,7 @@ if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
   probe_nvidia
 fi
 
-export -f run_one run_corpus_test run_diag_test run_rterr_test compile \
+export -f run_one run_corpus_test run_diag_test run_rterr_test compile status_note \
   run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once needed_devices
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
