@@ -590,6 +590,64 @@ __accgpu_ld_relaxed64(const unsigned long long *p) {
 #define __accgpu_ld_relaxed64(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #endif
 
+/* Byte swaps and the string.h functions kernels may call (the plugin's
+   kernel-gen-builtins.cc).  Byte loops: the emulator's checks see every
+   access, and gcc must not turn them back into library calls. */
+#ifdef __CUDACC__
+#define __ACCGPU_BYTES static __device__ __forceinline__
+static __device__ __forceinline__ unsigned short
+__accgpu_bswap16(unsigned short x) {
+  return (unsigned short)((x >> 8) | (x << 8));
+}
+static __device__ __forceinline__ unsigned __accgpu_bswap32(unsigned x) {
+  return __byte_perm(x, 0, 0x0123);
+}
+static __device__ __forceinline__ unsigned long long
+__accgpu_bswap64(unsigned long long x) {
+  return ((unsigned long long)__accgpu_bswap32((unsigned)x) << 32) |
+         __accgpu_bswap32((unsigned)(x >> 32));
+}
+#else
+#define __ACCGPU_BYTES                                                        \
+  static __attribute__((unused, optimize("no-tree-loop-distribute-patterns")))
+#define __accgpu_bswap16(x) __builtin_bswap16(x)
+#define __accgpu_bswap32(x) __builtin_bswap32(x)
+#define __accgpu_bswap64(x) __builtin_bswap64(x)
+int printf(const char *__restrict, ...);
+#endif
+__ACCGPU_BYTES void *__accgpu_memcpy(void *d, const void *s, unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  const unsigned char *sp = (const unsigned char *)s;
+  for (unsigned long i = 0; i < n; i++)
+    dp[i] = sp[i];
+  return d;
+}
+__ACCGPU_BYTES void *__accgpu_memmove(void *d, const void *s,
+                                      unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  const unsigned char *sp = (const unsigned char *)s;
+  if (dp < sp)
+    return __accgpu_memcpy(d, s, n);
+  while (n--)
+    dp[n] = sp[n];
+  return d;
+}
+__ACCGPU_BYTES void *__accgpu_memset(void *d, int c, unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  for (unsigned long i = 0; i < n; i++)
+    dp[i] = (unsigned char)c;
+  return d;
+}
+__ACCGPU_BYTES int __accgpu_memcmp(const void *a, const void *b,
+                                   unsigned long n) {
+  const unsigned char *ap = (const unsigned char *)a;
+  const unsigned char *bp = (const unsigned char *)b;
+  for (unsigned long i = 0; i < n; i++)
+    if (ap[i] != bp[i])
+      return ap[i] < bp[i] ? -1 : 1;
+  return 0;
+}
+
 /* Barrier among the threads of the caller's row (its threadIdx.y: one
    OpenACC worker).  A row is a whole number of warps: one warp, or named
    barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15

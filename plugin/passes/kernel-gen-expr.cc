@@ -684,6 +684,17 @@ void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
     return;
   case NEGATE_EXPR:
   case BIT_NOT_EXPR:
+    /* ~ of a one-bit boolean (GCC's lowering of isgreater & co.) is its
+       logical negation; our bool is an unsigned char. */
+    if (code == BIT_NOT_EXPR && INTEGRAL_TYPE_P(type)
+        && TYPE_UNSIGNED(type) && TYPE_PRECISION(type) == 1) {
+      kb_add(b, "((");
+      type_str(g, b, type);
+      kb_add(b, ")(!(");
+      ex(g, b, x);
+      kb_add(b, ")))");
+      return;
+    }
     kb_add(b, "((");
     type_str(g, b, type);
     kb_add(b, code == NEGATE_EXPR ? ")(-" : ")(~");

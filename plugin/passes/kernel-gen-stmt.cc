@@ -228,7 +228,8 @@ static const char *const math_fns[] = {
   "hypot", "copysign", "erf", "erfc", "tgamma", "lgamma", "ldexp",
   "remainder", "fdim", "logb", "ilogb", "scalbn", "lround", "llround",
   "lrint", "llrint", "abs", "labs", "llabs", "isnan", "isinf", "isfinite",
-  "signbit", "rsqrt", "sincos", NULL};
+  "signbit", "rsqrt", "sincos", "frexp", "modf", "remquo", "nextafter",
+  "scalbln", "j0", "j1", "jn", "y0", "y1", "yn", NULL};
 
 /* The CUDA name of a math builtin NAME, or NULL. */
 static const char *math_name(const char *name)
@@ -323,6 +324,8 @@ static void emit_call(kg *g, gimple *s)
       }
       return;
     }
+    if (kg_emit_builtin(g, s, fn))
+      return;
     const char *m = math_name(name);
     if (code == BUILT_IN_STACK_SAVE || code == BUILT_IN_STACK_RESTORE
         || code == BUILT_IN_ALLOCA || code == BUILT_IN_ALLOCA_WITH_ALIGN) {
@@ -374,20 +377,7 @@ static void emit_call(kg *g, gimple *s)
   if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
-  ind(g);
-  if (lhs) {
-    struct kbuf l = {};
-    ex(g, &l, lhs);
-    kb_printf(g->out, "%s = ", kb_str(&l));
-    if (is_gimple_reg_type(TREE_TYPE(lhs))) {
-      kb_add(g->out, "((");
-      type_str(g, g->out, TREE_TYPE(lhs));
-      kb_printf(g->out, ")%s);\n", kb_str(&call));
-    } else
-      kb_printf(g->out, "%s;\n", kb_str(&call));
-    kb_free(&l);
-  } else
-    kb_printf(g->out, "%s;\n", kb_str(&call));
+  kg_emit_call_result(g, lhs, &call);
   kb_free(&call);
 }
 
