@@ -80,7 +80,7 @@ static tree literal_of(tree a)
 }
 
 /* S as a C string literal: printable ASCII kept, the rest octal. */
-static void literal_text(kbuf *b, tree s)
+void kg_string_literal(kbuf *b, tree s)
 {
   const unsigned char *p = (const unsigned char *)TREE_STRING_POINTER(s);
   int n = TREE_STRING_LENGTH(s);
@@ -103,7 +103,7 @@ static void out_arg(kg *g, kbuf *b, tree a)
 {
   tree lit = literal_of(a);
   if (lit)
-    literal_text(b, lit);
+    kg_string_literal(b, lit);
   else
     ex(g, b, a);
 }

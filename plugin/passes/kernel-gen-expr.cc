@@ -752,6 +752,9 @@ void ex(kg *g, kbuf *b, tree t)
   case REAL_CST:
     real_cst(g, b, t);
     return;
+  case STRING_CST:
+    kg_string_literal(b, t);
+    return;
   case COMPLEX_CST:
     kg_complex_cst(g, b, t);
     return;
@@ -768,8 +771,11 @@ void ex(kg *g, kbuf *b, tree t)
   case ADDR_EXPR: {
     tree op = TREE_OPERAND(t, 0);
     if (TREE_CODE(op) == STRING_CST) {
-      fail(g, t, "string literals are not supported on the device");
-      kb_add(b, "0");
+      kb_add(b, "((");
+      type_str(g, b, TREE_TYPE(t));
+      kb_add(b, ")");
+      kg_string_literal(b, op);
+      kb_add(b, ")");
       return;
     }
     if (TREE_CODE(op) == FUNCTION_DECL) {
