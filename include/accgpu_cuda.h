@@ -615,6 +615,39 @@ __accgpu_bswap64(unsigned long long x) {
 #define __accgpu_bswap64(x) __builtin_bswap64(x)
 int printf(const char *__restrict, ...);
 #endif
+
+/* assert() in a kernel (glibc's __assert_fail).  CUDA's device assert
+   prints and traps: the launch fails.  On the CPU devices: the same
+   report, the kernel's name when the emulator runs it, then exit 1 as
+   the runtime's fatal errors do. */
+#ifdef __CUDACC__
+extern "C" __host__ __device__ void __assertfail(const char *, const char *,
+                                                 unsigned, const char *,
+                                                 size_t);
+static __device__ __forceinline__ void
+__accgpu_assert_fail(const char *e, const char *file, unsigned line,
+                     const char *func) {
+  __assertfail(e, file, line, func, sizeof(char));
+}
+#else
+const char *__accgpu_emu_kernel_name(void) __attribute__((weak));
+int dprintf(int, const char *__restrict, ...);
+struct _IO_FILE;
+int fflush(struct _IO_FILE *);
+void _exit(int) __attribute__((noreturn));
+static __attribute__((unused, noinline, noreturn)) void
+__accgpu_assert_fail(const char *e, const char *file, unsigned line,
+                     const char *func) {
+  const char *k = __accgpu_emu_kernel_name ? __accgpu_emu_kernel_name() : 0;
+  __accgpu_uint3 b = blockIdx, t = threadIdx;
+  fflush(0);
+  dprintf(2, "accgpu: error: %s%s%s%s:%u: %s: block [%u,%u,%u], thread "
+             "[%u,%u,%u]: Assertion `%s' failed.\n", k ? "kernel '" : "",
+          k ? k : "", k ? "': " : "", file, line, func, b.x, b.y, b.z, t.x,
+          t.y, t.z, e);
+  _exit(1);
+}
+#endif
 __ACCGPU_BYTES void *__accgpu_memcpy(void *d, const void *s, unsigned long n) {
   unsigned char *dp = (unsigned char *)d;
   const unsigned char *sp = (const unsigned char *)s;

@@ -171,6 +171,30 @@ static void emit_mem(kg *g, gimple *s, const char *helper)
   kb_free(&call);
 }
 
+/* glibc's __assert_fail (EXPR, FILE, LINE, FUNCTION), what assert()
+   calls: the device assert of accgpu_cuda.h.  False for other calls. */
+bool kg_emit_libcall(kg *g, gimple *s, tree fn)
+{
+  if (strcmp(IDENTIFIER_POINTER(DECL_NAME(fn)), "__assert_fail")
+      || gimple_call_num_args(s) != 4)
+    return false;
+  struct kbuf call = {};
+  kb_add(&call, "__accgpu_assert_fail(");
+  for (unsigned i = 0; i < 4; i++) {
+    kb_add(&call, i ? ", " : "");
+    if (i == 2)
+      cast_to(g, &call, unsigned_type_node, gimple_call_arg(s, i));
+    else {
+      kb_add(&call, "(const char *)");
+      out_arg(g, &call, gimple_call_arg(s, i));
+    }
+  }
+  kb_add(&call, ")");
+  kg_emit_call_result(g, NULL_TREE, &call);
+  kb_free(&call);
+  return true;
+}
+
 /* Emits builtin call S of FN when it is one of this file's; false when
    the caller should go on (math functions, or refuse it). */
 bool kg_emit_builtin(kg *g, gimple *s, tree fn)

@@ -339,6 +339,8 @@ static void emit_call(kg *g, gimple *s)
     }
     kb_printf(&call, "%s(", m);
   } else {
+    if (kg_emit_libcall(g, s, fn))
+      return;
     bool routine = lookup_attribute("oacc function", DECL_ATTRIBUTES(fn));
     devfn *d = kg_find_devfn(fn);
     bool has_body = DECL_SAVED_TREE(fn) || gimple_has_body_p(fn)

@@ -4,8 +4,10 @@
  * local), nextafter, scalbln, j0/j1/jn/y0/y1/yn, float variants, the
  * classification macros (isgreater, isless, islessgreater, isunordered,
  * fpclassify, isnormal, __builtin_isinf_sign), __builtin_huge_val/inf/nan,
- * memcpy/memset/memmove/memcmp on local and mapped arrays.  Reference: the
+ * memcpy/memset/memmove/memcmp on local and mapped arrays, an assert that
+ * holds.  Reference: the
  * same calls on the host. */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,7 @@ static int mem_ops(int i, unsigned char *out, unsigned char *m)
   memset(buf, i & 0xff, sizeof buf);
   memcpy(buf + 4, &i, sizeof i);
   memcpy(out, buf, 16);
+  assert(memcmp(out, buf, 16) == 0 && out[4] == (unsigned char)i);
   for (int k = 0; k < 16; k++)
     m[k] = (unsigned char)(k * 3 + i);
   memmove(m + 2, m, 9);
