@@ -115,8 +115,8 @@ static void emit_output(kg *g, gimple *s, enum built_in_function code)
 {
   struct kbuf call = {};
   if (!literal_of(gimple_call_arg(s, 0)) && code == BUILT_IN_PRINTF) {
-    fail(g, NULL, "the format of printf on the device must be a string "
-                  "literal");
+    fail(g, gimple_call_fndecl(s), "the format of a device printf must be "
+                                   "a string literal");
     return;
   }
   if (code == BUILT_IN_PUTS) {
