@@ -40,7 +40,9 @@ bool after_barrier(kg *g)
     return false;
   for (size_t k = from; k < n; k++)
     if (t[k] == '[' || (t[k] == '(' && t[k + 1] == '*')
-        || !strncmp(t + k, "__accgpu_r_", 11)) /* a routine may read */
+        || !strncmp(t + k, "__accgpu_r_", 11) /* a routine may read */
+        || !strncmp(t + k, "__accgpu_mem", 12) /* so do these builtins */
+        || !strncmp(t + k, "printf(", 7))
       return false;
   return true;
 }

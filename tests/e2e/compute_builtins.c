@@ -24,6 +24,8 @@ static float ff[N][4];
 static int cls[N][8];
 static unsigned char bytes[N][16], mv[N][16];
 static int cmp[N];
+static unsigned char fill[N][8];
+static unsigned long long cp[N];
 
 #pragma acc routine seq
 static void bit_ops(unsigned long long x, long long *o)
@@ -115,12 +117,14 @@ int main(void)
   u[3] = 0;
   u[4] = ~0ull;
 #pragma acc parallel loop copyin(u, d) copyout(bits, fr, ff, cls, bytes, \
-                                              mv, cmp)
+                                              mv, cmp, fill, cp)
   for (int i = 0; i < N; i++) {
     bit_ops(u[i], bits[i]);
     math_ops(d[i] < 1e300 && d[i] > -1e300 ? d[i] : 2.5, fr[i], ff[i]);
     classify(d[i], i % 5 ? d[(i + 1) % N] : __builtin_nan(""), cls[i]);
     cmp[i] = mem_ops(i, bytes[i], mv[i]);
+    memset(fill[i], 0x5a + i, 8); /* on mapped arrays, in the kernel */
+    memcpy(&cp[i], &u[(i + 1) % N], sizeof cp[i]);
   }
   for (int i = 0; i < N; i++) {
     long long rb[16];
@@ -142,6 +146,9 @@ int main(void)
     for (int k = 0; k < 7; k++)
       CHECK_INT("classify", cls[i][k], rc[k]);
     CHECK_INT("memcmp", cmp[i], mem_ops(i, rby, rmv));
+    CHECK_INT("memcpy", (long long)cp[i], (long long)u[(i + 1) % N]);
+    for (int k = 0; k < 8; k++)
+      CHECK_INT("memset", fill[i][k], (unsigned char)(0x5a + i));
     for (int k = 0; k < 16; k++) {
       CHECK_INT("memcpy/memset", bytes[i][k], rby[k]);
       CHECK_INT("memmove", mv[i][k], rmv[k]);
