@@ -79,9 +79,16 @@ static tree literal_of(tree a)
   return TREE_CODE(op) == STRING_CST ? op : NULL_TREE;
 }
 
-/* S as a C string literal: printable ASCII kept, the rest octal. */
-void kg_string_literal(kbuf *b, tree s)
+/* S as a C string literal: printable ASCII kept, the rest octal.  Wide
+   literals (L"...", u"...") are refused. */
+void kg_string_literal(kg *g, kbuf *b, tree s)
 {
+  tree elt = TREE_TYPE(TREE_TYPE(s));
+  if (!elt || TYPE_PRECISION(elt) != BITS_PER_UNIT) {
+    fail(g, NULL, "wide string literals are not supported on the device");
+    kb_add(b, "\"\"");
+    return;
+  }
   const unsigned char *p = (const unsigned char *)TREE_STRING_POINTER(s);
   int n = TREE_STRING_LENGTH(s);
   if (n > 0 && !p[n - 1])
@@ -103,7 +110,7 @@ static void out_arg(kg *g, kbuf *b, tree a)
 {
   tree lit = literal_of(a);
   if (lit)
-    kg_string_literal(b, lit);
+    kg_string_literal(g, b, lit);
   else
     ex(g, b, a);
 }

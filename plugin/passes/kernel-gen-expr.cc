@@ -753,7 +753,7 @@ void ex(kg *g, kbuf *b, tree t)
     real_cst(g, b, t);
     return;
   case STRING_CST:
-    kg_string_literal(b, t);
+    kg_string_literal(g, b, t);
     return;
   case COMPLEX_CST:
     kg_complex_cst(g, b, t);
@@ -774,7 +774,7 @@ void ex(kg *g, kbuf *b, tree t)
       kb_add(b, "((");
       type_str(g, b, TREE_TYPE(t));
       kb_add(b, ")");
-      kg_string_literal(b, op);
+      kg_string_literal(g, b, op);
       kb_add(b, ")");
       return;
     }

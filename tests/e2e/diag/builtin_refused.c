@@ -2,13 +2,14 @@
  * function: library functions the device lacks (strlen, malloc, fprintf),
  * builtins CUDA has no counterpart for (__builtin_clrsb), long double math,
  * and printf with a format that is not a string literal (device printf
- * needs the literal). */
-/* accgpu-expect: sorry: 20: cannot be called on the device.*strlen */
-/* accgpu-expect: sorry: 23: cannot be called on the device.*malloc */
-/* accgpu-expect: sorry: 28: long double */
-/* accgpu-expect: sorry: 31: string literal.*printf */
-/* accgpu-expect: sorry: 34: cannot be called on the device.*__builtin_clrsb */
-/* accgpu-expect: sorry: 37: cannot be called on the device.*fprintf */
+ * needs the literal); wide string literals (narrow ones work). */
+/* accgpu-expect: sorry: 21: cannot be called on the device.*strlen */
+/* accgpu-expect: sorry: 24: cannot be called on the device.*malloc */
+/* accgpu-expect: sorry: 29: long double */
+/* accgpu-expect: sorry: 32: string literal.*printf */
+/* accgpu-expect: sorry: 35: cannot be called on the device.*__builtin_clrsb */
+/* accgpu-expect: sorry: 38: cannot be called on the device.*fprintf */
+/* accgpu-expect: sorry: 44: wide string literals */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,4 +36,10 @@ void f(char *s, long double *x, int *a, int n, const char *fmt)
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; i++)
     fprintf(stderr, "%d\n", i);
+}
+void g(int *a, int n)
+{
+#pragma acc parallel loop copy(a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = L"wide"[i % 4];
 }
