@@ -111,9 +111,15 @@ static void byte_copy(kg *g, tree lhs, tree src)
   if (src)
     kb_printf(g->out, "const unsigned char *__y = (const unsigned char *)"
                       "&(%s); ", kb_str(&r));
+  /* A literal shorter than the array (char buf[300] = "ab"): zeros after
+     it, not the bytes past its end. */
+  char from_src[64] = "__y[__k]";
+  if (src && TREE_CODE(src) == STRING_CST)
+    snprintf(from_src, sizeof from_src, "(__k < %dull ? __y[__k] : 0)",
+             TREE_STRING_LENGTH(src));
   kb_printf(g->out, "for (unsigned long long __k = 0; __k < sizeof(%s); "
                     "__k++) __z[__k] = %s; }\n",
-            kb_str(&l), src ? "__y[__k]" : "0");
+            kb_str(&l), src ? from_src : "0");
   if (guard)
     close_guard(g);
   note_store(g, lhs);

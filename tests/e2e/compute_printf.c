@@ -76,17 +76,22 @@ int main(void)
     puts("solo");
   }
   /* String literals as data. */
-  char c[N], d[N];
+  char c[N], d[N], e[N];
   const char *names[2] = {"even", "odd"};
-#pragma acc parallel loop copyout(c, d)
+#pragma acc parallel loop copyout(c, d, e)
   for (int i = 0; i < N; i++) {
     const char *s = i % 2 ? "odd" : "even";
+    char w[300] = "lit"; /* the rest zeros, not what follows the literal */
     c[i] = s[i % 3];
     d[i] = "hello"[i % 5];
+    e[i] = (char)(w[i % 5] + w[299 - i]);
   }
   for (int i = 0; i < N; i++) {
+    char w[300] = "lit";
     CHECK_INT("literal", c[i], names[i % 2][i % 3]);
     CHECK_INT("literal", d[i], "hello"[i % 5]);
+    CHECK_INT("array initialized by a literal", e[i],
+              (char)(w[i % 5] + w[299 - i]));
   }
   fflush(stdout);
   dup2(saved, 1);
