@@ -1,6 +1,7 @@
 /* kernel-gen-builtins.cc — CUDA C text of the builtins that are not math
  * functions: bit counts and byte swaps, memcpy/memset/memmove/memcmp,
- * printf/puts/putchar (kernel-gen-stmt.cc's emit_call asks here first).
+ * printf/puts/putchar, sincos as GCC folds it (cexpi), assert()
+ * (kernel-gen-stmt.cc's emit_call asks here first).
  * The helpers they call are in include/accgpu_cuda.h, on both sides. */
 #include "passes/kernel-gen-internal.h"
 
@@ -202,6 +203,27 @@ bool kg_emit_libcall(kg *g, gimple *s, tree fn)
   return true;
 }
 
+/* LHS = cexpi(X), what GCC makes of sincos(x, &s, &c): CUDA's sincos
+   into two temporaries, then the complex value (cos, sin). */
+static void emit_cexpi(kg *g, gimple *s)
+{
+  tree lhs = gimple_call_lhs(s);
+  if (!lhs)
+    return;
+  bool f = TYPE_PRECISION(TREE_TYPE(TREE_TYPE(lhs))) == 32;
+  struct kbuf l = {}, x = {};
+  ex(g, &l, lhs);
+  cast_to(g, &x, TREE_TYPE(TREE_TYPE(lhs)), gimple_call_arg(s, 0));
+  ind(g);
+  kb_printf(g->out, "{ %s __s, __c; sincos%s(%s, &__s, &__c); %s = "
+                    "%s_mk(__c, __s); }\n", f ? "float" : "double",
+            f ? "f" : "", kb_str(&x), kb_str(&l),
+            kg_complex_name(g, TREE_TYPE(lhs)));
+  note_store(g, lhs);
+  kb_free(&l);
+  kb_free(&x);
+}
+
 /* Emits builtin call S of FN when it is one of this file's; false when
    the caller should go on (math functions, or refuse it). */
 bool kg_emit_builtin(kg *g, gimple *s, tree fn)
@@ -224,6 +246,10 @@ bool kg_emit_builtin(kg *g, gimple *s, tree fn)
     return true;
   case BUILT_IN_MEMCMP:
     emit_mem(g, s, "__accgpu_memcmp");
+    return true;
+  case BUILT_IN_CEXPI:
+  case BUILT_IN_CEXPIF:
+    emit_cexpi(g, s);
     return true;
   default:
     return gimple_call_num_args(s) == 1 && emit_bit(g, s, code);

@@ -1,7 +1,7 @@
 /* compute_builtins.c — builtins that real C kernels call, in compute
  * regions: __builtin_popcount/clz/ctz/ffs/parity (int, long, long long),
  * __builtin_bswap16/32/64, frexp/modf/remquo (the pointer output a kernel
- * local), nextafter, scalbln, j0/j1/jn/y0/y1/yn, float variants, the
+ * local; sincos too), nextafter, scalbln, j0/j1/jn/y0/y1/yn, float variants, the
  * classification macros (isgreater, isless, islessgreater, isunordered,
  * fpclassify, isnormal, __builtin_isinf_sign), __builtin_huge_val/inf/nan,
  * memcpy/memset/memmove/memcmp on local and mapped arrays, an assert that
@@ -65,10 +65,15 @@ static void math_ops(double x, double *o, float *of)
   o[6] = y0(fabs(x) + 0.5) + y1(fabs(x) + 0.5) + yn(2, fabs(x) + 0.5);
   o[7] = (__builtin_huge_val() > x) + 2 * isinf(__builtin_inff());
   o[8] = isnan(__builtin_nan("")) ? 3.0 : 4.0;
+  double sn, cs;
+  __builtin_sincos(x, &sn, &cs);
+  o[9] = sn + 2 * cs;
   of[0] = frexpf((float)x, &e) + e;
   of[1] = modff((float)x, &fip) + fip;
   of[2] = nextafterf((float)x, 1.0f) + fmaf((float)x, 2.0f, 1.0f);
-  of[3] = j0f((float)x) + remquof((float)x, 0.5f, &q) + (q < 0 ? -1 : 1) * (abs(q) & 7);
+  float fs, fc;
+  __builtin_sincosf((float)x, &fs, &fc);
+  of[3] = fs + fc + j0f((float)x) + remquof((float)x, 0.5f, &q) + (q < 0 ? -1 : 1) * (abs(q) & 7);
 }
 
 #pragma acc routine seq
@@ -138,8 +143,9 @@ int main(void)
       CHECK_INT("bits", bits[i][k], rb[k]);
     math_ops(x, rf, rff);
     /* Bessel functions: CUDA's error bounds are absolute. */
-    for (int k = 0; k < 9; k++)
-      CHECK_ABS("math", fr[i][k], rf[k], k == 5 || k == 6 ? 1e-8 : 0);
+    for (int k = 0; k < 10; k++)
+      CHECK_ABS("math", fr[i][k], rf[k],
+                k == 5 || k == 6 ? 1e-8 : k == 9 ? 1e-12 : 0);
     for (int k = 0; k < 4; k++)
       CHECK_ABS("float math", ff[i][k], rff[k], k == 3 ? 1e-4 : 0);
     classify(d[i], i % 5 ? d[(i + 1) % N] : __builtin_nan(""), rc);
