@@ -590,6 +590,97 @@ __accgpu_ld_relaxed64(const unsigned long long *p) {
 #define __accgpu_ld_relaxed64(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #endif
 
+/* Byte swaps and the string.h functions kernels may call (the plugin's
+   kernel-gen-builtins.cc).  Byte loops: the emulator's checks see every
+   access, and gcc must not turn them back into library calls. */
+#ifdef __CUDACC__
+#define __ACCGPU_BYTES static __device__ __forceinline__
+static __device__ __forceinline__ unsigned short
+__accgpu_bswap16(unsigned short x) {
+  return (unsigned short)((x >> 8) | (x << 8));
+}
+static __device__ __forceinline__ unsigned __accgpu_bswap32(unsigned x) {
+  return __byte_perm(x, 0, 0x0123);
+}
+static __device__ __forceinline__ unsigned long long
+__accgpu_bswap64(unsigned long long x) {
+  return ((unsigned long long)__accgpu_bswap32((unsigned)x) << 32) |
+         __accgpu_bswap32((unsigned)(x >> 32));
+}
+#else
+#define __ACCGPU_BYTES                                                        \
+  static __attribute__((unused, optimize("no-tree-loop-distribute-patterns")))
+#define __accgpu_bswap16(x) __builtin_bswap16(x)
+#define __accgpu_bswap32(x) __builtin_bswap32(x)
+#define __accgpu_bswap64(x) __builtin_bswap64(x)
+int printf(const char *__restrict, ...);
+#endif
+
+/* assert() in a kernel (glibc's __assert_fail).  CUDA's device assert
+   prints and traps: the launch fails.  On the CPU devices: the same
+   report, the kernel's name when the emulator runs it, then exit 1 as
+   the runtime's fatal errors do. */
+#ifdef __CUDACC__
+extern "C" __host__ __device__ void __assertfail(const char *, const char *,
+                                                 unsigned, const char *,
+                                                 size_t);
+static __device__ __forceinline__ void
+__accgpu_assert_fail(const char *e, const char *file, unsigned line,
+                     const char *func) {
+  __assertfail(e, file, line, func, sizeof(char));
+}
+#else
+const char *__accgpu_emu_kernel_name(void) __attribute__((weak));
+int dprintf(int, const char *__restrict, ...);
+struct _IO_FILE;
+int fflush(struct _IO_FILE *);
+void _exit(int) __attribute__((noreturn));
+static __attribute__((unused, noinline, noreturn)) void
+__accgpu_assert_fail(const char *e, const char *file, unsigned line,
+                     const char *func) {
+  const char *k = __accgpu_emu_kernel_name ? __accgpu_emu_kernel_name() : 0;
+  __accgpu_uint3 b = blockIdx, t = threadIdx;
+  fflush(0);
+  dprintf(2, "accgpu: error: %s%s%s%s:%u: %s: block [%u,%u,%u], thread "
+             "[%u,%u,%u]: Assertion `%s' failed.\n", k ? "kernel '" : "",
+          k ? k : "", k ? "': " : "", file, line, func, b.x, b.y, b.z, t.x,
+          t.y, t.z, e);
+  _exit(1);
+}
+#endif
+__ACCGPU_BYTES void *__accgpu_memcpy(void *d, const void *s, unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  const unsigned char *sp = (const unsigned char *)s;
+  for (unsigned long i = 0; i < n; i++)
+    dp[i] = sp[i];
+  return d;
+}
+__ACCGPU_BYTES void *__accgpu_memmove(void *d, const void *s,
+                                      unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  const unsigned char *sp = (const unsigned char *)s;
+  if (dp < sp)
+    return __accgpu_memcpy(d, s, n);
+  while (n--)
+    dp[n] = sp[n];
+  return d;
+}
+__ACCGPU_BYTES void *__accgpu_memset(void *d, int c, unsigned long n) {
+  unsigned char *dp = (unsigned char *)d;
+  for (unsigned long i = 0; i < n; i++)
+    dp[i] = (unsigned char)c;
+  return d;
+}
+__ACCGPU_BYTES int __accgpu_memcmp(const void *a, const void *b,
+                                   unsigned long n) {
+  const unsigned char *ap = (const unsigned char *)a;
+  const unsigned char *bp = (const unsigned char *)b;
+  for (unsigned long i = 0; i < n; i++)
+    if (ap[i] != bp[i])
+      return ap[i] < bp[i] ? -1 : 1;
+  return 0;
+}
+
 /* Barrier among the threads of the caller's row (its threadIdx.y: one
    OpenACC worker).  A row is a whole number of warps: one warp, or named
    barrier 1 + threadIdx.y among its blockDim.x threads (so at most 15

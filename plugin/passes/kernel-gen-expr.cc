@@ -684,6 +684,17 @@ void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
     return;
   case NEGATE_EXPR:
   case BIT_NOT_EXPR:
+    /* ~ of a one-bit boolean (GCC's lowering of isgreater & co.) is its
+       logical negation; our bool is an unsigned char. */
+    if (code == BIT_NOT_EXPR && INTEGRAL_TYPE_P(type)
+        && TYPE_UNSIGNED(type) && TYPE_PRECISION(type) == 1) {
+      kb_add(b, "((");
+      type_str(g, b, type);
+      kb_add(b, ")(!(");
+      ex(g, b, x);
+      kb_add(b, ")))");
+      return;
+    }
     kb_add(b, "((");
     type_str(g, b, type);
     kb_add(b, code == NEGATE_EXPR ? ")(-" : ")(~");
@@ -741,6 +752,9 @@ void ex(kg *g, kbuf *b, tree t)
   case REAL_CST:
     real_cst(g, b, t);
     return;
+  case STRING_CST:
+    kg_string_literal(g, b, t);
+    return;
   case COMPLEX_CST:
     kg_complex_cst(g, b, t);
     return;
@@ -757,8 +771,11 @@ void ex(kg *g, kbuf *b, tree t)
   case ADDR_EXPR: {
     tree op = TREE_OPERAND(t, 0);
     if (TREE_CODE(op) == STRING_CST) {
-      fail(g, t, "string literals are not supported on the device");
-      kb_add(b, "0");
+      kb_add(b, "((");
+      type_str(g, b, TREE_TYPE(t));
+      kb_add(b, ")");
+      kg_string_literal(g, b, op);
+      kb_add(b, ")");
       return;
     }
     if (TREE_CODE(op) == FUNCTION_DECL) {

@@ -129,6 +129,11 @@ void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
            tree y);
 void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
 void ex(kg *g, kbuf *b, tree t);
+/* kernel-gen-builtins.cc */
+void kg_emit_call_result(kg *g, tree lhs, kbuf *call);
+bool kg_emit_builtin(kg *g, gimple *s, tree fn);
+bool kg_emit_libcall(kg *g, gimple *s, tree fn);
+void kg_string_literal(kg *g, kbuf *b, tree s);
 bool shared_store_p(kg *g, tree lhs);
 tree root_of(kg *g, tree p);
 void mark_written(kg *g, tree root);

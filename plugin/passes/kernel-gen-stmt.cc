@@ -40,7 +40,9 @@ bool after_barrier(kg *g)
     return false;
   for (size_t k = from; k < n; k++)
     if (t[k] == '[' || (t[k] == '(' && t[k + 1] == '*')
-        || !strncmp(t + k, "__accgpu_r_", 11)) /* a routine may read */
+        || !strncmp(t + k, "__accgpu_r_", 11) /* a routine may read */
+        || !strncmp(t + k, "__accgpu_mem", 12) /* so do these builtins */
+        || !strncmp(t + k, "printf(", 7))
       return false;
   return true;
 }
@@ -109,9 +111,15 @@ static void byte_copy(kg *g, tree lhs, tree src)
   if (src)
     kb_printf(g->out, "const unsigned char *__y = (const unsigned char *)"
                       "&(%s); ", kb_str(&r));
+  /* A literal shorter than the array (char buf[300] = "ab"): zeros after
+     it, not the bytes past its end. */
+  char from_src[64] = "__y[__k]";
+  if (src && TREE_CODE(src) == STRING_CST)
+    snprintf(from_src, sizeof from_src, "(__k < %dull ? __y[__k] : 0)",
+             TREE_STRING_LENGTH(src));
   kb_printf(g->out, "for (unsigned long long __k = 0; __k < sizeof(%s); "
                     "__k++) __z[__k] = %s; }\n",
-            kb_str(&l), src ? "__y[__k]" : "0");
+            kb_str(&l), src ? from_src : "0");
   if (guard)
     close_guard(g);
   note_store(g, lhs);
@@ -228,7 +236,8 @@ static const char *const math_fns[] = {
   "hypot", "copysign", "erf", "erfc", "tgamma", "lgamma", "ldexp",
   "remainder", "fdim", "logb", "ilogb", "scalbn", "lround", "llround",
   "lrint", "llrint", "abs", "labs", "llabs", "isnan", "isinf", "isfinite",
-  "signbit", "rsqrt", "sincos", NULL};
+  "signbit", "rsqrt", "sincos", "frexp", "modf", "remquo", "nextafter",
+  "scalbln", "j0", "j1", "jn", "y0", "y1", "yn", NULL};
 
 /* The CUDA name of a math builtin NAME, or NULL. */
 static const char *math_name(const char *name)
@@ -323,6 +332,8 @@ static void emit_call(kg *g, gimple *s)
       }
       return;
     }
+    if (kg_emit_builtin(g, s, fn))
+      return;
     const char *m = math_name(name);
     if (code == BUILT_IN_STACK_SAVE || code == BUILT_IN_STACK_RESTORE
         || code == BUILT_IN_ALLOCA || code == BUILT_IN_ALLOCA_WITH_ALIGN) {
@@ -336,6 +347,8 @@ static void emit_call(kg *g, gimple *s)
     }
     kb_printf(&call, "%s(", m);
   } else {
+    if (kg_emit_libcall(g, s, fn))
+      return;
     bool routine = lookup_attribute("oacc function", DECL_ATTRIBUTES(fn));
     devfn *d = kg_find_devfn(fn);
     bool has_body = DECL_SAVED_TREE(fn) || gimple_has_body_p(fn)
@@ -374,20 +387,7 @@ static void emit_call(kg *g, gimple *s)
   if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
-  ind(g);
-  if (lhs) {
-    struct kbuf l = {};
-    ex(g, &l, lhs);
-    kb_printf(g->out, "%s = ", kb_str(&l));
-    if (is_gimple_reg_type(TREE_TYPE(lhs))) {
-      kb_add(g->out, "((");
-      type_str(g, g->out, TREE_TYPE(lhs));
-      kb_printf(g->out, ")%s);\n", kb_str(&call));
-    } else
-      kb_printf(g->out, "%s;\n", kb_str(&call));
-    kb_free(&l);
-  } else
-    kb_printf(g->out, "%s;\n", kb_str(&call));
+  kg_emit_call_result(g, lhs, &call);
   kb_free(&call);
 }
 

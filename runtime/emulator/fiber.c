@@ -152,6 +152,14 @@ static __thread emu_runner *runner;
 /* The block the calling runner is executing, or NULL (trap handler). */
 static __thread emu_sched *volatile current;
 
+/* The kernel this thread runs, or NULL: for the reports of kernel code
+   (a failed assert, include/accgpu_cuda.h). */
+const char *__accgpu_emu_kernel_name(void);
+const char *__accgpu_emu_kernel_name(void) {
+  emu_sched *s = current;
+  return s ? s->g->kernel : NULL;
+}
+
 static void trap_setup(emu_runner *r);
 
 /* switch.S */
