@@ -44,5 +44,7 @@
 extern tree pushdecl(tree) __attribute__((weak));
 extern cpp_reader *parse_in __attribute__((weak));
 extern tree lookup_name(tree) __attribute__((weak));
+extern tree build_component_ref(location_t, tree, tree, location_t)
+    __attribute__((weak));
 
 #endif
