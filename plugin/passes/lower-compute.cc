@@ -614,6 +614,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
       && kind != GF_OMP_TARGET_KIND_OACC_KERNELS
       && kind != GF_OMP_TARGET_KIND_OACC_SERIAL)
     return false;
+  if (accgpu_struct_data_wrap(gsi, t))
+    return true; /* walked again as the data construct */
   init_decls();
   accgpu_check_routine_nesting(t);
   accgpu_ubsan_note(t);
