@@ -1,6 +1,7 @@
 /* struct_ptr_data.c — structs holding pointers under a data construct, as
  * mesh/CSR codes map them: `data copyin(s) copy(s.a[0:s.n])`, the struct and
- * its member in one clause, create/copyout members, a struct pointer
+ * its member in one clause, create/copyout members, present(s) with
+ * present(s.b[0:n]) on a compute construct, a struct pointer
  * `copyin(p[0:1]) copyin(p->a[0:n])`, and `present(s)` in a compute construct
  * of the region reading the member through the struct (the device copy of
  * s.a is attached to the device array). Against serial loops. */
@@ -38,18 +39,19 @@ int main(void)
   for (int i = 0; i < N; i++)
     CHECK_REAL("copyin(s) copy(s.a)", s.a[i], 2.5 * i + 1, 0);
 
-  /* struct and members in one clause, create + copyout */
+  /* struct and member in one clause, create; present(s) with a member */
 #pragma acc data copyin(s, s.b[0:N]) create(s.a[0:N])
   {
 #pragma acc parallel loop present(s)
     for (int i = 0; i < s.n; i++)
       s.a[i] = s.b[i] * i;
-#pragma acc parallel loop present(s) copyout(s.b[0:N])
+#pragma acc parallel loop present(s) present(s.b[0:N])
     for (int i = 0; i < s.n; i++)
       s.b[i] = s.a[i] + s.w;
+#pragma acc update self(s.b[0:N])
   }
   for (int i = 0; i < N; i++)
-    CHECK_REAL("create(s.a), copyout(s.b)", s.b[i], i + 2.5, 0);
+    CHECK_REAL("create(s.a), present(s) present(s.b)", s.b[i], i + 2.5, 0);
 
   /* struct pointer */
   field *p = &s;
