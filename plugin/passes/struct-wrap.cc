@@ -6,9 +6,10 @@
  * array (OpenACC 2.6 attach).  The data construct does exactly that
  * (lower-data.cc), so the construct becomes
  *     data <those clauses> { compute present(s) <its other clauses> }
- * and the kernel reads s.a through the device copy of s.  Not with async,
- * wait or if (the data region would be synchronous / unconditional): those
- * keep the sorry of lower-compute.cc.                                     */
+ * and the kernel reads s.a through the device copy of s.  The data
+ * construct takes copies of the if and wait clauses; with async the
+ * region's end waits for the kernel (lower-data.cc: a region whose body
+ * queues async work), as if the construct were synchronous.            */
 #include "passes/struct-members.h"
 
 /* T is a member reference (s.a, s.in.a) of a local struct variable: it. */
@@ -39,15 +40,19 @@ static tree whole_map(tree cl, tree v)
   return NULL_TREE;
 }
 
-/* Clauses that keep the construct as it is. */
-static bool blocking_p(tree cl)
+/* The if and wait clauses of CL, copied, before DATA: the data region
+   maps only when the construct runs on the device, after the same
+   waits. */
+static tree with_conditions(tree cl, tree data)
 {
   for (tree c = cl; c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_ASYNC
-        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WAIT
-        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_IF)
-      return true;
-  return false;
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_IF
+        || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_WAIT) {
+      tree d = copy_node(c);
+      OMP_CLAUSE_CHAIN(d) = data;
+      data = d;
+    }
+  return data;
 }
 
 /* Clause C belongs to the data construct: a map of a wrapped struct, of
@@ -83,7 +88,7 @@ bool accgpu_struct_data_wrap(gimple_stmt_iterator *gsi, gomp_target *t)
     if (b && whole_map(cl, b) && !bases.contains(b))
       bases.safe_push(b);
   }
-  if (bases.is_empty() || blocking_p(cl)) {
+  if (bases.is_empty()) {
     bases.release();
     return false;
   }
@@ -95,6 +100,7 @@ bool accgpu_struct_data_wrap(gimple_stmt_iterator *gsi, gomp_target *t)
     *pp = &OMP_CLAUSE_CHAIN(c);
   }
   *pd = *pk = NULL_TREE;
+  data = with_conditions(keep, data);
   for (unsigned i = 0; i < bases.length(); i++) {
     tree p = present_of(whole_map(data, bases[i]), bases[i]);
     OMP_CLAUSE_CHAIN(p) = keep;

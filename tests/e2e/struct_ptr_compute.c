@@ -2,7 +2,9 @@
  * compute construct itself: `parallel loop copyin(s) copy(s.a[0:s.n])`
  * (GCC 12's front end rejects the struct appearing twice), the same on
  * kernels and through a struct pointer, and `present(s)` in a data region
- * that mapped s and s.a. Against serial loops. */
+ * that mapped s and s.a, with async, if and wait, and a member of a member.
+ * Against serial loops. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 
@@ -12,6 +14,14 @@ typedef struct {
   double *b;
   double w;
 } field;
+
+typedef struct {
+  double h;
+  struct {
+    int n;
+    double *a;
+  } in;
+} nest;
 
 int main(void)
 {
@@ -47,6 +57,28 @@ int main(void)
   }
   for (int i = 0; i < N; i++)
     CHECK_REAL("present(s) in data region", s.a[i], 4.0 * i + 12, 0);
+  /* async, if and wait with the struct and its member */
+  int on = 1, off = 0;
+#pragma acc parallel loop copyin(s) copy(s.a[0:s.n]) async(1)
+  for (int i = 0; i < s.n; i++)
+    s.a[i] -= 12;
+#pragma acc parallel loop copyin(s) copy(s.a[0:s.n]) if(on) wait(1)
+  for (int i = 0; i < s.n; i++)
+    s.a[i] += s.w;
+#pragma acc parallel loop copyin(s) copy(s.a[0:s.n]) if(off)
+  for (int i = 0; i < s.n; i++)
+    s.a[i] *= 2;
+#pragma acc wait
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("async, if, wait", s.a[i], 8.0 * i + 6, 0);
+
+  /* a member of a member */
+  nest o = {0.5, {N, s.b}};
+#pragma acc parallel loop copyin(o) copy(o.in.a[0:o.in.n])
+  for (int i = 0; i < o.in.n; i++)
+    o.in.a[i] *= o.h;
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("copyin(o) copy(o.in.a)", s.b[i], 1.0 * i, 0);
   free(s.a), free(s.b);
   return e2e_done();
 }

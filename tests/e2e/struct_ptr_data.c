@@ -5,6 +5,7 @@
  * `copyin(p[0:1]) copyin(p->a[0:n])`, and `present(s)` in a compute construct
  * of the region reading the member through the struct (the device copy of
  * s.a is attached to the device array). Against serial loops. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 

@@ -3,6 +3,7 @@
  * kernels with present(s) and default(present) reading s.a through the
  * struct, update self/device of the member, `exit data copyout(s.a[0:n])
  * delete(s)`, and acc_attach/acc_detach. Against serial loops. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 
