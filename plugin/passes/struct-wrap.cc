@@ -12,15 +12,14 @@
  * queues async work), as if the construct were synchronous.            */
 #include "passes/struct-members.h"
 
-/* T is a member reference (s.a, s.in.a) of a local struct variable: it. */
+/* T is a member reference (s.a, s.in.a) of a struct variable: it. */
 static tree member_base(tree t)
 {
   if (TREE_CODE(t) != COMPONENT_REF)
     return NULL_TREE;
   while (TREE_CODE(t) == COMPONENT_REF)
     t = TREE_OPERAND(t, 0);
-  return (VAR_P(t) || TREE_CODE(t) == PARM_DECL) && !is_global_var(t) ? t
-                                                                       : NULL;
+  return VAR_P(t) || TREE_CODE(t) == PARM_DECL ? t : NULL_TREE;
 }
 
 static bool attach_p(tree c)

@@ -2,7 +2,8 @@
  * compute construct itself: `parallel loop copyin(s) copy(s.a[0:s.n])`
  * (GCC 12's front end rejects the struct appearing twice), the same on
  * kernels and through a struct pointer, and `present(s)` in a data region
- * that mapped s and s.a, with async, if and wait, and a member of a member.
+ * that mapped s and s.a, with async, if and wait, a member of a member and
+ * a file-scope struct.
  * Against serial loops. */
 /* accgpu-test: accgpu-only */
 #include "e2e.h"
@@ -22,6 +23,9 @@ typedef struct {
     double *a;
   } in;
 } nest;
+
+/* a file-scope struct */
+static field gf;
 
 int main(void)
 {
@@ -79,6 +83,12 @@ int main(void)
     o.in.a[i] *= o.h;
   for (int i = 0; i < N; i++)
     CHECK_REAL("copyin(o) copy(o.in.a)", s.b[i], 1.0 * i, 0);
+  gf = s;
+#pragma acc parallel loop copyin(gf) copy(gf.a[0:gf.n])
+  for (int i = 0; i < gf.n; i++)
+    gf.a[i] -= gf.w;
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("file-scope struct", s.a[i], 8.0 * i + 3, 0);
   free(s.a), free(s.b);
   return e2e_done();
 }
