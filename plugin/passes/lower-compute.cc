@@ -348,9 +348,10 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         p.by_ref = true;
         ps.map_clause = c;
       } else if (!DECL_P(d) && !data_map_kind_p(c)) {
-        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: this data clause (struct "
-                 "member pointer or attach) is not supported on compute "
-                 "constructs yet");
+        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
+                 "data clause of this compute construct (map the struct and "
+                 "the member in a data construct around it)",
+                 TREE_CODE(d) == COMPONENT_REF ? TREE_OPERAND(d, 1) : d);
         return false;
       }
       break;
