@@ -58,9 +58,17 @@ int main(void)
 #pragma acc parallel loop present(s)
     for (int i = 0; i < s.n; i++)
       s.a[i] *= 2;
+    /* the struct and the member in one clause, either order */
+#pragma acc parallel loop present(s, s.a[0:N])
+    for (int i = 0; i < s.n; i++)
+      s.a[i] += 1;
+#pragma acc parallel present(s.a[0:N], s) copyin(s.b[0:N])
+#pragma acc loop
+    for (int i = 0; i < s.n; i++)
+      s.a[i] += s.b[i] - 1;
   }
   for (int i = 0; i < N; i++)
-    CHECK_REAL("present(s) in data region", s.a[i], 4.0 * i + 12, 0);
+    CHECK_REAL("present(s) in data region", s.a[i], 6.0 * i + 12, 0);
   /* async, if and wait with the struct and its member */
   int on = 1, off = 0;
 #pragma acc parallel loop copyin(s) copy(s.a[0:s.n]) async(1)
@@ -74,7 +82,7 @@ int main(void)
     s.a[i] *= 2;
 #pragma acc wait
   for (int i = 0; i < N; i++)
-    CHECK_REAL("async, if, wait", s.a[i], 8.0 * i + 6, 0);
+    CHECK_REAL("async, if, wait", s.a[i], 12.0 * i + 6, 0);
 
   /* a member of a member */
   nest o = {0.5, {N, s.b}};
@@ -88,7 +96,7 @@ int main(void)
   for (int i = 0; i < gf.n; i++)
     gf.a[i] -= gf.w;
   for (int i = 0; i < N; i++)
-    CHECK_REAL("file-scope struct", s.a[i], 8.0 * i + 3, 0);
+    CHECK_REAL("file-scope struct", s.a[i], 12.0 * i + 3, 0);
   free(s.a), free(s.b);
   return e2e_done();
 }

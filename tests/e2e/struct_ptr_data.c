@@ -65,6 +65,18 @@ int main(void)
   for (int i = 0; i < N; i++)
     CHECK_REAL("copyin(p[0:1]) copyout(p->a)", s.a[i], (i + 2.5) * 2.5, 0);
 
+  /* members on both sides of the struct in the clauses, s already present
+     (GCC 12 sizes s one byte too many there) */
+#pragma acc data copyin(s)
+#pragma acc data copy(s.a[0:N], s) copyin(s.b[0:N])
+  {
+#pragma acc parallel loop present(s)
+    for (int i = 0; i < p->n; i++)
+      s.a[i] += s.b[i];
+  }
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("copy(s.a, s) copyin(s.b)", s.a[i], (i + 2.5) * 3.5, 0);
+
   /* CSR matrix-vector product */
   csr m = {N, malloc((N + 1) * sizeof(int)), malloc(3 * N * sizeof(int)),
            malloc(3 * N * sizeof(double))};
