@@ -232,6 +232,13 @@ static void check_modifier(const struct dclause *c, const cpp_token *tok)
              "%<copyin%>, not on %qs", word_of(tok));
 }
 
+static const char *clause_name(unsigned dir)
+{
+  static const char *const names[] = {"create", "copyin", "copyout",
+                                      "copy"};
+  return names[dir];
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -249,12 +256,14 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
     return impl(pfile, "__accgpu_cm_drop");
   if (c->mod)
     line.eat = "";
+  else if (cpp_hashnode *o = accgpu_struct_order_clause(
+               pfile, tok, c->dir == clause_dir(word_of(tok))
+                               ? word_of(tok) : clause_name(c->dir)))
+    return o;
   if (c->zero && !(c->dir & DIR_IN))
     zero_locs.safe_push(c->open);
-  static const char *const names[] = {"create", "copyin", "copyout",
-                                      "copy"};
   const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
-                                                        : names[c->dir];
+                                                        : clause_name(c->dir);
   if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, kind, line.pragma))
     return j;
   if (kind == word_of(tok))
@@ -343,6 +352,16 @@ static cpp_hashnode *kernels_private(cpp_reader *pfile)
   return impl(pfile, "__accgpu_cm_create");
 }
 
+/* present, no_create, delete (self, host: update's, untouched). */
+static cpp_hashnode *other_clause(cpp_reader *pfile, const cpp_token *tok,
+                                  const char *w)
+{
+  if (line.pragma != PRAGMA_OACC_UPDATE)
+    if (cpp_hashnode *o = accgpu_struct_order_clause(pfile, tok, w))
+      return o;
+  return accgpu_jagged_clause(pfile, tok, w, line.pragma);
+}
+
 /* Is W one of our conditional words (others are deviceid.cc's and
    devdirs.cc's)? */
 static bool own_word(const char *w)
@@ -374,7 +393,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
       !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
-               ? accgpu_jagged_clause(pfile, tok, w, line.pragma) : NULL;
+               ? other_clause(pfile, tok, w) : NULL;
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
@@ -410,6 +429,17 @@ static void wait_is_macro(bool on)
     wait_node->type = on ? NT_USER_MACRO : NT_VOID;
 }
 
+/* A parallel, kernels or serial line followed by `loop`: GCC checks its
+   data clauses' items in source order (struct-order.cc). */
+static bool combined_p(cpp_reader *pfile)
+{
+  if (line.pragma != PRAGMA_OACC_PARALLEL && line.pragma != PRAGMA_OACC_KERNELS
+      && line.pragma != PRAGMA_OACC_SERIAL)
+    return false;
+  const char *w = word_of(accgpu_pp_peek(pfile, 0));
+  return w && !strcmp(w, "loop");
+}
+
 /* A new line: an acc line's clauses are scanned afresh. */
 static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
                            int parsing_args)
@@ -422,6 +452,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
         tok->val.pragma <= PRAGMA_OACC_WAIT)
       line.pragma = tok->val.pragma;
+    accgpu_struct_order_new_line(combined_p(pfile));
     line.eat = NULL;
     wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
   }

@@ -101,6 +101,14 @@ bool accgpu_kernels_private_clause_p(tree c);
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
+/* struct-order.cc: data clause word WORD (written KIND) of the line with
+   its items reordered so that GCC checks a member of each struct before
+   the whole struct; NULL when nothing moves.  COMBINED: the line is a
+   combined construct (GCC checks its items in source order). */
+cpp_hashnode *accgpu_struct_order_clause(cpp_reader *pfile,
+                                         const cpp_token *word,
+                                         const char *kind);
+void accgpu_struct_order_new_line(bool combined);
 void accgpu_jagged_declare_markers(void);
 /* The name of the array marker K of the clause whose `(` is spelled at
    PAREN goes with, or NULL_TREE. */

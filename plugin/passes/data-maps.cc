@@ -460,9 +460,17 @@ static tree item_bytes(tree c, unsigned kind)
 {
   if (kind == ACCGPU_MAP_DEVICEPTR)
     return size_zero_node;
-  tree size = OMP_CLAUSE_SIZE(c);
+  tree size = OMP_CLAUSE_SIZE(c), d = OMP_CLAUSE_DECL(c);
   if (!size && kind != ACCGPU_MAP_ATTACH && kind != ACCGPU_MAP_DETACH)
-    size = TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+    size = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  /* GCC 12 gives a struct one byte more than its size when a clause
+     before it maps a member and another a second one (`copy(s.a[0:n], s)
+     copyin(s.b[0:n])`): a variable is never more than its type */
+  if (size && DECL_P(d) && TREE_CODE(size) == INTEGER_CST
+      && TYPE_SIZE_UNIT(TREE_TYPE(d))
+      && TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) == INTEGER_CST
+      && tree_int_cst_lt(TYPE_SIZE_UNIT(TREE_TYPE(d)), size))
+    size = TYPE_SIZE_UNIT(TREE_TYPE(d));
   return fold_convert(size_type_node, size ? unshare_expr(size)
                                            : size_zero_node);
 }

@@ -348,9 +348,10 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         p.by_ref = true;
         ps.map_clause = c;
       } else if (!DECL_P(d) && !data_map_kind_p(c)) {
-        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: this data clause (struct "
-                 "member pointer or attach) is not supported on compute "
-                 "constructs yet");
+        sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
+                 "data clause of this compute construct (map the struct and "
+                 "the member in a data construct around it)",
+                 TREE_CODE(d) == COMPONENT_REF ? TREE_OPERAND(d, 1) : d);
         return false;
       }
       break;
@@ -614,6 +615,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
       && kind != GF_OMP_TARGET_KIND_OACC_KERNELS
       && kind != GF_OMP_TARGET_KIND_OACC_SERIAL)
     return false;
+  if (accgpu_struct_data_wrap(gsi, t))
+    return true; /* walked again as the data construct */
   init_decls();
   accgpu_check_routine_nesting(t);
   accgpu_ubsan_note(t);

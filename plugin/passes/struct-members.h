@@ -15,4 +15,10 @@ void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
    region only reads *p's members. */
 void accgpu_pointee_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
 
+/* A whole struct and its members' sections on one compute construct
+   (`parallel copyin(s) copy(s.a[0:n])`): the construct becomes a data
+   construct of those maps around itself with present(s); true when it
+   did (GSI is then at the data construct). */
+bool accgpu_struct_data_wrap(gimple_stmt_iterator *gsi, gomp_target *t);
+
 #endif
