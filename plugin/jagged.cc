@@ -89,18 +89,12 @@ static int bracket_end(int i, bool *colon)
 
 static void emit(const cpp_token *t)
 {
-  if (out.n < MAX_TOKS)
-    out.tok[out.n++] = *t;
+  accgpu_pp_emit(out.tok, &out.n, MAX_TOKS, t);
 }
 
 static void emit_punct(enum cpp_ttype type, location_t loc)
 {
-  cpp_token t;
-  memset(&t, 0, sizeof t);
-  t.type = type;
-  t.src_loc = loc;
-  t.flags = PREV_WHITE;
-  emit(&t);
+  accgpu_pp_emit_punct(out.tok, &out.n, MAX_TOKS, type, loc);
 }
 
 static void emit_name(cpp_reader *pfile, const char *name, location_t loc)

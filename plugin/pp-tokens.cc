@@ -31,6 +31,23 @@ void accgpu_pp_take(cpp_reader *pfile, int n)
       ;
 }
 
+void accgpu_pp_emit(cpp_token *toks, int *n, int max, const cpp_token *t)
+{
+  if (*n < max)
+    toks[(*n)++] = *t;
+}
+
+void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
+                          enum cpp_ttype type, location_t loc)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = type;
+  t.src_loc = loc;
+  t.flags = PREV_WHITE;
+  accgpu_pp_emit(toks, n, max, &t);
+}
+
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc)
 {

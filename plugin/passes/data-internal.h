@@ -65,6 +65,11 @@ int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
 void accgpu_pp_take(cpp_reader *pfile, int n);
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc);
+/* pp-tokens.cc: appends T (or a punctuator TYPE at LOC) to TOKS[0..*N)
+   while *N < MAX (a rewriter's output line). */
+void accgpu_pp_emit(cpp_token *toks, int *n, int max, const cpp_token *t);
+void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
+                          enum cpp_ttype type, location_t loc);
 cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
                                int n, location_t loc);
 /* member-reduction.cc: reduction(op: s.x) on an acc line: the clause
