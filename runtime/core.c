@@ -129,21 +129,24 @@ static void init_once_fn(void) {
   atexit(at_exit);
 }
 
-/* ACC_DEVICE_TYPE=host at start-up: the runtime starts and opens the host
-   device as the program loads, not in the first construct the program
-   times (0.2-0.5 ms of first-touch costs on a small VM, where the serial
-   build pays nothing: docs/compiler.md, "Host fallback speed").  Only when
-   ACC_DEVICE_NUM is unset or a number, so a bad value is still reported
-   with the construct that meets it.  Other devices (a GPU probe, the
-   emulator's threads) still start on first use. */
-__attribute__((constructor)) static void preopen_host(void) {
+/* At start-up, for a device picked by ACC_DEVICE_TYPE, what its first
+   construct would otherwise do inside the time a program measures (docs/
+   compiler.md, "Host fallback speed"; docs/multicore.md): host opens the
+   host device (0.2-0.5 ms of first-touch costs on a small VM, where the
+   serial build pays nothing); multicore loads the thread team (libgomp).
+   Only when ACC_DEVICE_NUM is unset or a number: a bad value is reported
+   by the construct that meets it (libgomp reads it too as it loads, and
+   would complain first).  Other devices (a GPU probe, the emulator's
+   threads) start on first use. */
+__attribute__((constructor)) static void start_picked_device(void) {
   const char *type = getenv("ACC_DEVICE_TYPE"), *num = getenv("ACC_DEVICE_NUM");
-  if (!type || strcasecmp(type, "host") != 0)
-    return;
   for (const char *c = num; c && *c; c++)
     if (!isdigit((unsigned char)*c))
       return;
-  accgpu_device_get(acc_device_host, 0, "accgpu");
+  if (type && !strcasecmp(type, "host"))
+    accgpu_device_get(acc_device_host, 0, "accgpu");
+  else if (type && !strcasecmp(type, "multicore"))
+    accgpu_mc_preload();
 }
 
 acc_device_t accgpu_resolve_domain(acc_device_t t) {

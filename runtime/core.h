@@ -298,6 +298,11 @@ void accgpu_time_init(void); /* reads ACCGPU_TIME, registers the report */
 /* Prints the table on stderr (at exit when ACCGPU_TIME=1). */
 void accgpu_time_report(void);
 
+/* ---- multicore/team-load.c ---- */
+
+/* Loads the multicore device's thread team now (at start-up). */
+void accgpu_mc_preload(void);
+
 /* ---- profile.c: ACCGPU_PROFILE ---- */
 
 /* Nonzero when a profile is being recorded (launches are then made

@@ -12,10 +12,9 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "core.h"
 #include "device.h"
 #include "multicore/mc.h"
 
@@ -57,18 +56,9 @@ static void load(void) {
     snprintf(load_error, sizeof load_error, "%s", dlerror());
 }
 
-/* ACC_DEVICE_TYPE=multicore at start-up: the team is loaded now.  Only
-   when ACC_DEVICE_NUM is unset or a number, as accgpu accepts it: libgomp
-   reads it too as it loads, and would complain before accgpu can. */
-__attribute__((constructor)) static void preload(void) {
-  const char *type = getenv("ACC_DEVICE_TYPE"), *num = getenv("ACC_DEVICE_NUM");
-  if (!type || strcasecmp(type, "multicore") != 0)
-    return;
-  for (const char *c = num; c && *c; c++)
-    if (*c < '0' || *c > '9')
-      return;
-  pthread_once(&load_once, load);
-}
+/* ACC_DEVICE_TYPE=multicore at start-up (core.c's start-up hook): the team
+   is loaded now, not in the first launch a program times. */
+void accgpu_mc_preload(void) { pthread_once(&load_once, load); }
 
 int accgpu_mc_run(const accgpu_mc_launch *l) {
   pthread_once(&load_once, load);
