@@ -5,7 +5,7 @@
  * its own parameters, a pointer to each declared global that some routine
  * of the unit uses (`__accgpu_gp_NAME`; the global is read as
  * `(*__accgpu_gp_NAME)`) and passes them on in its calls; a construct
- * that calls functions maps every declared global `present`, and its
+ * maps `present` the declared globals the functions it calls reach, and its
  * kernel sets those pointers from its parameters before its body.  Which
  * globals routines use is known only at the end of the unit, so the lists
  * are macros the module prelude defines then:
@@ -32,15 +32,83 @@ static const char *gname(tree d)
   return IDENTIFIER_POINTER(DECL_NAME(d));
 }
 
-/* walk_gimple_seq callback: stops at a call of a function (not a
-   builtin). */
-static tree calls_function(gimple_stmt_iterator *gsi, bool *handled,
-                           walk_stmt_info *)
+/* What a construct's callees reach: the declared globals they (and the
+   functions they call, transitively) use. */
+struct reach {
+  hash_set<tree> fns;      /* functions already walked */
+  vec<tree> globals;       /* declared globals found */
+  bool unknown;            /* a callee without a body: assume all */
+};
+
+static void reach_function(reach *r, tree fn);
+
+/* walk_tree callback over a function's operands (GENERIC or GIMPLE). */
+static tree reach_operand(tree *tp, int *walk_subtrees, void *data)
+{
+  reach *r = (reach *)data;
+  tree t = *tp;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+  } else if (declared_global_p(t)) {
+    if (!r->globals.contains(t))
+      r->globals.safe_push(t);
+  } else if (TREE_CODE(t) == FUNCTION_DECL && !fndecl_built_in_p(t)) {
+    reach_function(r, t);
+  }
+  return NULL_TREE;
+}
+
+static tree reach_gimple_op(tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *)data;
+  return reach_operand(tp, walk_subtrees, wi->info);
+}
+
+/* The statements of a function already lowered to a CFG. */
+static void walk_cfg(walk_stmt_info *wi, function *f)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, f)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+      walk_gimple_op(gsi_stmt(gsi), reach_gimple_op, wi);
+}
+
+/* A callee may be GENERIC still (cgraph lowers callers before the callees
+   it discovers), a GIMPLE sequence, or past CFG construction. */
+static void walk_body(reach *r, tree fn)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = r;
+  function *f = DECL_STRUCT_FUNCTION(fn);
+  if (gimple_body(fn))
+    walk_gimple_seq(gimple_body(fn), NULL, reach_gimple_op, &wi);
+  else if (f && f->cfg)
+    walk_cfg(&wi, f);
+  else if (DECL_SAVED_TREE(fn))
+    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), reach_operand, r);
+  else
+    r->unknown = true;
+}
+
+static void reach_function(reach *r, tree fn)
+{
+  if (r->fns.add(fn))
+    return;
+  walk_body(r, fn);
+}
+
+/* walk_gimple_seq callback: the functions (not builtins) a region calls. */
+static tree region_call(gimple_stmt_iterator *gsi, bool *handled,
+                        walk_stmt_info *wi)
 {
   gimple *s = gsi_stmt(*gsi);
   tree fn = is_gimple_call(s) ? gimple_call_fndecl(s) : NULL_TREE;
-  *handled = fn && !fndecl_built_in_p(fn);
-  return *handled ? fn : NULL_TREE;
+  *handled = false;
+  if (fn && !fndecl_built_in_p(fn))
+    reach_function((reach *)wi->info, fn);
+  return NULL_TREE;
 }
 
 static bool named_p(tree clauses, tree d)
@@ -51,26 +119,38 @@ static bool named_p(tree clauses, tree d)
   return false;
 }
 
+static tree present_map(gomp_target *t, tree d, tree chain)
+{
+  tree c = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FORCE_PRESENT);
+  OMP_CLAUSE_DECL(c) = d;
+  OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  OMP_CLAUSE_CHAIN(c) = chain;
+  return c;
+}
+
+/* Maps the declared globals that the functions T's region calls reach
+   (every declared global of the unit when a callee's body is unknown):
+   each costs a present lookup per launch. */
 void accgpu_map_declared_globals(gomp_target *t)
 {
+  reach r;
+  r.globals = vNULL;
+  r.unknown = false;
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
-  if (!walk_gimple_seq(gimple_omp_body(t), calls_function, NULL, &wi))
-    return;
+  wi.info = &r;
+  walk_gimple_seq(gimple_omp_body(t), region_call, NULL, &wi);
   tree clauses = gimple_omp_target_clauses(t);
   varpool_node *v;
   FOR_EACH_VARIABLE(v) {
     tree d = v->decl;
-    if (!declared_global_p(d) || named_p(clauses, d))
-      continue;
-    tree c = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
-    OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FORCE_PRESENT);
-    OMP_CLAUSE_DECL(c) = d;
-    OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(d));
-    OMP_CLAUSE_CHAIN(c) = clauses;
-    clauses = c;
+    if (declared_global_p(d) && !named_p(clauses, d)
+        && (r.unknown || r.globals.contains(d)))
+      clauses = present_map(t, d, clauses);
   }
   gimple_omp_target_set_clauses(t, clauses);
+  r.globals.release();
 }
 
 const char *kg_routine_global(kg *g, tree d)

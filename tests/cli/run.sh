@@ -14,7 +14,9 @@
 #   6. -fsanitize=undefined: the host fallback reports an overflow in a
 #      region at its line;
 #   7. the cubins, contraction and launch bounds of the GPU code
-#      (tests/cli/gpu-images.sh).
+#      (tests/cli/gpu-images.sh);
+#   8. a kernel's parameters hold the declared globals its routines reach
+#      and no other (tests/cli/routine_globals.c).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -156,6 +158,24 @@ if "$ROOT/tests/cli/gpu-images.sh" "$BUILD" >"$OUT/gpu.log" 2>&1; then
   ok
 else
   bad "tests/cli/gpu-images.sh: $(grep FAIL "$OUT/gpu.log" | head -5)"
+fi
+
+# 8. Declared globals a kernel hands its routines.
+# kernel_globals FN: the declared globals among the parameters of FN's kernel.
+kernel_globals() {
+  sed -n "s/^ACCGPU_KERNEL .*__accgpu_k_$1_[0-9_]*(\(.*\))$/\1/p" \
+    "$OUT/rglob"/*.cu | tr ',' '\n' | sed -n 's/.* \([abc]\)_[0-9]*$/\1/p' |
+    tr -d '\n'
+}
+rm -rf "$OUT/rglob"
+if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-keep="$OUT/rglob" \
+     -I"$ROOT/include" tests/cli/routine_globals.c -o "$OUT/rglob.o" \
+     >"$OUT/rglob.log" 2>&1; then
+  got="$(kernel_globals f1)/$(kernel_globals f2)/$(kernel_globals f3)"
+  [ "$got" = "a/ab/" ] && ok ||
+    bad "declared globals of the kernels of f1/f2/f3: '$got', want 'a/ab/'"
+else
+  bad "routine_globals.c: $(grep -v 'note: accgpu' "$OUT/rglob.log" | head -3)"
 fi
 
 echo "cli: $pass passed, $fail failed"
