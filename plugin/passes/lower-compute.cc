@@ -3,7 +3,7 @@
  *   #pragma acc parallel loop copyin(b[0:n]) copyout(a[0:n]) firstprivate(s)
  *   for (...) BODY
  * becomes
- *   if (__accgpu_offload_p(&loc, dev, IF)) {
+ *   if (__accgpu_host_fast != 1 && __accgpu_offload_p(&loc, dev, IF)) {
  *     maps[] = {...};                                  (accgpu_build_maps)
  *     __accgpu_region_begin(&loc, dev, async, n, maps, devaddrs);
  *     p0 = devaddrs[0] - bias; p1 = s; ...; args[] = {&p0, &p1, ...};
@@ -35,7 +35,7 @@
 
 static tree dim3_type;
 tree lc_limits_type;
-static tree fn_offload_p, fn_launch, fn_wait;
+static tree fn_offload_p, fn_launch, fn_wait, host_fast;
 tree lc_fn_limits;
 
 static tree u32_record(const char *const *names, int n)
@@ -67,13 +67,19 @@ static void init_decls(void)
   fn_launch = accgpu_runtime_decl("__accgpu_launch");
   lc_fn_limits = accgpu_runtime_decl("__accgpu_device_limits");
   fn_wait = accgpu_runtime_decl("__accgpu_wait");
+  host_fast = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                         get_identifier("__accgpu_host_fast"),
+                         integer_type_node);
+  DECL_EXTERNAL(host_fast) = 1;
+  TREE_PUBLIC(host_fast) = 1;
+  DECL_ARTIFICIAL(host_fast) = 1;
   tree a = TYPE_ARG_TYPES(TREE_TYPE(fn_launch));
   for (int k = 0; k < 3; k++)
     a = TREE_CHAIN(a);
   dim3_type = TREE_VALUE(a);
   gcc_assert(TREE_CODE(dim3_type) == RECORD_TYPE);
   tree keep[] = {dim3_type, lc_limits_type, fn_offload_p, fn_launch,
-                 lc_fn_limits, fn_wait};
+                 lc_fn_limits, fn_wait, host_fast};
   for (unsigned i = 0; i < ARRAY_SIZE(keep); i++)
     accgpu_keep(keep[i]);
 }
@@ -699,13 +705,20 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
       kidx[k] = accgpu_module_add_kernel(rs[k].kname, rs[k].text, np, sizes,
                                          locp);
     free(sizes);
+    tree ldev = create_artificial_label(loc);
+    tree lhost = create_artificial_label(loc);
+    tree lend = create_artificial_label(loc);
+    tree lask = create_artificial_label(loc);
+    /* Every thread on the host: the fallback without a call (a load and a
+       branch; the runtime keeps the flag exact, include/accgpu_abi.h). */
+    tree fast = create_tmp_var(integer_type_node, "acchostfast");
+    add(gsi, gimple_build_assign(fast, host_fast));
+    add(gsi, gimple_build_cond(EQ_EXPR, fast, integer_one_node, lhost, lask));
+    add(gsi, gimple_build_label(lask));
     tree offl = create_tmp_var(integer_type_node, "accoffl");
     gcall *call = gimple_build_call(fn_offload_p, 3, locp, dev, ifc);
     gimple_call_set_lhs(call, offl);
     add(gsi, call);
-    tree ldev = create_artificial_label(loc);
-    tree lhost = create_artificial_label(loc);
-    tree lend = create_artificial_label(loc);
     add(gsi, gimple_build_cond(NE_EXPR, offl, integer_zero_node, ldev, lhost));
     add(gsi, gimple_build_label(ldev));
     /* emit_geometry reads the body (loop bounds, size arguments). */
