@@ -221,6 +221,79 @@ static void privatize_host(gimple_seq *host, tree clauses)
   *host = init;
 }
 
+/* A reduction variable of the host fallback: one of the construct's
+   reduction clauses, or of a loop's inside it whose variable the construct
+   names (maps).  Candidates go in the vec at WI->info. */
+static tree note_loop_reductions(gimple_stmt_iterator *gsi, bool *handled,
+                                 walk_stmt_info *wi)
+{
+  (void)handled;
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      ((vec<tree> *)wi->info)->safe_push(OMP_CLAUSE_DECL(c));
+  return NULL_TREE;
+}
+
+static bool names_decl(tree clauses, tree d)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_MAP:
+    case OMP_CLAUSE_FIRSTPRIVATE:
+    case OMP_CLAUSE_REDUCTION:
+      if (OMP_CLAUSE_DECL(c) == d)
+        return true;
+      break;
+    default:
+      break;
+    }
+  return false;
+}
+
+/* The host fallback accumulates its scalar reductions in fresh copies,
+   copied in before the body and out after it (sequentially a reduction is
+   the body's own updates).  The device path takes the variable's address,
+   so the variable itself lives in memory: an accumulator there costs a
+   store and a load per iteration, a dependence through memory the serial
+   build does not have (himeno's residual sum: 10 % slower; docs/
+   compiler.md, "Host fallback speed"). */
+static void host_reductions(gimple_seq *host, tree clauses)
+{
+  auto_vec<tree> reds;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      reds.safe_push(OMP_CLAUSE_DECL(c));
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &reds;
+  walk_gimple_seq(*host, note_loop_reductions, NULL, &wi);
+  hash_map<tree, tree> m;
+  gimple_seq in = NULL, out = NULL;
+  for (unsigned i = 0; i < reds.length(); i++) {
+    tree d = reds[i];
+    if (!DECL_P(d) || m.get(d) || !accgpu_privatizable(d)
+        || !is_gimple_reg_type(TREE_TYPE(d)) || DECL_HAS_VALUE_EXPR_P(d)
+        || !names_decl(clauses, d))
+      continue;
+    tree copy = create_tmp_var(TREE_TYPE(d), "accred");
+    if (TREE_ADDRESSABLE(d))
+      TREE_ADDRESSABLE(copy) = 1; /* for an &d in the body; GCC drops it
+                                     when there is none */
+    m.put(d, copy);
+    gimple_seq_add_stmt(&in, gimple_build_assign(copy, d));
+    gimple_seq_add_stmt(&out, gimple_build_assign(d, copy));
+  }
+  if (!m.elements())
+    return;
+  accgpu_remap_seq(*host, &m);
+  gimple_seq_add_seq(&in, *host);
+  gimple_seq_add_seq(&in, out);
+  *host = in;
+}
+
 int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
 
 static const char *const dim_names[] = {"gang", "worker", "vector"};
@@ -728,6 +801,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
     privatize_host(&host, clauses);
+    host_reductions(&host, clauses);
     strip_seq(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
     add(gsi, gimple_build_label(lend));
