@@ -276,6 +276,7 @@ static void host_reductions(gimple_seq *host, tree clauses)
     tree d = reds[i];
     if (!DECL_P(d) || m.get(d) || !accgpu_privatizable(d)
         || !is_gimple_reg_type(TREE_TYPE(d)) || DECL_HAS_VALUE_EXPR_P(d)
+        || TREE_THIS_VOLATILE(d) || TYPE_ATOMIC(TREE_TYPE(d))
         || !names_decl(clauses, d))
       continue;
     tree copy = create_tmp_var(TREE_TYPE(d), "accred");
