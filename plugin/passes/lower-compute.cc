@@ -11,7 +11,8 @@
  *     __accgpu_launch(&loc, &__accgpu_module, K, grid, block, 0, async, args);
  *     __accgpu_region_end(&loc, async);
  *   } else
- *     BODY with its acc loops turned into plain loops (host fallback)
+ *     BODY with its acc loops turned into plain loops (host fallback;
+ *     private and scalar reduction variables in copies)
  * and the kernel text (kernel-gen.cc) joins the module (module-emit.cc).
  * Launch geometry, `kernels` splitting and host loops live beside it
  * (launch-geometry.cc, kernels-split.cc, kernels-hostloop.cc). */
