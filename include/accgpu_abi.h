@@ -129,6 +129,12 @@ typedef struct __accgpu_dim3 {
    absent) holds.  Initializes the runtime on first use. */
 int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond);
 
+/* 1 while every thread's current device is the host, so a compute construct
+   runs its host fallback whatever its clauses say: the generated code tests
+   it before calling __accgpu_offload_p (which sets it).  Any other value:
+   call __accgpu_offload_p. */
+extern int __accgpu_host_fast;
+
 /* Structured region (data or compute construct): pushes a region on the
    calling thread's region stack and maps NMAPS items; when DEVADDRS is not
    NULL it receives each item's device address.  __accgpu_region_end pops it,

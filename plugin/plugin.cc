@@ -166,7 +166,6 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_deviceid_init(info->base_name);
   accgpu_tune_init(info->base_name);
   accgpu_pointer_clause_init(info->base_name);
-  accgpu_loop_align_init();
   accgpu_element_reduction_guard_init(info->base_name);
   accgpu_member_reduction_init(info->base_name);
 

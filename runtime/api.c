@@ -33,9 +33,7 @@ static void select_domain(accgpu_thread *th, acc_device_t domain,
   int k = accgpu_domain_number(domain, th->type, th->num);
   accgpu_device *d =
       accgpu_device_get(domain, k < 0 ? accgpu_rank_device(domain) : k, who);
-  th->domain = domain;
-  th->type = d->type;
-  th->num = d->num;
+  accgpu_thread_select(th, domain, d);
 }
 
 void acc_set_device_type(acc_device_t t) {
@@ -51,9 +49,7 @@ static void set_device_num(int num, acc_device_t t, const char *who) {
   acc_device_t domain = t == acc_device_none || t == acc_device_default
                             ? th->domain : accgpu_resolve_domain(t);
   accgpu_device *d = accgpu_device_get(domain, num, who);
-  th->domain = domain;
-  th->type = d->type;
-  th->num = d->num;
+  accgpu_thread_select(th, domain, d);
 }
 
 /* A negative NUM reverts to the default device, 0 (OpenACC: "revert to its

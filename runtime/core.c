@@ -229,6 +229,34 @@ accgpu_thread *accgpu_thread_get(void) {
   return &self;
 }
 
+/* The host fast path of compute constructs (include/accgpu_abi.h): 1 while
+   the process default device is the host and no thread has chosen another
+   one, so every thread's current device is the host and a construct's
+   __accgpu_offload_p would return 0 doing nothing else.  0 until a
+   construct finds it so; -1 from the moment a thread chooses a device that
+   is not the host, for good.  Another thread that still reads 1 has not
+   chosen: its device is the host.  The chooser's store is unconditional
+   and after its choice, so no compare-and-swap from 0 can leave a 1 behind
+   it. */
+int __accgpu_host_fast;
+
+void accgpu_host_fast_note(const accgpu_thread *t) {
+  int zero = 0;
+  if (t->type == acc_device_host &&
+      accgpu_resolve_domain(acc_device_default) == acc_device_host)
+    __atomic_compare_exchange_n(&__accgpu_host_fast, &zero, 1, 0,
+                                __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+void accgpu_thread_select(accgpu_thread *t, acc_device_t domain,
+                          const accgpu_device *d) {
+  t->domain = domain;
+  t->type = d->type;
+  t->num = d->num;
+  if (d->type != acc_device_host)
+    __atomic_store_n(&__accgpu_host_fast, -1, __ATOMIC_RELAXED);
+}
+
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n) {
   snprintf(buf, n, "device %d (%s)", d->num, d->be->name);
   return buf;
@@ -525,6 +553,10 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   }
   rt.override[i] = be;
   rt.counted[i] = 0;
+  /* The default device may change with the device count: ask again. */
+  int one = 1;
+  __atomic_compare_exchange_n(&__accgpu_host_fast, &one, 0, 0,
+                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&rt.lock);
 }
 

@@ -87,6 +87,13 @@ typedef struct accgpu_thread {
 } accgpu_thread;
 
 accgpu_thread *accgpu_thread_get(void);
+/* Makes D (of DOMAIN) T's current device; a device other than the host
+   turns the host fast path off for good (__accgpu_host_fast). */
+void accgpu_thread_select(accgpu_thread *t, acc_device_t domain,
+                          const accgpu_device *d);
+/* A construct found T on the host: turns the host fast path on when every
+   thread's device is the host (the default, none chose another). */
+void accgpu_host_fast_note(const accgpu_thread *t);
 /* Normalizes DEFAULT to ACC_DEVICE_TYPE or the built-in default (lazy init
    included); keeps
    NOT_HOST (a numbering over nvidia, then emulator devices). */

@@ -231,7 +231,10 @@ int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
   if (!cond)
     return 0;
   accgpu_device *d = accgpu_device_arg(device, loc, "compute construct");
-  return d->type != acc_device_host;
+  if (d->type != acc_device_host)
+    return 1;
+  accgpu_host_fast_note(accgpu_thread_get());
+  return 0;
 }
 
 void __accgpu_device_limits(int device, __accgpu_devlimits *out) {

@@ -1,6 +1,6 @@
 # benchmarks/hostspeed: run.sh, the host device against the serial build of
-# every kernel benchmark and NPB program (make bench); test.sh, the plugin's
-# loop alignment that keeps the host fallback as fast (make test).
+# every kernel benchmark and NPB program (make bench); test.sh, loop
+# alignment left to GCC as in the serial build (make test).
 HS_RUNNER := $(BUILD)/bench/hostspeed
 HS_TEST   := $(BUILD)/tests/loop-align-tests
 
