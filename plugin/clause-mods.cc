@@ -27,6 +27,8 @@
  *           OpenACC 3.3) -> create(list); the clause's `(` is remembered
  *           and the pass makes the list private to the region's outermost
  *           loops (passes/kernels-private.cc)
+ *   private(a[0:n]), firstprivate(a[0:n]) elsewhere -> private(a) for an
+ *           array a (private-sections.cc)
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -41,6 +43,7 @@ static const char *const user_macros[] = {
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
   "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
+  "firstprivate=", /* private-sections.cc */
   "reduction=", /* member-reduction.cc */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
@@ -397,8 +400,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
-  if (!strcmp(w, "private"))
-    return line.pragma == PRAGMA_OACC_KERNELS ? kernels_private(pfile) : NULL;
+  if (!strcmp(w, "private") && line.pragma == PRAGMA_OACC_KERNELS)
+    return kernels_private(pfile);
+  if (!strcmp(w, "private") || !strcmp(w, "firstprivate"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_private_sections(pfile, tok) : NULL;
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;

@@ -76,6 +76,11 @@ cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
    rewritten to name a placeholder for the member (NULL: no member). */
 cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
                                       const cpp_token *word);
+/* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
+   acc line with sections of arrays: the clause naming the arrays (NULL:
+   no section). */
+cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
+                                      const cpp_token *word);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
 typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,
