@@ -7,7 +7,8 @@
 
 /* A compute construct T that calls functions maps (present) every global
    of the unit that has a `declare` directive, so that its kernel can hand
-   them to the routines it calls. */
+   them to the routines it calls; GCC's implicit firstprivate of a declared
+   global scalar becomes a present map in every compute construct. */
 void accgpu_map_declared_globals(gomp_target *t);
 
 #endif
