@@ -81,6 +81,7 @@ static struct {
   struct dclause clauses[MAX_CLAUSES];
   bool renamed;      /* the next clause word comes from our rename */
   const char *eat;   /* modifier word expected next, or NULL */
+  bool op;           /* the line is a _Pragma's string (pragma-op.cc) */
 } line;
 
 /* `(` locations of clauses with the zero modifier. */
@@ -242,6 +243,14 @@ static const char *clause_name(unsigned dir)
   return names[dir];
 }
 
+/* Clauses the pass finds by their `(`'s location, which a _Pragma's
+   tokens all share (its own): refused there. */
+static void op_unsupported(location_t loc, const char *what)
+{
+  error_at(loc, "%qs in a directive written with %<_Pragma%> is not "
+           "supported; write it as a %<#pragma acc%> line", what);
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -263,7 +272,9 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
                pfile, tok, c->dir == clause_dir(word_of(tok))
                                ? word_of(tok) : clause_name(c->dir)))
     return o;
-  if (c->zero && !(c->dir & DIR_IN))
+  if (c->zero && line.op)
+    op_unsupported(c->open, "zero:");
+  else if (c->zero && !(c->dir & DIR_IN))
     zero_locs.safe_push(c->open);
   const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
                                                         : clause_name(c->dir);
@@ -350,7 +361,10 @@ static cpp_hashnode *kernels_private(cpp_reader *pfile)
   const cpp_token *t = accgpu_pp_peek(pfile, 0);
   if (t->type != CPP_OPEN_PAREN)
     return NULL;
-  kpriv_locs.safe_push(t->src_loc);
+  if (line.op)
+    op_unsupported(t->src_loc, "kernels private");
+  else
+    kpriv_locs.safe_push(t->src_loc);
   line.renamed = true;
   return impl(pfile, "__accgpu_cm_create");
 }
@@ -376,9 +390,29 @@ static bool own_word(const char *w)
   return false;
 }
 
+static void start_line(int pragma, bool combined);
+
+/* Starts or ends the acc line of a _Pragma's string (pragma-op.cc). */
+static void sync_pragma_op(cpp_reader *pfile)
+{
+  bool combined = false;
+  int p = accgpu_pragma_op_line(pfile, &combined);
+  if (p && !line.op) {
+    start_line(p, combined);
+    line.op = true;
+  } else if (!p && line.op)
+    start_line(0, false);
+}
+
 static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                                         const cpp_token *tok)
 {
+  if (cpp_hashnode *op = accgpu_pragma_op_begin(pfile, tok)) {
+    if (line.op)
+      start_line(0, false); /* a new _Pragma: a new line */
+    return op;
+  }
+  sync_pragma_op(pfile);
   const char *w = (const char *)NODE_NAME(tok->val.node.node);
   static const char *const collapse_mods[] = {"force", NULL};
   /* update device(a[i:1][0:n]): deviceid.cc's word, ours for sections of
@@ -446,21 +480,29 @@ static bool combined_p(cpp_reader *pfile)
   return w && !strcmp(w, "loop");
 }
 
-/* A new line: an acc line's clauses are scanned afresh. */
+/* A new line (PRAGMA: its PRAGMA_OACC_*, or 0): its clauses are scanned
+   afresh. */
+static void start_line(int pragma, bool combined)
+{
+  line.pragma = pragma;
+  line.scanned = line.renamed = line.op = false;
+  accgpu_jagged_new_line();
+  accgpu_struct_order_new_line(combined);
+  line.eat = NULL;
+  wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
+}
+
 static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
                            int parsing_args)
 {
   declare_markers();
   if (!parsing_args) {
-    line.pragma = 0;
-    line.scanned = line.renamed = false;
-    accgpu_jagged_new_line();
+    int p = 0;
     if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
         tok->val.pragma <= PRAGMA_OACC_WAIT)
-      line.pragma = tok->val.pragma;
-    accgpu_struct_order_new_line(combined_p(pfile));
-    line.eat = NULL;
-    wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
+      p = tok->val.pragma;
+    line.pragma = p; /* combined_p reads it */
+    start_line(p, combined_p(pfile));
   }
   if (prev_line_change)
     prev_line_change(pfile, tok, parsing_args);
@@ -476,6 +518,7 @@ static void define_macros(cpp_reader *pfile)
     accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
+  accgpu_pragma_op_define(pfile);
 }
 
 /* The wait marker and the runtime function it calls, at file scope: on

@@ -81,6 +81,14 @@ cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
    no section). */
 cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
                                       const cpp_token *word);
+/* pragma-op.cc: `_Pragma` made a conditional macro (define), and for
+   the token TOK being expanded, if it is `_Pragma`, its node to expand
+   (else NULL), noting the acc directive it runs; the PRAGMA_OACC_* of that
+   directive while its string is lexed (*COMBINED: `parallel loop` &c.),
+   else 0. */
+void accgpu_pragma_op_define(cpp_reader *pfile);
+cpp_hashnode *accgpu_pragma_op_begin(cpp_reader *pfile, const cpp_token *tok);
+int accgpu_pragma_op_line(cpp_reader *pfile, bool *combined);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
 typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,

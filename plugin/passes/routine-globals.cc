@@ -15,6 +15,7 @@
  *   __ACCGPU_GLOCALS         the pointers, declared in a kernel
  *   __ACCGPU_GSET_NAME(p)    `__accgpu_gp_NAME = p;` when routines use it */
 #include "passes/routine-globals.h"
+#include "passes/implicit-maps.h"
 #include "passes/kernel-gen-internal.h"
 
 static vec<tree> used;          /* declared globals some routine uses */
@@ -73,6 +74,7 @@ static void present_declared_scalars(gomp_target *t)
     tree c = *pc, d = OMP_CLAUSE_DECL(c);
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE ||
         OMP_CLAUSE_LOCATION(c) != gimple_location(t) ||
+        accgpu_clause_written_p(gimple_location(t), d) ||
         !declared_global_p(d) ||
         lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d)))
       continue;
