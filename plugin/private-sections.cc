@@ -20,22 +20,6 @@ static struct {
   int n;
 } in, out;
 
-/* End of the `[` group at I, or -1; *COLON: a `:` at its top level. */
-static int section_end(int i, bool *colon)
-{
-  *colon = false;
-  for (int depth = 0; i < in.n; i++) {
-    enum cpp_ttype ty = in.tok[i].type;
-    depth += ty == CPP_OPEN_SQUARE || ty == CPP_OPEN_PAREN ? 1
-             : ty == CPP_CLOSE_SQUARE || ty == CPP_CLOSE_PAREN ? -1 : 0;
-    if (ty == CPP_COLON && depth == 1)
-      *colon = true;
-    if (depth == 0)
-      return i;
-  }
-  return -1;
-}
-
 /* The index after the sections that follow in.tok[I] (a name), or I when
    none is a section (an element `a[2]` is left to GCC). */
 static int sections_after(int i)
@@ -43,7 +27,7 @@ static int sections_after(int i)
   int j = i + 1, last = i;
   bool any = false, colon;
   while (j < in.n && in.tok[j].type == CPP_OPEN_SQUARE) {
-    int e = section_end(j, &colon);
+    int e = accgpu_pp_group_end(in.tok, in.n, j, &colon);
     if (e < 0)
       return i;
     any |= colon;

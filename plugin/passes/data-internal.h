@@ -62,6 +62,9 @@ const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
    macro whose expansion is TOKS[0..N) (returned for the word being lexed
    to expand to). */
 int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
+/* pp-tokens.cc: the index in TOKS[0..N) of the bracket closing the group
+   that opens at I, or -1; *COLON: a `:` at its top level (a section). */
+int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon);
 void accgpu_pp_take(cpp_reader *pfile, int n);
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc);
