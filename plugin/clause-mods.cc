@@ -355,8 +355,9 @@ static cpp_hashnode *data_async_wait(cpp_reader *pfile, const char *w)
   return impl(pfile, paren ? "__accgpu_cm_dwait" : "__accgpu_cm_dwaitall");
 }
 
-/* private(list) on kernels: create(list), remembered for the pass. */
-static cpp_hashnode *kernels_private(cpp_reader *pfile)
+/* private(list) on kernels: create(list), remembered for the pass
+   (sections of arrays name the arrays). */
+static cpp_hashnode *kernels_private(cpp_reader *pfile, const cpp_token *tok)
 {
   const cpp_token *t = accgpu_pp_peek(pfile, 0);
   if (t->type != CPP_OPEN_PAREN)
@@ -365,6 +366,8 @@ static cpp_hashnode *kernels_private(cpp_reader *pfile)
     op_unsupported(t->src_loc, "kernels private");
   else
     kpriv_locs.safe_push(t->src_loc);
+  if (cpp_hashnode *n = accgpu_private_sections(pfile, tok, "create"))
+    return n; /* its create is not expanded */
   line.renamed = true;
   return impl(pfile, "__accgpu_cm_create");
 }
@@ -435,10 +438,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
   if (!strcmp(w, "private") && line.pragma == PRAGMA_OACC_KERNELS)
-    return kernels_private(pfile);
+    return kernels_private(pfile, tok);
   if (!strcmp(w, "private") || !strcmp(w, "firstprivate"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
-               ? accgpu_private_sections(pfile, tok) : NULL;
+               ? accgpu_private_sections(pfile, tok, w) : NULL;
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;

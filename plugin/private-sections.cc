@@ -9,7 +9,8 @@
  * original's, which a conforming program does not touch in the loop).
  * A section of a pointer (`private(p[0:n])`: a new array of n elements
  * for each copy) is a sorry at the item; the rewrite still drops the
- * section so that GCC does not add a parse error to it. */
+ * section so that GCC does not add a parse error to it.  On `kernels`
+ * the clause is written as `create` (clause-mods.cc's kernels private). */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -52,14 +53,14 @@ static void check_base(const cpp_token *t, const char *clause)
 }
 
 cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
-                                      const cpp_token *word)
+                                      const cpp_token *word, const char *as)
 {
   const char *clause = (const char *)NODE_NAME(word->val.node.node);
   if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;
   out.n = 0;
   cpp_token w;
-  accgpu_pp_name(pfile, &w, clause, word->src_loc);
+  accgpu_pp_name(pfile, &w, as, word->src_loc);
   accgpu_pp_emit(out.tok, &out.n, MAX_TOKS, &w);
   bool changed = false;
   for (int i = 0; i < in.n;) {

@@ -80,10 +80,10 @@ cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
 cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
                                       const cpp_token *word);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
-   acc line with sections of arrays: the clause naming the arrays (NULL:
-   no section). */
+   acc line with sections of arrays: the clause naming the arrays, with
+   the clause word AS (NULL: no section). */
 cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
-                                      const cpp_token *word);
+                                      const cpp_token *word, const char *as);
 /* pragma-op.cc: `_Pragma` made a conditional macro (define), and for
    the token TOK being expanded, if it is `_Pragma`, its node to expand
    (else NULL), noting the acc directive it runs; the PRAGMA_OACC_* of that

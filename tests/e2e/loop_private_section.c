@@ -1,8 +1,9 @@
 /* loop_private_section.c — `private(tmp[0:8])` and `firstprivate(w[0:4])`
  * with a section of an array variable (OpenACC var-lists take subarrays;
  * GCC 12's parser does not): the whole array is private to each iteration
- * (loop), gang (parallel) or copy (firstprivate). Also a 2-D scratch array
- * and several items in one clause. Against serial loops. */
+ * (loop), gang (parallel) or copy (firstprivate); `kernels private(a[0:n])`
+ * too (NVHPC's kernels private). Also a 2-D scratch array and several
+ * items in one clause. Against serial loops. */
 #include "e2e.h"
 
 #define N 300
@@ -39,6 +40,16 @@ int main(void)
     for (int i = 0; i < N; i++)
       v[i] = w[i % 4] * 2;
   }
+  double kz[N];
+#pragma acc kernels copyin(x) copyout(kz) private(tmp[0:W])
+  for (int i = 0; i < N; i++) {
+    for (int k = 0; k < W; k++)
+      tmp[k] = x[i + k] - k;
+    kz[i] = tmp[0] * tmp[W - 1];
+  }
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("kernels private(tmp[0:W])", kz[i],
+               x[i] * (x[i + W - 1] - (W - 1)), 1e-12);
   for (int i = 0; i < N; i++) {
     double s = 0, t[W];
     for (int k = 0; k < W; k++)
