@@ -45,9 +45,12 @@ static tree note_construct(tree *tp, int *walk_subtrees, void *)
     return NULL_TREE;
   location_t loc = EXPR_LOCATION(t);
   for (tree c = OMP_CLAUSES(t); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_LOCATION(c) != loc || !omp_clause_num_ops[
-            OMP_CLAUSE_CODE(c)] || !OMP_CLAUSE_DECL(c) ||
-        !DECL_P(OMP_CLAUSE_DECL(c)))
+    enum omp_clause_code k = OMP_CLAUSE_CODE(c);
+    /* data clauses only: num_gangs(n) names n as its expression */
+    if (OMP_CLAUSE_LOCATION(c) != loc ||
+        (k != OMP_CLAUSE_MAP && k != OMP_CLAUSE_FIRSTPRIVATE &&
+         k != OMP_CLAUSE_PRIVATE && k != OMP_CLAUSE_REDUCTION) ||
+        !OMP_CLAUSE_DECL(c) || !DECL_P(OMP_CLAUSE_DECL(c)))
       continue;
     named n = {loc, DECL_UID(OMP_CLAUSE_DECL(c))};
     written.safe_push(n);
