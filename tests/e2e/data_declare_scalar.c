@@ -5,7 +5,9 @@
  * value (GCC's implicit rule), so a store in one region reaches later
  * regions, the routines they call, and `update self`. Against serial
  * code; the host never writes the variables between updates, so every
- * device (separate or shared memory) agrees. */
+ * device (separate or shared memory) agrees. GCC's own OpenACC makes the
+ * scalars firstprivate, its host fallback included: accgpu-only. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 
 #define N 300

@@ -4,6 +4,7 @@
  * (loop), gang (parallel) or copy (firstprivate); `kernels private(a[0:n])`
  * too (NVHPC's kernels private). Also a 2-D scratch array and several
  * items in one clause. Against serial loops. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 
 #define N 300

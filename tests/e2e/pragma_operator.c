@@ -8,6 +8,7 @@
  * a clause written there is never taken for one GCC added (its tokens all
  * have the _Pragma's location, as the construct has): `copy(v)` of a
  * scalar the loop assigns comes back. Against serial code. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 

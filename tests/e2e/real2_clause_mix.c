@@ -8,6 +8,7 @@
  * of an array, `acc_is_present`/`acc_update_device`, `kernels` with `loop
  * independent private(tmp[0:8])`, `cache`, `gang(static:*)`, and
  * directives written through `_Pragma` in macros. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 #include <string.h>
