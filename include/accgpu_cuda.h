@@ -616,6 +616,22 @@ __accgpu_bswap64(unsigned long long x) {
 int printf(const char *__restrict, ...);
 #endif
 
+/* The SIZE bits at bit POS of the object at P (little-endian, as GCC's
+   BIT_FIELD_REF numbers them: a bit-field read as a whole word's bits),
+   one byte at a time: only the bytes that hold them are read. */
+__ACCGPU_BYTES unsigned long long
+__accgpu_bits_at(const void *p, unsigned long long pos, unsigned size) {
+  const unsigned char *b = (const unsigned char *)p + pos / 8;
+  unsigned sh = (unsigned)(pos % 8), nb = (sh + size + 7) / 8;
+  unsigned long long v = 0;
+  for (unsigned k = 0; k < nb && k < 8; k++)
+    v |= (unsigned long long)b[k] << (8 * k);
+  v >>= sh;
+  if (nb > 8)
+    v |= (unsigned long long)b[8] << (64 - sh);
+  return size >= 64 ? v : v & ((1ULL << size) - 1);
+}
+
 /* assert() in a kernel (glibc's __assert_fail).  CUDA's device assert
    prints and traps: the launch fails.  On the CPU devices: the same
    report, the kernel's name when the emulator runs it, then exit 1 as

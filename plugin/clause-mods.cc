@@ -27,6 +27,8 @@
  *           OpenACC 3.3) -> create(list); the clause's `(` is remembered
  *           and the pass makes the list private to the region's outermost
  *           loops (passes/kernels-private.cc)
+ *   private(a[0:n]), firstprivate(a[0:n]) elsewhere -> private(a) for an
+ *           array a (private-sections.cc)
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -41,6 +43,7 @@ static const char *const user_macros[] = {
   "pcopyout=", "pcreate=", "present_or_copy=", "present_or_copyin=",
   "present_or_copyout=", "present_or_create=", "zero=", "readonly=",
   "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
+  "firstprivate=", /* private-sections.cc */
   "reduction=", /* member-reduction.cc */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
@@ -78,6 +81,7 @@ static struct {
   struct dclause clauses[MAX_CLAUSES];
   bool renamed;      /* the next clause word comes from our rename */
   const char *eat;   /* modifier word expected next, or NULL */
+  bool op;           /* the line is a _Pragma's string (pragma-op.cc) */
 } line;
 
 /* `(` locations of clauses with the zero modifier. */
@@ -239,6 +243,14 @@ static const char *clause_name(unsigned dir)
   return names[dir];
 }
 
+/* Clauses the pass finds by their `(`'s location, which a _Pragma's
+   tokens all share (its own): refused there. */
+static void op_unsupported(location_t loc, const char *what)
+{
+  error_at(loc, "%qs in a directive written with %<_Pragma%> is not "
+           "supported; write it as a %<#pragma acc%> line", what);
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -260,7 +272,9 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
                pfile, tok, c->dir == clause_dir(word_of(tok))
                                ? word_of(tok) : clause_name(c->dir)))
     return o;
-  if (c->zero && !(c->dir & DIR_IN))
+  if (c->zero && line.op)
+    op_unsupported(c->open, "zero:");
+  else if (c->zero && !(c->dir & DIR_IN))
     zero_locs.safe_push(c->open);
   const char *kind = c->dir == clause_dir(word_of(tok)) ? word_of(tok)
                                                         : clause_name(c->dir);
@@ -341,13 +355,19 @@ static cpp_hashnode *data_async_wait(cpp_reader *pfile, const char *w)
   return impl(pfile, paren ? "__accgpu_cm_dwait" : "__accgpu_cm_dwaitall");
 }
 
-/* private(list) on kernels: create(list), remembered for the pass. */
-static cpp_hashnode *kernels_private(cpp_reader *pfile)
+/* private(list) on kernels: create(list), remembered for the pass
+   (sections of arrays name the arrays). */
+static cpp_hashnode *kernels_private(cpp_reader *pfile, const cpp_token *tok)
 {
   const cpp_token *t = accgpu_pp_peek(pfile, 0);
   if (t->type != CPP_OPEN_PAREN)
     return NULL;
-  kpriv_locs.safe_push(t->src_loc);
+  if (line.op)
+    op_unsupported(t->src_loc, "kernels private");
+  else
+    kpriv_locs.safe_push(t->src_loc);
+  if (cpp_hashnode *n = accgpu_private_sections(pfile, tok, "create"))
+    return n; /* its create is not expanded */
   line.renamed = true;
   return impl(pfile, "__accgpu_cm_create");
 }
@@ -373,9 +393,29 @@ static bool own_word(const char *w)
   return false;
 }
 
+static void start_line(int pragma, bool combined);
+
+/* Starts or ends the acc line of a _Pragma's string (pragma-op.cc). */
+static void sync_pragma_op(cpp_reader *pfile)
+{
+  bool combined = false;
+  int p = accgpu_pragma_op_line(pfile, &combined);
+  if (p && !line.op) {
+    start_line(p, combined);
+    line.op = true;
+  } else if (!p && line.op)
+    start_line(0, false);
+}
+
 static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                                         const cpp_token *tok)
 {
+  if (cpp_hashnode *op = accgpu_pragma_op_begin(pfile, tok)) {
+    if (line.op)
+      start_line(0, false); /* a new _Pragma: a new line */
+    return op;
+  }
+  sync_pragma_op(pfile);
   const char *w = (const char *)NODE_NAME(tok->val.node.node);
   static const char *const collapse_mods[] = {"force", NULL};
   /* update device(a[i:1][0:n]): deviceid.cc's word, ours for sections of
@@ -397,8 +437,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "async") || !strcmp(w, "wait"))
     return line.pragma == PRAGMA_OACC_DATA ? data_async_wait(pfile, w)
                                            : NULL;
-  if (!strcmp(w, "private"))
-    return line.pragma == PRAGMA_OACC_KERNELS ? kernels_private(pfile) : NULL;
+  if (!strcmp(w, "private") && line.pragma == PRAGMA_OACC_KERNELS)
+    return kernels_private(pfile, tok);
+  if (!strcmp(w, "private") || !strcmp(w, "firstprivate"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_private_sections(pfile, tok, w) : NULL;
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;
@@ -440,21 +483,29 @@ static bool combined_p(cpp_reader *pfile)
   return w && !strcmp(w, "loop");
 }
 
-/* A new line: an acc line's clauses are scanned afresh. */
+/* A new line (PRAGMA: its PRAGMA_OACC_*, or 0): its clauses are scanned
+   afresh. */
+static void start_line(int pragma, bool combined)
+{
+  line.pragma = pragma;
+  line.scanned = line.renamed = line.op = false;
+  accgpu_jagged_new_line();
+  accgpu_struct_order_new_line(combined);
+  line.eat = NULL;
+  wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
+}
+
 static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
                            int parsing_args)
 {
   declare_markers();
   if (!parsing_args) {
-    line.pragma = 0;
-    line.scanned = line.renamed = false;
-    accgpu_jagged_new_line();
+    int p = 0;
     if (tok->type == CPP_PRAGMA && tok->val.pragma >= PRAGMA_OACC_ATOMIC &&
         tok->val.pragma <= PRAGMA_OACC_WAIT)
-      line.pragma = tok->val.pragma;
-    accgpu_struct_order_new_line(combined_p(pfile));
-    line.eat = NULL;
-    wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
+      p = tok->val.pragma;
+    line.pragma = p; /* combined_p reads it */
+    start_line(p, combined_p(pfile));
   }
   if (prev_line_change)
     prev_line_change(pfile, tok, parsing_args);
@@ -470,6 +521,7 @@ static void define_macros(cpp_reader *pfile)
     accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
+  accgpu_pragma_op_define(pfile);
 }
 
 /* The wait marker and the runtime function it calls, at file scope: on

@@ -68,23 +68,6 @@ static struct {
   int n;
 } in, out;
 
-/* End of the bracket group starting at I (`[`), or -1; *COLON: whether a
-   `:` is at its top level (a section, not an index). */
-static int bracket_end(int i, bool *colon)
-{
-  *colon = false;
-  for (int depth = 0; i < in.n; i++) {
-    enum cpp_ttype ty = in.tok[i].type;
-    depth += ty == CPP_OPEN_SQUARE || ty == CPP_OPEN_PAREN ? 1
-             : ty == CPP_CLOSE_SQUARE || ty == CPP_CLOSE_PAREN ? -1 : 0;
-    if (ty == CPP_COLON && depth == 1)
-      *colon = true;
-    if (depth == 0)
-      return i;
-  }
-  return -1;
-}
-
 /* ---- Writing the new clause ------------------------------------------- */
 
 static void emit(const cpp_token *t)
@@ -113,10 +96,10 @@ static int jagged_item(cpp_reader *pfile, int i)
   if (in.tok[i].type != CPP_NAME || i + 1 >= in.n ||
       in.tok[i + 1].type != CPP_OPEN_SQUARE)
     return i;
-  int e1 = bracket_end(i + 1, &c1);
+  int e1 = accgpu_pp_group_end(in.tok, in.n, i + 1, &c1);
   if (e1 < 0 || e1 + 1 >= in.n || in.tok[e1 + 1].type != CPP_OPEN_SQUARE)
     return i;
-  int e2 = bracket_end(e1 + 1, &c2);
+  int e2 = accgpu_pp_group_end(in.tok, in.n, e1 + 1, &c2);
   if (e2 < 0 || !c1 || !c2 || (e2 + 1 < in.n &&
                                in.tok[e2 + 1].type != CPP_COMMA &&
                                in.tok[e2 + 1].type != CPP_CLOSE_PAREN))

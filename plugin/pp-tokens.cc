@@ -1,5 +1,5 @@
 /* pp-tokens.cc — what the token rewriters of `#pragma acc` lines share
- * (jagged.cc, member-reduction.cc): the tokens of a bracketed group read
+ * (jagged.cc, member-reduction.cc, private-sections.cc): the tokens of a bracketed group read
  * ahead and taken off the stream, a name token made here, and a new
  * token list injected as the expansion of a macro (a preprocessor
  * callback cannot define a macro the usual way: cpp_define pushes a
@@ -22,6 +22,21 @@ int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max)
     if (depth == 0)
       return n;
   }
+}
+
+int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon)
+{
+  *colon = false;
+  for (int depth = 0; i < n; i++) {
+    enum cpp_ttype ty = toks[i].type;
+    depth += ty == CPP_OPEN_SQUARE || ty == CPP_OPEN_PAREN ? 1
+             : ty == CPP_CLOSE_SQUARE || ty == CPP_CLOSE_PAREN ? -1 : 0;
+    if (ty == CPP_COLON && depth == 1)
+      *colon = true;
+    if (depth == 0)
+      return i;
+  }
+  return -1;
 }
 
 void accgpu_pp_take(cpp_reader *pfile, int n)

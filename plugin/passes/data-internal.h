@@ -62,6 +62,9 @@ const cpp_token *accgpu_pp_peek(cpp_reader *pfile, int index);
    macro whose expansion is TOKS[0..N) (returned for the word being lexed
    to expand to). */
 int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
+/* pp-tokens.cc: the index in TOKS[0..N) of the bracket closing the group
+   that opens at I, or -1; *COLON: a `:` at its top level (a section). */
+int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon);
 void accgpu_pp_take(cpp_reader *pfile, int n);
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc);
@@ -76,6 +79,19 @@ cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
    rewritten to name a placeholder for the member (NULL: no member). */
 cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
                                       const cpp_token *word);
+/* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
+   acc line with sections of arrays: the clause naming the arrays, with
+   the clause word AS (NULL: no section). */
+cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
+                                      const cpp_token *word, const char *as);
+/* pragma-op.cc: `_Pragma` made a conditional macro (define), and for
+   the token TOK being expanded, if it is `_Pragma`, its node to expand
+   (else NULL), noting the acc directive it runs; the PRAGMA_OACC_* of that
+   directive while its string is lexed (*COMBINED: `parallel loop` &c.),
+   else 0. */
+void accgpu_pragma_op_define(cpp_reader *pfile);
+cpp_hashnode *accgpu_pragma_op_begin(cpp_reader *pfile, const cpp_token *tok);
+int accgpu_pragma_op_line(cpp_reader *pfile, bool *combined);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
 typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,

@@ -18,7 +18,9 @@ bool accgpu_implicit_map_p(gomp_target *t, tree c)
 {
   return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
          && (OMP_CLAUSE_MAP_IMPLICIT(c)
-             || OMP_CLAUSE_LOCATION(c) == gimple_location(t));
+             || (OMP_CLAUSE_LOCATION(c) == gimple_location(t)
+                 && !accgpu_clause_written_p(gimple_location(t),
+                                             OMP_CLAUSE_DECL(c))));
 }
 
 /* KIND without its copy back to the host. */

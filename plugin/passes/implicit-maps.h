@@ -9,6 +9,11 @@
    made, not one written in the source. */
 bool accgpu_implicit_map_p(gomp_target *t, tree c);
 
+/* explicit-clauses.cc: a clause at the location CONSTRUCT of its own
+   compute construct named DECL in the source (a directive from _Pragma,
+   whose tokens all have one location). */
+bool accgpu_clause_written_p(location_t construct, tree decl);
+
 /* Maps of read-only variables on T: an implicit one of an object
    kernel-gen defines in the module (kg_module_const_p) is dropped, the
    others copy in only (copying back would write read-only memory). */

@@ -9,8 +9,8 @@ static const char *int_name(tree t)
 {
   bool u = TYPE_UNSIGNED(t);
   switch (TYPE_PRECISION(t)) {
-  case 1:
-    return "unsigned char";
+  case 1: /* booleans of GCC's lowering, and `int f : 1` (0 or -1) */
+    return u ? "unsigned char" : "signed char";
   case 8:
     if (TYPE_MAIN_VARIANT(t) == char_type_node)
       return "char";
@@ -26,8 +26,39 @@ static const char *int_name(tree t)
        bitsizetype) in routines: 64 bits hold any real array's size.  */
     if (TYPE_MAIN_VARIANT(t) == bitsizetype)
       return "unsigned long long";
+    /* A bit-field's type (`unsigned k : 3` read into a temporary): held
+       in the next C type up; kg_narrow_bits keeps values in range. */
+    if (TYPE_PRECISION(t) < 8)
+      return u ? "unsigned char" : "signed char";
+    if (TYPE_PRECISION(t) < 16)
+      return u ? "unsigned short" : "short";
+    if (TYPE_PRECISION(t) < 32)
+      return u ? "unsigned int" : "int";
+    if (TYPE_PRECISION(t) < 64)
+      return u ? "unsigned long long" : "long long";
     return NULL;
   }
+}
+
+int kg_narrow_bits(tree t)
+{
+  if (!INTEGRAL_TYPE_P(t) || TREE_CODE(t) == BOOLEAN_TYPE)
+    return 0;
+  unsigned p = TYPE_PRECISION(t);
+  if (p == 8 || p == 16 || p == 32 || p >= 64)
+    return 0;
+  return p;
+}
+
+void kg_narrow_value(kbuf *b, tree type, const char *e)
+{
+  int p = kg_narrow_bits(type);
+  if (TYPE_UNSIGNED(type))
+    kb_printf(b, "((%s)((unsigned long long)(%s) & 0x%llxULL))",
+              int_name(type), e, (1ULL << p) - 1);
+  else /* the low P bits, sign-extended */
+    kb_printf(b, "((%s)((long long)((unsigned long long)(%s) << %d) >> %d))",
+              int_name(type), e, 64 - p, 64 - p);
 }
 
 static type_entry *type_lookup(tree t, bool create)
@@ -388,6 +419,39 @@ static void cast_to_addr(kg *g, kbuf *b, tree ptype, tree t)
   kb_add(b, ")");
   vla_addr(g, b, t);
   kb_add(b, ")");
+}
+
+/* BIT_FIELD_REF <obj, size, pos>, GCC's read of bits of an object (a
+   bit-field tested as part of its word: `!s.flag`): from memory, or
+   shifted out of an integer value. */
+static void bit_field_ref(kg *g, kbuf *b, tree t)
+{
+  tree obj = TREE_OPERAND(t, 0), size = TREE_OPERAND(t, 1);
+  tree pos = TREE_OPERAND(t, 2), type = TREE_TYPE(t);
+  if (!tree_fits_uhwi_p(size) || !tree_fits_uhwi_p(pos) ||
+      tree_to_uhwi(size) > 64 || !INTEGRAL_TYPE_P(type)) {
+    fail(g, t, "unsupported bit-field reference");
+    kb_add(b, "0");
+    return;
+  }
+  unsigned n = tree_to_uhwi(size);
+  unsigned long long at = tree_to_uhwi(pos);
+  struct kbuf o = {}, v = {};
+  ex(g, &o, obj);
+  if (INTEGRAL_TYPE_P(TREE_TYPE(obj)))
+    kb_printf(&v, "(((unsigned long long)(%s) >> %llu) & 0x%llxULL)",
+              kb_str(&o), at, n >= 64 ? ~0ULL : (1ULL << n) - 1);
+  else
+    kb_printf(&v, "__accgpu_bits_at(&(%s), %lluULL, %u)", kb_str(&o), at, n);
+  if (kg_narrow_bits(type))
+    kg_narrow_value(b, type, kb_str(&v));
+  else {
+    kb_add(b, "((");
+    type_str(g, b, type);
+    kb_printf(b, ")%s)", kb_str(&v));
+  }
+  kb_free(&o);
+  kb_free(&v);
 }
 
 static void mem_ref(kg *g, kbuf *b, tree t)
@@ -831,6 +895,9 @@ void ex(kg *g, kbuf *b, tree t)
     kb_add(b, "]");
     return;
   }
+  case BIT_FIELD_REF:
+    bit_field_ref(g, b, t);
+    return;
   case COMPONENT_REF: {
     tree f = TREE_OPERAND(t, 1);
     unsigned k = 0;

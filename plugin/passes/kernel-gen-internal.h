@@ -111,6 +111,11 @@ extern vec<tree> kg_statics;
 /* kernel-gen-expr.cc: types and expressions */
 void need_complete(kg *g, tree t);
 void type_str(kg *g, kbuf *b, tree t);
+/* Bits of integer type T when C has no type of its precision (a
+   bit-field's, `int v : 12`), else 0; E (text) converted to T: its low
+   bits, sign-extended for a signed T (what storing into T does). */
+int kg_narrow_bits(tree t);
+void kg_narrow_value(kbuf *b, tree type, const char *e);
 void decl_str(kg *g, kbuf *b, tree type, const char *name);
 /* routine-globals.cc: a declared global in a device function (its name
    there, or NULL); the macros of their pointers in parameter and argument

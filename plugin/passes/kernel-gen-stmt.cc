@@ -219,6 +219,12 @@ static void emit_assign(kg *g, gimple *s)
   bool guard = need_guard(g) && shared_store_p(g, lhs);
   if (guard)
     open_guard(g);
+  if (kg_narrow_bits(type)) { /* a temporary of a bit-field's type */
+    struct kbuf w = {};
+    kg_narrow_value(&w, type, kb_str(&rhs));
+    kb_free(&rhs);
+    rhs = w;
+  }
   ind(g);
   kb_printf(g->out, "%s = %s;\n", kb_str(&l), kb_str(&rhs));
   if (guard)

@@ -75,7 +75,7 @@ void accgpu_kernels_private(gomp_target *t)
     tree d = OMP_CLAUSE_DECL(c);
     location_t loc = OMP_CLAUSE_LOCATION(c);
     *pc = OMP_CLAUSE_CHAIN(c); /* the map goes */
-    if (!VAR_P(d) || reported == loc) {
+    if ((!VAR_P(d) && TREE_CODE(d) != PARM_DECL) || reported == loc) {
       if (reported != loc)
         error_at(loc, "accgpu: %<private%> on %<kernels%> takes variables, "
                  "not array sections or members");

@@ -15,6 +15,7 @@
  *   __ACCGPU_GLOCALS         the pointers, declared in a kernel
  *   __ACCGPU_GSET_NAME(p)    `__accgpu_gp_NAME = p;` when routines use it */
 #include "passes/routine-globals.h"
+#include "passes/implicit-maps.h"
 #include "passes/kernel-gen-internal.h"
 
 static vec<tree> used;          /* declared globals some routine uses */
@@ -119,14 +120,37 @@ static bool named_p(tree clauses, tree d)
   return false;
 }
 
-static tree present_map(gomp_target *t, tree d, tree chain)
+/* A present map of declared global D at LOC (the construct's: implicit). */
+static tree present_map(tree d, location_t loc)
 {
-  tree c = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
+  tree c = build_omp_clause(loc, OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FORCE_PRESENT);
   OMP_CLAUSE_DECL(c) = d;
   OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(d));
-  OMP_CLAUSE_CHAIN(c) = chain;
   return c;
+}
+
+/* GCC makes a declared global scalar used in a parallel or serial
+   construct firstprivate, as though no data clause were visible; the
+   declare directive is one (OpenACC 3.3 section 2.6.2), so the region uses
+   the device copy: a store to it must reach the routines and later
+   regions.  Only GCC's implicit clauses (at the construct's location). */
+static void present_declared_scalars(gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc)) {
+    tree c = *pc, d = OMP_CLAUSE_DECL(c);
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE ||
+        OMP_CLAUSE_LOCATION(c) != gimple_location(t) ||
+        accgpu_clause_written_p(gimple_location(t), d) ||
+        !declared_global_p(d) ||
+        lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d)))
+      continue;
+    tree m = present_map(d, OMP_CLAUSE_LOCATION(c));
+    OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);
+    *pc = m;
+  }
+  gimple_omp_target_set_clauses(t, clauses);
 }
 
 /* Maps the declared globals that the functions T's region calls reach
@@ -134,6 +158,7 @@ static tree present_map(gomp_target *t, tree d, tree chain)
    each costs a present lookup per launch. */
 void accgpu_map_declared_globals(gomp_target *t)
 {
+  present_declared_scalars(t);
   reach r;
   r.globals = vNULL;
   r.unknown = false;
@@ -145,9 +170,12 @@ void accgpu_map_declared_globals(gomp_target *t)
   varpool_node *v;
   FOR_EACH_VARIABLE(v) {
     tree d = v->decl;
-    if (declared_global_p(d) && !named_p(clauses, d)
-        && (r.unknown || r.globals.contains(d)))
-      clauses = present_map(t, d, clauses);
+    if (!declared_global_p(d) || named_p(clauses, d)
+        || !(r.unknown || r.globals.contains(d)))
+      continue;
+    tree c = present_map(d, gimple_location(t));
+    OMP_CLAUSE_CHAIN(c) = clauses;
+    clauses = c;
   }
   gimple_omp_target_set_clauses(t, clauses);
   r.globals.release();

@@ -5,9 +5,10 @@
 
 #include "accgpu-plugin.h"
 
-/* A compute construct T that calls functions maps (present) every global
-   of the unit that has a `declare` directive, so that its kernel can hand
-   them to the routines it calls. */
+/* A compute construct T that calls functions maps (present) the globals
+   with a `declare` directive that those functions reach, so that its
+   kernel can hand them to the routines it calls; GCC's implicit firstprivate of a declared
+   global scalar becomes a present map in every compute construct. */
 void accgpu_map_declared_globals(gomp_target *t);
 
 #endif

@@ -26,6 +26,21 @@ static void reference(void)
   }
 }
 
+/* A parameter named in kernels private: its own copy in each iteration;
+   returns the parameter afterwards (the caller's value). */
+static double scale_param(double *v, int n, double t)
+{
+#pragma acc kernels copy(v[0:n]) private(t)
+  {
+#pragma acc loop independent
+    for (int i = 0; i < n; i++) {
+      t = v[i] * 3;
+      v[i] = t - 1;
+    }
+  }
+  return t;
+}
+
 int main(void) {
   double t = 42, s = 17, w[W];
   for (int k = 0; k < W; k++)
@@ -69,6 +84,12 @@ int main(void) {
   }
   for (int n = 0; n < N * W; n++)
     CHECK_ABS("kernels private array", c[n], rc[n], 1e-12);
+  double pv[N];
+  for (int i = 0; i < N; i++)
+    pv[i] = i * 0.5;
+  CHECK_ABS("parameter unchanged", scale_param(pv, N, 2.5), 2.5, 0);
+  for (int i = 0; i < N; i++)
+    CHECK_ABS("kernels private parameter", pv[i], i * 1.5 - 1, 1e-12);
   CHECK_ABS("host's scalar unchanged", t, 42, 0);
   CHECK_ABS("host's scalar unchanged (plain loop)", s, 17, 0);
   CHECK_ABS("host's scalar unchanged (kernels loop)", q, 9, 0);

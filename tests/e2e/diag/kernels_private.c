@@ -1,8 +1,8 @@
-/* private on a kernels construct (accepted: tests/e2e/kernels_private.c)
- * takes variables, as private does everywhere: an array section is an
- * error at the clause, on the directive's continuation line where the
+/* private on a kernels construct (accepted: tests/e2e/kernels_private.c,
+ * parameters and sections of arrays too) of a section of a pointer is a
+ * sorry at the item, on the directive's continuation line where the
  * clause is written. */
-/* accgpu-expect: error: 11: .private. on .kernels. takes variables */
+/* accgpu-expect: sorry: 11: .private. of a section of pointer .tmp. */
 void f(int n, double *a, double *tmp) {
 #pragma acc kernels copy(a[0:n])
   for (int i = 0; i < n; i++)
