@@ -49,7 +49,12 @@ static uint64_t share_lo(uint64_t n, int t, int nt) {
   return (uint64_t)t * q + ((uint64_t)t < r ? (uint64_t)t : r);
 }
 
-#define STACK_SLOTS 64
+/* The launching thread's time slots for its teams (up to 64 threads):
+   thread-local, not on its stack, whose lines the launching thread
+   rewrites between launches (each write of a worker's slot then took the
+   line from it, and back). */
+#define OWN_SLOTS 64
+static __thread accgpu_mc_slot own_slots[OWN_SLOTS];
 
 /* Static: contiguous block ranges.  Each thread writes its time to its own
    slot (no lock, no shared line: a `reduction` clause combined them under
@@ -58,8 +63,8 @@ static uint64_t share_lo(uint64_t n, int t, int nt) {
    so tiny launches never move the workers' slots to its cache. */
 static int run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
                       char *dyn, size_t stride) {
-  accgpu_mc_slot stack[STACK_SLOTS], *slot = stack;
-  if (nt > STACK_SLOTS && !(slot = aligned_alloc(64, sizeof *slot * nt)))
+  accgpu_mc_slot *slot = own_slots;
+  if (nt > OWN_SLOTS && !(slot = aligned_alloc(64, sizeof *slot * nt)))
     return -1;
   int team = 1;
   double t0 = now();
@@ -76,7 +81,7 @@ static int run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
   if (l->sched == MC_SCHED_AUTO)
     accgpu_mc_note(l->kernel,
                    now() - t0 > 2e-4 && accgpu_mc_uneven(slot, team));
-  if (slot != stack)
+  if (slot != own_slots)
     free(slot);
   return 0;
 }
