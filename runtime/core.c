@@ -129,24 +129,36 @@ static void init_once_fn(void) {
   atexit(at_exit);
 }
 
+/* Whether S is unset or a string of digits (a number, or empty). */
+static int unset_or_digits(const char *s) {
+  for (const char *c = s; c && *c; c++)
+    if (!isdigit((unsigned char)*c))
+      return 0;
+  return 1;
+}
+
 /* At start-up, for a device picked by ACC_DEVICE_TYPE, what its first
    construct would otherwise do inside the time a program measures (docs/
    compiler.md, "Host fallback speed"; docs/multicore.md): host opens the
    host device (0.2-0.5 ms of first-touch costs on a small VM, where the
-   serial build pays nothing); multicore loads the thread team (libgomp).
-   Only when ACC_DEVICE_NUM is unset or a number: a bad value is reported
-   by the construct that meets it (libgomp reads it too as it loads, and
-   would complain first).  Other devices (a GPU probe, the emulator's
-   threads) start on first use. */
+   serial build pays nothing); multicore loads the thread team (libgomp)
+   and opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
+   loop).  Only when ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is
+   unset or a number: a bad value is reported by the construct that meets
+   it (libgomp reads ACC_DEVICE_NUM too as it loads, and would complain
+   first).  Other devices (a GPU probe, the emulator's threads) start on
+   first use. */
 __attribute__((constructor)) static void start_picked_device(void) {
-  const char *type = getenv("ACC_DEVICE_TYPE"), *num = getenv("ACC_DEVICE_NUM");
-  for (const char *c = num; c && *c; c++)
-    if (!isdigit((unsigned char)*c))
-      return;
+  const char *type = getenv("ACC_DEVICE_TYPE");
+  if (!unset_or_digits(getenv("ACC_DEVICE_NUM")))
+    return;
   if (type && !strcasecmp(type, "host"))
     accgpu_device_get(acc_device_host, 0, "accgpu");
-  else if (type && !strcasecmp(type, "multicore"))
+  else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
+    if (unset_or_digits(getenv("ACC_NUM_CORES")))
+      accgpu_device_get(acc_device_multicore, 0, "accgpu");
+  }
 }
 
 acc_device_t accgpu_resolve_domain(acc_device_t t) {

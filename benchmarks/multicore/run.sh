@@ -10,8 +10,8 @@
 # Usage: benchmarks/multicore/run.sh [BUILD-DIR]
 # Environment: SIZE=small|large (kernels; default small), CLASS (NPB;
 # default W), ACC_NUM_CORES (default: the CPUs this process may use; the
-# OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY (default
-# passive, for both).
+# OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY (default:
+# libgomp's own when the machine is idle, else passive; for both, below).
 # Exits non-zero when a run does not verify.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,12 +20,40 @@ BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
 size=${SIZE:-small} cls=${CLASS:-W}
 cores=${ACC_NUM_CORES:-$(nproc)}
-# Both multi-threaded builds share libgomp and its wait policy.  Passive
-# unless the caller says otherwise: on a machine other processes load, a
-# spinning thread keeps a core the next launch's partner needs, and a
-# 2-thread team became 30-50x slower than one thread (docs/multicore.md).
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+
+# idle_cpus: CPUs idle over one second (/proc/stat), e.g. "1.93".
+idle_cpus() {
+  local a b
+  a=$(awk '/^cpu /{print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9; exit}' /proc/stat)
+  sleep 1
+  b=$(awk '/^cpu /{print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9; exit}' /proc/stat)
+  awk -v a="$a" -v b="$b" -v n="$(grep -c "^cpu[0-9]" /proc/stat)" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    t = y[2] - x[2]; printf "%.2f", (t > 0 ? n * (y[1] - x[1]) / t : 0) }'
+}
+
+# Both multi-threaded builds share libgomp and its wait policy (read once,
+# at start-up, for the whole process).  The caller's OMP_WAIT_POLICY wins.
+# Else libgomp's default (spin a while, then sleep) when every team thread
+# finds a core of its own: at least cores - 0.5 CPUs idle over a second and
+# a 1-minute load average under cores - 1 (no neighbour kept a core busy
+# lately; the one-second sample alone misses bursty ones).  Else passive:
+# on a loaded machine a spinning thread keeps a core the next launch's
+# partner needs, and a 2-thread team became 30-50x slower than one thread,
+# while on an idle one spinning makes a tiny launch 5x cheaper
+# (docs/multicore.md).
+load1=$(cut -d' ' -f1 /proc/loadavg)
+if [ -n "${OMP_WAIT_POLICY+set}" ]; then
+  policy="OMP_WAIT_POLICY=$OMP_WAIT_POLICY (the caller's)"
+else
+  idle=$(idle_cpus)
+  if awk -v i="$idle" -v l="$load1" -v c="$cores" 'BEGIN { exit !(i >= c - 0.5 && l < c - 1) }'; then
+    policy="libgomp's default wait policy (idle: $idle CPUs idle over 1 s, load $load1)"
+  else
+    export OMP_WAIT_POLICY=passive
+    policy="OMP_WAIT_POLICY=passive (busy: $idle CPUs idle over 1 s, load $load1)"
+  fi
+fi
 status=0
 
 if ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null | grep -qw plugin_init; then
@@ -65,7 +93,7 @@ row() { # NAME SIZE HOST MC OMP VERIFIED
     "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$6"
 }
 
-echo "multicore: $cores threads, OMP_WAIT_POLICY=$OMP_WAIT_POLICY, load $(cut -d' ' -f1 /proc/loadavg); seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
+echo "multicore: $cores threads, $policy; seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
 printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
   multicore_s openmp_s x_host x_omp verified
 for n in "${names[@]}"; do

@@ -238,71 +238,61 @@ static int launch_of(void *h, unsigned k, const accgpu_launch_cfg *c,
                          : "empty grid");
     return -1;
   }
-  *l = (accgpu_mc_launch){m->enter, &m->kernel[k], args, c->grid,
-                          c->shared_bytes, mc_dev.threads, mc_dev.sched};
+  *l = (accgpu_mc_launch){m->enter, m->kernel[k].entry, args, c->grid,
+                          c->shared_bytes, mc_dev.threads, mc_dev.sched,
+                          &m->kernel[k]};
   return 0;
 }
 
+static const __accgpu_kernel *kernel_of(void *h, unsigned k) {
+  return &((mc_module *)h)->mod->kernels[k];
+}
+
+/* Runs on the calling thread, the values packed with the launch when they
+   fit (mc.h), else read where the caller has them. */
 static int mc_launch_sync(struct accgpu_queue *q, void *h, unsigned k,
                           const accgpu_launch_cfg *c, void **args) {
-  accgpu_mc_launch l;
+  accgpu_mc_launch_buf buf;
   (void)q;
-  return launch_of(h, k, c, args, &l) == 0 ? accgpu_mc_run(&l) : -1;
+  if (launch_of(h, k, c, args, &buf.l) != 0)
+    return -1;
+  const __accgpu_kernel *kn = kernel_of(h, k);
+  if (sizeof buf.l + accgpu_mc_pack_size(kn->nparams, kn->param_sizes) <=
+      sizeof buf)
+    accgpu_mc_pack(&buf.l, kn->nparams, kn->param_sizes, args);
+  return accgpu_mc_run(&buf.l);
 }
 
-/* A queued launch owns a copy of the argument values (the caller's may be
-   gone when the queue runs it). */
-typedef struct mc_task {
-  accgpu_mc_launch l;
-  void *ptrs[64];
-  _Alignas(16) unsigned char vals[];
-} mc_task;
-
+/* A queued launch owns its packed values (the caller's may be gone when
+   the queue runs it). */
 static void task_fn(void *arg) {
-  mc_task *t = arg;
+  accgpu_mc_launch *l = arg;
   /* A queue callback has no way to fail: out of memory ends the program,
      as the core's own errors do. */
-  if (accgpu_mc_run(&t->l) != 0)
+  if (accgpu_mc_run(l) != 0)
     accgpu_fatal(NULL, "multicore: %s", accgpu_last_error(NULL));
-  free(t);
-}
-
-static mc_task *task_new(const accgpu_mc_launch *l, const __accgpu_kernel *kn,
-                         void **args) {
-  size_t total = 0;
-  for (unsigned i = 0; i < kn->nparams; i++)
-    total += (kn->param_sizes[i] + 15u) & ~(size_t)15;
-  mc_task *t = kn->nparams <= 64 ? aligned_alloc(16, (sizeof *t + total + 15u)
-                                                         & ~(size_t)15)
-                                 : NULL;
-  if (!t)
-    return NULL;
-  t->l = *l;
-  t->l.args = t->ptrs;
-  unsigned char *v = t->vals;
-  for (unsigned i = 0; i < kn->nparams; i++) {
-    memcpy(v, args[i], kn->param_sizes[i]);
-    t->ptrs[i] = v;
-    v += (kn->param_sizes[i] + 15u) & ~(size_t)15;
-  }
-  return t;
+  free(l);
 }
 
 static int mc_launch(struct accgpu_queue *q, void *h, unsigned k,
                      const accgpu_launch_cfg *c, void **args) {
-  accgpu_mc_launch l;
-  if (launch_of(h, k, c, args, &l) != 0)
+  accgpu_mc_launch head;
+  if (launch_of(h, k, c, args, &head) != 0)
     return -1;
-  const __accgpu_kernel *kn = &((mc_module *)h)->mod->kernels[k];
-  mc_task *t = task_new(&l, kn, args);
-  if (!t) {
+  const __accgpu_kernel *kn = kernel_of(h, k);
+  size_t bytes = sizeof head + accgpu_mc_pack_size(kn->nparams,
+                                                   kn->param_sizes);
+  accgpu_mc_launch *l = aligned_alloc(128, (bytes + 127) & ~(size_t)127);
+  if (!l) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "launch of kernel '%s': out of host "
-                     "memory (or more than 64 parameters)", kn->name);
+                     "memory", kn->name);
     return -1;
   }
-  if (accgpu_emu_queue_callback(q, task_fn, t) == 0)
+  *l = head;
+  accgpu_mc_pack(l, kn->nparams, kn->param_sizes, args);
+  if (accgpu_emu_queue_callback(q, task_fn, l) == 0)
     return 0;
-  free(t);
+  free(l);
   return -1;
 }
 

@@ -2,12 +2,14 @@
  *
  *   backend.c  the device (ACC_NUM_CORES), modules (the mc_image), launches,
  *              queues (the emulator's queue threads, emulator/queue.h)
+ *   launch-pack.c  a launch's argument values, packed beside it
  *   team.c     runs the blocks of one launch over libgomp's thread pool
  *              (built with -fopenmp into libaccgpu-mc.so, loaded on the
  *              first multicore launch: team-load.c)                     */
 #ifndef ACCGPU_MC_INTERNAL_H
 #define ACCGPU_MC_INTERNAL_H 1
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define ACCGPU_EMU_ABI_ONLY 1
@@ -35,22 +37,67 @@ typedef struct accgpu_mc_kernel {
 /* Notes a static launch of K, UNEVEN or not.  Only consecutive uneven
    launches count: on a loaded machine a preempted thread makes a balanced
    launch look uneven now and then, an uneven nest (a triangle) is uneven
-   every time.  Concurrent launches may lose a note: harmless. */
+   every time.  Writes only a change: the count shares its cache line with
+   ENTRY, which every thread of the next launch reads (a store per launch
+   cost each of them a miss).  Concurrent launches may lose a note:
+   harmless. */
 static inline void accgpu_mc_note(accgpu_mc_kernel *k, int uneven) {
   int n = __atomic_load_n(&k->imbalanced, __ATOMIC_RELAXED);
-  if (n < MC_IMBALANCE_LIMIT)
-    __atomic_store_n(&k->imbalanced, uneven ? n + 1 : 0, __ATOMIC_RELAXED);
+  int next = uneven ? n + 1 : 0;
+  if (n < MC_IMBALANCE_LIMIT && next != n)
+    __atomic_store_n(&k->imbalanced, next, __ATOMIC_RELAXED);
 }
 
+/* Per-thread time of a static launch, one cache line each, so a thread's
+   write does not take the line its neighbour writes. */
+typedef struct accgpu_mc_slot {
+  _Alignas(64) double seconds;
+} accgpu_mc_slot;
+
+/* Whether the NT threads' times in S are uneven: the slowest over 0.2 ms
+   (noise on tiny launches does not count) and over 1.5x the mean. */
+static inline int accgpu_mc_uneven(const accgpu_mc_slot *s, int nt) {
+  double max = 0, sum = 0;
+  for (int t = 0; t < nt; t++) {
+    max = s[t].seconds > max ? s[t].seconds : max;
+    sum += s[t].seconds;
+  }
+  return max > 2e-4 && max > 1.5 * sum / nt;
+}
+
+/* One launch: everything the threads of its team read, in as few cache
+   lines as possible.  The worker threads read it right after the launching
+   thread wrote it, so each line is a miss for them, and each pointer they
+   follow to another line the launching thread wrote (the caller's argument
+   array, then each value) is one more, one after the other: the argument
+   values therefore travel in PACK (accgpu_mc_pack). */
 typedef struct accgpu_mc_launch {
   accgpu_mc_enter_fn *enter; /* the image's __accgpu_mc_enter */
-  accgpu_mc_kernel *kernel;
-  void **args;
+  accgpu_mc_entry_fn *entry; /* kernel->entry */
+  void **args;               /* into PACK, or the caller's */
   __accgpu_dim3 grid;
   unsigned shared_bytes;
   int threads; /* the device's */
   int sched;   /* MC_SCHED_* (ACCGPU_MC_SCHEDULE) */
+  accgpu_mc_kernel *kernel;
+  _Alignas(16) unsigned char pack[]; /* args[] then the values */
 } accgpu_mc_launch;
+
+/* A synchronous launch with its pack on the stack: 8 lines, 128-aligned
+   (adjacent-line prefetch fetches pairs). */
+#define MC_LAUNCH_BYTES 512
+typedef union accgpu_mc_launch_buf {
+  accgpu_mc_launch l;
+  _Alignas(128) unsigned char bytes[MC_LAUNCH_BYTES];
+} accgpu_mc_launch_buf;
+
+/* launch-pack.c: bytes of the pack of a kernel with NPARAMS parameters of
+   SIZES bytes; accgpu_mc_pack copies the values ARGS point at into L's pack
+   (as large) and points L->args at them, each value 16-aligned when over 8
+   bytes, else 8-aligned. */
+size_t accgpu_mc_pack_size(unsigned nparams, const uint32_t *sizes);
+void accgpu_mc_pack(accgpu_mc_launch *l, unsigned nparams,
+                    const uint32_t *sizes, void **args);
 
 /* team.c (libaccgpu-mc.so): runs every block of L on up to L->threads
    threads (the calling thread and libgomp's pool) and returns when all are

@@ -40,7 +40,7 @@ static void run_block(const accgpu_mc_launch *l, uint64_t b, void *dyn) {
   blk.grid_dim.z = l->grid.z;
   blk.dyn_shared = dyn;
   l->enter(&blk);
-  l->kernel->entry(l->args);
+  l->entry(l->args);
 }
 
 /* First block of thread T's share of N blocks over NT threads. */
@@ -49,25 +49,41 @@ static uint64_t share_lo(uint64_t n, int t, int nt) {
   return (uint64_t)t * q + ((uint64_t)t < r ? (uint64_t)t : r);
 }
 
-/* Static: contiguous block ranges; notes whether the slowest thread took
-   1.5x the mean (and over 0.2 ms, so noise on tiny launches does not
-   count). */
-static void run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
-                       char *dyn, size_t stride) {
-  double tmax = 0, tsum = 0;
+/* The launching thread's time slots for its teams (up to 64 threads):
+   thread-local, not on its stack, whose lines the launching thread
+   rewrites between launches (each write of a worker's slot then took the
+   line from it, and back). */
+#define OWN_SLOTS 64
+static __thread accgpu_mc_slot own_slots[OWN_SLOTS];
+
+/* Static: contiguous block ranges.  Each thread writes its time to its own
+   slot (no lock, no shared line: a `reduction` clause combined them under
+   libgomp's global atomic lock, every launch); the launching thread reads
+   them only when the whole launch took long enough to be uneven (mc.h),
+   so tiny launches never move the workers' slots to its cache. */
+static int run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
+                      char *dyn, size_t stride) {
+  accgpu_mc_slot *slot = own_slots;
+  if (nt > OWN_SLOTS && !(slot = aligned_alloc(64, sizeof *slot * nt)))
+    return -1;
   int team = 1;
-#pragma omp parallel num_threads(nt) reduction(max : tmax) reduction(+ : tsum)
+  double t0 = now();
+#pragma omp parallel num_threads(nt)
   {
     int t = omp_get_thread_num(), k = omp_get_num_threads();
-    double t0 = now();
+    double start = now();
     for (uint64_t b = share_lo(n, t, k); b < share_lo(n, t + 1, k); b++)
       run_block(l, b, dyn + (size_t)t * stride);
-    tmax = tsum = now() - t0;
+    slot[t].seconds = now() - start;
     if (t == 0)
       team = k;
   }
   if (l->sched == MC_SCHED_AUTO)
-    accgpu_mc_note(l->kernel, tmax > 2e-4 && tmax > 1.5 * tsum / team);
+    accgpu_mc_note(l->kernel,
+                   now() - t0 > 2e-4 && accgpu_mc_uneven(slot, team));
+  if (slot != own_slots)
+    free(slot);
+  return 0;
 }
 
 static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
@@ -93,8 +109,10 @@ int accgpu_mc_team_run(const accgpu_mc_launch *l) {
       run_block(l, b, dyn);
   else if (dynamic)
     run_dynamic(l, n, nt, dyn, stride);
-  else
-    run_static(l, n, nt, dyn, stride);
+  else if (run_static(l, n, nt, dyn, stride) != 0) {
+    free(dyn);
+    return -1;
+  }
   free(dyn);
   return 0;
 }
