@@ -58,6 +58,8 @@ void accgpu_module_finish_lto(void *gcc_data, void *user_data);
 bool accgpu_pointer_clause_arg(const char *key, const char *val);
 /* Registers the check when it is on (after the arguments were read). */
 void accgpu_pointer_clause_init(const char *plugin_name);
+/* -Wall is on (the last of -Wall / -Wno-all on the command line). */
+bool accgpu_wall_given(void);
 /* Loops on 32-byte boundaries unless the user said (loop-align.cc). */
 void accgpu_loop_align_init(void);
 
