@@ -22,6 +22,7 @@ struct uses {
   struct sr_range sec; /* bytes touched: [lo, hi) */
   bool writes, store;
   gimple *at;          /* the statement scanned */
+  gimple *first;       /* the first access */
   gimple *bad;         /* where it failed, and why */
   const char *why;
 };
@@ -66,6 +67,8 @@ static void record(struct uses *u, struct sr_range r)
 {
   u->sec = sr_unite(u->sec, r);
   u->writes |= u->store;
+  if (!u->first)
+    u->first = u->at;
 }
 
 /* Adds to OFF what the handled component R adds to its base's address. */
@@ -291,6 +294,21 @@ static tree build_map(gimple_stmt_iterator *gsi, gomp_target *t, tree ptr,
   return item;
 }
 
+/* TYPE holds pointers: copied to the device, they would still hold host
+   addresses (a jagged array double **, a structure with pointers). */
+static bool holds_pointers(tree type)
+{
+  if (POINTER_TYPE_P(type))
+    return true;
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return holds_pointers(TREE_TYPE(type));
+  if (RECORD_OR_UNION_TYPE_P(type))
+    for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+      if (TREE_CODE(f) == FIELD_DECL && holds_pointers(TREE_TYPE(f)))
+        return true;
+  return false;
+}
+
 tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
                              tree ptr, tree *bias)
 {
@@ -309,6 +327,11 @@ tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
   for (unsigned k = 0; k < c.st.length(); k++)
     scan_stmt(&u, c.st[k]);
   tree item = NULL_TREE;
+  if (!u.bad && u.first && holds_pointers(pointee)) {
+    u.at = u.first;
+    fail(&u, "what it points to holds pointers, which would keep host "
+             "addresses");
+  }
   if (u.bad)
     warn(t, ptr, &u);
   else if (u.sec.ok)

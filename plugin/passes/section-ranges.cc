@@ -13,9 +13,12 @@
 #include "passes/flow.h"
 #include "cfgexpand.h" /* gimple_assign_rhs_to_tree */
 
+/* X in ssizetype; a sizetype constant such as -8 (2^64 - 8) is not an
+   overflow in this signed reading. */
 static tree ss(tree x)
 {
-  return fold_convert(ssizetype, x);
+  tree r = fold_convert(ssizetype, x);
+  return TREE_CODE(r) == INTEGER_CST ? drop_tree_overflow(r) : r;
 }
 
 static struct sr_range unknown(void)
@@ -45,6 +48,11 @@ static tree cond_and(tree a, tree b)
 
 static tree bin(enum tree_code code, tree a, tree b)
 {
+  if (code == MIN_EXPR || code == MAX_EXPR) { /* n + 1 vs n - 1: decided */
+    tree d = fold_build2(MINUS_EXPR, ssizetype, a, b);
+    if (TREE_CODE(d) == INTEGER_CST)
+      return (tree_int_cst_sgn(d) < 0) == (code == MIN_EXPR) ? a : b;
+  }
   return fold_build2(code, ssizetype, a, b);
 }
 
