@@ -7,7 +7,8 @@
  * bounds; a variable the region never assigns is its own value.  A cycle
  * (k = k + 1 outside a loop's step), a load, a call or a division makes a
  * value unknown.  Conversions are taken as value-preserving (the signed
- * reading of C's sizetype arithmetic), except narrowing ones. */
+ * reading of C's sizetype arithmetic), except narrowing ones to types of
+ * fewer than 32 bits. */
 #include "passes/section-ranges.h"
 #include "passes/kernel-deps-internal.h"
 #include "passes/flow.h"
@@ -259,8 +260,10 @@ static struct sr_range convert(struct sr_ctx *c, tree e)
 {
   tree to = TREE_TYPE(e), from = TREE_TYPE(TREE_OPERAND(e, 0));
   bool ptr = POINTER_TYPE_P(to) && POINTER_TYPE_P(from);
+  /* (int) n for a loop over int i < long n: the value is taken to fit. */
   if (!ptr && (!INTEGRAL_TYPE_P(to) || !INTEGRAL_TYPE_P(from)
-               || TYPE_PRECISION(to) < TYPE_PRECISION(from)))
+               || (TYPE_PRECISION(to) < TYPE_PRECISION(from)
+                   && TYPE_PRECISION(to) < 32)))
     return unknown();
   return sr_eval(c, TREE_OPERAND(e, 0));
 }
@@ -354,7 +357,7 @@ static tree collect_cb(gimple_stmt_iterator *gsi, bool *handled,
       && !gimple_call_builtin_p(s, BUILT_IN_NORMAL))
     c->calls = true;
   kg_plain_loop l = {};
-  if (is_gimple_assign(s) && kd_match_loop(*gsi, &l)) {
+  if (is_gimple_assign(s) && kd_match_loop(*gsi, &l, true)) {
     add_loop(c, l.index, l.n1, l.n2, l.cond, tree_int_cst_sgn(l.step) > 0);
     c->skip.safe_push(l.init);
     c->skip.safe_push(l.incr);

@@ -28,6 +28,14 @@ static void fill(int n, double *restrict out, double v)
     out[i] = v * i;
 }
 
+static void fill_first(int n, int k, double *restrict out, double v)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(out\[0:n\]\) */
+  for (int i = 0; i < n; i++)
+    if (i < k)
+      out[i] = v * i;
+}
+
 /* Reads in[i-1], in[i], in[i+1] for i in [1, n-2]: in[0:n] exactly. */
 static void stencil(int n, const double *restrict in, double *restrict out)
 {
@@ -82,6 +90,24 @@ static void reverse(int n, const int *restrict in, int *restrict out)
     out[n - 1 - i] = in[i];
 }
 
+/* int i < long n: the test compares a widened copy of the index. */
+static void twice_long(long n, double *restrict v)
+{
+#pragma acc kernels /* accgpu-expect-note: implicit copy\(v\[0:n\]\) */
+  for (int i = 0; i < n; i++)
+    v[i] += v[i];
+}
+
+/* Lower triangle of an n x n matrix, row-major: j's bounds depend on i. */
+static void lower(int n, double *restrict a)
+{
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+#pragma acc loop
+    for (int j = 0; j <= i; j++)
+      a[i * n + j] = i - j;
+}
+
 static void scale_async(int n, double *restrict v)
 {
 #pragma acc parallel loop async(1) /* accgpu-expect-note: implicit copy\(v\[0:n\]\) */
@@ -96,7 +122,7 @@ int main(void)
   float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
   double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
   double *m = malloc(rows * cols * sizeof *m);
-  double *t = malloc(rows * cols * sizeof *t), *s = malloc(rows * sizeof *s);
+  double *t = malloc((rows * cols + rows * rows) * sizeof *t), *s = malloc(rows * sizeof *s);
   double (*g)[W] = malloc(n * sizeof *g);
   int *iv = malloc(n * sizeof *iv), *ov = malloc(n * sizeof *ov);
   for (int i = 0; i < n; i++) {
@@ -155,6 +181,17 @@ int main(void)
   for (int i = 0; i < n; i++)
     CHECK_REAL("async", a[i], 1.5 * i, 0);
 
+  twice_long(n, a);
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("long bound", a[i], 3.0 * i, 0);
+
+  for (int i = 0; i < rows * rows; i++)
+    t[i] = -1;
+  lower(rows, t);
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < rows; j++)
+      CHECK_REAL("lower", t[i * rows + j], j <= i ? i - j : -1, 0);
+
   /* No iteration: nothing mapped, nothing touched. */
   fill(0, a, 9);
   CHECK_REAL("empty loop", a[0], 0, 0);
@@ -169,6 +206,14 @@ int main(void)
 #pragma acc exit data copyout(a[0:n])
   for (int i = 0; i < n; i++)
     CHECK_REAL("present", a[i], 2.0 * i, 0);
+  /* The inferred a[0:n] is larger than the present a[0:n/2], which is all
+     the loop touches: the present data is what the pointer means (as before
+     sections were inferred), no partly-present error. */
+#pragma acc enter data copyin(a[0:n / 2])
+  fill_first(n, n / 2, a, 4);
+#pragma acc exit data copyout(a[0:n / 2])
+  for (int i = 0; i < n / 2; i++)
+    CHECK_REAL("partly present", a[i], 4.0 * i, 0);
 
   free(x);
   free(y);
