@@ -87,13 +87,20 @@ static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
    any of it is present (enter data, an enclosing region, acc_copyin), that
    data is what the pointer means, as before the estimate existed: no
    partly-present error for an estimate larger than what was mapped, and
-   nothing copied.  Returns the device address, or NULL: map as written. */
+   nothing copied.  A device address (acc_malloc's, without deviceptr) is
+   passed as is, as before.  Returns the device address, or NULL: map as
+   written. */
 static void *map_implicit(accgpu_op *op, accgpu_ritem *it,
                           const __accgpu_map *m) {
   uintptr_t h = (uintptr_t)m->host;
   accgpu_entry *e = accgpu_present_find(&op->d->present, h);
   if (!e)
     e = accgpu_present_overlap(&op->d->present, h, m->bytes);
+  if (!e && !op->d->shared_mem &&
+      accgpu_pool_owns(&op->d->pool, m->host)) {
+    it->kind = ACCGPU_MAP_DEVICEPTR;
+    return m->host;
+  }
   if (!e)
     return NULL;
   it->e = e;

@@ -596,7 +596,8 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
     flags |= ACCGPU_MAPF_POINTER; /* present(p): see region.c, map_pointer */
   if (accgpu_zero_clause_p(c))
     flags |= ACCGPU_MAPF_ZERO;
-  if (OMP_CLAUSE_MAP_IMPLICIT(c) && TREE_CODE(d) == MEM_REF)
+  if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_MAP_IMPLICIT(c)
+      && TREE_CODE(d) == MEM_REF)
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
   set_field(gsi, arr, i, "host", item_host(c, kind), loc);
   set_field(gsi, arr, i, "bytes", bytes, loc);

@@ -846,7 +846,10 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
     }
     bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
     tree bias = NULL_TREE, item = NULL_TREE;
-    if (!default_present_p(clauses))
+    /* GCC's implicit clauses have the construct's location; a written
+       firstprivate(p) means the pointer alone. */
+    if (!default_present_p(clauses)
+        && OMP_CLAUSE_LOCATION(c) == gimple_location(t))
       item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
     tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
                              keep ? c : OMP_CLAUSE_CHAIN(c), item, bias);
