@@ -106,8 +106,11 @@ static int reference(struct uses *u, tree ref)
   if (TREE_CODE(base) != MEM_REF || !derived_p(c, TREE_OPERAND(base, 0)))
     return 0;
   tree size = TYPE_SIZE_UNIT(TREE_TYPE(r));
+  tree el = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(c->ptr)));
   struct sr_range off = sr_point(TREE_OPERAND(base, 1));
-  for (; r != base && off.ok; r = TREE_OPERAND(r, 0))
+  if (r != base && tree_int_cst_equal(TYPE_SIZE_UNIT(TREE_TYPE(base)), el))
+    size = el; /* p[i].x, g[i][j]: the whole element, as NVHPC maps */
+  for (; r != base && off.ok && size != el; r = TREE_OPERAND(r, 0))
     off = component_offset(c, r, off);
   off = sr_add(off, sr_eval(c, TREE_OPERAND(base, 0)));
   if (!off.ok || !size || TREE_CODE(size) != INTEGER_CST) {

@@ -3,7 +3,8 @@
  * from the subscripts and loop bounds (NVHPC's "implicit copyin(x[:n])"):
  * read-only, written, offset subscripts (stencils), nested and collapsed
  * loops over a[i*m+j], a row pointer double (*)[W], a reduction, a serial
- * region, a loop counting down, an empty loop, async, and a pointer whose
+ * region, a loop counting down, an array of structures, a kernels region
+ * with a host time loop, an empty loop, async, and a pointer whose
  * data enter data made present (used as is: nothing copied).  Every result
  * is checked against a serial computation. */
 /* accgpu-test: cflags -Wall -fplugin-arg-accgpu-info */
@@ -108,6 +109,31 @@ static void lower(int n, double *restrict a)
       a[i * n + j] = i - j;
 }
 
+/* A time loop the kernels region runs on the host around its kernels. */
+static void jacobi(int n, int steps, double *restrict u, double *restrict w)
+{
+#pragma acc kernels /* accgpu-expect-note: implicit copy\(u\[0:n\]\) */
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      w[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    for (int i = 1; i < n - 1; i++)
+      u[i] = w[i];
+  }
+}
+
+struct particle {
+  double x, v;
+  int id;
+};
+
+/* Members of an array of structures: field offsets inside the elements. */
+static void push(int n, double dt, struct particle *restrict p)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(p\[0:n\]\) */
+  for (int i = 0; i < n; i++)
+    p[i].x += dt * p[i].v;
+}
+
 static void scale_async(int n, double *restrict v)
 {
 #pragma acc parallel loop async(1) /* accgpu-expect-note: implicit copy\(v\[0:n\]\) */
@@ -192,6 +218,33 @@ int main(void)
     for (int j = 0; j < rows; j++)
       CHECK_REAL("lower", t[i * rows + j], j <= i ? i - j : -1, 0);
 
+  double *u = malloc(n * sizeof *u), *w = malloc(n * sizeof *w);
+  double *ru = malloc(n * sizeof *ru), *rw = malloc(n * sizeof *rw);
+  for (int i = 0; i < n; i++) {
+    u[i] = ru[i] = (i * 37) % 11;
+    w[i] = rw[i] = 0;
+  }
+  jacobi(n, 10, u, w);
+  for (int t = 0; t < 10; t++) {
+    for (int i = 1; i < n - 1; i++)
+      rw[i] = 0.5 * (ru[i - 1] + ru[i + 1]);
+    for (int i = 1; i < n - 1; i++)
+      ru[i] = rw[i];
+  }
+  for (int i = 0; i < n; i++) {
+    CHECK_REAL("jacobi u", u[i], ru[i], 0);
+    CHECK_REAL("jacobi w", w[i], rw[i], 0);
+  }
+
+  struct particle *p = malloc(n * sizeof *p);
+  for (int i = 0; i < n; i++)
+    p[i] = (struct particle){i, 0.25 * i, i};
+  push(n, 2, p);
+  for (int i = 0; i < n; i++) {
+    CHECK_REAL("push x", p[i].x, i + 2 * (0.25 * i), 0);
+    CHECK_INT("push id", p[i].id, i);
+  }
+
   /* No iteration: nothing mapped, nothing touched. */
   fill(0, a, 9);
   CHECK_REAL("empty loop", a[0], 0, 0);
@@ -225,5 +278,10 @@ int main(void)
   free(g);
   free(iv);
   free(ov);
+  free(u);
+  free(w);
+  free(ru);
+  free(rw);
+  free(p);
   return e2e_done();
 }
