@@ -226,11 +226,44 @@ static struct sr_range loop_range(struct sr_ctx *c, const struct sr_loop *l)
   return r;
 }
 
+static int position(struct sr_ctx *c, gimple *s)
+{
+  for (unsigned k = 0; k < c->st.length(); k++)
+    if (c->st[k] == s)
+      return k;
+  return -1;
+}
+
+/* The index V of plain loops is read outside them (after a loop it holds
+   its bound, which the loop's range leaves out). */
+static bool index_used_outside(struct sr_ctx *c, tree v)
+{
+  auto_vec<int> from, to;
+  for (unsigned k = 0; k < c->loops.length(); k++)
+    if (c->loops[k].index == v && c->loops[k].init) {
+      from.safe_push(position(c, c->loops[k].init));
+      to.safe_push(position(c, c->loops[k].exit));
+    }
+  for (unsigned k = 0; k < c->st.length() && from.length(); k++) {
+    gimple *s = c->st[k];
+    bool inside = false, refs = false;
+    for (unsigned j = 0; j < from.length(); j++)
+      inside |= from[j] <= (int)k && (int)k <= to[j];
+    for (unsigned i = 0; !inside && gimple_has_ops(s)
+                         && i < gimple_num_ops(s); i++)
+      refs |= accgpu_tree_refs(gimple_op(s, i), v);
+    if (refs)
+      return true;
+  }
+  return false;
+}
+
 static struct sr_range var_range(struct sr_ctx *c, tree v)
 {
   if (v == c->ptr)
     return sr_point(size_zero_node);
-  if (c->busy.contains(v) || changed_otherwise(c, v))
+  if (c->busy.contains(v) || changed_otherwise(c, v)
+      || index_used_outside(c, v))
     return unknown();
   c->busy.safe_push(v);
   struct sr_range r = sr_empty();
@@ -315,7 +348,7 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
 static void add_loop(struct sr_ctx *c, tree index, tree n1, tree n2,
                      enum tree_code code, bool up)
 {
-  struct sr_loop l = {index, NULL_TREE, NULL_TREE};
+  struct sr_loop l = {index, NULL_TREE, NULL_TREE, NULL, NULL};
   tree one = build_int_cst(TREE_TYPE(n2), 1);
   if (up && (code == LT_EXPR || code == LE_EXPR)) {
     l.lo = n1;
@@ -359,6 +392,8 @@ static tree collect_cb(gimple_stmt_iterator *gsi, bool *handled,
   kg_plain_loop l = {};
   if (is_gimple_assign(s) && kd_match_loop(*gsi, &l, true)) {
     add_loop(c, l.index, l.n1, l.n2, l.cond, tree_int_cst_sgn(l.step) > 0);
+    c->loops.last().init = l.init;
+    c->loops.last().exit = l.exit;
     c->skip.safe_push(l.init);
     c->skip.safe_push(l.incr);
   }

@@ -16,9 +16,12 @@ struct sr_range {
 };
 
 /* A loop of the region: INDEX takes values in [LO, HI] (expressions of
-   region values, not yet ranges); LO NULL_TREE when they are unknown. */
+   region values, not yet ranges); LO NULL_TREE when they are unknown.  A
+   plain loop spans INIT..EXIT of the region's statements (NULL: an acc
+   loop, whose index is private to it). */
 struct sr_loop {
   tree index, lo, hi;
+  gimple *init, *exit;
 };
 
 struct sr_ctx {

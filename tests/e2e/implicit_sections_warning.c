@@ -1,7 +1,8 @@
 /* implicit_sections_warning.c — pointers used without a data clause whose
  * section accgpu cannot infer get a warning at the use under -Wall, naming
  * the pointer and suggesting a data clause: an indirect subscript, a
- * jagged array (double **), the pointer passed to a function.  The program
+ * jagged array (double **), the pointer passed to a function, a loop index
+ * read after its loop.  The program
  * is correct (the data is present through enter data, so today's lookup
  * finds it) and checked against serial loops; a data clause silences the
  * warning. */
@@ -42,6 +43,21 @@ int main(void)
 #pragma acc parallel loop present(y[0:n])
   for (int i = 0; i < n; i++)
     y[i] += twice(&x[i]); /* accgpu-expect-warning: elements of .x. .*passed on or stored */
+  /* i is read after its loop, where it is n: not in the loop's range. */
+  double *z = malloc((n + 1) * sizeof *z);
+#pragma acc enter data create(z[0:n + 1])
+#pragma acc kernels
+  {
+    int i;
+    for (i = 0; i < n; i++)
+      z[i] = i; /* accgpu-expect-warning: elements of .z. */
+    z[i] = -1;
+  }
+#pragma acc exit data copyout(z[0:n + 1])
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("z", z[i], i, 0);
+  CHECK_REAL("z[n]", z[n], -1, 0);
+  free(z);
 #pragma acc exit data copyout(y[0:n]) delete(x[0:n], idx[0:n])
 #pragma acc exit data copyout(rows[0:4][0:n])
   for (int i = 0; i < n; i++)
