@@ -57,7 +57,12 @@ enum __accgpu_map_flags {
                                         host = the byte offset in each row,
                                         bytes = their length (runtime:
                                         jagged.c) */
-  ACCGPU_MAPF_ROWS = 1u << 6
+  ACCGPU_MAPF_ROWS = 1u << 6,
+  ACCGPU_MAPF_IMPLICIT = 1u << 7     /* a section the compiler inferred for a
+                                        pointer used without a data clause
+                                        (copy, copyin): when any of it is
+                                        present, the present data is used as
+                                        is, nothing copied (region.c) */
 };
 
 typedef struct __accgpu_map {

@@ -58,6 +58,8 @@ void accgpu_module_finish_lto(void *gcc_data, void *user_data);
 bool accgpu_pointer_clause_arg(const char *key, const char *val);
 /* Registers the check when it is on (after the arguments were read). */
 void accgpu_pointer_clause_init(const char *plugin_name);
+/* -Wall is on (the last of -Wall / -Wno-all on the command line). */
+bool accgpu_wall_given(void);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);

@@ -11,6 +11,7 @@
 #include "passes/lower-data.h"
 #include "passes/tune-dump.h"
 #include "passes/data-internal.h"
+#include "passes/implicit-sections.h"
 
 int plugin_is_GPL_compatible;
 
@@ -124,7 +125,8 @@ static void parse_args(struct plugin_name_args *info)
     else if (!strcmp(key, "emu-check") && val &&
              (!strcmp(val, "yes") || !strcmp(val, "no")))
       accgpu_opts.emu_unchecked = !strcmp(val, "no");
-    else if (accgpu_tune_arg(key, val) || accgpu_pointer_clause_arg(key, val))
+    else if (accgpu_tune_arg(key, val) || accgpu_pointer_clause_arg(key, val)
+             || accgpu_implicit_section_arg(key, val))
       ;
     else
       error("accgpu: unknown or malformed plugin argument "
@@ -132,7 +134,7 @@ static void parse_args(struct plugin_name_args *info)
             "include=DIR, cuda-home=DIR, gpu=LIST, emu-check=yes|no, "
             "dump, "
             "tune-dump=FILE, schedule=FILE, Wpointer-clause, "
-            "Wno-pointer-clause",
+            "Wno-pointer-clause, Wimplicit-section, Wno-implicit-section",
             info->base_name, key, val ? "=" : "", val ? val : "");
   }
 }

@@ -99,7 +99,7 @@ static tree check_construct(tree *tp, int *walk_subtrees, void *data)
 }
 
 /* -Wall on the command line (the last of -Wall / -Wno-all). */
-static bool wall_given(void)
+bool accgpu_wall_given(void)
 {
   bool on = false;
   for (unsigned i = 0; i < save_decoded_options_count; i++)
@@ -130,7 +130,7 @@ void accgpu_pointer_clause_init(const char *plugin_name)
 {
   int on = accgpu_opts.pointer_clause;
   if (on < 0)
-    on = wall_given();
+    on = accgpu_wall_given();
   if (on)
     register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
                       NULL);

@@ -253,3 +253,22 @@ int accgpu_pool_free(accgpu_pool *p, void *dptr) {
   pthread_mutex_unlock(&p->lock);
   return rc;
 }
+
+struct owns_ctx {
+  uintptr_t a;
+  int found;
+};
+
+static void owns_cb(uintptr_t key, uintptr_t val, void *ctx) {
+  struct owns_ctx *c = ctx;
+  if (c->a >= key && c->a - key < (val >> 1))
+    c->found = 1;
+}
+
+int accgpu_pool_owns(accgpu_pool *p, const void *addr) {
+  struct owns_ctx c = {(uintptr_t)addr, 0};
+  pthread_mutex_lock(&p->lock);
+  accgpu_ptrmap_each(&p->live, owns_cb, &c);
+  pthread_mutex_unlock(&p->lock);
+  return c.found;
+}

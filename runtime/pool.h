@@ -64,6 +64,9 @@ void accgpu_pool_fini(accgpu_pool *p);
 void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes);
 /* Returns 0, or -1 when DPTR did not come from _alloc. */
 int accgpu_pool_free(accgpu_pool *p, void *dptr);
+/* 1 when ADDR lies in a live block (a scan: for rare questions, such as
+   whether an implicit section's address came from acc_malloc). */
+int accgpu_pool_owns(accgpu_pool *p, const void *addr);
 /* Class size that BYTES rounds to (exposed for tests); BYTES when large. */
 size_t accgpu_pool_round(size_t bytes);
 

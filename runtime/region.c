@@ -82,6 +82,33 @@ static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
                     accgpu_last_error(NULL));
 }
 
+/* An implicit section (ACCGPU_MAPF_IMPLICIT): the compiler's estimate of
+   what a region touches through a pointer without a data clause.  When
+   any of it is present (enter data, an enclosing region, acc_copyin), that
+   data is what the pointer means, as before the estimate existed: no
+   partly-present error for an estimate larger than what was mapped, and
+   nothing copied.  A device address (acc_malloc's, without deviceptr) is
+   passed as is, as before.  Returns the device address, or NULL: map as
+   written. */
+static void *map_implicit(accgpu_op *op, accgpu_ritem *it,
+                          const __accgpu_map *m) {
+  uintptr_t h = (uintptr_t)m->host;
+  accgpu_entry *e = accgpu_present_find(&op->d->present, h);
+  if (!e)
+    e = accgpu_present_overlap(&op->d->present, h, m->bytes);
+  if (!e && !op->d->shared_mem &&
+      accgpu_pool_owns(&op->d->pool, m->host)) {
+    it->kind = ACCGPU_MAP_DEVICEPTR;
+    return m->host;
+  }
+  if (!e)
+    return NULL;
+  it->e = e;
+  it->kind = ACCGPU_MAP_NO_CREATE;
+  e->structured++;
+  return accgpu_entry_dev(e, m->host);
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
   it->host = m->host;
@@ -98,6 +125,11 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   if (m->kind == ACCGPU_MAP_PRESENT && (m->flags & ACCGPU_MAPF_POINTER) &&
       m->bytes == sizeof(void *))
     return map_pointer(op, it, m);
+  if (m->flags & ACCGPU_MAPF_IMPLICIT) {
+    void *dev = map_implicit(op, it, m);
+    if (dev)
+      return dev;
+  }
   switch (m->kind) {
   case ACCGPU_MAP_COPYIN:
   case ACCGPU_MAP_COPY:

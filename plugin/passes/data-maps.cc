@@ -314,8 +314,25 @@ static void render_array_section(struct namebuf *b, tree decl, tree size)
   nb_add(b, "]");
 }
 
+/* Names given to inferred sections (implicit-sections.cc), which have no
+   source text; only implicit maps of sections are looked up, and a clause
+   node reused by GC is named anew when it is made. */
+static hash_map<tree, const char *> *item_names;
+
+void accgpu_name_item(tree c, const char *name)
+{
+  if (!item_names)
+    item_names = new hash_map<tree, const char *>;
+  item_names->put(c, name);
+}
+
 const char *accgpu_item_name(tree c)
 {
+  const char **given = item_names && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+                               && OMP_CLAUSE_MAP_IMPLICIT(c)
+                           ? item_names->get(c) : NULL;
+  if (given)
+    return *given;
   struct namebuf b = {{0}, 0};
   tree decl = OMP_CLAUSE_DECL(c);
   tree size = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_SIZE(c)
@@ -579,6 +596,9 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
     flags |= ACCGPU_MAPF_POINTER; /* present(p): see region.c, map_pointer */
   if (accgpu_zero_clause_p(c))
     flags |= ACCGPU_MAPF_ZERO;
+  if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_MAP_IMPLICIT(c)
+      && TREE_CODE(d) == MEM_REF)
+    flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
   set_field(gsi, arr, i, "host", item_host(c, kind), loc);
   set_field(gsi, arr, i, "bytes", bytes, loc);
   set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),

@@ -141,6 +141,6 @@ tree kd_find_var_cb(tree *tp, int *walk, void *data);
 void kd_analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
                       tree clauses, hash_map<tree, tree> *entry,
                       dep_result *res);
-bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l);
+bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide);
 
 #endif

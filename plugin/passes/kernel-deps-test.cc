@@ -772,7 +772,7 @@ static void find_in_seq(gimple_seq seq, vec<location_t> *rejected)
       continue;
     }
     kg_plain_loop l = {};
-    if (!kd_match_loop(gsi, &l))
+    if (!kd_match_loop(gsi, &l, false))
       continue;
     if (rejected)
       rejected->safe_push(gimple_location(l.init));
@@ -843,8 +843,20 @@ bool kg_omp_loop_independent(gomp_for *f)
   return ok;
 }
 
-/* Matches the C front end's loop shape starting at GSI; fills L. */
-bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
+/* The test `D = (long) i; if (D < n)` of a loop over int i while i < n, n
+   wider: D when S is that conversion of I. */
+static bool widened_index(gimple *s, tree i)
+{
+  return gimple_assign_cast_p(s) && gimple_assign_rhs1(s) == i
+         && INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_lhs(s)))
+         && TYPE_PRECISION(TREE_TYPE(gimple_assign_lhs(s)))
+                >= TYPE_PRECISION(TREE_TYPE(i));
+}
+
+/* Matches the C front end's loop shape starting at GSI; fills L.  WIDE:
+   the test may compare a widened copy of the index (N2 is then in the
+   wider type). */
+bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
 {
   gimple *s = gsi_stmt(gsi);
   if (gimple_code(s) != GIMPLE_ASSIGN)
@@ -901,15 +913,22 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
   gsi_next_nondebug(&gsi);
   /* The bound may be computed after the test label (D.1 = n / 2). */
   l->test_first = NULL;
+  tree wi = i;
   while (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_ASSIGN) {
     gimple *t = gsi_stmt(gsi);
     tree lhs = gimple_assign_lhs(t);
-    if (!kd_scalar_p(lhs) || lhs == i)
+    if (wide && wi == i && widened_index(t, i)) {
+      wi = lhs;
+      gsi_next_nondebug(&gsi);
+      continue;
+    }
+    if (!kd_scalar_p(lhs) || lhs == i || lhs == wi)
       return false;
     for (unsigned k = 1; k < gimple_num_ops(t); k++) {
       tree op = gimple_op(t, k);
       /* Operands, or loads of scalars mapping made addressable. */
-      if (op == i || (op && !is_gimple_val(op) && !kd_scalar_p(op)))
+      if (op == i || op == wi
+          || (op && !is_gimple_val(op) && !kd_scalar_p(op)))
         return false;
     }
     if (!l->test_first)
@@ -922,10 +941,10 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l)
   l->cond_stmt = c;
   if (gimple_cond_true_label(c) != lbody || !gimple_cond_false_label(c))
     return false;
-  if (gimple_cond_lhs(c) == i) {
+  if (gimple_cond_lhs(c) == wi) {
     l->cond = gimple_cond_code(c);
     l->n2 = gimple_cond_rhs(c);
-  } else if (gimple_cond_rhs(c) == i) {
+  } else if (gimple_cond_rhs(c) == wi) {
     l->cond = swap_tree_comparison(gimple_cond_code(c));
     l->n2 = gimple_cond_lhs(c);
   } else

@@ -387,7 +387,7 @@ void kd_flatten(dctx *d, gimple *first, gimple *stop)
     }
     gimple_seq dummy;
     iloop il = {};
-    if (kd_match_loop(accgpu_gsi_at(s, &dummy), &il.l))
+    if (kd_match_loop(accgpu_gsi_at(s, &dummy), &il.l, false))
       d->loops.safe_push(il);
     d->pos->put(s, d->st.length());
     d->st.safe_push(s);

@@ -15,6 +15,7 @@
 #include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
+#include "passes/implicit-sections.h"
 #include "accgpu_abi.h"
 
 #define ACC_ASYNC_SYNC (-2)  /* acc_async_sync */
@@ -783,20 +784,26 @@ static bool has_pointer_assign(tree clauses, tree decl)
   return false;
 }
 
-/* The pair for pointer DECL, chained before NEXT; returns its head. */
-static tree pointer_pair(tree decl, location_t loc, tree next)
+/* The pair for pointer DECL, chained before NEXT; returns its head.  ITEM
+   is the section inferred for it (BIAS its offset from DECL), else
+   NULL_TREE: a lookup of what DECL points to. */
+static tree pointer_pair(tree decl, location_t loc, tree next, tree item,
+                         tree bias)
 {
-  tree cp = build_pointer_type(char_type_node);
-  tree ref = build2(MEM_REF, char_type_node, fold_convert(cp, decl),
-                    build_int_cst(cp, 0));
-  tree item = build_omp_clause(loc, OMP_CLAUSE_MAP);
-  OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_IF_PRESENT);
-  OMP_CLAUSE_DECL(item) = ref;
-  OMP_CLAUSE_SIZE(item) = size_one_node;
+  if (!item) {
+    tree cp = build_pointer_type(char_type_node);
+    tree ref = build2(MEM_REF, char_type_node, fold_convert(cp, decl),
+                      build_int_cst(cp, 0));
+    item = build_omp_clause(loc, OMP_CLAUSE_MAP);
+    OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_IF_PRESENT);
+    OMP_CLAUSE_DECL(item) = ref;
+    OMP_CLAUSE_SIZE(item) = size_one_node;
+    bias = size_zero_node;
+  }
   tree fp = build_omp_clause(loc, OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
   OMP_CLAUSE_DECL(fp) = decl;
-  OMP_CLAUSE_SIZE(fp) = size_zero_node;
+  OMP_CLAUSE_SIZE(fp) = bias;
   OMP_CLAUSE_CHAIN(item) = fp;
   OMP_CLAUSE_CHAIN(fp) = next;
   return item;
@@ -813,8 +820,20 @@ static bool implicit_pointer_p(tree c)
   return DECL_P(d) && POINTER_TYPE_P(TREE_TYPE(d));
 }
 
-/* Rewrites the implicit pointer clauses of compute construct T. */
-static void translate_pointers(gomp_target *t)
+/* default(present): what a pointer points to must be present, so no
+   section is inferred (OpenACC makes the pointer itself firstprivate). */
+static bool default_present_p(tree clauses)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_DEFAULT
+        && OMP_CLAUSE_DEFAULT_KIND(c) == OMP_CLAUSE_DEFAULT_PRESENT)
+      return true;
+  return false;
+}
+
+/* Rewrites the implicit pointer clauses of compute construct T (at GSI);
+   a section is inferred for each where it can be (implicit-sections.cc). */
+static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
 {
   tree clauses = gimple_omp_target_clauses(t);
   tree *pc = &clauses;
@@ -826,8 +845,14 @@ static void translate_pointers(gomp_target *t)
       continue;
     }
     bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
+    tree bias = NULL_TREE, item = NULL_TREE;
+    /* GCC's implicit clauses have the construct's location; a written
+       firstprivate(p) means the pointer alone. */
+    if (!default_present_p(clauses)
+        && OMP_CLAUSE_LOCATION(c) == gimple_location(t))
+      item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
     tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
-                             keep ? c : OMP_CLAUSE_CHAIN(c));
+                             keep ? c : OMP_CLAUSE_CHAIN(c), item, bias);
     *pc = pair;
     pc = keep ? &OMP_CLAUSE_CHAIN(c) : &OMP_CLAUSE_CHAIN(OMP_CLAUSE_CHAIN(pair));
   }
@@ -876,7 +901,7 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_PARALLEL:
   case GF_OMP_TARGET_KIND_OACC_KERNELS:
   case GF_OMP_TARGET_KIND_OACC_SERIAL:
-    translate_pointers(t);
+    translate_pointers(gsi, t);
     return false;
   default:
     return false;

@@ -1,7 +1,7 @@
 /* test_region.c — the region stack (Xu §5.1.1, Figure 5.1): nested data and
  * compute regions, copy-out at the level that created the data, every map
  * kind of a region (firstprivate, no_create, deviceptr, attach, zero
- * length), launches through the module cache, and the stack's errors. */
+ * length, implicit sections), launches through the module cache, and the stack's errors. */
 #include "fake_device.h"
 #include "suite.h"
 
@@ -164,6 +164,39 @@ static void test_other_kinds(void) {
   acc_free(dp);
 }
 
+/* ACCGPU_MAPF_IMPLICIT (a section the compiler inferred): one overlapping
+   present data uses that data as is (no copy, no partly-present error), an
+   acc_malloc address is passed as is, any other maps as its kind says. */
+static void test_implicit_section(void) {
+  const size_t half = N / 2 * sizeof(int);
+  for (int i = 0; i < N; i++)
+    x1[i] = i, x2[i] = 3 * i;
+  acc_copyin(x1, half);
+  x1[3] = -5; /* on the host only */
+  int *dp = acc_malloc(sizeof x3);
+  __accgpu_map maps[3] = {m(x1, sizeof x1, ACCGPU_MAP_COPY, "x1[0:256]"),
+                          m(dp, sizeof x3, ACCGPU_MAP_COPY, "dp[0:256]"),
+                          m(x2, sizeof x2, ACCGPU_MAP_COPYIN, "x2[0:256]")};
+  for (int k = 0; k < 3; k++)
+    maps[k].flags = ACCGPU_MAPF_IMPLICIT;
+  void *dev[3];
+  begin(&LP, 3, maps, dev);
+  CU_ASSERT_EQUAL(dev[0], acc_deviceptr(x1));
+  CU_ASSERT_EQUAL(((int *)dev[0])[3], 3); /* not copied again */
+  CU_ASSERT_EQUAL(dev[1], (void *)dp);
+  CU_ASSERT_NOT_EQUAL(dev[2], (void *)x2);
+  CU_ASSERT_EQUAL(((int *)dev[2])[7], 21); /* copied in */
+  launch_add(dev[0], N / 2, 10, acc_async_sync);
+  end(&LP);
+  CU_ASSERT_EQUAL(x1[3], -5); /* still present: nothing copied back */
+  CU_ASSERT(acc_is_present(x1, half));
+  CU_ASSERT_FALSE(present(x2));
+  acc_copyout(x1, half);
+  for (int i = 0; i < N / 2; i++)
+    CU_ASSERT_EQUAL_FATAL(x1[i], i + 10);
+  acc_free(dp);
+}
+
 /* copy(s) copy(s.p[0:n]) attach(s.p): the device copy of s.p points at the
    device copy of the array while the region lasts. */
 static void test_attach_in_region(void) {
@@ -301,5 +334,6 @@ ACCGPU_SUITE(region, init_suite, clean_suite, ACCGPU_TEST(test_figure_5_1),
              ACCGPU_TEST(test_copy_at_outer_level),
              ACCGPU_TEST(test_copyin_copyout), ACCGPU_TEST(test_other_kinds),
              ACCGPU_TEST(test_attach_in_region),
+             ACCGPU_TEST(test_implicit_section),
              ACCGPU_TEST(test_module_loaded_once), ACCGPU_TEST(test_errors),
              ACCGPU_TEST(test_time_report));
