@@ -36,8 +36,9 @@ idle_cpus() {
 # at start-up, for the whole process).  The caller's OMP_WAIT_POLICY wins.
 # Else libgomp's default (spin a while, then sleep) when every team thread
 # finds a core of its own: at least cores - 0.5 CPUs idle over a second and
-# a 1-minute load average under cores - 1 (no neighbour kept a core busy
-# lately; the one-second sample alone misses bursty ones).  Else passive:
+# a 1-minute load average under cores (the machine was not oversubscribed
+# lately; the one-second sample alone misses bursty neighbours; `make
+# bench`'s own one-thread runs just before leave about 1).  Else passive:
 # on a loaded machine a spinning thread keeps a core the next launch's
 # partner needs, and a 2-thread team became 30-50x slower than one thread,
 # while on an idle one spinning makes a tiny launch 5x cheaper
@@ -47,7 +48,7 @@ if [ -n "${OMP_WAIT_POLICY+set}" ]; then
   policy="OMP_WAIT_POLICY=$OMP_WAIT_POLICY (the caller's)"
 else
   idle=$(idle_cpus)
-  if awk -v i="$idle" -v l="$load1" -v c="$cores" 'BEGIN { exit !(i >= c - 0.5 && l < c - 1) }'; then
+  if awk -v i="$idle" -v l="$load1" -v c="$cores" 'BEGIN { exit !(i >= c - 0.5 && l < c) }'; then
     policy="libgomp's default wait policy (idle: $idle CPUs idle over 1 s, load $load1)"
   else
     export OMP_WAIT_POLICY=passive
