@@ -254,6 +254,10 @@ int __accgpu_host_fast;
 
 void accgpu_host_fast_note(const accgpu_thread *t) {
   int zero = 0;
+  /* Already decided (on, or off for good): nothing to ask on this path,
+     which every host construct takes once a thread chose another device. */
+  if (__atomic_load_n(&__accgpu_host_fast, __ATOMIC_RELAXED) != 0)
+    return;
   if (t->type == acc_device_host &&
       accgpu_resolve_domain(acc_device_default) == acc_device_host)
     __atomic_compare_exchange_n(&__accgpu_host_fast, &zero, 1, 0,
