@@ -14,13 +14,16 @@
 #include "passes/const-init.h"
 #include "passes/flow.h"
 
+bool accgpu_implicit_clause_p(gomp_target *t, tree c)
+{
+  return OMP_CLAUSE_LOCATION(c) == gimple_location(t)
+         && !accgpu_clause_written_p(gimple_location(t), OMP_CLAUSE_DECL(c));
+}
+
 bool accgpu_implicit_map_p(gomp_target *t, tree c)
 {
   return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
-         && (OMP_CLAUSE_MAP_IMPLICIT(c)
-             || (OMP_CLAUSE_LOCATION(c) == gimple_location(t)
-                 && !accgpu_clause_written_p(gimple_location(t),
-                                             OMP_CLAUSE_DECL(c))));
+         && (OMP_CLAUSE_MAP_IMPLICIT(c) || accgpu_implicit_clause_p(t, c));
 }
 
 /* KIND without its copy back to the host. */

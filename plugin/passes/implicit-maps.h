@@ -5,6 +5,11 @@
 
 #include "accgpu-plugin.h"
 
+/* Clause C of compute construct T is one GCC's implicit data rules added
+   (it has the construct's location and the source named no clause of its
+   variable there), not one written in the source. */
+bool accgpu_implicit_clause_p(gomp_target *t, tree c);
+
 /* Clause C of compute construct T is a map GCC's implicit data rules
    made, not one written in the source. */
 bool accgpu_implicit_map_p(gomp_target *t, tree c);

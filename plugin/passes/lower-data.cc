@@ -16,6 +16,7 @@
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "passes/implicit-sections.h"
+#include "passes/implicit-maps.h"
 #include "accgpu_abi.h"
 
 #define ACC_ASYNC_SYNC (-2)  /* acc_async_sync */
@@ -846,10 +847,8 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
     }
     bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
     tree bias = NULL_TREE, item = NULL_TREE;
-    /* GCC's implicit clauses have the construct's location; a written
-       firstprivate(p) means the pointer alone. */
-    if (!default_present_p(clauses)
-        && OMP_CLAUSE_LOCATION(c) == gimple_location(t))
+    /* a written firstprivate(p) means the pointer alone */
+    if (!default_present_p(clauses) && accgpu_implicit_clause_p(t, c))
       item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
     tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
                              keep ? c : OMP_CLAUSE_CHAIN(c), item, bias);

@@ -141,8 +141,7 @@ static void present_declared_scalars(gomp_target *t)
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc)) {
     tree c = *pc, d = OMP_CLAUSE_DECL(c);
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE ||
-        OMP_CLAUSE_LOCATION(c) != gimple_location(t) ||
-        accgpu_clause_written_p(gimple_location(t), d) ||
+        !accgpu_implicit_clause_p(t, c) ||
         !declared_global_p(d) ||
         lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d)))
       continue;

@@ -16,7 +16,9 @@
 #   7. the cubins, contraction and launch bounds of the GPU code
 #      (tests/cli/gpu-images.sh);
 #   8. a kernel's parameters hold the declared globals its routines reach
-#      and no other (tests/cli/routine_globals.c).
+#      and no other (tests/cli/routine_globals.c);
+#   9. a written firstprivate(p) gets no implicit section, from a #pragma
+#      line or a _Pragma (tests/cli/pragma_firstprivate.c).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -176,6 +178,16 @@ if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-keep="$OUT/rglob" \
     bad "declared globals of the kernels of f1/f2/f3: '$got', want 'a/ab/'"
 else
   bad "routine_globals.c: $(grep -v 'note: accgpu' "$OUT/rglob.log" | head -3)"
+fi
+
+# 9. Implicit sections only for clauses the source did not write.
+if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-info -I"$ROOT/include" \
+     tests/cli/pragma_firstprivate.c -o "$OUT/pfp.o" >"$OUT/pfp.log" 2>&1; then
+  got=$(grep -o 'implicit copy[a-z]*([a-z]\[0:n\])' "$OUT/pfp.log" | tr '\n' ' ')
+  [ "$got" = "implicit copyin(q[0:n]) implicit copyin(q[0:n]) " ] && ok ||
+    bad "pragma_firstprivate.c implicit sections: '$got', want q's only"
+else
+  bad "pragma_firstprivate.c: $(grep -v 'note: ' "$OUT/pfp.log" | head -3)"
 fi
 
 echo "cli: $pass passed, $fail failed"
