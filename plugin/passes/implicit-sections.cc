@@ -7,9 +7,9 @@
  * byte range the construct touches through the pointer is computed from
  * its subscripts and loop bounds (section-ranges.cc) and mapped copyin (only
  * read) or copy (written: a write-only section may be written in part, and
- * copyout would overwrite the rest with what the device held).  Conditions
- * inside the loops are not looked at: the section is the hull over the
- * loop bounds.  A pointer whose uses cannot be ranged (an indirect or
+ * copyout would overwrite the rest with what the device held).  The
+ * section is the hull over the loop bounds, narrowed by the boundary
+ * tests that guard each access (section-guards.cc).  A pointer whose uses cannot be ranged (an indirect or
  * non-affine subscript, the pointer passed to a function or stored) keeps
  * the present-or-own-value lookup, with a warning under -Wall. */
 #include "passes/implicit-sections.h"
@@ -248,14 +248,45 @@ static tree plain(tree e)
   return e;
 }
 
+/* Byte count E in elements of EL bytes when every term is a multiple of
+   EL (the name then reads min(n - 1, k - 1) + 1, not (min(...) + 8) / 8);
+   NULL_TREE otherwise. */
+static tree in_elements(tree e, HOST_WIDE_INT el)
+{
+  switch (TREE_CODE(e)) {
+  case INTEGER_CST:
+    return tree_fits_shwi_p(e) && tree_to_shwi(e) % el == 0
+               ? ssize_int(tree_to_shwi(e) / el) : NULL_TREE;
+  case MULT_EXPR: {
+    tree k = TREE_OPERAND(e, 1), x = TREE_OPERAND(e, 0);
+    tree q = TREE_CODE(k) == INTEGER_CST ? in_elements(k, el) : NULL_TREE;
+    return q ? fold_build2(MULT_EXPR, ssizetype, x, q) : NULL_TREE;
+  }
+  case PLUS_EXPR:
+  case MINUS_EXPR:
+  case MIN_EXPR:
+  case MAX_EXPR: {
+    tree a = in_elements(TREE_OPERAND(e, 0), el);
+    tree b = a ? in_elements(TREE_OPERAND(e, 1), el) : NULL_TREE;
+    return b ? fold_build2(TREE_CODE(e), ssizetype, a, b) : NULL_TREE;
+  }
+  default:
+    return NULL_TREE;
+  }
+}
+
 /* "p[first:count]" in elements, as when the loops run (for the note and
    the run-time messages). */
 static const char *section_name(tree ptr, struct sr_range s)
 {
   tree el = fold_convert(ssizetype, TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(ptr))));
-  tree lo = fold_build2(FLOOR_DIV_EXPR, ssizetype, s.lo, el);
-  tree len = fold_build2(CEIL_DIV_EXPR, ssizetype,
-                         fold_build2(MINUS_EXPR, ssizetype, s.hi, s.lo), el);
+  tree bytes = fold_build2(MINUS_EXPR, ssizetype, s.hi, s.lo);
+  tree lo = in_elements(s.lo, tree_to_shwi(el));
+  tree len = in_elements(bytes, tree_to_shwi(el));
+  if (!lo || !len) {
+    lo = fold_build2(FLOOR_DIV_EXPR, ssizetype, s.lo, el);
+    len = fold_build2(CEIL_DIV_EXPR, ssizetype, bytes, el);
+  }
   char *a = print_generic_expr_to_str(plain(lo));
   char *b = print_generic_expr_to_str(plain(len));
   const char *name = IDENTIFIER_POINTER(DECL_NAME(ptr));
@@ -327,8 +358,12 @@ tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
   memset(&u, 0, sizeof u);
   u.c = &c;
   u.sec = sr_empty();
-  for (unsigned k = 0; k < c.st.length(); k++)
+  for (unsigned k = 0; k < c.st.length(); k++) {
+    bool guarded = sr_enter_guards(&c, k);
     scan_stmt(&u, c.st[k]);
+    if (guarded)
+      sr_leave_guards(&c);
+  }
   tree item = NULL_TREE;
   if (!u.bad && u.first && holds_pointers(pointee)) {
     u.at = u.first;

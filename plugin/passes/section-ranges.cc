@@ -75,13 +75,24 @@ static struct sr_range neg(struct sr_range a)
   return r;
 }
 
+/* X * K with K > 0 taken into the operands of a MIN or MAX (a guarded
+   bound), so that the byte ranges of guarded and plain accesses fold. */
+static tree scaled(tree x, tree k)
+{
+  if ((TREE_CODE(x) == MIN_EXPR || TREE_CODE(x) == MAX_EXPR)
+      && tree_int_cst_sgn(k) > 0)
+    return bin(TREE_CODE(x), scaled(TREE_OPERAND(x, 0), k),
+               scaled(TREE_OPERAND(x, 1), k));
+  return bin(MULT_EXPR, x, k);
+}
+
 struct sr_range sr_scale(struct sr_range a, HOST_WIDE_INT k)
 {
   if (!a.ok)
     return a;
   tree kt = build_int_cst(ssizetype, k);
-  struct sr_range r = {true, false, bin(MULT_EXPR, a.lo, kt),
-                       bin(MULT_EXPR, a.hi, kt), a.cond};
+  struct sr_range r = {true, false, scaled(a.lo, kt), scaled(a.hi, kt),
+                       a.cond};
   if (k < 0)
     std::swap(r.lo, r.hi);
   return r;
@@ -212,7 +223,23 @@ static struct sr_range invariant(struct sr_ctx *c, tree v)
   return sr_point(v);
 }
 
-/* The range of loop L's index (its bounds' ranges combined). */
+/* R within the bounds of the guards that hold for loop index V. */
+static struct sr_range narrowed(struct sr_ctx *c, tree v, struct sr_range r)
+{
+  for (unsigned k = 0; k < c->narrow.length(); k++) {
+    struct sr_guard *g = &c->narrow[k];
+    if (g->index != v)
+      continue;
+    if (g->lo)
+      r.lo = bin(MAX_EXPR, r.lo, g->lo);
+    if (g->hi)
+      r.hi = bin(MIN_EXPR, r.hi, g->hi);
+  }
+  return r;
+}
+
+/* The range of loop L's index (its bounds' ranges combined, narrowed by
+   the guards that hold). */
 static struct sr_range loop_range(struct sr_ctx *c, const struct sr_loop *l)
 {
   if (!l->lo)
@@ -223,7 +250,9 @@ static struct sr_range loop_range(struct sr_ctx *c, const struct sr_loop *l)
   struct sr_range r = {true, false, lo.lo, hi.hi, cond_and(lo.cond, hi.cond)};
   tree runs = fold_build2(LE_EXPR, boolean_type_node, r.lo, r.hi);
   r.cond = cond_and(r.cond, runs);
-  return r;
+  /* A guard that never holds leaves lo > hi: the access adds nothing
+     outside the loop's hull, and the pieces keep one condition. */
+  return narrowed(c, l->index, r);
 }
 
 static int position(struct sr_ctx *c, gimple *s)
@@ -408,6 +437,7 @@ void sr_init(struct sr_ctx *c, gomp_target *t)
   memset(&wi, 0, sizeof wi);
   wi.info = c;
   walk_gimple_seq(gimple_omp_body(t), collect_cb, NULL, &wi);
+  sr_find_guards(c);
 }
 
 void sr_set_ptr(struct sr_ctx *c, tree ptr)
@@ -426,5 +456,7 @@ void sr_fini(struct sr_ctx *c)
   c->locals.release();
   c->derived.release();
   c->busy.release();
+  c->guards.release();
+  c->narrow.release();
   delete c->memo;
 }

@@ -24,6 +24,13 @@ struct sr_loop {
   gimple *init, *exit;
 };
 
+/* Statements [FROM, TO) of the region run only while INDEX is in [LO, HI]
+   (either NULL_TREE: no bound on that side): section-guards.cc. */
+struct sr_guard {
+  int from, to;
+  tree index, lo, hi;
+};
+
 struct sr_ctx {
   vec<gimple *> st;     /* the region's statements, nested ones included */
   vec<gimple *> skip;   /* plain loops' index assignments (start, step) */
@@ -34,12 +41,22 @@ struct sr_ctx {
   vec<tree> derived;    /* pointers the region computes from it */
   hash_map<tree, sr_range> *memo;
   vec<tree> busy;       /* variables being evaluated (a cycle: unknown) */
+  vec<sr_guard> guards; /* the region's boundary tests */
+  vec<sr_guard> narrow; /* those that hold at the statement scanned */
+  hash_map<tree, sr_range> *outer_memo; /* the memo while they hold */
 };
 
 void sr_init(struct sr_ctx *c, gomp_target *t);
 void sr_fini(struct sr_ctx *c);
 /* Forgets the ranges of the previous pointer; PTR is the next one. */
 void sr_set_ptr(struct sr_ctx *c, tree ptr);
+
+/* section-guards.cc: finds C's boundary tests (sr_init calls it). */
+void sr_find_guards(struct sr_ctx *c);
+/* Narrows loop indices to the tests that guard C->st[POS]; false when
+   none does.  After true, sr_leave_guards before the next statement. */
+bool sr_enter_guards(struct sr_ctx *c, unsigned pos);
+void sr_leave_guards(struct sr_ctx *c);
 
 /* The range of integer or pointer expression E over the region (a pointer
    derived from C->ptr: its byte offset from C->ptr); !ok when unknown. */

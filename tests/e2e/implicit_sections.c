@@ -31,7 +31,7 @@ static void fill(int n, double *restrict out, double v)
 
 static void fill_first(int n, int k, double *restrict out, double v)
 {
-#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(out\[0:n\]\) */
+#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(out\[0:MIN_EXPR <n \+ -1, k \+ -1> \+ 1\]\) */
   for (int i = 0; i < n; i++)
     if (i < k)
       out[i] = v * i;
