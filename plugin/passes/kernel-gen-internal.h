@@ -67,6 +67,7 @@ struct kg {
   int part;            /* dimensions partitioned at this point */
   int kind;            /* target kind */
   bool gang_redundant_store;
+  bool in_single;      /* inside one thread's guarded part (no barrier) */
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
   unsigned long shared_bytes;
   int indent;
@@ -162,6 +163,17 @@ bool after_barrier(kg *g);
 void open_guard(kg *g);
 void redundant_barrier(kg *g);
 void close_guard(kg *g);
+/* The guard here is one worker's row (vector-single in a worker loop). */
+bool kg_row_guard(kg *g);
+/* Levels a `routine` FN may partition (0: seq or none). */
+int kg_routine_dims(tree fn);
+/* FN is a math builtin the device has (sqrt, exp, ...). */
+bool kg_math_builtin_p(tree fn);
+/* kernel-gen-single-call.cc: call S of FN runs in one thread of the
+   redundant ones, between these two (LHS: its result, or NULL). */
+bool kg_single_call_p(kg *g, gimple *s, tree fn);
+void kg_single_call_open(kg *g);
+void kg_single_call_close(kg *g, tree lhs);
 /* Array reductions (kernel-gen-reduce-array.cc): the values a reduction
    on TYPE combines; a clause item's variable; the loop over R's elements
    and the text of element __ri of BASE (R's partial; the variable outside

@@ -265,6 +265,11 @@ static const char *math_name(const char *name)
   return NULL;
 }
 
+bool kg_math_builtin_p(tree fn)
+{
+  return DECL_NAME(fn) && math_name(IDENTIFIER_POINTER(DECL_NAME(fn)));
+}
+
 static void record_callee(kg *g, tree fn)
 {
   if (!g->callees.contains(fn))
@@ -300,6 +305,7 @@ static void emit_call(kg *g, gimple *s)
   tree fn = gimple_call_fndecl(s);
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
+  bool single = false;
   if (emit_ubsan(g, s))
     return;
   if (gimple_call_internal_p(s) || !fn) {
@@ -375,6 +381,7 @@ static void emit_call(kg *g, gimple *s)
     char *p = device_proto(g, fn, false);
     free(p);
     kb_printf(&call, "__accgpu_r_%s(", name);
+    single = kg_single_call_p(g, s, fn);
   }
   tree ftype = gimple_call_fntype(s);
   tree argt = ftype ? TYPE_ARG_TYPES(ftype) : NULL_TREE;
@@ -393,7 +400,11 @@ static void emit_call(kg *g, gimple *s)
   if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
+  if (single)
+    kg_single_call_open(g);
   kg_emit_call_result(g, lhs, &call);
+  if (single)
+    kg_single_call_close(g, lhs);
   kb_free(&call);
 }
 
@@ -461,7 +472,7 @@ static void emit_switch(kg *g, gswitch *s)
 /* True when the redundant code here is one worker's (vector-single inside
    a worker loop, or a vector routine, which a worker may call): its guard
    and barrier involve that worker's row only. */
-static bool row_guard(kg *g)
+bool kg_row_guard(kg *g)
 {
   int single = g->dims & ~g->part & (KG_WORKER | KG_VECTOR);
   return single == KG_VECTOR && (g->routine_mode || (g->dims & KG_WORKER));
@@ -507,6 +518,8 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   ind(g);
   kb_printf(g->out, "    %s = __o.v;\n", kb_str(&lb));
   g->indent += 2;
+  bool was_single = g->in_single;
+  g->in_single |= guard;
   gsi_next(gsi);
   tree val = NULL_TREE;
   for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
@@ -524,6 +537,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
       fail(g, NULL, "unsupported statement in an atomic construct");
   }
   g->indent -= 2;
+  g->in_single = was_single;
   if (!val) {
     fail(g, NULL, "malformed atomic construct");
     return;
@@ -545,7 +559,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
     /* The one thread that did it hands the old and new values (capture)
        to the others through shared memory: the worker's own slots when
        only its lanes take part (workers run this at different times). */
-    const char *scr = accgpu_red_scratch_ref(row_guard(g));
+    const char *scr = accgpu_red_scratch_ref(kg_row_guard(g));
     ind(g);
     kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
               kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));

@@ -377,7 +377,7 @@ bool kg_generate(struct kg_region *r)
 int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
 
 /* Levels of parallelism a `routine` FN may partition (0: seq or none). */
-static int routine_dims(tree fn)
+int kg_routine_dims(tree fn)
 {
   tree attr = oacc_get_fn_attrib(fn);
   if (!attr)
@@ -397,7 +397,7 @@ tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
 {
   gimple *s = gsi_stmt(*gsi);
   if (gimple_code(s) == GIMPLE_CALL && gimple_call_fndecl(s))
-    *(int *)wi->info |= routine_dims(gimple_call_fndecl(s)) & ~KG_GANG;
+    *(int *)wi->info |= kg_routine_dims(gimple_call_fndecl(s)) & ~KG_GANG;
   return NULL_TREE;
 }
 
@@ -449,7 +449,7 @@ void kg_maybe_emit_device_function(function *fun)
   char *proto = device_proto(&g, fn, true);
   struct kbuf b = {};
   g.out = &b;
-  g.dims = routine_dims(fn);
+  g.dims = kg_routine_dims(fn);
   bool failed_before = g.failed;
   if (g.dims) {
     /* Levels the routine does not have count as taken by its caller. */
