@@ -264,7 +264,8 @@ static void section_item(cpp_reader *pfile, const char *clause, int i,
   const char *why = refusal(clause, d, i, ng, in_fn);
   if (why)
     error_at(loc, "%qE in %<declare %s%> %s", id, clause, why);
-  if (!in_fn) { /* a file-scope array: all of it */
+  bool pointers_only = !strcmp(clause, "deviceptr") || !strcmp(clause, "link");
+  if (!in_fn || pointers_only) { /* a file-scope array: all of it */
     emit(&out, &in.tok[i]);
     return;
   }
