@@ -4,7 +4,8 @@
  * array, a nested block, exits through return, break and goto, recursion
  * and repeated calls (the reference counts go back to zero:
  * acc_is_present after the scope is left), lengths that are expressions
- * of parameters (n*m, n+1), a start other than 0 and a length left out.
+ * of parameters (n*m, n+1), a start other than 0 and a length left out;
+ * at file scope, a section of an array (the whole array is mapped).
  * Each result is checked against serial loops; where a device with
  * separate memory and one sharing the host's memory differ (what the host
  * sees of a copyin or create section), the reference says which. GCC's
@@ -16,6 +17,9 @@
 #define N 48
 
 static int sep; /* e2e_separate_memory() */
+
+static double garr[N];
+#pragma acc declare create(garr[0:N / 2])
 
 static int present(void *p, size_t bytes)
 {
@@ -324,9 +328,20 @@ static void test_counts(double *a, double *c, double *out)
   CHECK_REAL("local array loc[4:]", k_local(), want, 0);
 }
 
+static void test_file_scope(void)
+{
+#pragma acc parallel loop present(garr[0:N])
+  for (int i = 0; i < N; i++)
+    garr[i] = 2.0 * i;
+#pragma acc update self(garr[0:N])
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("file scope garr[0:N/2]", garr[i], 2.0 * i, 0);
+}
+
 int main(void)
 {
   sep = e2e_separate_memory();
+  test_file_scope();
   double *a = malloc(N * sizeof *a), *c = malloc(N * sizeof *c);
   double *t = malloc(N * sizeof *t), *out = malloc(N * sizeof *out);
   test_kinds(a, c, t, out);
