@@ -265,7 +265,7 @@ static void section_item(cpp_reader *pfile, const char *clause, int i,
   if (why)
     error_at(loc, "%qE in %<declare %s%> %s", id, clause, why);
   bool pointers_only = !strcmp(clause, "deviceptr") || !strcmp(clause, "link");
-  if (!in_fn || pointers_only) { /* a file-scope array: all of it */
+  if (!in_fn || pointers_only) { /* at file scope, an array: all of it */
     emit(&out, &in.tok[i]);
     return;
   }
