@@ -433,7 +433,7 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (line.pragma == PRAGMA_OACC_DECLARE && !line.declare_read &&
       accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN) {
     line.declare_read = true;
-    if (cpp_hashnode *d = accgpu_declare_sections(pfile, tok))
+    if (cpp_hashnode *d = accgpu_declare_sections(pfile, tok, line.op))
       return d;
   }
   if (!strcmp(w, "deviceptr") || !strcmp(w, "device_resident") ||

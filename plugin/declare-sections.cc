@@ -22,8 +22,11 @@
  *   it points to does not exist when the program starts).
  *
  * Sections of more than one dimension, sections in deviceptr or link,
- * and a pointer section without a length are errors at the item.  Not
- * under -E: the directive stays as written (GCC's error).               */
+ * a pointer section without a length, and sections in a function's
+ * declare written with _Pragma (libcpp collects a _Pragma's tokens up to
+ * the first end of line and drops the rest of the expansion) are errors
+ * at the item.  Not under -E: the directive stays as written (GCC's
+ * error).                                                               */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -35,6 +38,7 @@ struct toks {
   int n;
 };
 static struct toks in, out, stmts;
+static bool op_line; /* the line is a _Pragma's string */
 
 /* What the pass needs of marker K: notes[K - 1]. */
 static vec<accgpu_dsec_note> notes;
@@ -240,6 +244,9 @@ static const char *refusal(const char *clause, tree d, int i, int ng,
     return array ? NULL : "is a section of a pointer at file scope, where "
                           "what it points to does not exist yet; use "
                           "'enter data' once it is allocated";
+  if (op_line) /* the _Pragma's tokens end at the first end of line */
+    return "is a section in a declare written with '_Pragma' (not "
+           "supported); write it as a '#pragma acc' line";
   if (ng > 1)
     return "is a section of more than one dimension (not supported); "
            "declare a one-dimensional section";
@@ -280,10 +287,11 @@ static void section_item(cpp_reader *pfile, const char *clause, int i,
 }
 
 cpp_hashnode *accgpu_declare_sections(cpp_reader *pfile,
-                                      const cpp_token *clause_word)
+                                      const cpp_token *clause_word, bool op)
 {
   if (flag_preprocess_only || !read_line(pfile) || !any_section())
     return NULL;
+  op_line = op;
   out.n = stmts.n = 0;
   cpp_token w = *clause_word;
   w.flags |= NO_EXPAND;

@@ -151,12 +151,13 @@ void accgpu_struct_order_new_line(bool combined);
 void accgpu_jagged_declare_markers(void);
 /* declare-sections.cc: a declare line with sections (in a function:
    markers and a statement per section after the directive), as the
-   expansion of a macro for CLAUSE_WORD (the line's first clause word);
+   expansion of a macro for CLAUSE_WORD (the line's first clause word; OP:
+   the line is a _Pragma's string);
    NULL when no item is a section.  The function the statements call,
    declared at file scope.  What the pass needs of a marker variable
    (NULL: DECL is none): the clause word, the item's spelling, its place. */
 cpp_hashnode *accgpu_declare_sections(cpp_reader *pfile,
-                                      const cpp_token *clause_word);
+                                      const cpp_token *clause_word, bool op);
 void accgpu_declare_sections_markers(void);
 struct accgpu_dsec_note {
   char *clause, *text;

@@ -418,7 +418,8 @@ static tree copyin_releases(tree clauses)
 void accgpu_finally_after(gimple_stmt_iterator *gsi, gimple_seq cleanup,
                           location_t loc)
 {
-  gimple_seq rest = gsi_split_seq_after(*gsi);
+  gimple_seq rest =
+      gsi_one_before_end_p(*gsi) ? NULL : gsi_split_seq_after(*gsi);
   gtry *t = gimple_build_try(rest, cleanup, GIMPLE_TRY_FINALLY);
   gimple_set_location(t, loc);
   gsi_insert_after(gsi, t, GSI_SAME_STMT);

@@ -5,7 +5,8 @@
  * and repeated calls (the reference counts go back to zero:
  * acc_is_present after the scope is left), lengths that are expressions
  * of parameters (n*m, n+1), a start other than 0 and a length left out;
- * at file scope, a section of an array (the whole array is mapped).
+ * at file scope, a section of an array (the whole array is mapped); a
+ * length written with a macro, a variable-length array.
  * Each result is checked against serial loops; where a device with
  * separate memory and one sharing the host's memory differ (what the host
  * sees of a copyin or create section), the reference says which. GCC's
@@ -213,6 +214,33 @@ static double k_local(void)
   return s;
 }
 
+/* A length written with a function-like macro, a section beside a whole
+   array in one directive, a variable-length array, and a declare that ends
+   its block (entry and exit at once). */
+#define PLUS_ONE(k) ((k) + 1)
+static double k_mixed(double *a, int n)
+{
+  double v[n];
+  for (int i = 0; i < n; i++)
+    v[i] = i;
+  {
+    double tbl[4] = {1, 2, 3, 4};
+#pragma acc declare copyin(a[0:PLUS_ONE(n)], tbl) copy(v[0:n])
+#pragma acc parallel loop present(a[0:n + 1], tbl, v[0:n])
+    for (int i = 0; i < n; i++)
+      v[i] += a[i + 1] * tbl[i % 4];
+  }
+  check_gone("macro length: after the block", a, (n + 1) * sizeof *a);
+  {
+#pragma acc declare copyin(a[0:n])
+  }
+  check_gone("declare ending its block", a, n * sizeof *a);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += v[i];
+  return s;
+}
+
 static void test_kinds(double *a, double *c, double *t, double *out)
 {
   fill(c, N, 1);
@@ -326,6 +354,12 @@ static void test_counts(double *a, double *c, double *out)
   for (int i = 0; i < N; i++)
     want += i < 4 ? i : 2 * i;
   CHECK_REAL("local array loc[4:]", k_local(), want, 0);
+
+  fill(a, N, 0);
+  want = 0;
+  for (int i = 0; i < N - 1; i++)
+    want += i + (i + 1.0) * (1 + i % 4);
+  CHECK_REAL("mixed", k_mixed(a, N - 1), want, 0);
 }
 
 static void test_file_scope(void)
