@@ -601,11 +601,12 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
   accgpu_set_map_field(gsi, arr, i, "host", item_host(c, kind), loc);
   accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-            loc);
-  accgpu_set_map_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
-            loc);
-  accgpu_set_map_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "flags",
+                       build_int_cst(unsigned_type_node, flags), loc);
+  accgpu_set_map_field(gsi, arr, i, "name",
+                       accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
 /* Fills ARR[I] with the rows of jagged marker M whose pointer array item
@@ -617,11 +618,13 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
   accgpu_jag_rows(m, c, &host, &bytes);
   accgpu_set_map_field(gsi, arr, i, "host", host, loc);
   accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-            loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
   accgpu_set_map_field(gsi, arr, i, "flags",
-            build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS), loc);
-  accgpu_set_map_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+                       build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS),
+                       loc);
+  accgpu_set_map_field(gsi, arr, i, "name",
+                       accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
 /* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
