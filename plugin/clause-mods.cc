@@ -47,6 +47,8 @@ static const char *const user_macros[] = {
   "reduction=", /* member-reduction.cc */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
+  /* only on declare lines (declare-sections.cc) */
+  "deviceptr=", "device_resident=", "link=",
 };
 static const char *const impl_macros[] = {
   "__accgpu_cm_empty=",
@@ -82,6 +84,7 @@ static struct {
   bool renamed;      /* the next clause word comes from our rename */
   const char *eat;   /* modifier word expected next, or NULL */
   bool op;           /* the line is a _Pragma's string (pragma-op.cc) */
+  bool declare_read; /* a declare line looked at for sections */
 } line;
 
 /* `(` locations of clauses with the zero modifier. */
@@ -427,6 +430,15 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
       return j;
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
+  if (line.pragma == PRAGMA_OACC_DECLARE && !line.declare_read &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN) {
+    line.declare_read = true;
+    if (cpp_hashnode *d = accgpu_declare_sections(pfile, tok, line.op))
+      return d;
+  }
+  if (!strcmp(w, "deviceptr") || !strcmp(w, "device_resident") ||
+      !strcmp(w, "link"))
+    return NULL;
   if (clause_dir(w) != -1u)
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? data_clause(pfile, tok) : NULL;
@@ -488,7 +500,7 @@ static bool combined_p(cpp_reader *pfile)
 static void start_line(int pragma, bool combined)
 {
   line.pragma = pragma;
-  line.scanned = line.renamed = line.op = false;
+  line.scanned = line.renamed = line.op = line.declare_read = false;
   accgpu_jagged_new_line();
   accgpu_struct_order_new_line(combined);
   line.eat = NULL;
@@ -547,6 +559,7 @@ static void declare_markers(void)
     pushdecl(d);
   }
   accgpu_jagged_declare_markers();
+  accgpu_declare_sections_markers();
 }
 
 static void install_callbacks(void *, void *)

@@ -41,6 +41,14 @@ int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon)
 
 void accgpu_pp_take(cpp_reader *pfile, int n)
 {
+  /* Taken as lexed: a macro among them (`a[0:LEN(n)]`) expanding here
+     would be taken in place of the tokens after it, which would stay on
+     the line; the rewrite's copies, made before, still expand. */
+  for (int i = 0; i < n; i++) {
+    cpp_token *t = (cpp_token *)accgpu_pp_peek(pfile, i);
+    if (t->type == CPP_NAME)
+      t->flags |= NO_EXPAND;
+  }
   for (int i = 0; i < n; i++)
     while (cpp_get_token(pfile)->type == CPP_PADDING)
       ;

@@ -366,6 +366,18 @@ void __accgpu_region_end(const __accgpu_loc *loc, int async) {
 
 typedef void list_fn(accgpu_op *op, const __accgpu_map *m);
 
+/* The present entry of M's data; not present: an error, naming it, unless
+   M says if_present (then NULL). */
+static accgpu_entry *must_be_present(accgpu_op *op, const __accgpu_map *m) {
+  char desc[64];
+  accgpu_entry *e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+  if (!e && !(m->flags & ACCGPU_MAPF_IF_PRESENT))
+    accgpu_op_fatal(op, "'%s' (%zu bytes at %p) is not present on %s",
+                    m->name ? m->name : "?", m->bytes, m->host,
+                    accgpu_device_desc(op->d, desc, sizeof desc));
+  return e;
+}
+
 static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   int created;
   if (m->kind == ACCGPU_MAP_ATTACH) {
@@ -374,6 +386,10 @@ static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   }
   if (m->bytes == 0)
     return;
+  if (m->kind == ACCGPU_MAP_PRESENT) { /* a section of declare present */
+    must_be_present(op, m);
+    return;
+  }
   if (m->kind != ACCGPU_MAP_COPYIN && m->kind != ACCGPU_MAP_CREATE)
     accgpu_op_fatal(op, "'%s': map kind %u is not valid on enter data",
                     m->name ? m->name : "?", m->kind);
@@ -405,17 +421,11 @@ static void exit_item(accgpu_op *op, const __accgpu_map *m) {
 }
 
 static void update_item(accgpu_op *op, const __accgpu_map *m) {
-  char desc[64];
   if (m->bytes == 0)
     return;
-  accgpu_entry *e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
-  if (!e) {
-    if (m->flags & ACCGPU_MAPF_IF_PRESENT)
-      return;
-    accgpu_op_fatal(op, "'%s' (%zu bytes at %p) is not present on %s",
-                    m->name ? m->name : "?", m->bytes, m->host,
-                    accgpu_device_desc(op->d, desc, sizeof desc));
-  }
+  accgpu_entry *e = must_be_present(op, m);
+  if (!e)
+    return;
   if (m->kind == ACCGPU_MAP_UPDATE_DEVICE)
     accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
                     m->name);

@@ -25,6 +25,22 @@ enum accgpu_map_ctx {
 void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
                            location_t loc, enum accgpu_map_ctx ctx,
                            unsigned extra_flags, struct accgpu_maps *out);
+/* Stores VAL in FIELD of map ARR[I] (an array of __accgpu_map) before
+   GSI. */
+void accgpu_set_map_field(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                          const char *field, tree val, location_t loc);
+/* lower-data.cc: a call of runtime function NAME with N ARGS (converted to
+   its parameters' types) before GSI; the statements after GSI (the rest of
+   its scope) put in a try/finally whose cleanup is CLEANUP. */
+gcall *accgpu_emit_call(gimple_stmt_iterator *gsi, location_t loc,
+                        const char *name, unsigned n, tree *args);
+void accgpu_finally_after(gimple_stmt_iterator *gsi, gimple_seq cleanup,
+                          location_t loc);
+/* declare-sections.cc (passes/): drops declare-sections.cc's markers from
+   declare T's clauses (false: none is left); the statement at GSI, when it
+   carries a section of a declare, becomes its entry and exit actions. */
+bool accgpu_declare_drop_markers(gomp_target *t);
+bool accgpu_lower_declare_section(gimple_stmt_iterator *gsi);
 /* Gimplifies EXPR to a value before GSI; returns it. */
 tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr);
 /* The clause item as the user wrote it ("a[0:n]", "s->v"); GC string. */
@@ -133,6 +149,21 @@ cpp_hashnode *accgpu_struct_order_clause(cpp_reader *pfile,
                                          const char *kind);
 void accgpu_struct_order_new_line(bool combined);
 void accgpu_jagged_declare_markers(void);
+/* declare-sections.cc: a declare line with sections (in a function:
+   markers and a statement per section after the directive), as the
+   expansion of a macro for CLAUSE_WORD (the line's first clause word; OP:
+   the line is a _Pragma's string);
+   NULL when no item is a section.  The function the statements call,
+   declared at file scope.  What the pass needs of a marker variable
+   (NULL: DECL is none): the clause word, the item's spelling, its place. */
+cpp_hashnode *accgpu_declare_sections(cpp_reader *pfile,
+                                      const cpp_token *clause_word, bool op);
+void accgpu_declare_sections_markers(void);
+struct accgpu_dsec_note {
+  char *clause, *text;
+  location_t loc;
+};
+const struct accgpu_dsec_note *accgpu_dsec_note_of(tree decl);
 /* The name of the array marker K of the clause whose `(` is spelled at
    PAREN goes with, or NULL_TREE. */
 tree accgpu_jag_array_name(location_t paren, int k);

@@ -493,8 +493,8 @@ static tree item_bytes(tree c, unsigned kind)
 }
 
 /* Emits ARR[I].FIELD = VAL before GSI. */
-static void set_field(gimple_stmt_iterator *gsi, tree arr, unsigned i,
-                      const char *field, tree val, location_t loc)
+void accgpu_set_map_field(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                          const char *field, tree val, location_t loc)
 {
   tree mt = accgpu_map_type();
   tree elt = build4(ARRAY_REF, mt, arr, size_int(i), NULL_TREE, NULL_TREE);
@@ -599,13 +599,14 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
   if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_MAP_IMPLICIT(c)
       && TREE_CODE(d) == MEM_REF)
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
-  set_field(gsi, arr, i, "host", item_host(c, kind), loc);
-  set_field(gsi, arr, i, "bytes", bytes, loc);
-  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-            loc);
-  set_field(gsi, arr, i, "flags", build_int_cst(unsigned_type_node, flags),
-            loc);
-  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+  accgpu_set_map_field(gsi, arr, i, "host", item_host(c, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "flags",
+                       build_int_cst(unsigned_type_node, flags), loc);
+  accgpu_set_map_field(gsi, arr, i, "name",
+                       accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
 /* Fills ARR[I] with the rows of jagged marker M whose pointer array item
@@ -615,13 +616,15 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
 {
   tree host, bytes;
   accgpu_jag_rows(m, c, &host, &bytes);
-  set_field(gsi, arr, i, "host", host, loc);
-  set_field(gsi, arr, i, "bytes", bytes, loc);
-  set_field(gsi, arr, i, "kind", build_int_cst(unsigned_type_node, kind),
-            loc);
-  set_field(gsi, arr, i, "flags",
-            build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS), loc);
-  set_field(gsi, arr, i, "name", accgpu_string_cst(accgpu_item_name(c)), loc);
+  accgpu_set_map_field(gsi, arr, i, "host", host, loc);
+  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "flags",
+                       build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS),
+                       loc);
+  accgpu_set_map_field(gsi, arr, i, "name",
+                       accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
 /* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in

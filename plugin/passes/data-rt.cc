@@ -240,6 +240,10 @@ tree accgpu_build_loc(location_t loc, const char *construct)
   DECL_ARTIFICIAL(decl) = 1;
   DECL_IGNORED_P(decl) = 1;
   DECL_INITIAL(decl) = loc_initializer(loc, construct);
+  /* Kept when the code using it is not: the kernel table, built at the end
+     of the unit, names the loc of every kernel, also of a construct that
+     IPA constant propagation later finds unreachable. */
+  DECL_PRESERVE_P(decl) = 1;
   varpool_node::finalize_decl(decl);
 
   vec_safe_push(loc_objs, decl);

@@ -36,7 +36,7 @@ struct dclauses {
 
 /* Emits a call to runtime entry NAME with the N arguments in ARGS (each
    converted to the parameter type and gimplified) before GSI. */
-static gcall *emit_call(gimple_stmt_iterator *gsi, location_t loc,
+gcall *accgpu_emit_call(gimple_stmt_iterator *gsi, location_t loc,
                         const char *name, unsigned n, tree *args)
 {
   tree fn = accgpu_runtime_decl(name);
@@ -148,7 +148,7 @@ static void emit_waits(gimple_stmt_iterator *gsi, tree locobj,
     args[2] = build_int_cst(unsigned_type_node, d->waits.length());
     args[3] = int_array(gsi, d->waits, loc);
   }
-  emit_call(gsi, loc, "__accgpu_wait", 5, args);
+  accgpu_emit_call(gsi, loc, "__accgpu_wait", 5, args);
 }
 
 /* ---- Replacing the construct ------------------------------------------ */
@@ -201,10 +201,10 @@ static void emit_region_end(gimple_stmt_iterator *gsi, struct data_end_info *e)
   if (e->drain) {
     tree w[5] = {e->locobj, e->dev, int_cst(0), null_pointer_node,
                  int_cst(ACC_ASYNC_SYNC)};
-    emit_call(gsi, e->loc, "__accgpu_wait", 5, w);
+    accgpu_emit_call(gsi, e->loc, "__accgpu_wait", 5, w);
   }
   tree args[2] = {e->locobj, e->async};
-  emit_call(gsi, e->loc, "__accgpu_region_end", 2, args);
+  accgpu_emit_call(gsi, e->loc, "__accgpu_region_end", 2, args);
   end_if(gsi, lab);
 }
 
@@ -309,7 +309,7 @@ static void lower_data(gimple_stmt_iterator *gsi, gomp_target *stmt)
   tree args[6] = {locobj, d.dev, d.async,
                   build_int_cst(unsigned_type_node, m.nmaps), m.maps,
                   null_pointer_node};
-  emit_call(gsi, loc, "__accgpu_region_begin", 6, args);
+  accgpu_emit_call(gsi, loc, "__accgpu_region_begin", 6, args);
   end_if(gsi, lab);
   accgpu_maps_release(&m);
 
@@ -347,7 +347,7 @@ static void lower_unstructured(gimple_stmt_iterator *gsi, gomp_target *stmt,
   if (m.nmaps) {
     tree args[5] = {locobj, d.dev, d.async,
                     build_int_cst(unsigned_type_node, m.nmaps), m.maps};
-    emit_call(gsi, loc, entry, 5, args);
+    accgpu_emit_call(gsi, loc, entry, 5, args);
   }
   end_if(gsi, lab);
   accgpu_maps_release(&m);
@@ -394,7 +394,7 @@ static void check_present(gimple_stmt_iterator *gsi, tree clauses,
       TREE_ADDRESSABLE(decl) = 1;
     tree args[3] = {locobj, build_fold_addr_expr(unshare_expr(decl)),
                     accgpu_string_cst(accgpu_item_name(c))};
-    emit_call(gsi, loc, "__accgpu_use_device", 3, args);
+    accgpu_emit_call(gsi, loc, "__accgpu_use_device", 3, args);
   }
 }
 
@@ -416,12 +416,21 @@ static tree copyin_releases(tree clauses)
   return out;
 }
 
+void accgpu_finally_after(gimple_stmt_iterator *gsi, gimple_seq cleanup,
+                          location_t loc)
+{
+  gimple_seq rest =
+      gsi_one_before_end_p(*gsi) ? NULL : gsi_split_seq_after(*gsi);
+  gtry *t = gimple_build_try(rest, cleanup, GIMPLE_TRY_FINALLY);
+  gimple_set_location(t, loc);
+  gsi_insert_after(gsi, t, GSI_SAME_STMT);
+}
+
 /* Puts the statements after GSI (the rest of the declare's scope) in a
    try/finally whose cleanup releases RELEASES. */
 static void release_at_scope_end(gimple_stmt_iterator *gsi, tree releases,
                                  location_t loc)
 {
-  gimple_seq rest = gsi_split_seq_after(*gsi);
   gimple_seq cleanup = NULL;
   gimple_seq_add_stmt(&cleanup, gimple_build_nop());
   gimple_stmt_iterator g = gsi_start(cleanup);
@@ -430,18 +439,20 @@ static void release_at_scope_end(gimple_stmt_iterator *gsi, tree releases,
   tree args[5] = {accgpu_build_loc(loc, "declare"),
                   int_cst(ACCGPU_CURRENT_DEVICE), int_cst(ACC_ASYNC_SYNC),
                   build_int_cst(unsigned_type_node, m.nmaps), m.maps};
-  emit_call(&g, loc, "__accgpu_exit_data", 5, args);
+  accgpu_emit_call(&g, loc, "__accgpu_exit_data", 5, args);
   accgpu_maps_release(&m);
   gsi_remove(&g, true);
-  gtry *t = gimple_build_try(rest, cleanup, GIMPLE_TRY_FINALLY);
-  gimple_set_location(t, loc);
-  gsi_insert_after(gsi, t, GSI_SAME_STMT);
+  accgpu_finally_after(gsi, cleanup, loc);
 }
 
 /* A function's declare: enter data on entry, exit data at the scope's end
    (dynamic references, so data regions inside nest freely). */
 static void lower_declare(gimple_stmt_iterator *gsi, gomp_target *stmt)
 {
+  if (!accgpu_declare_drop_markers(stmt)) { /* declare-sections.cc's */
+    gsi_remove(gsi, true);
+    return;
+  }
   tree clauses = gimple_omp_target_clauses(stmt);
   if (declare_exit_p(clauses)) {
     lower_unstructured(gsi, stmt, "declare", "__accgpu_exit_data",
@@ -509,9 +520,9 @@ static void lower_peer(gimple_stmt_iterator *gsi, tree locobj,
   /* The copy runs on the calling thread (runtime/peer.c): work queued
      earlier on either device by deviceid directives must be done first. */
   tree dev_args[2] = {locobj, p->from_dev};
-  emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
+  accgpu_emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
   dev_args[1] = p->to_dev;
-  emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
+  accgpu_emit_call(gsi, loc, "__accgpu_wait_device", 2, dev_args);
   for (unsigned i = 0; i < to->length(); i++) {
     tree dst = (*to)[i], src = (*from)[i];
     tree bytes = OMP_CLAUSE_SIZE(dst);
@@ -527,7 +538,7 @@ static void lower_peer(gimple_stmt_iterator *gsi, tree locobj,
         p->to_dev, build_fold_addr_expr(unshare_expr(OMP_CLAUSE_DECL(src))),
         p->from_dev, unshare_expr(bytes),
         accgpu_string_cst(accgpu_item_name(dst))};
-    emit_call(gsi, loc, "__accgpu_update_peer", 7, args);
+    accgpu_emit_call(gsi, loc, "__accgpu_update_peer", 7, args);
   }
 }
 
@@ -605,14 +616,14 @@ static tree use_device_value(gimple_stmt_iterator *gsi, tree var, tree locobj,
   tree lab2 = NULL_TREE;
   if (d->if_present) {
     tree args[2] = {host, size_one_node};
-    gcall *c = emit_call(gsi, loc, "acc_is_present", 2, args);
+    gcall *c = accgpu_emit_call(gsi, loc, "acc_is_present", 2, args);
     tree r = create_tmp_var(integer_type_node, "accgpu_present");
     gimple_call_set_lhs(c, r);
     lab2 = begin_if(gsi, r, loc);
   }
   const char *name = DECL_NAME(var) ? IDENTIFIER_POINTER(DECL_NAME(var)) : "?";
   tree args[3] = {locobj, host, accgpu_string_cst(name)};
-  gcall *c = emit_call(gsi, loc, "__accgpu_use_device", 3, args);
+  gcall *c = accgpu_emit_call(gsi, loc, "__accgpu_use_device", 3, args);
   tree r = create_tmp_var(ptr_type_node, "accgpu_devaddr");
   gimple_call_set_lhs(c, r);
   gsi_insert_before(gsi, gimple_build_assign(dv, fold_convert(TREE_TYPE(dv),
@@ -669,7 +680,7 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
   if (def && accgpu_is_devwait_call(def) && gimple_call_lhs(def) == q0) {
     tree locobj = accgpu_build_loc(loc, "wait device");
     tree args[2] = {locobj, gimple_call_arg(def, 0)};
-    emit_call(gsi, loc, "__accgpu_wait_device", 2, args);
+    accgpu_emit_call(gsi, loc, "__accgpu_wait_device", 2, args);
     gimple_stmt_iterator dg = rp.prev;
     rp = start_replace(&dg);
     gsi_remove(&dg, true);
@@ -683,7 +694,7 @@ static void lower_wait(gimple_stmt_iterator *gsi, gcall *call)
   tree args[5] = {locobj, int_cst(ACCGPU_CURRENT_DEVICE),
                   build_int_cst(unsigned_type_node, n),
                   n ? int_array(gsi, qs, loc) : null_pointer_node, async};
-  emit_call(gsi, loc, "__accgpu_wait", 5, args);
+  accgpu_emit_call(gsi, loc, "__accgpu_wait", 5, args);
   finish_replace(gsi, rp.prev, rp.at_start);
 }
 
@@ -750,10 +761,10 @@ static void lower_devdir(gimple_stmt_iterator *gsi, gomp_target *t,
   for (int type = 1; type <= 31 && d->mask >> (type - 1); type++)
     if (d->mask & 1u << (type - 1)) {
       args[2] = int_cst(type);
-      emit_call(gsi, loc, entries[d->dir], nargs, args);
+      accgpu_emit_call(gsi, loc, entries[d->dir], nargs, args);
     }
   if (!d->mask)
-    emit_call(gsi, loc, entries[d->dir], nargs, args);
+    accgpu_emit_call(gsi, loc, entries[d->dir], nargs, args);
   end_if(gsi, lab);
   finish_replace(gsi, rp.prev, rp.at_start);
 }
@@ -862,6 +873,8 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
 {
   gimple *stmt = gsi_stmt(*gsi);
   accgpu_declare_globals();
+  if (accgpu_lower_declare_section(gsi))
+    return true;
   if (gimple_call_builtin_p(stmt, BUILT_IN_GOACC_WAIT)) {
     lower_wait(gsi, as_a<gcall *>(stmt));
     return true;
