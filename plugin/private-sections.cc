@@ -16,10 +16,10 @@
 
 #define MAX_TOKS 256
 
-static struct {
+static struct toks {
   cpp_token tok[MAX_TOKS];
   int n;
-} in, out;
+} in, out, ptrs;
 
 /* The index after the sections that follow in.tok[I] (a name), or I when
    none is a section (an element `a[2]` is left to GCC). */
@@ -38,18 +38,56 @@ static int sections_after(int i)
   return any ? last + 1 : i;
 }
 
-/* A section of NAME is its whole array when NAME is an array; of a
-   pointer, a sorry (anything else: GCC's error about the name). */
-static void check_base(const cpp_token *t, const char *clause)
+/* `(` locations of the clauses made of pointer sections, and whether
+   each was a firstprivate (the pass finds them: privsec.cc). */
+static vec<location_t> ptr_locs;
+static vec<bool> ptr_fp;
+
+bool accgpu_private_section_clause_p(tree c, bool *fp)
+{
+  location_t loc = linemap_resolve_location(
+      line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
+  for (unsigned i = 0; i < ptr_locs.length(); i++)
+    if (ptr_locs[i] == loc) {
+      *fp = ptr_fp[i];
+      return true;
+    }
+  return false;
+}
+
+/* NAME (token T) is a pointer variable or parameter. */
+static bool pointer_name_p(const cpp_token *t)
 {
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(t->val.node.node));
   tree d = lookup_name(name);
-  if (d && (VAR_P(d) || TREE_CODE(d) == PARM_DECL) &&
-      POINTER_TYPE_P(TREE_TYPE(d)))
-    sorry_at(t->src_loc, "%qs of a section of pointer %qE (a new array "
-             "for each copy); declare a local array of fixed size in the "
-             "loop body instead, or name an array variable", clause,
-             name);
+  return d && (VAR_P(d) || TREE_CODE(d) == PARM_DECL) &&
+         POINTER_TYPE_P(TREE_TYPE(d));
+}
+
+/* The item in.tok[I..NEXT) (a pointer's section) as a clause of its own
+   that GCC parses with the section: `reduction(+: p[l:n])` (on kernels,
+   AS "create": `create(p[l:n])`), its `(` at the name's location, which
+   marks it for privsec.cc. */
+static void emit_pointer_item(cpp_reader *pfile, struct toks *o, int i,
+                              int next, const char *clause, const char *as)
+{
+  location_t loc = in.tok[i].src_loc;
+  bool fp = !strcmp(clause, "firstprivate");
+  bool red = !fp && strcmp(as, "create");
+  cpp_token w;
+  accgpu_pp_name(pfile, &w, fp ? "copyin" : red ? "reduction" : "create",
+                 loc);
+  accgpu_pp_emit(o->tok, &o->n, MAX_TOKS, &w);
+  accgpu_pp_emit_punct(o->tok, &o->n, MAX_TOKS, CPP_OPEN_PAREN, loc);
+  if (red) {
+    accgpu_pp_emit_punct(o->tok, &o->n, MAX_TOKS, CPP_PLUS, loc);
+    accgpu_pp_emit_punct(o->tok, &o->n, MAX_TOKS, CPP_COLON, loc);
+  }
+  for (int j = i; j < next; j++)
+    accgpu_pp_emit(o->tok, &o->n, MAX_TOKS, &in.tok[j]);
+  accgpu_pp_emit_punct(o->tok, &o->n, MAX_TOKS, CPP_CLOSE_PAREN, loc);
+  ptr_locs.safe_push(loc);
+  ptr_fp.safe_push(fp);
 }
 
 cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
@@ -58,24 +96,39 @@ cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
   const char *clause = (const char *)NODE_NAME(word->val.node.node);
   if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;
-  out.n = 0;
+  out.n = ptrs.n = 0;
   cpp_token w;
   accgpu_pp_name(pfile, &w, as, word->src_loc);
   accgpu_pp_emit(out.tok, &out.n, MAX_TOKS, &w);
-  bool changed = false;
+  bool changed = false, any = false;
   for (int i = 0; i < in.n;) {
     int next = in.tok[i].type == CPP_NAME && (i == 1 ||
                in.tok[i - 1].type == CPP_COMMA) ? sections_after(i) : i;
+    if (next != i && pointer_name_p(&in.tok[i])) {
+      emit_pointer_item(pfile, &ptrs, i, next, clause, as);
+      changed = true;
+      /* the item and one comma around it leave the list */
+      if (next < in.n - 1 && in.tok[next].type == CPP_COMMA)
+        next++;
+      else if (out.n > 2 && out.tok[out.n - 1].type == CPP_COMMA)
+        out.n--;
+      i = next;
+      continue;
+    }
     accgpu_pp_emit(out.tok, &out.n, MAX_TOKS, &in.tok[i]);
+    any |= in.tok[i].type == CPP_NAME;
     if (next != i) {
-      check_base(&in.tok[i], clause);
       changed = true;
       i = next;
     } else
       i++;
   }
-  if (!changed || out.n >= MAX_TOKS)
+  if (!changed || out.n + ptrs.n >= MAX_TOKS)
     return NULL;
+  if (!any) /* only pointer sections: no clause of the word */
+    out.n = 0;
+  for (int j = 0; j < ptrs.n; j++)
+    accgpu_pp_emit(out.tok, &out.n, MAX_TOKS, &ptrs.tok[j]);
   accgpu_pp_take(pfile, in.n);
-  return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);
+  return accgpu_pp_inject(pfile, out.tok, out.n, word->src_loc);
 }
