@@ -549,6 +549,7 @@ static void launch_one(gimple_stmt_iterator *gsi, struct launch_info *li,
     add(gsi, gimple_build_call(fn_launch, 8, li->locp, accgpu_module_addr(),
                                kk, li->grid, li->block, sh, li->async,
                                li->args));
+  accgpu_pp_launch_free(gsi, &li->pvars, li->locp, li->async);
 }
 
 /* The host code of HL before GSI, each nest replaced by its launch after

@@ -100,7 +100,9 @@ void accgpu_pp_host(gimple_seq *host, struct kg_region *r, tree locp)
     tree bytes = fold_build2(MULT_EXPR, size_type_node,
                              fold_convert(size_type_node, n),
                              size_int(sl->elt));
-    bytes = force_gimple_operand(bytes, &pre, true, NULL_TREE);
+    gimple_seq bs = NULL; /* force_gimple_operand empties its sequence */
+    bytes = force_gimple_operand(bytes, &bs, true, NULL_TREE);
+    gimple_seq_add_seq(&pre, bs);
     tree t = create_tmp_var(ptr_type_node, "accptab");
     gcall *c = gimple_build_call(accgpu_runtime_decl("__accgpu_private_host"),
                                  3, locp, name_of(sl), bytes);
