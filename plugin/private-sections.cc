@@ -8,9 +8,13 @@
  * superset: the elements outside it are the copy's too, never the
  * original's, which a conforming program does not touch in the loop).
  * A section of a pointer (`private(p[0:n])`: a new array of n elements
- * for each copy) is a sorry at the item; the rewrite still drops the
- * section so that GCC does not add a parse error to it.  On `kernels`
- * the clause is written as `create` (clause-mods.cc's kernels private). */
+ * for each copy) leaves the list as a clause of its own that GCC parses
+ * with a section, its `(` at the pointer's name (the mark the GENERIC
+ * rewrite, pointer-private.cc, looks for): `reduction(+: p[l:n])` for
+ * private (the one clause a loop takes with a section: arithmetic and
+ * complex elements only, else a sorry), `copyin(p[l:n])` for firstprivate
+ * (the map gives the copies their values), `create(p[l:n])` for private on
+ * `kernels` (written as `create`: clause-mods.cc's kernels private). */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -56,12 +60,31 @@ bool accgpu_private_section_clause_p(tree c, bool *fp)
 }
 
 /* NAME (token T) is a pointer variable or parameter. */
-static bool pointer_name_p(const cpp_token *t)
+static tree pointer_decl(const cpp_token *t)
 {
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(t->val.node.node));
   tree d = lookup_name(name);
   return d && (VAR_P(d) || TREE_CODE(d) == PARM_DECL) &&
-         POINTER_TYPE_P(TREE_TYPE(d));
+         POINTER_TYPE_P(TREE_TYPE(d)) ? d : NULL_TREE;
+}
+
+/* private(p[l:n]) becomes a reduction clause (the only one a loop takes
+   with a section), which needs elements of arithmetic type; firstprivate
+   and kernels' private are data clauses, of any type. */
+static bool supported(const cpp_token *t, tree d, const char *clause,
+                      const char *as)
+{
+  tree et = TREE_TYPE(TREE_TYPE(d));
+  if (!strcmp(clause, "firstprivate") || !strcmp(as, "create")
+      || INTEGRAL_TYPE_P(et) || SCALAR_FLOAT_TYPE_P(et)
+      || TREE_CODE(et) == COMPLEX_TYPE)
+    return true;
+  sorry_at(t->src_loc, "%qs of a section of pointer %qE, whose elements are "
+           "not of an arithmetic type: supported for arithmetic and complex "
+           "elements (and with %<firstprivate%>, or %<private%> on "
+           "%<kernels%>, for any type); declare a local array in the loop "
+           "body instead", clause, DECL_NAME(d));
+  return false;
 }
 
 /* The item in.tok[I..NEXT) (a pointer's section) as a clause of its own
@@ -104,8 +127,10 @@ cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
   for (int i = 0; i < in.n;) {
     int next = in.tok[i].type == CPP_NAME && (i == 1 ||
                in.tok[i - 1].type == CPP_COMMA) ? sections_after(i) : i;
-    if (next != i && pointer_name_p(&in.tok[i])) {
-      emit_pointer_item(pfile, &ptrs, i, next, clause, as);
+    tree pd = next != i ? pointer_decl(&in.tok[i]) : NULL_TREE;
+    if (pd) {
+      if (supported(&in.tok[i], pd, clause, as))
+        emit_pointer_item(pfile, &ptrs, i, next, clause, as);
       changed = true;
       /* the item and one comma around it leave the list */
       if (next < in.n - 1 && in.tok[next].type == CPP_COMMA)

@@ -55,8 +55,10 @@ static void *block(accgpu_device *d, size_t bytes) {
   return accgpu_pool_alloc(&d->pool, bytes ? bytes : 1);
 }
 
-/* Fills T->copies with COUNT copies of BYTES (one block each when SPLIT). */
-static int alloc_copies(ptab *t, size_t count, size_t bytes, int split) {
+/* Fills T->copies with COUNT copies of BYTES (one block each when SPLIT,
+   labelled NAME for memcheck's reports). */
+static int alloc_copies(ptab *t, size_t count, size_t bytes, int split,
+                        const char *name) {
   size_t stride = (bytes + 15) / 16 * 16;
   t->n = split ? (unsigned)count : 1;
   void **c = calloc(count ? count : 1, sizeof *c);
@@ -71,9 +73,12 @@ static int alloc_copies(ptab *t, size_t count, size_t bytes, int split) {
       c[i] = base + i * stride;
     return 0;
   }
-  for (size_t i = 0; i < count; i++)
+  for (size_t i = 0; i < count; i++) {
     if (!(c[i] = block(t->d, bytes)))
       return -1;
+    if (t->d->be->mem_label)
+      t->d->be->mem_label(t->d->dev, c[i], bytes, NULL, name);
+  }
   return 0;
 }
 
@@ -93,7 +98,7 @@ void **__accgpu_private_alloc(const __accgpu_loc *loc, const char *kernel,
   accgpu_op_begin(&op, d, loc, NULL, acc_async_sync);
   if (count && bytes > ((size_t)-1 >> 1) / count)
     no_memory(loc, kernel, name, count, bytes, d);
-  if (alloc_copies(t, count, bytes, !d->shared_mem && d->pool.mark) != 0)
+  if (alloc_copies(t, count, bytes, !d->shared_mem && d->pool.mark, name) != 0)
     no_memory(loc, kernel, name, count, bytes, d);
   if (d->shared_mem)
     t->tab = t->copies; /* the device reads host memory */

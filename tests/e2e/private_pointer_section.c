@@ -10,6 +10,7 @@
  * multicore device, and racecheck reports it).  Against serial loops. */
 /* accgpu-test: accgpu-only */
 /* accgpu-test: private-copies */
+/* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 #include "e2e.h"
 #include <stdlib.h>
 
