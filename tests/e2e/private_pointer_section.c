@@ -201,6 +201,41 @@ int main(void)
 
   levels(n / 4, m, tmp, out);
 
+  /* async: the copies live until the queue has run the kernel */
+  for (int rep = 0; rep < 3; rep++) {
+#pragma acc parallel loop copyout(a[0:n]) private(tmp[0:m]) async(1)
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < m; k++)
+        tmp[k] = i + k + rep;
+      double s = 0;
+      for (int k = 0; k < m; k++)
+        s += tmp[k];
+      a[i] = s;
+    }
+#pragma acc wait(1)
+    for (int i = 0; i < n; i++)
+      CHECK_REAL("async private", a[i], (double)m * (i + rep) + m * (m - 1) / 2,
+                 0);
+  }
+
+  /* firstprivate of a section present on the device: the device copy's
+     values (shared-memory devices: the host's, the same memory) */
+#pragma acc data copyin(w[0:lo + m])
+  {
+    for (int k = 0; k < lo + m; k++)
+      w[k] = -w[k]; /* the host's only */
+#pragma acc parallel loop copyout(a[0:n]) firstprivate(w[lo:m])
+    for (int i = 0; i < n; i++)
+      a[i] = w[lo + i % m];
+    int shared = acc_get_device_type() == acc_device_host ||
+                 acc_get_device_type() == acc_device_multicore;
+    for (int i = 0; i < n; i++)
+      CHECK_REAL("firstprivate of a present section", a[i],
+                 (shared ? -0.25 : 0.25) * (lo + i % m), 0);
+    for (int k = 0; k < lo + m; k++)
+      w[k] = -w[k];
+  }
+
   /* after the regions: the host's pointers and arrays are untouched */
   CHECK_TRUE("tmp still points at its array", tmp == tmp0);
   for (int k = 0; k < lo + m; k++) {
