@@ -30,12 +30,17 @@ struct accgpu_pp_slot *accgpu_pp_slot_num(unsigned n)
   return n < slots.length() ? &slots[n] : NULL;
 }
 
+/* Slots are not GC roots: a table variable is recognized by its name
+   (acc_ptabN, only ever made here) before its slot is compared, so a node
+   reusing a collected table's address is never taken for one. */
 struct accgpu_pp_slot *accgpu_pp_slot_of(tree d)
 {
-  for (unsigned i = 0; i < slots.length(); i++)
-    if (slots[i].buf == d)
-      return &slots[i];
-  return NULL;
+  unsigned n;
+  if (!VAR_P(d) || !DECL_ARTIFICIAL(d) || !DECL_NAME(d)
+      || sscanf(IDENTIFIER_POINTER(DECL_NAME(d)), "acc_ptab%u", &n) != 1
+      || n >= slots.length() || slots[n].buf != d)
+    return NULL;
+  return &slots[n];
 }
 
 /* One section: pointer P, first element LO, length LEN (host values). */
@@ -399,4 +404,5 @@ static tree constructs_cb(tree *tp, int *walk_subtrees, void *data)
 void accgpu_pointer_private_generic(tree fn)
 {
   walk_tree(&DECL_SAVED_TREE(fn), constructs_cb, fn, NULL);
+  accgpu_private_sections_done(); /* the marks were this function's */
 }

@@ -42,18 +42,41 @@ static int sections_after(int i)
   return any ? last + 1 : i;
 }
 
-/* `(` locations of the clauses made of pointer sections, and whether
-   each was a firstprivate (the pass finds them: privsec.cc). */
-static vec<location_t> ptr_locs;
-static vec<bool> ptr_fp;
+/* The clauses made of pointer sections in the function being parsed:
+   their `(` location (UNKNOWN_LOCATION in a _Pragma, whose tokens all get
+   the _Pragma's location), pointer name and whether each was a
+   firstprivate (pointer-private.cc finds them). */
+struct mark {
+  location_t loc;
+  cpp_hashnode *name;
+  bool fp;
+};
+static vec<mark> marks;
+
+static tree names_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  else if (DECL_P(*tp) && DECL_NAME(*tp)
+           && GCC_IDENT_TO_HT_IDENT(DECL_NAME(*tp)) == (ht_identifier *)data)
+    return *tp;
+  return NULL_TREE;
+}
+
+void accgpu_private_sections_done(void)
+{
+  marks.truncate(0);
+}
 
 bool accgpu_private_section_clause_p(tree c, bool *fp)
 {
   location_t loc = linemap_resolve_location(
       line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
-  for (unsigned i = 0; i < ptr_locs.length(); i++)
-    if (ptr_locs[i] == loc) {
-      *fp = ptr_fp[i];
+  for (unsigned i = 0; i < marks.length(); i++)
+    if ((marks[i].loc == loc || marks[i].loc == UNKNOWN_LOCATION)
+        && walk_tree_without_duplicates(&OMP_CLAUSE_DECL(c), names_cb,
+                                        HT_NODE(marks[i].name))) {
+      *fp = marks[i].fp;
       return true;
     }
   return false;
@@ -109,8 +132,11 @@ static void emit_pointer_item(cpp_reader *pfile, struct toks *o, int i,
   for (int j = i; j < next; j++)
     accgpu_pp_emit(o->tok, &o->n, MAX_TOKS, &in.tok[j]);
   accgpu_pp_emit_punct(o->tok, &o->n, MAX_TOKS, CPP_CLOSE_PAREN, loc);
-  ptr_locs.safe_push(loc);
-  ptr_fp.safe_push(fp);
+  bool combined;
+  mark mk = {accgpu_pragma_op_line(pfile, &combined) ? UNKNOWN_LOCATION
+                                                     : loc,
+             in.tok[i].val.node.node, fp};
+  marks.safe_push(mk);
 }
 
 cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,

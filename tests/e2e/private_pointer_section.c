@@ -14,6 +14,8 @@
 #include "e2e.h"
 #include <stdlib.h>
 
+#define PRAGMA(x) _Pragma(#x)
+
 #pragma acc routine seq
 static double weighted(const double *t, int lo, int m)
 {
@@ -200,6 +202,19 @@ int main(void)
     CHECK_REAL("parallel loop firstprivate", a[i], (lo + i % m) * 0.5, 0);
 
   levels(n / 4, m, tmp, out);
+
+  /* a _Pragma directive, beside a scalar reduction */
+  double total = 0;
+  PRAGMA(acc parallel loop copyout(a[0:n]) reduction(+:total) private(tmp[0:m]))
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < m; k++)
+      tmp[k] = i - k;
+    a[i] = tmp[m - 1];
+    total += tmp[0];
+  }
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("_Pragma private", a[i], i - (m - 1), 0);
+  CHECK_REAL("_Pragma reduction", total, n * (n - 1) / 2.0, 0);
 
   /* async: the copies live until the queue has run the kernel */
   for (int rep = 0; rep < 3; rep++) {
