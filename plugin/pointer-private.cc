@@ -298,6 +298,13 @@ static tree outer_loops_cb(tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+static tree uses_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return *tp == (tree)data ? *tp : NULL_TREE;
+}
+
 static bool taken_by_loop(struct ctx *cx, tree c)
 {
   location_t m = mark_of(c);
@@ -339,6 +346,10 @@ static tree *construct_item(struct ctx *cx, tree *pc, bool fp)
   if (it.kernels) {
     struct outer_arg a = {cx, &it};
     walk_tree(&OMP_BODY(cx->t), outer_loops_cb, &a, NULL);
+    /* no use left between the loops: no gang copy (nor a kernel that
+       only points at it, split_kernels would make one) */
+    if (!walk_tree(&OMP_BODY(cx->t), uses_cb, it.p, NULL))
+      return pc;
   }
   apply_slot(cx, &OMP_BODY(cx->t), &it);
   return pc;
