@@ -739,7 +739,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   bool hostloop = false;
   if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     hostloop = kernels_parallelize(&r, &ci, &hl);
-  if (hostloop && accgpu_pp_any(&r)) {
+  if (hostloop && accgpu_pp_outside_loops(gimple_omp_body(t))) {
     sorry_at(loc, "accgpu: %<private%> of a pointer%'s section on a "
              "%<kernels%> region whose code between loops runs on the host: "
              "put the region%'s loops in acc loops");

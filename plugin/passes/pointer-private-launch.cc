@@ -121,10 +121,24 @@ void accgpu_pp_host(gimple_seq *host, struct kg_region *r, tree locp)
   *host = pre;
 }
 
-bool accgpu_pp_any(struct kg_region *r)
+static tree outside_cb(gimple_stmt_iterator *gsi, bool *handled,
+                       walk_stmt_info *)
 {
-  for (unsigned i = 0; i < r->params.length(); i++)
-    if (accgpu_pp_slot_of(r->params[i].decl))
-      return true;
-  return false;
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_FOR) {
+    *handled = true; /* a loop's copies are its kernel's */
+    return NULL_TREE;
+  }
+  tree fn = is_gimple_call(s) ? gimple_call_fndecl(s) : NULL_TREE;
+  if (fn && DECL_NAME(fn) && !strcmp(IDENTIFIER_POINTER(DECL_NAME(fn)),
+                                     "__accgpu_private_copy"))
+    return fn;
+  return NULL_TREE;
+}
+
+bool accgpu_pp_outside_loops(gimple_seq body)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  return walk_gimple_seq(body, outside_cb, NULL, &wi) != NULL;
 }

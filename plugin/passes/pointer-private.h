@@ -30,7 +30,8 @@ struct accgpu_pp_slot *accgpu_pp_slot_num(unsigned n);
    table variable, its kernel argument's temporary).  Before a launch
    of kernel KNAME with GRID and BLOCK: each table; after: their frees on
    queue ASYNC.  The host fallback HOST of R: its tables of one copy
-   around it.  accgpu_pp_any: R has slots. */
+   around it.  accgpu_pp_outside_loops: BODY points a copy outside its
+   acc loops (code a kernels host loop would run on the host). */
 void accgpu_pp_launch_alloc(gimple_stmt_iterator *gsi, vec<tree> *pvars,
                             tree locp, const char *kname, tree grid,
                             tree block);
@@ -38,6 +39,6 @@ void accgpu_pp_launch_free(gimple_stmt_iterator *gsi, vec<tree> *pvars,
                            tree locp, tree async);
 struct kg_region;
 void accgpu_pp_host(gimple_seq *host, struct kg_region *r, tree locp);
-bool accgpu_pp_any(struct kg_region *r);
+bool accgpu_pp_outside_loops(gimple_seq body);
 
 #endif

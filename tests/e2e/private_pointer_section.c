@@ -178,6 +178,21 @@ int main(void)
   for (int i = 0; i < n; i++)
     CHECK_REAL("kernels private", a[i], 4.0 * i + m - 1, 0);
 
+  /* kernels around a time loop (the host runs it, one launch a step) */
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+#pragma acc kernels copy(a[0:n]) private(tmp[0:m])
+  for (int t = 0; t < 3; t++) {
+#pragma acc loop independent
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < m; k++)
+        tmp[k] = a[i] + k;
+      a[i] = tmp[m - 1];
+    }
+  }
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("kernels time loop private", a[i], 3.0 * (m - 1), 0);
+
   /* firstprivate: each gang's copy starts as w[lo:m] and is changed */
 #pragma acc parallel copyout(a[0:n]) firstprivate(w[lo:m]) num_gangs(5)
   {
