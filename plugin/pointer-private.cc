@@ -55,7 +55,8 @@ struct ctx {
   tree vars;          /* host temporaries, chained */
   tree pre;           /* their assignments (a STATEMENT_LIST) */
   tree added;         /* clauses for the construct, chained */
-  vec<location_t> loop_locs; /* marks taken by loops (combined lines) */
+  vec<location_t> loop_locs; /* marks taken by loops (combined lines), */
+  vec<tree> loop_ptrs;       /* with their pointers */
 };
 
 static tree new_var(struct ctx *cx, tree type, const char *name, tree *chain)
@@ -101,22 +102,29 @@ static void set_bounds(struct ctx *cx, struct item *it, tree off, tree n)
   add_clause(cx, OMP_CLAUSE_FIRSTPRIVATE, it->len);
 }
 
-/* `reduction(+: p[lo:n])`: MEM_REF<T[n]>(p + off, 0) or (p, off). */
-static bool read_reduction(struct ctx *cx, tree c, struct item *it)
+/* `reduction(+: p[lo:n])`'s item D, MEM_REF<T[n]>(p + off, 0) or (p, off):
+   the pointer P (NULL_TREE when D is not so) and the byte offset *OFF. */
+static tree section_base(tree d, tree *off)
 {
-  tree d = OMP_CLAUSE_DECL(c);
   if (TREE_CODE(d) != MEM_REF || TREE_CODE(TREE_TYPE(d)) != ARRAY_TYPE
       || !TYPE_DOMAIN(TREE_TYPE(d)))
-    return false;
-  tree base = TREE_OPERAND(d, 0), off = TREE_OPERAND(d, 1);
-  off = fold_convert(sizetype, off);
+    return NULL_TREE;
+  tree base = TREE_OPERAND(d, 0);
+  *off = fold_convert(sizetype, TREE_OPERAND(d, 1));
   if (TREE_CODE(base) == POINTER_PLUS_EXPR) {
-    off = fold_build2(PLUS_EXPR, sizetype, off,
-                      fold_convert(sizetype, TREE_OPERAND(base, 1)));
+    *off = fold_build2(PLUS_EXPR, sizetype, *off,
+                       fold_convert(sizetype, TREE_OPERAND(base, 1)));
     base = TREE_OPERAND(base, 0);
   }
   STRIP_NOPS(base);
-  if (!DECL_P(base) || !POINTER_TYPE_P(TREE_TYPE(base)))
+  return DECL_P(base) && POINTER_TYPE_P(TREE_TYPE(base)) ? base : NULL_TREE;
+}
+
+static bool read_reduction(struct ctx *cx, tree c, struct item *it)
+{
+  tree d = OMP_CLAUSE_DECL(c), off;
+  tree base = section_base(d, &off);
+  if (!base)
     return false;
   it->p = base;
   tree dom = TYPE_DOMAIN(TREE_TYPE(d));
@@ -256,6 +264,7 @@ static void loop_items(struct ctx *cx, tree l)
       continue;
     }
     cx->loop_locs.safe_push(mark_of(c));
+    cx->loop_ptrs.safe_push(it.p);
     apply_slot(cx, &OMP_FOR_BODY(l), &it);
   }
 }
@@ -308,8 +317,9 @@ static tree uses_cb(tree *tp, int *walk_subtrees, void *data)
 static bool taken_by_loop(struct ctx *cx, tree c)
 {
   location_t m = mark_of(c);
+  tree off, p = section_base(OMP_CLAUSE_DECL(c), &off);
   for (unsigned i = 0; i < cx->loop_locs.length(); i++)
-    if (cx->loop_locs[i] == m)
+    if (cx->loop_locs[i] == m && cx->loop_ptrs[i] == p)
       return true;
   return false;
 }
@@ -357,7 +367,7 @@ static tree *construct_item(struct ctx *cx, tree *pc, bool fp)
 
 static void rewrite_construct(tree *tp, tree fn)
 {
-  struct ctx cx = {*tp, fn, NULL_TREE, NULL_TREE, NULL_TREE, vNULL};
+  struct ctx cx = {*tp, fn, NULL_TREE, NULL_TREE, NULL_TREE, vNULL, vNULL};
   walk_tree(&OMP_BODY(cx.t), loops_cb, &cx, NULL);
   tree *pc = &OMP_CLAUSES(cx.t);
   while (*pc) {
@@ -372,6 +382,7 @@ static void rewrite_construct(tree *tp, tree fn)
       pc = &OMP_CLAUSE_CHAIN(c);
   }
   cx.loop_locs.release();
+  cx.loop_ptrs.release();
   if (!cx.vars)
     return;
   *pc = cx.added;

@@ -657,7 +657,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
       if (accgpu_pp_slot_of(p->decl)) { /* allocated at each launch */
         pvars.safe_push(p->decl);
         pvars.safe_push(v);
-      } else if (hl && hl->hvars.contains(p->decl)) { /* stored at each launch */
+      } else if (hl && hl->hvars.contains(p->decl)) { /* stored per launch */
         hargs.safe_push(p->decl);
         hargs.safe_push(v);
       } else
