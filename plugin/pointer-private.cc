@@ -57,6 +57,7 @@ struct ctx {
   tree added;         /* clauses for the construct, chained */
   vec<location_t> loop_locs; /* marks taken by loops (combined lines), */
   vec<tree> loop_ptrs;       /* with their pointers */
+  hash_set<tree> *locals;    /* variables declared in the region */
 };
 
 static tree new_var(struct ctx *cx, tree type, const char *name, tree *chain)
@@ -245,6 +246,42 @@ static location_t mark_of(tree c)
                                   LRK_SPELLING_LOCATION, NULL);
 }
 
+static tree locals_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  hash_set<tree> *set = (hash_set<tree> *)data;
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE(*tp) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS(*tp); v; v = DECL_CHAIN(v))
+      set->add(v);
+  else if (TREE_CODE(*tp) == DECL_EXPR)
+    set->add(DECL_EXPR_DECL(*tp));
+  return NULL_TREE;
+}
+
+static tree uses_local_cb(tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return ((hash_set<tree> *)data)->contains(*tp) ? *tp : NULL_TREE;
+}
+
+/* The bounds of a loop's section D use a variable of the region (known
+   only inside it: the copies are allocated before the launch). */
+static bool bounds_inside(struct ctx *cx, tree d)
+{
+  if (!cx->locals) {
+    cx->locals = new hash_set<tree>;
+    walk_tree(&OMP_BODY(cx->t), locals_cb, cx->locals, NULL);
+  }
+  tree dom = TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
+             ? TYPE_DOMAIN(TREE_TYPE(d)) : NULL_TREE;
+  return walk_tree(&TREE_OPERAND(d, 0), uses_local_cb, cx->locals, NULL)
+         || (dom && TYPE_MAX_VALUE(dom)
+             && walk_tree(&TYPE_MAX_VALUE(dom), uses_local_cb, cx->locals,
+                          NULL));
+}
+
 /* The marked reductions of loop L: its copies, the clauses unlinked. */
 static void loop_items(struct ctx *cx, tree l)
 {
@@ -258,6 +295,15 @@ static void loop_items(struct ctx *cx, tree l)
       continue;
     }
     *pc = OMP_CLAUSE_CHAIN(c);
+    if (TREE_CODE(OMP_CLAUSE_DECL(c)) == MEM_REF
+        && bounds_inside(cx, OMP_CLAUSE_DECL(c))) {
+      sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: the bounds of a private "
+               "section of a pointer on a loop use a variable declared in "
+               "the compute region: the copies are allocated before the "
+               "region starts, so the bounds may use only variables of the "
+               "code around it");
+      continue;
+    }
     if (!read_reduction(cx, c, &it)) {
       sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: this %<private%> section "
                "of a pointer (write %<p[lo:n]%> of a pointer variable)");
@@ -367,7 +413,8 @@ static tree *construct_item(struct ctx *cx, tree *pc, bool fp)
 
 static void rewrite_construct(tree *tp, tree fn)
 {
-  struct ctx cx = {*tp, fn, NULL_TREE, NULL_TREE, NULL_TREE, vNULL, vNULL};
+  struct ctx cx = {*tp, fn, NULL_TREE, NULL_TREE, NULL_TREE, vNULL, vNULL,
+                   NULL};
   walk_tree(&OMP_BODY(cx.t), loops_cb, &cx, NULL);
   tree *pc = &OMP_CLAUSES(cx.t);
   while (*pc) {
@@ -383,6 +430,7 @@ static void rewrite_construct(tree *tp, tree fn)
   }
   cx.loop_locs.release();
   cx.loop_ptrs.release();
+  delete cx.locals;
   if (!cx.vars)
     return;
   *pc = cx.added;
