@@ -89,6 +89,40 @@ static void levels(int n, int m, double *tmp, double *out)
       CHECK_REAL("vector/seq copies", out[i * m + k], 3.0 * (i + k) + 3 + 3, 0);
 }
 
+/* kernels loop, `[:m]`, serial loop, int and float elements, a worker
+   loop on a combined line */
+static void forms(int n, int m, double *a)
+{
+  float *ft = malloc(m * sizeof *ft);
+  int *ip = malloc(4 * sizeof *ip);
+#pragma acc kernels loop copyout(a[0:n]) private(ft[:m])
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < m; k++)
+      ft[k] = i * k;
+    a[i] = ft[m - 1];
+  }
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("kernels loop private(ft[:m])", a[i], (float)(i * (m - 1)), 0);
+#pragma acc serial loop copyout(a[0:n]) private(ft[2:m - 2])
+  for (int i = 0; i < n; i++) {
+    for (int k = 2; k < m; k++)
+      ft[k] = i + k;
+    a[i] = ft[2] + ft[m - 1];
+  }
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("serial loop private", a[i], 2.0 * i + 2 + m - 1, 0);
+#pragma acc parallel loop worker copyout(a[0:n]) private(ip[0:4]) num_workers(8)
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      ip[k] = i ^ k;
+    a[i] = ip[3];
+  }
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("worker loop private(int)", a[i], i ^ 3, 0);
+  free(ft);
+  free(ip);
+}
+
 int main(void)
 {
   int n = 257, m = 37, lo = 5;
@@ -217,6 +251,7 @@ int main(void)
     CHECK_REAL("parallel loop firstprivate", a[i], (lo + i % m) * 0.5, 0);
 
   levels(n / 4, m, tmp, out);
+  forms(n, m, a);
 
   /* a _Pragma directive, beside a scalar reduction */
   double total = 0;
