@@ -111,9 +111,9 @@ static bool supported(const cpp_token *t, tree d, const char *clause,
 }
 
 /* The item in.tok[I..NEXT) (a pointer's section) as a clause of its own
-   that GCC parses with the section: `reduction(+: p[l:n])` (on kernels,
-   AS "create": `create(p[l:n])`), its `(` at the name's location, which
-   marks it for privsec.cc. */
+   that GCC parses with the section: `reduction(+: p[l:n])`, for
+   firstprivate `copyin(p[l:n])`, on kernels (AS "create") `create(p[l:n])`;
+   its `(` at the name's location marks it for pointer-private.cc. */
 static void emit_pointer_item(cpp_reader *pfile, struct toks *o, int i,
                               int next, const char *clause, const char *as)
 {

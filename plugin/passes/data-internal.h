@@ -119,7 +119,8 @@ bool accgpu_zero_clause_p(tree c);
 bool accgpu_kernels_private_clause_p(tree c);
 /* private-sections.cc: C is the clause a pointer's section in private or
    firstprivate (*FP) became: `reduction(+: p[l:n])`, on kernels
-   `create(p[l:n])` (privsec.cc makes it the copies). */
+   `create(p[l:n])`, firstprivate `copyin(p[l:n])` (pointer-private.cc
+   makes them the copies). */
 bool accgpu_private_section_clause_p(tree c, bool *fp);
 /* ... and forgets them at the end of the function's GENERIC rewrite. */
 void accgpu_private_sections_done(void);
