@@ -184,6 +184,21 @@ void __accgpu_init(const __accgpu_loc *loc, unsigned have, int type, int num);
 void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
                        int num);
 
+/* private(p[lo:n]) / firstprivate of a pointer's section
+   (docs/kernel-abi.md §5): before a launch, a device table of one pointer
+   per copy, each copy BYTES, as many as LEVEL (0 gang, 1 worker, 2 vector)
+   needs under GRID and BLOCK (fatal, naming NAME, KERNEL and LOC, when out
+   of memory); freed after the launch on queue ASYNC.  The host fallback:
+   a table of one copy, and the copy's address minus LO_BYTES. */
+void **__accgpu_private_alloc(const __accgpu_loc *loc, const char *kernel,
+                              const char *name, size_t bytes, int level,
+                              __accgpu_dim3 grid, __accgpu_dim3 block);
+void __accgpu_private_free(const __accgpu_loc *loc, void **tab, int async);
+void **__accgpu_private_host(const __accgpu_loc *loc, const char *name,
+                             size_t bytes);
+void __accgpu_private_host_free(void **tab);
+void *__accgpu_private_copy(void **tab, unsigned slot, long lo_bytes);
+
 /* Launch kernel KERNEL of MOD.  ARGS follows cuLaunchKernel: ARGS[i] points
    at the value of parameter i.  ASYNC is acc_async_sync or a queue. */
 void __accgpu_launch(const __accgpu_loc *loc, const __accgpu_module *mod,

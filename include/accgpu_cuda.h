@@ -708,4 +708,8 @@ static __device__ __forceinline__ void __accgpu_sync_row(void) {
     __accgpu_bar_sync(1u + threadIdx.y, blockDim.x);
 }
 #endif
+/* The linear block number: the gang copy of a private section of a pointer
+   (docs/kernel-abi.md §5). */
+#define __accgpu_gid \
+  (blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))
 #endif /* ACCGPU_CUDA_H */

@@ -10,6 +10,7 @@
  * crashing. */
 #include "accgpu-plugin.h"
 #include "reduction/reduction.h"
+#include "passes/pointer-private.h"
 
 /* D is a section of constant start and length: MEM_REF<T[N]>(P, OFF)
    with P a pointer variable or the address of an array. */
@@ -134,8 +135,11 @@ static tree guard_construct(tree *tp, int *walk_subtrees, void *data)
 static void pre_genericize(void *gcc_data, void *)
 {
   tree fn = (tree)gcc_data;
-  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), guard_construct,
+  if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_SAVED_TREE(fn))
+    return;
+  /* first: private sections of pointers are reductions until then */
+  accgpu_pointer_private_generic(fn);
+  walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), guard_construct,
                                  NULL);
 }
 

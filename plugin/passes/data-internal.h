@@ -133,6 +133,13 @@ void accgpu_clause_mods_init(const char *plugin_name);
 bool accgpu_zero_clause_p(tree c);
 /* C comes from private(list) on a kernels directive (clause-mods.cc). */
 bool accgpu_kernels_private_clause_p(tree c);
+/* private-sections.cc: C is the clause a pointer's section in private or
+   firstprivate (*FP) became: `reduction(+: p[l:n])`, on kernels
+   `create(p[l:n])`, firstprivate `copyin(p[l:n])` (pointer-private.cc
+   makes them the copies). */
+bool accgpu_private_section_clause_p(tree c, bool *fp);
+/* ... and forgets them at the end of the function's GENERIC rewrite. */
+void accgpu_private_sections_done(void);
 /* jagged.cc: the rewrite of a data clause with sections of pointer arrays
    (a[0:n][0:m]) into GCC's syntax, as the expansion of a macro returned
    (KIND: the clause word to write; PRAGMA: the directive's PRAGMA_OACC_*);

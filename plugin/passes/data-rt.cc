@@ -36,6 +36,11 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_init", "vluii"},
   {"__accgpu_shutdown", "vluii"},
   {"__accgpu_launch", "vlqudduia"},
+  /* pointer-private-launch.cc */
+  {"__accgpu_private_alloc", "plsszidd"},
+  {"__accgpu_private_free", "vlpi"},
+  {"__accgpu_private_host", "plsz"},
+  {"__accgpu_private_host_free", "vp"},
   {"__accgpu_device_limits", "vip"},
   {"__accgpu_device_submit", "vifqz"},
   {"acc_is_present", "ipz"},

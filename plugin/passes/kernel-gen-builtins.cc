@@ -183,6 +183,8 @@ static void emit_mem(kg *g, gimple *s, const char *helper)
    calls: the device assert of accgpu_cuda.h.  False for other calls. */
 bool kg_emit_libcall(kg *g, gimple *s, tree fn)
 {
+  if (kg_emit_private_copy(g, s, fn))
+    return true;
   if (strcmp(IDENTIFIER_POINTER(DECL_NAME(fn)), "__assert_fail")
       || gimple_call_num_args(s) != 4)
     return false;

@@ -139,6 +139,8 @@ void ex(kg *g, kbuf *b, tree t);
 void kg_emit_call_result(kg *g, tree lhs, kbuf *call);
 bool kg_emit_builtin(kg *g, gimple *s, tree fn);
 bool kg_emit_libcall(kg *g, gimple *s, tree fn);
+/* pointer-private-launch.cc: the marker call of a private section's copy. */
+bool kg_emit_private_copy(kg *g, gimple *s, tree fn);
 void kg_string_literal(kg *g, kbuf *b, tree s);
 bool shared_store_p(kg *g, tree lhs);
 tree root_of(kg *g, tree p);

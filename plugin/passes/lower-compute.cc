@@ -29,6 +29,7 @@
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
+#include "passes/pointer-private.h"
 #include "reduction/reduction.h"
 #include "passes/compute-internal.h"
 
@@ -526,6 +527,7 @@ struct launch_info {
   clause_info *ci;
   tree locp, dev, async, grid, block, args;
   unsigned *kidx;
+  vec<tree> pvars; /* private sections' tables (pointer-private.h) */
 };
 
 /* Launch of piece K before GSI (VALS: its profile values, or NULL). */
@@ -535,6 +537,8 @@ static void launch_one(gimple_stmt_iterator *gsi, struct launch_info *li,
   if (!li->bodies->is_empty())
     gimple_omp_set_body(li->rs[0].stmt, (*li->bodies)[k]);
   emit_geometry(gsi, &li->rs[k], li->ci, li->dev, li->grid, li->block);
+  accgpu_pp_launch_alloc(gsi, &li->pvars, li->locp, li->rs[k].kname,
+                         li->grid, li->block);
   tree kk = build_int_cst(unsigned_type_node, li->kidx[k]);
   tree sh = build_int_cst(unsigned_type_node, 0);
   if (vals)
@@ -545,6 +549,7 @@ static void launch_one(gimple_stmt_iterator *gsi, struct launch_info *li,
     add(gsi, gimple_build_call(fn_launch, 8, li->locp, accgpu_module_addr(),
                                kk, li->grid, li->block, sh, li->async,
                                li->args));
+  accgpu_pp_launch_free(gsi, &li->pvars, li->locp, li->async);
 }
 
 /* The host code of HL before GSI, each nest replaced by its launch after
@@ -620,7 +625,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
                              m.maps, devaddrs));
   unsigned np = r->params.length();
   tree args = null_pointer_node;
-  vec<tree> hargs = vNULL;
+  vec<tree> hargs = vNULL, pvars = vNULL;
   if (np) {
     tree arr = addr_tmp(build_array_type_nelts(ptr_type_node, np), "accargs");
     for (unsigned i = 0; i < np; i++) {
@@ -649,7 +654,10 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
         value = fold_convert(p->type, a);
       } else if (p->by_ref)
         value = build_fold_addr_expr(p->decl);
-      if (hl && hl->hvars.contains(p->decl)) { /* stored at each launch */
+      if (accgpu_pp_slot_of(p->decl)) { /* allocated at each launch */
+        pvars.safe_push(p->decl);
+        pvars.safe_push(v);
+      } else if (hl && hl->hvars.contains(p->decl)) { /* stored per launch */
         hargs.safe_push(p->decl);
         hargs.safe_push(v);
       } else
@@ -662,7 +670,8 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
   }
   struct launch_info li = {rs, bodies, ci, locp, dev, async,
                            addr_tmp(dim3_type, "accgrid"),
-                           addr_tmp(dim3_type, "accblock"), args, kidx};
+                           addr_tmp(dim3_type, "accblock"), args, kidx,
+                           pvars};
   if (hl)
     emit_hostloop(gsi, &li, hl, hargs);
   else {
@@ -672,6 +681,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
       launch_one(gsi, &li, k, vals);
   }
   hargs.release();
+  pvars.release();
   add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_region_end"), 2,
                              locp, async));
   accgpu_maps_release(&m);
@@ -729,6 +739,12 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   bool hostloop = false;
   if (ok && kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     hostloop = kernels_parallelize(&r, &ci, &hl);
+  if (hostloop && accgpu_pp_outside_loops(gimple_omp_body(t))) {
+    sorry_at(loc, "accgpu: %<private%> of a pointer%'s section on a "
+             "%<kernels%> region whose code between loops runs on the host: "
+             "put the region%'s loops in acc loops");
+    ok = false;
+  }
   /* The kernel model describes the loops as they will run (after the
      kernels analysis made acc loops of the independent ones). */
   accgpu_tune_dump_construct(t);
@@ -803,6 +819,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
     privatize_host(&host, clauses);
+    accgpu_pp_host(&host, &r, locp);
     host_reductions(&host, clauses);
     strip_seq(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
