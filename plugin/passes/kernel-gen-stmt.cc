@@ -300,6 +300,7 @@ static void emit_call(kg *g, gimple *s)
   tree fn = gimple_call_fndecl(s);
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
+  bool imported = false;
   if (emit_ubsan(g, s))
     return;
   if (gimple_call_internal_p(s) || !fn) {
@@ -371,10 +372,18 @@ static void emit_call(kg *g, gimple *s)
         g->why = xstrdup("calls a function that is not available");
       return;
     }
-    record_callee(g, fn);
-    char *p = device_proto(g, fn, false);
-    free(p);
-    kb_printf(&call, "__accgpu_r_%s(", name);
+    if (!has_body) { /* defined in another file: routine-link.cc */
+      imported = true;
+      if (!kg_import_call(g, fn, &call, gimple_location(s))) {
+        kb_free(&call);
+        return;
+      }
+    } else {
+      record_callee(g, fn);
+      char *p = device_proto(g, fn, false);
+      free(p);
+      kb_printf(&call, "__accgpu_r_%s(", name);
+    }
   }
   tree ftype = gimple_call_fntype(s);
   tree argt = ftype ? TYPE_ARG_TYPES(ftype) : NULL_TREE;
@@ -390,7 +399,7 @@ static void emit_call(kg *g, gimple *s)
     if (DECL_P(a) && POINTER_TYPE_P(TREE_TYPE(a)))
       mark_written(g, root_of(g, a)); /* escapes into the callee */
   }
-  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
+  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) && !imported)
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
   kg_emit_call_result(g, lhs, &call);

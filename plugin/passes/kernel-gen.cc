@@ -474,10 +474,15 @@ void kg_maybe_emit_device_function(function *fun)
     free(p);
   }
   d->callees = g.callees.copy();
+  d->global = g.global_used;
+  /* Other units may call it: routine-link.cc. */
+  bool exported = d->routine && kg_export_routine(&g, fn);
   free(proto);
   kb_free(&b);
   kg_fini(&g);
   g_devfns.safe_push(d);
+  if (exported)
+    use_devfn(fn);
   if (g_wanted.contains(fn)) {
     if (!d->text)
       error_at(DECL_SOURCE_LOCATION(fn), "accgpu: %qD, called in a compute "
@@ -495,7 +500,7 @@ void kg_maybe_emit_device_function(function *fun)
 static void check_wanted_defined(void)
 {
   for (unsigned i = 0; i < g_wanted.length(); i++)
-    if (!kg_find_devfn(g_wanted[i]))
+    if (!kg_find_devfn(g_wanted[i]) && !kg_imported_p(g_wanted[i]))
       error_at(DECL_SOURCE_LOCATION(g_wanted[i]), "accgpu: %qD is called in "
                "a compute region but not defined in this file: accgpu "
                "compiles a routine with the compute regions of its own file "
@@ -509,6 +514,7 @@ const char *kg_prelude(void)
   kb_free(&g_prelude);
   kb_add(&g_prelude, kb_str(&kg_types));
   kg_globals_prelude(&g_prelude);
+  kg_link_imports(&g_prelude);
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->proto)
       kb_add(&g_prelude, g_devfns[i]->proto);
@@ -517,5 +523,6 @@ const char *kg_prelude(void)
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->text)
       kb_add(&g_prelude, g_devfns[i]->text);
+  kg_link_exports(&g_prelude);
   return kb_str(&g_prelude);
 }

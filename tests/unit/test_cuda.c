@@ -198,7 +198,7 @@ static const __accgpu_kernel axpy_kernels[] = {
 
 static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
   __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
-                       NULL, ptx, NULL, 0, NULL, NULL, 0, 0, NULL};
+                       NULL, ptx, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
   return m;
 }
 
@@ -767,7 +767,7 @@ static void core_axpy(int dev, float *x, float *y, int n, float a) {
   static const __accgpu_kernel k[] = {
       {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC, 0, NULL, 0, NULL}};
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
-                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0, 0, NULL};
+                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0, 0, NULL, 0, NULL};
   __accgpu_map maps[2] = {
       {x, n * sizeof *x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
       {y, n * sizeof *y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
@@ -872,7 +872,7 @@ static void test_core_reports_jit_error(void) {
         {"accgpu_test_axpy", NULL, 0, NULL, &LOC, 0, NULL, 0, NULL}};
     static void *cache;
     static const __accgpu_module m = {
-        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0, 0, NULL};
+        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
     __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){1, 1, 1},
                     (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, NULL);
     _exit(0);
@@ -991,7 +991,7 @@ static const __accgpu_kernel src_k[] = {
 static void test_core_jit_from_source(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   if (core_use_fake(2, 0))
     return;
   accgpu_nvrtc_reset(fake_lib);
@@ -1015,7 +1015,7 @@ static void test_core_jit_from_source(void) {
 static void test_core_jit_real_nvrtc(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   const char *ptx = NULL;
   accgpu_nvrtc_reset(NULL);
   if (accgpu_nvrtc_ptx(&m, 9, 0, &ptx) != 0 &&
@@ -1039,7 +1039,7 @@ static const char *child_source;
 static void child_launch_source(void) {
   static void *cache;
   __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c", child_source,
-                       NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                       NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   if (core_use_fake(1, 0))
     _exit(3);
   accgpu_nvrtc_reset(child_nvrtc_path);

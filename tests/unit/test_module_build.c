@@ -369,7 +369,7 @@ static void test_cubins_build(void) {
   char tool[PATH_MAX];
   if (!have_toolkit() || find_tool(cuda_home, "ptxas", tool) != 0)
     return;
-  accgpu_mb_gpu g = {2, {80, 90}, 0};
+  accgpu_mb_gpu g = {2, {80, 90}, 0, 0};
   accgpu_mb_cubin c[2];
   char *ptx = NULL, *log = NULL;
   int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, c, &log);
@@ -415,7 +415,7 @@ static void test_no_fmad(void) {
   if (!have_toolkit())
     return;
   for (int no_fmad = 0; no_fmad < 2; no_fmad++) {
-    accgpu_mb_gpu g = {0, {0}, no_fmad};
+    accgpu_mb_gpu g = {0, {0}, no_fmad, 0};
     char *ptx = NULL, *log = NULL;
     int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, NULL,
                                  &log);
