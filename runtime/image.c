@@ -95,31 +95,41 @@ static void *dep_image(const __accgpu_module *p, int mc,
   return link_imports(pdl, p, mc, deps) == 0 ? pdl : NULL;
 }
 
+const __accgpu_module *accgpu_link_provider(const __accgpu_module *mod,
+                                            unsigned i) {
+  const char *file = mod->source_file ? mod->source_file : "?";
+  const __accgpu_import *im = &mod->imports[i];
+  const __accgpu_export *def = im->def;
+  if (!def) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "routine '%s', called on the device in %s, is not "
+                     "defined for the device by any object of the program "
+                     "(its definition needs '#pragma acc routine seq')",
+                     im->name, file);
+    return NULL;
+  }
+  if (def->refused) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "routine '%s' (defined in %s) cannot be called on the "
+                     "device from %s: %s", im->name,
+                     def->module->source_file ? def->module->source_file : "?",
+                     file, def->refused);
+    return NULL;
+  }
+  return def->module;
+}
+
 static int link_imports(void *dl, const __accgpu_module *mod, int mc,
                         accgpu_image_deps *deps) {
   const char *file = mod->source_file ? mod->source_file : "?";
   for (unsigned i = 0; i < mod->nimports; i++) {
     const __accgpu_import *im = &mod->imports[i];
-    const __accgpu_export *def = im->def;
+    const __accgpu_module *p = accgpu_link_provider(mod, i);
     char sym[300], slot[310];
-    if (!def) {
-      accgpu_set_error(ACCGPU_ERR_GENERIC,
-                       "routine '%s', called on the device in %s, is not "
-                       "defined for the device by any object of the program "
-                       "(its definition needs '#pragma acc routine seq')",
-                       im->name, file);
+    if (!p)
       return -1;
-    }
-    const char *dfile = def->module && def->module->source_file
-                            ? def->module->source_file : "?";
-    if (def->refused) {
-      accgpu_set_error(ACCGPU_ERR_GENERIC,
-                       "routine '%s' (defined in %s) cannot be called on the "
-                       "device from %s: %s", im->name, dfile, file,
-                       def->refused);
-      return -1;
-    }
-    void *pdl = dep_image(def->module, mc, deps);
+    const char *dfile = p->source_file ? p->source_file : "?";
+    void *pdl = dep_image(p, mc, deps);
     if (!pdl)
       return -1;
     snprintf(sym, sizeof sym, "__accgpu_x_%s", im->name);

@@ -30,6 +30,12 @@ typedef struct accgpu_image_deps {
   unsigned n, cap;
 } accgpu_image_deps;
 
+/* The module that defines import I of MOD, or NULL with an error naming
+   the routine: no object of the program defines it for the device, or its
+   unit refused to export it (docs/compiler.md). */
+const struct __accgpu_module *
+accgpu_link_provider(const struct __accgpu_module *mod, unsigned i);
+
 /* Fills the import slots (`__accgpu_x_NAME__p`) of DL, MOD's image, with
    the entries of the units that define the routines, loading their images
    (MC: the multicore images, else the emulator's) into DEPS, theirs in

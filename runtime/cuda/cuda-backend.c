@@ -22,6 +22,7 @@
 
 #include "cuda-api.h"
 #include "cuda-callback.h"
+#include "cuda-link.h"
 #include "cuda-nvrtc.h"
 #include "cuda-policy.h"
 #include "device.h"
@@ -602,9 +603,24 @@ static int load_jit(struct accgpu_dev *dev, const __accgpu_module *mod,
   return 0;
 }
 
+/* MOD's PTX linked with that of the units whose routines it calls
+   (cuda-link.c), into H.  Returns 0 or -1. */
+static int load_linked(struct accgpu_dev *dev, const __accgpu_module *mod,
+                       cu_module *h) {
+  if (push(dev) != 0)
+    return -1;
+  int rc = accgpu_cuda_link(mod, dev->ordinal, &h->mod);
+  if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
+    accgpu_cu.ModuleUnload(h->mod);
+  pop();
+  h->image = "PTX (linked with other units' routines, JIT)";
+  return rc;
+}
+
 /* *HANDLE gets a cu_module the caller releases with cu_module_unload: the
    cubin for DEV's architecture when MOD has one, else (or when the driver
-   refuses it) its PTX, JIT-compiled. */
+   refuses it) its PTX, JIT-compiled; linked with other units' PTX when it
+   calls their routines. */
 static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
                           void **handle) {
   cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->k[0]);
@@ -618,6 +634,14 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
   int minor = (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
   int c = accgpu_cuda_pick_cubin(mod->cubins, mod->ncubins, major, minor);
   int rc = -1;
+  if (mod->nimports) {
+    if (load_linked(dev, mod, h) != 0) {
+      free(h);
+      return -1;
+    }
+    *handle = h;
+    return 0;
+  }
   if (c >= 0 && (rc = load_image(dev, mod, mod->cubins[c].image, 0, h)) == 0)
     h->image = mod->cubins[c].name ? mod->cubins[c].name : "cubin";
   if (rc != 0 && c >= 0) /* never fatal: the PTX runs everywhere */

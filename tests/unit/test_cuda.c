@@ -418,6 +418,7 @@ static void check_fake_balanced(void) {
   CU_ASSERT_EQUAL(s.live_streams, 0);
   CU_ASSERT_EQUAL(s.live_events, 0);
   CU_ASSERT_EQUAL(s.live_modules, 0);
+  CU_ASSERT_EQUAL(s.live_links, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
   CU_ASSERT_EQUAL(s.hostfn_calls, 0);
 }
@@ -487,6 +488,65 @@ static void test_fake_launch(void) {
   CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
+}
+
+/* Loads axpy.c, whose kernel calls routine NAME of another unit (its
+   import, DEF), on a fresh device.  Returns module_load's result; on
+   success, runs the kernel. */
+static int load_linked(const __accgpu_export *def, const char *name) {
+  static char ptx[sizeof axpy_ptx + 64];
+  snprintf(ptx, sizeof ptx, ".extern .func %s;\n%s", name, axpy_ptx);
+  const __accgpu_import imports[] = {{name, def}};
+  __accgpu_module m = make_module(ptx, 1);
+  m.nimports = 1, m.imports = imports;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  void *h = NULL;
+  int rc = B->module_load(d, &m, &h);
+  if (rc == 0) {
+    CU_ASSERT_STRING_EQUAL(stats().image, "linked");
+    CU_ASSERT_EQUAL(stats().link_inputs, 2);
+    CU_ASSERT_STRING_EQUAL(B->module_desc(h),
+                           "PTX (linked with other units' routines, JIT)");
+    check_axpy(d, q, h, 0);
+    CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  }
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  check_fake_balanced();
+  B->close(d);
+  return rc;
+}
+
+/* Device linking (cuda-link.c): a module that calls a routine of another
+   unit is linked with that unit's PTX; a routine no unit defines, one whose
+   unit refused to export it and one the PTX lacks are errors naming it. */
+static void test_fake_link(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  static const char util_ptx[] = ".visible .func f(\n";
+  static const __accgpu_module util = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
+      NULL, util_ptx, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
+  static const __accgpu_module bare = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
+      NULL, "// no f\n", NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
+  const __accgpu_export def = {&util, NULL}, nodef = {&bare, NULL},
+                        refused = {&util, "it uses 'g', a global"};
+  CU_ASSERT_EQUAL(load_linked(&def, "f"), 0);
+  CU_ASSERT_EQUAL(load_linked(NULL, "f"), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f', called on the device "
+                         "in axpy.c, is not defined for the device by any "
+                         "object of the program (its definition needs "
+                         "'#pragma acc routine seq')");
+  CU_ASSERT_EQUAL(load_linked(&refused, "f"), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f' (defined in util.c) "
+                         "cannot be called on the device from axpy.c: it "
+                         "uses 'g', a global");
+  CU_ASSERT_EQUAL(load_linked(&nodef, "f"), -1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "cuLinkComplete(axpy.c with "
+                         "the 1 unit whose routines it calls, device 0): "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "nvlink error   : Undefined "
+                                "reference to 'f'"));
 }
 
 static void test_fake_module_errors(void) {
@@ -731,6 +791,7 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
+             ACCGPU_TEST(test_fake_link),
              ACCGPU_TEST(test_fake_cubin_choice),
              ACCGPU_TEST(test_fake_fewer_threads),
              ACCGPU_TEST(test_fake_queues),
