@@ -443,10 +443,10 @@ static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
     keep_file(ptx, strlen(ptx), ".ptx");
   }
   if (st == ACCGPU_MB_OK && g.narchs) {
-    /* Relocatable cubins are kept (keep=DIR: for nvlink), not carried: the
-       runtime links such a module from PTX (docs/cuda-backend.md). */
-    *ncubins = g.rdc ? 0 : g.narchs;
-    *cubins = g.rdc ? null_pointer_node : cubin_table(c, g.narchs);
+    /* Relocatable ones (ptxas -c) when the unit shares routines: the
+       runtime links them (docs/cuda-backend.md). */
+    *ncubins = g.narchs;
+    *cubins = cubin_table(c, g.narchs);
     keep_cubins(c, g.narchs);
     accgpu_mb_free_cubins(c, g.narchs);
   } else if (st == ACCGPU_MB_NO_PTXAS)

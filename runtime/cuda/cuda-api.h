@@ -60,7 +60,7 @@ enum {
 };
 
 /* CUjitInputType values (cuLinkAddData). */
-enum { CU_JIT_INPUT_PTX = 1 };
+enum { CU_JIT_INPUT_CUBIN = 0, CU_JIT_INPUT_PTX = 1 };
 
 /* Flags. */
 enum {

@@ -603,17 +603,22 @@ static int load_jit(struct accgpu_dev *dev, const __accgpu_module *mod,
   return 0;
 }
 
-/* MOD's PTX linked with that of the units whose routines it calls
-   (cuda-link.c), into H.  Returns 0 or -1. */
+/* MOD linked with the units whose routines it calls (cuda-link.c), into
+   H: their relocatable cubins for DEV (no JIT), else (or when the driver
+   refuses them) their PTX.  Returns 0 or -1. */
 static int load_linked(struct accgpu_dev *dev, const __accgpu_module *mod,
-                       cu_module *h) {
+                       int major, int minor, cu_module *h) {
   if (push(dev) != 0)
     return -1;
-  int rc = accgpu_cuda_link(mod, dev->ordinal, &h->mod);
-  if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
-    accgpu_cu.ModuleUnload(h->mod);
+  int rc = -1, jit = 0;
+  for (int cubins = 1; cubins >= 0 && rc != 0; cubins--) {
+    rc = accgpu_cuda_link(mod, dev->ordinal, major, minor, cubins, &h->mod,
+                          &jit);
+    if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
+      accgpu_cu.ModuleUnload(h->mod);
+  }
+  h->image = jit ? "linked PTX (JIT)" : "linked cubins";
   pop();
-  h->image = "PTX (linked with other units' routines, JIT)";
   return rc;
 }
 
@@ -634,8 +639,9 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
   int minor = (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
   int c = accgpu_cuda_pick_cubin(mod->cubins, mod->ncubins, major, minor);
   int rc = -1;
-  if (mod->nimports) {
-    if (load_linked(dev, mod, h) != 0) {
+  if (mod->nimports ||
+      (c >= 0 && accgpu_cuda_cubin_relocatable(&mod->cubins[c]))) {
+    if (load_linked(dev, mod, major, minor, h) != 0) {
       free(h);
       return -1;
     }

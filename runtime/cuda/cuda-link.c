@@ -1,14 +1,16 @@
-/* cuda-link.c — device linking on an NVIDIA GPU.  A module whose kernels
- * call routines of other units carries relocatable PTX (NVRTC
- * --relocatable-device-code=true); the driver's linker (cuLinkCreate,
- * cuLinkAddData, cuLinkComplete) joins it with the PTX of the units that
- * define those routines, theirs in turn, and the linked cubin is loaded
- * (docs/cuda-backend.md, "Routines of other units").                      */
+/* cuda-link.c — device linking on an NVIDIA GPU.  A unit that shares
+ * routines with others carries relocatable PTX (NVRTC
+ * --relocatable-device-code=true) and relocatable cubins (ptxas -c); the
+ * driver's linker (cuLinkCreate, cuLinkAddData, cuLinkComplete) joins it
+ * with the units that define the routines it calls, theirs in turn, and
+ * the linked image is loaded (docs/cuda-backend.md, "Routines of other
+ * units").                                                               */
 #include "cuda-link.h"
 
 #include <stdint.h>
 #include <string.h>
 
+#include "cuda-policy.h"
 #include "image.h"
 
 #define LINK_MAX 64     /* units in one link */
@@ -40,18 +42,37 @@ static int link_set(const __accgpu_module *mod, const __accgpu_module **set) {
   return n;
 }
 
-/* Adds the PTX of the N units of SET to ST.  Returns 0, or -1 with the
-   error left (*R the driver's result, or CUDA_SUCCESS). */
+int accgpu_cuda_cubin_relocatable(const __accgpu_cubin *c) {
+  const unsigned char *p = c->image;
+  return p && c->size > 18 && !memcmp(p, "\177ELF", 4) && p[16] == 1 &&
+         p[17] == 0;
+}
+
+/* Adds the N units of SET to ST: a relocatable cubin for compute
+   capability CC[0].CC[1] when CC and the unit has one, else the PTX
+   (*JIT set).  Returns 0, or -1 with the error left (*R the driver's
+   result, or CUDA_SUCCESS). */
 static int add_all(CUlinkState st, const __accgpu_module **set, int n,
-                   CUresult *r) {
+                   const int *cc, CUresult *r, int *jit) {
   for (int i = 0; i < n; i++) {
     const char *file = set[i]->source_file ? set[i]->source_file : "?";
+    int c = cc ? accgpu_cuda_pick_cubin(set[i]->cubins, set[i]->ncubins,
+                                        cc[0], cc[1]) : -1;
+    if (c >= 0 && accgpu_cuda_cubin_relocatable(&set[i]->cubins[c])) {
+      *r = accgpu_cu.LinkAddData(st, CU_JIT_INPUT_CUBIN,
+                                 (void *)set[i]->cubins[c].image,
+                                 set[i]->cubins[c].size, file, 0, NULL, NULL);
+      if (*r != CUDA_SUCCESS)
+        return -1;
+      continue;
+    }
     if (!set[i]->ptx) {
       accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s' carries no PTX "
                        "(built without a CUDA toolkit): the device link of "
                        "routines between units needs it", file);
       return -1;
     }
+    *jit = 1;
     *r = accgpu_cu.LinkAddData(st, CU_JIT_INPUT_PTX, (void *)set[i]->ptx,
                                strlen(set[i]->ptx) + 1, file, 0, NULL, NULL);
     if (*r != CUDA_SUCCESS)
@@ -60,7 +81,9 @@ static int add_all(CUlinkState st, const __accgpu_module **set, int n,
   return 0;
 }
 
-int accgpu_cuda_link(const __accgpu_module *mod, int ordinal, CUmodule *out) {
+int accgpu_cuda_link(const __accgpu_module *mod, int ordinal, int major,
+                     int minor, int cubins, CUmodule *out, int *jit) {
+  const int cc[2] = {major, minor};
   static _Thread_local char log[LINK_LOG];
   const __accgpu_module *set[LINK_MAX];
   const char *file = mod->source_file ? mod->source_file : "?";
@@ -77,7 +100,9 @@ int accgpu_cuda_link(const __accgpu_module *mod, int ordinal, CUmodule *out) {
     void *cubin = NULL;
     size_t size = 0;
     step = "cuLinkAddData";
-    if (add_all(st, set, n, &r) != 0 && r == CUDA_SUCCESS) {
+    *jit = 0;
+    if (add_all(st, set, n, cubins ? cc : NULL, &r, jit) != 0 &&
+        r == CUDA_SUCCESS) {
       accgpu_cu.LinkDestroy(st);
       return -1;
     }

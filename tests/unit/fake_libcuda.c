@@ -255,9 +255,10 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
   *m = calloc(1, sizeof **m), (*m)->text = strdup(image), BUMP(st.live_modules, 1);
   return 0;
 }
-/* The linker: PTX texts joined; an `.extern .func NAME` no input defines
-   (`.visible .func NAME`) fails cuLinkComplete with nvlink's words; the
-   "cubin" is a fake one named "linked" holding all the text. */
+/* The linker: PTX texts joined, and relocatable fake cubins (an ELF
+   header of type ET_REL, then text); an `.extern .func NAME` no input
+   defines (`.visible .func NAME`) fails cuLinkComplete with nvlink's words;
+   the "cubin" is a fake one named "linked" holding all the text. */
 struct CUlinkState_st { char *text, *log; size_t cap; };
 CUresult cuLinkCreate_v2(unsigned nopts, int *opts, void **vals,
                          CUlinkState *out) {
@@ -274,8 +275,13 @@ CUresult cuLinkCreate_v2(unsigned nopts, int *opts, void **vals,
 CUresult cuLinkAddData_v2(CUlinkState s, int type, void *data, size_t size,
                           const char *name, unsigned nopts, int *opts,
                           void **vals) {
-  (void)size, (void)name, (void)nopts, (void)opts, (void)vals;
-  if (type != CU_JIT_INPUT_PTX) return CUDA_ERROR_INVALID_VALUE;
+  (void)name, (void)nopts, (void)opts, (void)vals;
+  if (type == CU_JIT_INPUT_CUBIN) {
+    const unsigned char *p = data;
+    if (size < 19 || memcmp(p, "\177ELF", 4) || p[16] != 1 || p[size - 1])
+      return CUDA_ERROR_INVALID_VALUE;
+    data = (char *)data + 18;
+  } else if (type != CU_JIT_INPUT_PTX) return CUDA_ERROR_INVALID_VALUE;
   size_t n = strlen(s->text), k = strlen(data);
   s->text = realloc(s->text, n + k + 2);
   memcpy(s->text + n, data, k), strcpy(s->text + n + k, "\n");

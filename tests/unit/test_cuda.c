@@ -490,15 +490,25 @@ static void test_fake_launch(void) {
   B->close(d);
 }
 
+/* A relocatable fake cubin for sm_90 holding TEXT (fake_libcuda.c). */
+#define FAKE_REL_CUBIN(text) "\177ELF0123456789ab\001\000" text
+
 /* Loads axpy.c, whose kernel calls routine NAME of another unit (its
-   import, DEF), on a fresh device.  Returns module_load's result; on
-   success, runs the kernel. */
-static int load_linked(const __accgpu_export *def, const char *name) {
-  static char ptx[sizeof axpy_ptx + 64];
+   import, DEF), on a fresh device; with a relocatable cubin when REL.
+   Returns module_load's result; on success, runs the kernel and checks the
+   image is DESC. */
+static int load_linked(const __accgpu_export *def, const char *name, int rel,
+                       const char *desc) {
+  static char ptx[sizeof axpy_ptx + 64], img[sizeof axpy_ptx + 96];
   snprintf(ptx, sizeof ptx, ".extern .func %s;\n%s", name, axpy_ptx);
+  memcpy(img, FAKE_REL_CUBIN(""), 18);
+  snprintf(img + 18, sizeof img - 18, "%s", ptx);
+  const __accgpu_cubin cubin = {90, "cubin sm_90", (const unsigned char *)img,
+                                18 + strlen(ptx) + 1};
   const __accgpu_import imports[] = {{name, def}};
   __accgpu_module m = make_module(ptx, 1);
   m.nimports = 1, m.imports = imports;
+  m.ncubins = rel ? 1 : 0, m.cubins = rel ? &cubin : NULL;
   struct accgpu_dev *d;
   struct accgpu_queue *q;
   CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
@@ -508,8 +518,7 @@ static int load_linked(const __accgpu_export *def, const char *name) {
   if (rc == 0) {
     CU_ASSERT_STRING_EQUAL(stats().image, "linked");
     CU_ASSERT_EQUAL(stats().link_inputs, 2);
-    CU_ASSERT_STRING_EQUAL(B->module_desc(h),
-                           "PTX (linked with other units' routines, JIT)");
+    CU_ASSERT_STRING_EQUAL(B->module_desc(h), desc);
     check_axpy(d, q, h, 0);
     CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
   }
@@ -526,23 +535,38 @@ static void test_fake_link(void) {
   if (use_fake(1, 1 << 20, 0))
     return;
   static const char util_ptx[] = ".visible .func f(\n";
+  static const unsigned char util_img[] = FAKE_REL_CUBIN(".visible .func f(\n");
+  static const __accgpu_cubin util_cubin = {90, "cubin sm_90", util_img,
+                                            sizeof util_img};
   static const __accgpu_module util = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
-      NULL, util_ptx, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
+      NULL, util_ptx, NULL, 0, NULL, NULL, 0, 1, &util_cubin, 0, NULL};
   static const __accgpu_module bare = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
       NULL, "// no f\n", NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
   const __accgpu_export def = {&util, NULL}, nodef = {&bare, NULL},
                         refused = {&util, "it uses 'g', a global"};
-  CU_ASSERT_EQUAL(load_linked(&def, "f"), 0);
-  CU_ASSERT_EQUAL(load_linked(NULL, "f"), -1);
+  CU_ASSERT_EQUAL(load_linked(&def, "f", 0, "linked PTX (JIT)"), 0);
+  CU_ASSERT_EQUAL(load_linked(&def, "f", 1, "linked cubins"), 0);
+  /* A unit that only exports: its relocatable cubin goes through the
+     linker alone. */
+  struct accgpu_dev *d;
+  void *h = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL(B->module_load(d, &util, &h), 0);
+  CU_ASSERT_STRING_EQUAL(B->module_desc(h), "linked cubins");
+  CU_ASSERT_EQUAL(stats().link_inputs, 1);
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  check_fake_balanced();
+  B->close(d);
+  CU_ASSERT_EQUAL(load_linked(NULL, "f", 1, NULL), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f', called on the device "
                          "in axpy.c, is not defined for the device by any "
                          "object of the program (its definition needs "
                          "'#pragma acc routine seq')");
-  CU_ASSERT_EQUAL(load_linked(&refused, "f"), -1);
+  CU_ASSERT_EQUAL(load_linked(&refused, "f", 1, NULL), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f' (defined in util.c) "
                          "cannot be called on the device from axpy.c: it "
                          "uses 'g', a global");
-  CU_ASSERT_EQUAL(load_linked(&nodef, "f"), -1);
+  CU_ASSERT_EQUAL(load_linked(&nodef, "f", 1, NULL), -1);
   CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "cuLinkComplete(axpy.c with "
                          "the 1 unit whose routines it calls, device 0): "));
   CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "nvlink error   : Undefined "
