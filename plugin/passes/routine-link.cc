@@ -101,6 +101,7 @@ bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc)
     accgpu_module_add_link(name, true, NULL);
   }
   kb_printf(call, "ACCGPU_XCALL(__accgpu_x_%s)(", name);
+  g->gang_redundant_store = true; /* it may store, as a callee of the unit */
   return true;
 }
 

@@ -2,7 +2,8 @@
  * (tests/e2e/units/xfile_*.c, compiled on their own and linked) called
  * from gang, vector and worker loops here; xf_poly (xfile_math.c) calls
  * xf_scale (xfile_scale.c); xfile_use.c calls xf_poly from its own region;
- * a static `helper` here and one in xfile_math.c must not clash.  Every
+ * a static `helper` here and one in xfile_math.c must not clash; a call in
+ * a kernels region outside its loops runs once.  Every
  * result is checked against a serial computation on the host. */
 /* accgpu-test: units xfile_math.c xfile_scale.c xfile_use.c */
 #include <stdio.h>
@@ -68,6 +69,21 @@ int main(void)
     for (int j = 0; j < C; j++)
       mref[r][j] += r * 0.5 * x[j] + (double)(j % 5);
   bad |= check("m", &m[0][0], &mref[0][0], R * C);
+
+  /* In a kernels region, code outside its loops runs once: so does a call
+     to a routine of another file there. */
+  static double k1[C], kref[C];
+  for (int j = 0; j < C; j++)
+    k1[j] = kref[j] = j;
+#pragma acc kernels copy(k1) copyin(x)
+  {
+    xf_axpy(k1, x, 2.0, C);
+    for (int j = 0; j < C; j++)
+      k1[j] += 1.0;
+  }
+  for (int j = 0; j < C; j++)
+    kref[j] += 2.0 * x[j] + 1.0;
+  bad |= check("k1", k1, kref, C);
 
   xf_use_fill(u, N);
   for (int i = 0; i < N; i++) {
