@@ -214,7 +214,12 @@ typedef struct __accgpu_emu_thread {
 #define ACCGPU_EXPORT __attribute__((visibility("default")))
 #define ACCGPU_IMPORT(ret, name, params)                                      \
   __attribute__((visibility("default"))) ret (*name##__p) params
+#if defined(__ACCGPU_EMU_CHECKED__) && defined(__x86_64__)
+/* The slot is the image's, not device memory: read unchecked, uncounted. */
+#define ACCGPU_XCALL(name) (*__ACCGPU_RAW(name##__p))
+#else
 #define ACCGPU_XCALL(name) (*name##__p)
+#endif
 #define ACCGPU_EMU_ENTRY(K)                                                   \
   void K##__emu(void **args);                                                 \
   __ACCGPU_EMU_UNCHECKED void K##__emu(void **args)
