@@ -130,11 +130,13 @@ void kg_kernel_globals(kg *g, struct kbuf *b);
 void kg_globals_prelude(struct kbuf *b);
 /* routine-link.cc: routines shared between units.  A call to a routine
    defined in another unit (CALL gets the callee's name and `(`; false when
-   it cannot be imported, reported at LOC); whether FN is one; FN's exported
+   it cannot be imported, reported at LOC); whether FN is one (and marking
+   it used: only used imports reach the module); FN's exported
    entry when other units may call it; the prelude's declarations of the
    imported routines and the exported entries. */
 bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc);
 bool kg_imported_p(tree fn);
+bool kg_use_import(tree fn); /* marks FN used when it is an import */
 bool kg_export_routine(kg *g, tree fn);
 void kg_link_imports(struct kbuf *b);
 void kg_link_exports(struct kbuf *b);

@@ -372,14 +372,15 @@ static void emit_call(kg *g, gimple *s)
         g->why = xstrdup("calls a function that is not available");
       return;
     }
+    record_callee(g, fn);
     if (!has_body) { /* defined in another file: routine-link.cc */
       imported = true;
-      if (!kg_import_call(g, fn, &call, gimple_location(s))) {
+      if (!kg_import_call(g, fn, &call, gimple_location(s) != UNKNOWN_LOCATION
+                                            ? gimple_location(s) : g->loc)) {
         kb_free(&call);
         return;
       }
     } else {
-      record_callee(g, fn);
       char *p = device_proto(g, fn, false);
       free(p);
       kb_printf(&call, "__accgpu_r_%s(", name);

@@ -157,6 +157,8 @@ static void kg_fini(kg *g)
 static void use_devfn(tree fn)
 {
   devfn *d = kg_find_devfn(fn);
+  if (!d && kg_use_import(fn))
+    return; /* a routine of another file */
   if (!d && !g_wanted.contains(fn)) {
     accgpu_keep(fn);
     g_wanted.safe_push(fn); /* not seen yet: used when it is */
@@ -185,7 +187,7 @@ static bool check_callees(kg *g, location_t loc)
              "accgpu: %qD has no %<#pragma acc routine%>; compiled for the "
              "device as %<routine seq%>", fn);
     }
-    if (d)
+    if (d || kg_imported_p(fn))
       use_devfn(fn);
     else if (!g_wanted.contains(fn)) {
       accgpu_keep(fn);

@@ -23,10 +23,12 @@ int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
 struct xlink {
   tree decl;
   char *text;
+  bool used; /* imports: called by a kernel or a used device function */
 };
 
 static vec<xlink> imports; /* the prelude's declarations */
 static vec<xlink> exports; /* the entries, after the device functions */
+static vec<tree> refused;  /* imports reported as errors */
 
 static const char *level_name(tree fn)
 {
@@ -68,6 +70,23 @@ static xlink *find(vec<xlink> &v, tree fn)
   return NULL;
 }
 
+/* FN cannot be called across files (WHY): an error at its declaration,
+   once, or the reason a device-function candidate G cannot be compiled. */
+static void refuse(kg *g, tree fn, location_t loc, const char *why)
+{
+  g->failed = true;
+  if (g->quiet) {
+    if (!g->why)
+      g->why = xstrdup(why);
+    return;
+  }
+  if (refused.contains(fn))
+    return;
+  refused.safe_push(fn);
+  error_at(DECL_SOURCE_LOCATION(fn), "accgpu: %qD %s", fn, why);
+  inform(loc, "called here");
+}
+
 /* A call to FN, a routine with no body in this unit: starts CALL with the
    imported entry's name.  False (G failed) when FN cannot be imported. */
 bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc)
@@ -84,30 +103,33 @@ bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc)
     kb_add(&t, ");\n");
     const char *lvl = level_name(fn);
     if (strcmp(lvl, "seq") != 0 || !ok) {
-      if (ok)
-        error_at(DECL_SOURCE_LOCATION(fn), "accgpu: %qD is a %<routine %s%> "
-                 "defined in another file: only %<routine seq%> may be "
-                 "called across files", fn, lvl);
-      else
-        error_at(DECL_SOURCE_LOCATION(fn), "accgpu: %qD, a routine defined "
-                 "in another file, needs a prototype without %<...%>", fn);
-      inform(loc, "called here");
+      char why[200];
+      snprintf(why, sizeof why, ok ? "is a 'routine %s' defined in another "
+               "file: only 'routine seq' may be called across files"
+               : "is a routine defined in another file without a prototype, "
+               "or with '...'%s", ok ? lvl : "");
       kb_free(&t);
-      g->failed = true;
+      refuse(g, fn, loc, why);
       return false;
     }
-    xlink x = {fn, kb_take(&t)};
+    xlink x = {fn, kb_take(&t), false};
     imports.safe_push(x);
-    accgpu_module_add_link(name, true, NULL);
   }
   kb_printf(call, "ACCGPU_XCALL(__accgpu_x_%s)(", name);
-  g->gang_redundant_store = true; /* it may store, as a callee of the unit */
   return true;
 }
 
 bool kg_imported_p(tree fn)
 {
   return find(imports, fn) != NULL;
+}
+
+bool kg_use_import(tree fn)
+{
+  xlink *x = find(imports, fn);
+  if (x)
+    x->used = true;
+  return x != NULL;
 }
 
 /* FN, a routine with a body here, is exported when other units can call it
@@ -135,7 +157,7 @@ bool kg_export_routine(kg *g, tree fn)
     kb_printf(&t, "%sp%u", n ? ", " : "", n);
   kg_global_args(&t, n == 0);
   kb_add(&t, ");\n}\n");
-  xlink x = {fn, kb_take(&t)};
+  xlink x = {fn, kb_take(&t), true};
   exports.safe_push(x);
   accgpu_module_addr(); /* a unit of routines only still has a module */
   return true;
@@ -159,7 +181,11 @@ static tree reached_global(tree fn, vec<tree> *seen)
 void kg_link_imports(struct kbuf *b)
 {
   for (unsigned i = 0; i < imports.length(); i++)
-    kb_add(b, imports[i].text);
+    if (imports[i].used) {
+      kb_add(b, imports[i].text);
+      accgpu_module_add_link(IDENTIFIER_POINTER(DECL_NAME(imports[i].decl)),
+                             true, NULL);
+    }
 }
 
 /* The exported entries; a routine that reaches a declared global is

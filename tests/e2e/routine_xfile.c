@@ -3,15 +3,21 @@
  * from gang, vector and worker loops here; xf_poly (xfile_math.c) calls
  * xf_scale (xfile_scale.c); xfile_use.c calls xf_poly from its own region;
  * a static `helper` here and one in xfile_math.c must not clash; a call in
- * a kernels region outside its loops runs once.  Every
+ * a kernels region outside its loops runs once; host code calling a routine
+ * that is defined for the host only needs nothing on the device.  Every
  * result is checked against a serial computation on the host. */
-/* accgpu-test: units xfile_math.c xfile_scale.c xfile_use.c */
+/* accgpu-test: units xfile_math.c xfile_scale.c xfile_use.c xfile_hostonly.c */
 #include <stdio.h>
 #include <stdlib.h>
 #include "units/xfile_math.h"
 
 #pragma acc routine seq
 static double helper(double x) { return 2.0 * x; } /* not xfile_math.c's */
+
+/* Host code only (no directive, never called in a region): its call of a
+   routine no unit defines for the device must not make this file's kernels
+   need one. */
+double host_shift(double x) { return xf_host_only(x); }
 
 enum { N = 1000, R = 24, C = 64 };
 
@@ -91,6 +97,7 @@ int main(void)
     ref[i] = (v + v + v + 1000.0) - 1000.0 + 0.5 * v * v;
   }
   bad |= check("u", u, ref, N);
+  bad |= host_shift(1.0) != 1.5;
   if (bad)
     fprintf(stderr, "routine_xfile: wrong results\n");
   return bad;

@@ -13,6 +13,13 @@ int xf_digits(long v);                /* xfile_math.c: loops, ints */
 #pragma acc routine seq
 void xf_axpy(double *y, const double *x, double a, int n); /* pointers */
 
+/* Declared for the device, defined for the host only (xfile_hostonly.c
+   does not see this declaration):
+   routine_xfile.c calls it from host code alone, so nothing needs it on
+   a device. */
+#pragma acc routine seq
+double xf_host_only(double x);
+
 /* xfile_use.c: a compute region of its own that calls xf_poly. */
 void xf_use_fill(double *out, int n);
 
