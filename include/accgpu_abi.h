@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 5
+#define ACCGPU_ABI_VERSION 6
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -104,6 +104,24 @@ typedef struct __accgpu_cubin {
   size_t size;
 } __accgpu_cubin;
 
+struct __accgpu_module;
+
+/* A routine a unit defines with `#pragma acc routine seq` and external
+   linkage (ABI 6): the host object's public `__accgpu_xdef_NAME`; the
+   module's device code exports it as `__accgpu_x_NAME`. */
+typedef struct __accgpu_export {
+  const struct __accgpu_module *module; /* the defining unit's */
+  const char *refused; /* why other units may not call it, or NULL */
+} __accgpu_export;
+
+/* A routine a unit calls on the device without defining it: `def` is the
+   address of the defining unit's `__accgpu_xdef_NAME`, a weak reference
+   (NULL when no object of the program defines it for the device). */
+typedef struct __accgpu_import {
+  const char *name;
+  const __accgpu_export *def;
+} __accgpu_import;
+
 typedef struct __accgpu_module {
   uint32_t abi_version;       /* ACCGPU_ABI_VERSION */
   uint32_t nkernels;
@@ -121,6 +139,9 @@ typedef struct __accgpu_module {
   size_t mc_image_size;
   uint32_t ncubins;           /* SASS for real architectures (ABI 5); the */
   const __accgpu_cubin *cubins; /* device picks one, else JITs the PTX */
+  uint32_t nimports;          /* routines of other units its device code */
+  const __accgpu_import *imports; /* calls (ABI 6); its PTX is then
+                                     relocatable and linked at load */
 } __accgpu_module;
 
 typedef struct __accgpu_dim3 {

@@ -41,6 +41,11 @@
 /* =================== Real CUDA (nvcc, NVRTC) =================== */
 
 #define ACCGPU_KERNEL extern "C" __global__
+/* Routines shared between units (relocatable device code, linked at load):
+   the defining unit's entry and the calling unit's declaration. */
+#define ACCGPU_EXPORT extern "C" __device__
+#define ACCGPU_IMPORT(ret, name, params) extern "C" __device__ ret name params
+#define ACCGPU_XCALL(name) name
 /* At most N threads per block: ptxas fits the registers to that. */
 #define ACCGPU_LAUNCH_BOUNDS(n) __launch_bounds__(n)
 #define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
@@ -203,6 +208,18 @@ typedef struct __accgpu_emu_thread {
    entry K__emu(void **args) that unpacks cuLaunchKernel-style ARGS. */
 #define ACCGPU_KERNEL
 #define ACCGPU_LAUNCH_BOUNDS(n)
+/* Routines shared between units: the defining image exports NAME; the
+   calling image holds a slot NAME__p the runtime fills with its address
+   when it loads the image (runtime/image.c). */
+#define ACCGPU_EXPORT __attribute__((visibility("default")))
+#define ACCGPU_IMPORT(ret, name, params)                                      \
+  __attribute__((visibility("default"))) ret (*name##__p) params
+#if defined(__ACCGPU_EMU_CHECKED__) && defined(__x86_64__)
+/* The slot is the image's, not device memory: read unchecked, uncounted. */
+#define ACCGPU_XCALL(name) (*__ACCGPU_RAW(name##__p))
+#else
+#define ACCGPU_XCALL(name) (*name##__p)
+#endif
 #define ACCGPU_EMU_ENTRY(K)                                                   \
   void K##__emu(void **args);                                                 \
   __ACCGPU_EMU_UNCHECKED void K##__emu(void **args)

@@ -42,6 +42,12 @@ void accgpu_module_set_values(unsigned kernel, unsigned ntrips,
 /* Appends TEXT to the module's prelude (types, helpers), before every
    kernel.  Copied. */
 void accgpu_module_add_prelude(const char *text);
+/* A routine shared with other units (routine-link.cc): one the device code
+   calls (IMPORT, a weak reference to its __accgpu_xdef_NAME), or one it
+   exports (the public __accgpu_xdef_NAME; REFUSED, when not NULL, says why
+   other units may not call it).  NAME and REFUSED are copied. */
+void accgpu_module_add_link(const char *name, bool import,
+                            const char *refused);
 /* Address of the TU's static __accgpu_module (created on first use). */
 tree accgpu_module_addr(void);
 /* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and

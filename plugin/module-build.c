@@ -414,19 +414,20 @@ static int nvrtc_take_ptx(const nvrtc_api *api, nvrtc_program prog,
    status; the program log (the compiler's warnings or errors) goes to
    *LOG. */
 static int ptx_by_nvrtc(const nvrtc_api *api, const char *src,
-                        const char *include_dir, const char *arch, int no_fmad,
-                        char **ptx_out, char **log) {
+                        const char *include_dir, const char *arch,
+                        const accgpu_mb_gpu *g, char **ptx_out, char **log) {
   char arch_opt[64], inc_opt[PATH_MAX + 16];
   snprintf(arch_opt, sizeof arch_opt, "--gpu-architecture=%s", arch);
   snprintf(inc_opt, sizeof inc_opt, "--include-path=%s", include_dir);
   const char *opts[] = {arch_opt, inc_opt,
-                        no_fmad ? "--fmad=false" : "--fmad=true"};
+                        g->no_fmad ? "--fmad=false" : "--fmad=true",
+                        "--relocatable-device-code=true"};
   nvrtc_program prog = NULL;
   int r = api->create(&prog, src, "accgpu_module.cu", 0, NULL, NULL);
   if (r != NVRTC_SUCCESS)
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "nvrtcCreateProgram: %s",
                    api->error_string(r));
-  r = api->compile(prog, 3, opts);
+  r = api->compile(prog, g->rdc ? 4 : 3, opts);
   int status = nvrtc_take_log(api, prog, log) != 0
                    ? set_log(log, ACCGPU_MB_SYSTEM_ERROR, "out of memory")
                : r == NVRTC_SUCCESS ? nvrtc_take_ptx(api, prog, ptx_out, log)
@@ -439,18 +440,19 @@ static int ptx_by_nvrtc(const nvrtc_api *api, const char *src,
 
 /* ---- nvcc and ptxas ----------------------------------------------------- */
 
-/* `NVCC -ptx -arch=ARCH -I INCLUDE_DIR -x cu` (NO_FMAD: -fmad=false) in
-   a private directory.  Returns a status. */
+/* `NVCC -ptx -arch=ARCH -I INCLUDE_DIR -x cu` (G: -fmad=false, -rdc=true)
+   in a private directory.  Returns a status. */
 static int ptx_by_nvcc(const char *nvcc, const char *src,
-                       const char *include_dir, const char *arch, int no_fmad,
-                       char **ptx_out, char **log) {
+                       const char *include_dir, const char *arch,
+                       const accgpu_mb_gpu *g, char **ptx_out, char **log) {
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX], arch_opt[64];
   if (make_private_dir(dir) != 0)
     return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
   snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
   /* clang-format off */
   char *argv[] = {(char *)nvcc, "-ptx", arch_opt,
-                  no_fmad ? "-fmad=false" : "-fmad=true", "-I",
+                  g->no_fmad ? "-fmad=false" : "-fmad=true",
+                  g->rdc ? "-rdc=true" : "-rdc=false", "-I",
                   (char *)include_dir, "-x", "cu", "-o", "module.ptx",
                   "module.cu", NULL};
   /* clang-format on */
@@ -470,8 +472,8 @@ static int ptx_by_nvcc(const char *nvcc, const char *src,
 /* CUDA C -> PTX for the virtual architecture ptx_arch(LOWEST) gives.
    Returns a status. */
 static int build_ptx(const char *cuda_src, const char *include_dir,
-                     const char *cuda_home, int lowest, int no_fmad,
-                     char **ptx_out, char **log_out) {
+                     const char *cuda_home, int lowest,
+                     const accgpu_mb_gpu *g, char **ptx_out, char **log_out) {
   if (!cuda_src || !include_dir)
     return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR,
                    "no source or no include directory");
@@ -487,9 +489,9 @@ static int build_ptx(const char *cuda_src, const char *include_dir,
                    lowest ? " <= the lowest cubin architecture" : "");
   nvrtc_api api;
   if (nvrtc_open(cuda_home, &api) == 0)
-    return ptx_by_nvrtc(&api, cuda_src, inc, arch, no_fmad, ptx_out, log_out);
+    return ptx_by_nvrtc(&api, cuda_src, inc, arch, g, ptx_out, log_out);
   if (find_tool(cuda_home, "nvcc", nvcc) == 0)
-    return ptx_by_nvcc(nvcc, cuda_src, inc, arch, no_fmad, ptx_out, log_out);
+    return ptx_by_nvcc(nvcc, cuda_src, inc, arch, g, ptx_out, log_out);
   return set_log(log_out, ACCGPU_MB_NO_TOOLKIT,
                  "no CUDA toolkit (neither libnvrtc nor nvcc) under %s",
                  cuda_home ? cuda_home
@@ -502,21 +504,24 @@ int accgpu_mb_build_ptx(const char *cuda_src, const char *include_dir,
   if (log_out)
     *log_out = strdup("");
   *ptx_out = NULL;
-  return build_ptx(cuda_src, include_dir, cuda_home, 0, 0, ptx_out, log_out);
+  static const accgpu_mb_gpu plain;
+  return build_ptx(cuda_src, include_dir, cuda_home, 0, &plain, ptx_out,
+                   log_out);
 }
 
 /* ---- Cubins ------------------------------------------------------------- */
 
-/* Starts `PTXAS -arch=sm_NN [--fmad=false] -o sm_NN.cubin module.ptx` in
-   DIR, its output in sm_NN.log.  Returns 0 with *PID or -1. */
-static int start_ptxas(const char *ptxas, int arch, int no_fmad,
+/* Starts `PTXAS -arch=sm_NN [--fmad=false] [-c] -o sm_NN.cubin module.ptx`
+   in DIR, its output in sm_NN.log.  Returns 0 with *PID or -1. */
+static int start_ptxas(const char *ptxas, int arch, const accgpu_mb_gpu *g,
                        const char *dir, pid_t *pid) {
   char opt[32], out[32], logname[32], log_path[PATH_MAX];
   snprintf(opt, sizeof opt, "-arch=sm_%d", arch);
   snprintf(out, sizeof out, "sm_%d.cubin", arch);
   snprintf(logname, sizeof logname, "sm_%d.log", arch);
-  char *argv[] = {(char *)ptxas, opt, no_fmad ? "--fmad=false" : "--fmad=true",
-                  "-o", out, "module.ptx", NULL};
+  char *argv[] = {(char *)ptxas, opt,
+                  g->no_fmad ? "--fmad=false" : "--fmad=true",
+                  "-o", out, "module.ptx", g->rdc ? "-c" : NULL, NULL};
   return spawn_tool(argv, dir, in_dir(log_path, dir, logname), pid);
 }
 
@@ -552,7 +557,7 @@ static int cubins_by_ptxas(const char *ptxas, const char *ptx,
     status = set_log(log, ACCGPU_MB_SYSTEM_ERROR, "%s: %s", in,
                      strerror(errno));
   for (int i = 0; i < g->narchs && status == ACCGPU_MB_OK; i++)
-    if (start_ptxas(ptxas, g->archs[i], g->no_fmad, dir, &pids[i]) != 0)
+    if (start_ptxas(ptxas, g->archs[i], g, dir, &pids[i]) != 0)
       pids[i] = -1;
   for (int i = 0; i < g->narchs && status == ACCGPU_MB_OK; i++) {
     char *one = NULL;
@@ -587,8 +592,8 @@ int accgpu_mb_build_gpu(const char *cuda_src, const char *include_dir,
   if (g->narchs)
     memset(cubins_out, 0, (size_t)g->narchs * sizeof *cubins_out);
   int lowest = g->narchs ? g->archs[0] : 0;
-  int st = build_ptx(cuda_src, include_dir, cuda_home, lowest, g->no_fmad,
-                     ptx_out, log_out);
+  int st = build_ptx(cuda_src, include_dir, cuda_home, lowest, g, ptx_out,
+                     log_out);
   char ptxas[PATH_MAX];
   if (st != ACCGPU_MB_OK || !g->narchs)
     return st;

@@ -42,6 +42,9 @@ typedef struct accgpu_mb_gpu {
   int narchs;
   int archs[ACCGPU_MB_MAX_ARCHS];
   int no_fmad; /* --fmad=false (NVRTC, ptxas), -fmad=false (nvcc) */
+  int rdc;     /* relocatable device code (a unit that shares routines
+                  with others): NVRTC --relocatable-device-code=true, nvcc
+                  -rdc=true, ptxas -c (relocatable cubins) */
 } accgpu_mb_gpu;
 
 typedef struct accgpu_mb_cubin {

@@ -9,12 +9,20 @@
  *   static __accgpu_module __accgpu_module = { ACCGPU_ABI_VERSION, nkernels,
  *       __accgpu_kernels, "file.c", "<cuda source>", "<ptx>" | 0,
  *       <emu image bytes>, <size>, &__accgpu_cache, <mc image>, <size>,
- *       ncubins, __accgpu_cubins };                                       */
+ *       ncubins, __accgpu_cubins, nimports, __accgpu_imports };
+ *
+ * and, for routines shared with other units (routine-link.cc),
+ *
+ *   const __accgpu_export __accgpu_xdef_f = { &__accgpu_module, 0 };
+ *   extern const __accgpu_export __accgpu_xdef_g __attribute__((weak));
+ *   static const __accgpu_import __accgpu_imports[] = {{"g", &__accgpu_xdef_g}};
+ *                                                                         */
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
 #include "accgpu_abi.h"
 
 #include "module-build.h"
+#include "output.h"
 
 struct kentry {
   char *name;
@@ -26,21 +34,22 @@ struct kentry {
   char **names; /* trip variables, then parameters (profile values) */
 };
 
+struct xentry {
+  char *name;
+  bool import;
+  char *refused;
+};
+
 static vec<kentry> kernels;
+static vec<xentry> links;
 static tree module_var;
 
-static tree module_type(void)
+/* A record of the N fields of TYPES, kept from the garbage collector. */
+static tree record_of(const tree *types, int n)
 {
-  static tree t;
-  if (t)
-    return t;
-  tree types[] = {unsigned_type_node, unsigned_type_node, ptr_type_node,
-                  ptr_type_node, ptr_type_node, ptr_type_node, ptr_type_node,
-                  size_type_node, ptr_type_node, ptr_type_node,
-                  size_type_node, unsigned_type_node, ptr_type_node};
-  t = make_node(RECORD_TYPE);
+  tree t = make_node(RECORD_TYPE);
   tree fields = NULL_TREE;
-  for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
+  for (int i = n - 1; i >= 0; i--) {
     tree f = build_decl(UNKNOWN_LOCATION, FIELD_DECL, NULL_TREE, types[i]);
     DECL_CONTEXT(f) = t;
     DECL_CHAIN(f) = fields;
@@ -52,25 +61,37 @@ static tree module_type(void)
   return t;
 }
 
+static tree module_type(void)
+{
+  static tree t;
+  tree types[] = {unsigned_type_node, unsigned_type_node, ptr_type_node,
+                  ptr_type_node, ptr_type_node, ptr_type_node, ptr_type_node,
+                  size_type_node, ptr_type_node, ptr_type_node,
+                  size_type_node, unsigned_type_node, ptr_type_node,
+                  unsigned_type_node, ptr_type_node};
+  if (!t)
+    t = record_of(types, ARRAY_SIZE(types));
+  return t;
+}
+
 static tree kernel_type(void)
 {
   static tree t;
-  if (t)
-    return t;
   tree types[] = {ptr_type_node, ptr_type_node, unsigned_type_node,
                   ptr_type_node, ptr_type_node, unsigned_type_node,
                   ptr_type_node, unsigned_type_node, ptr_type_node};
-  t = make_node(RECORD_TYPE);
-  tree fields = NULL_TREE;
-  for (int i = ARRAY_SIZE(types) - 1; i >= 0; i--) {
-    tree f = build_decl(UNKNOWN_LOCATION, FIELD_DECL, NULL_TREE, types[i]);
-    DECL_CONTEXT(f) = t;
-    DECL_CHAIN(f) = fields;
-    fields = f;
-  }
-  TYPE_FIELDS(t) = fields;
-  layout_type(t);
-  accgpu_keep(t);
+  if (!t)
+    t = record_of(types, ARRAY_SIZE(types));
+  return t;
+}
+
+/* __accgpu_export and __accgpu_import: two pointers each. */
+static tree pair_type(void)
+{
+  static tree t;
+  tree types[] = {ptr_type_node, ptr_type_node};
+  if (!t)
+    t = record_of(types, ARRAY_SIZE(types));
   return t;
 }
 
@@ -95,6 +116,14 @@ tree accgpu_module_addr(void)
     varpool_node::get_create(module_var);
   }
   return build_fold_addr_expr(module_var);
+}
+
+void accgpu_module_add_link(const char *name, bool import,
+                            const char *refused)
+{
+  xentry x = {xstrdup(name), import, refused ? xstrdup(refused) : NULL};
+  links.safe_push(x);
+  accgpu_module_addr();
 }
 
 unsigned accgpu_module_add_kernel(const char *name, const char *text,
@@ -300,6 +329,66 @@ static void keep_cubins(const accgpu_mb_cubin *c, int n)
 
 /* The static __accgpu_cubin table of the N cubins C (__accgpu_module's
    cubins field). */
+/* {A, B} of pair_type. */
+static tree pair(tree a, tree b)
+{
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree f = TYPE_FIELDS(pair_type());
+  CONSTRUCTOR_APPEND_ELT(v, f, fold_convert(ptr_type_node, a));
+  CONSTRUCTOR_APPEND_ELT(v, DECL_CHAIN(f), fold_convert(ptr_type_node, b));
+  return build_constructor(pair_type(), v);
+}
+
+/* The public __accgpu_xdef_NAME of a routine, defined here (an export),
+   or a weak reference to another unit's (an import). */
+static tree xdef_var(const xentry *x)
+{
+  char nb[300];
+  snprintf(nb, sizeof nb, "__accgpu_xdef_%s", x->name);
+  tree v = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(nb),
+                      build_qualified_type(pair_type(), TYPE_QUAL_CONST));
+  TREE_PUBLIC(v) = 1;
+  DECL_ARTIFICIAL(v) = 1;
+  TREE_USED(v) = 1;
+  TREE_READONLY(v) = 1;
+  TREE_ADDRESSABLE(v) = 1;
+  accgpu_keep(v);
+  if (x->import) {
+    DECL_EXTERNAL(v) = 1;
+    declare_weak(v);
+    /* Outside -flto the unit's weak symbols were already written out. */
+    if (!flag_lto && asm_out_file)
+      ASM_WEAKEN_LABEL(asm_out_file, nb);
+    return v;
+  }
+  TREE_STATIC(v) = 1;
+  DECL_INITIAL(v) = pair(build_fold_addr_expr(module_var), cstr(x->refused));
+  varpool_node::finalize_decl(v);
+  return v;
+}
+
+/* Defines the exported routines' symbols; the import table's address (and
+   *N its length), or a null pointer when the unit imports nothing. */
+static tree link_table(unsigned *n)
+{
+  vec<constructor_elt, va_gc> *rows = NULL;
+  *n = 0;
+  for (unsigned i = 0; i < links.length(); i++) {
+    tree v = xdef_var(&links[i]);
+    if (links[i].import)
+      CONSTRUCTOR_APPEND_ELT(rows, size_int((*n)++),
+                             pair(cstr(links[i].name),
+                                  build_fold_addr_expr(v)));
+  }
+  if (!*n)
+    return null_pointer_node;
+  tree at = build_array_type_nelts(pair_type(), *n);
+  tree tab = static_var("__accgpu_imports", at, true);
+  DECL_INITIAL(tab) = build_constructor(at, rows);
+  varpool_node::finalize_decl(tab);
+  return build_fold_addr_expr(tab);
+}
+
 static tree cubin_table(const accgpu_mb_cubin *c, int n)
 {
   tree fields[4], rec = make_node(RECORD_TYPE), prev = NULL_TREE;
@@ -342,6 +431,7 @@ static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
   char *ptx = NULL, *log = NULL;
   accgpu_mb_gpu g = accgpu_opts.gpu;
   g.no_fmad = flag_fp_contract_mode != FP_CONTRACT_FAST;
+  g.rdc = !links.is_empty();
   accgpu_mb_cubin c[ACCGPU_MB_MAX_ARCHS];
   int st = accgpu_mb_build_gpu(src, accgpu_opts.include_dir,
                                accgpu_opts.cuda_home, &g, &ptx, c, &log);
@@ -353,6 +443,8 @@ static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
     keep_file(ptx, strlen(ptx), ".ptx");
   }
   if (st == ACCGPU_MB_OK && g.narchs) {
+    /* Relocatable ones (ptxas -c) when the unit shares routines: the
+       runtime links them (docs/cuda-backend.md). */
     *ncubins = g.narchs;
     *cubins = cubin_table(c, g.narchs);
     keep_cubins(c, g.narchs);
@@ -421,6 +513,8 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
   DECL_INITIAL(cache) = build_constructor(TREE_TYPE(cache), NULL);
   varpool_node::finalize_decl(cache);
 
+  unsigned nimports;
+  tree imports = link_table(&nimports);
   tree mt = module_type();
   tree vals[] = {
     build_int_cst(unsigned_type_node, ACCGPU_ABI_VERSION),
@@ -436,6 +530,8 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     build_int_cst(size_type_node, mc_size),
     build_int_cst(unsigned_type_node, ncubins),
     cubins,
+    build_int_cst(unsigned_type_node, nimports),
+    imports,
   };
   vec<constructor_elt, va_gc> *v = NULL;
   tree f = TYPE_FIELDS(mt);

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -46,4 +47,120 @@ void accgpu_image_close(void *dl, int fd) {
     dlclose(dl);
   if (fd >= 0)
     close(fd);
+}
+
+static int dep_add(accgpu_image_deps *d, const __accgpu_module *mod, void *dl,
+                   int fd) {
+  if (d->n == d->cap) {
+    unsigned cap = d->cap ? 2 * d->cap : 4;
+    accgpu_image_dep *v = realloc(d->v, cap * sizeof *v);
+    if (!v) {
+      accgpu_set_error(ACCGPU_ERR_NOMEM, "device link: out of host memory");
+      return -1;
+    }
+    d->v = v;
+    d->cap = cap;
+  }
+  d->v[d->n++] = (accgpu_image_dep){mod, dl, fd};
+  return 0;
+}
+
+static int link_imports(void *dl, const __accgpu_module *mod, int mc,
+                        accgpu_image_deps *deps);
+
+/* The image of P in DEPS, loaded and linked when it is not there yet. */
+static void *dep_image(const __accgpu_module *p, int mc,
+                       accgpu_image_deps *deps) {
+  for (unsigned i = 0; i < deps->n; i++)
+    if (deps->v[i].mod == p)
+      return deps->v[i].dl;
+  const char *file = p->source_file ? p->source_file : "?";
+  const char *what = mc ? "multicore image" : "emulator image";
+  const unsigned char *img = mc ? p->mc_image : p->emu_image;
+  size_t size = mc ? p->mc_image_size : p->emu_image_size;
+  if (p->abi_version != ACCGPU_ABI_VERSION || !img) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC, "module '%s': %s", file,
+                     img ? "built for another kernel ABI: rebuild"
+                         : mc ? "no multicore image" : "no emulator image");
+    return NULL;
+  }
+  int fd;
+  void *pdl = accgpu_image_open(img, size, file, what, &fd);
+  if (!pdl)
+    return NULL;
+  if (dep_add(deps, p, pdl, fd) != 0) {
+    accgpu_image_close(pdl, fd);
+    return NULL;
+  }
+  return link_imports(pdl, p, mc, deps) == 0 ? pdl : NULL;
+}
+
+const __accgpu_module *accgpu_link_provider(const __accgpu_module *mod,
+                                            unsigned i) {
+  const char *file = mod->source_file ? mod->source_file : "?";
+  const __accgpu_import *im = &mod->imports[i];
+  const __accgpu_export *def = im->def;
+  if (!def) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "routine '%s', called on the device in %s, is not "
+                     "defined for the device by any object of the program "
+                     "(its definition needs '#pragma acc routine seq')",
+                     im->name, file);
+    return NULL;
+  }
+  if (def->refused) {
+    accgpu_set_error(ACCGPU_ERR_GENERIC,
+                     "routine '%s' (defined in %s) cannot be called on the "
+                     "device from %s: %s", im->name,
+                     def->module->source_file ? def->module->source_file : "?",
+                     file, def->refused);
+    return NULL;
+  }
+  return def->module;
+}
+
+static int link_imports(void *dl, const __accgpu_module *mod, int mc,
+                        accgpu_image_deps *deps) {
+  const char *file = mod->source_file ? mod->source_file : "?";
+  for (unsigned i = 0; i < mod->nimports; i++) {
+    const __accgpu_import *im = &mod->imports[i];
+    const __accgpu_module *p = accgpu_link_provider(mod, i);
+    char sym[300], slot[310];
+    if (!p)
+      return -1;
+    const char *dfile = p->source_file ? p->source_file : "?";
+    void *pdl = dep_image(p, mc, deps);
+    if (!pdl)
+      return -1;
+    snprintf(sym, sizeof sym, "__accgpu_x_%s", im->name);
+    snprintf(slot, sizeof slot, "%s__p", sym);
+    void *fn = dlsym(pdl, sym), **to = dlsym(dl, slot);
+    if (!fn || !to) {
+      accgpu_set_error(ACCGPU_ERR_GENERIC,
+                       "routine '%s': no device entry %s in the %s of %s",
+                       im->name, fn ? slot : sym,
+                       mc ? "multicore image" : "emulator image",
+                       fn ? file : dfile);
+      return -1;
+    }
+    *to = fn;
+  }
+  return 0;
+}
+
+int accgpu_image_link(void *dl, const __accgpu_module *mod, int mc,
+                      accgpu_image_deps *deps) {
+  if (!mod->nimports)
+    return 0;
+  if (dep_add(deps, mod, dl, -1) != 0)
+    return -1;
+  return link_imports(dl, mod, mc, deps);
+}
+
+void accgpu_image_deps_close(accgpu_image_deps *deps) {
+  for (unsigned i = 0; i < deps->n; i++)
+    if (deps->v[i].fd >= 0)
+      accgpu_image_close(deps->v[i].dl, deps->v[i].fd);
+  free(deps->v);
+  *deps = (accgpu_image_deps){0};
 }

@@ -40,7 +40,7 @@ static const __accgpu_kernel hk[42] = {KPOS(i, add), KPOS(i, mul), KPOS(f, add),
 static void *hcache;
 static __accgpu_module hmod = {ACCGPU_ABI_VERSION, 42, hk,
                                "benchmarks/reduction-table52/table52.cu",
-                               NULL, NULL, NULL, 0, &hcache, NULL, 0, 0, NULL};
+                               NULL, NULL, NULL, 0, &hcache, NULL, 0, 0, NULL, 0, NULL};
 static const __accgpu_loc hloc = {"benchmarks/reduction-table52/table52.cu",
                                   "t52", "hand-written", 1, 1};
 

@@ -31,7 +31,7 @@ static const __accgpu_kernel kernels[] = {
 static void *cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 2, kernels,
                                     "bench_emulator_kernels.cu", NULL, NULL,
-                                    NULL, 0, &cache, NULL, 0, 0, NULL};
+                                    NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
 
 static const accgpu_backend *B = &accgpu_backend_emulator;
 static struct accgpu_dev *dev;

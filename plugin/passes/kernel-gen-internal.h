@@ -28,6 +28,7 @@ struct devfn {
   bool used;
   bool noted;
   vec<tree> callees;
+  tree global;     /* a declared global it uses (routine-globals.cc) */
 };
 
 struct name_entry {
@@ -80,6 +81,7 @@ struct kg {
   struct kg_region *region;
   vec<loop_red *> lreds;  /* reductions of the loops being translated */
   unsigned red_scratch;   /* largest type a combine moves (0: none) */
+  tree global_used;       /* a declared global a routine uses */
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
                              loop (kernel-gen-bars.cc) */
 };
@@ -127,6 +129,18 @@ void kg_global_params(struct kbuf *b, bool none_before);
 void kg_global_args(struct kbuf *b, bool none_before);
 void kg_kernel_globals(kg *g, struct kbuf *b);
 void kg_globals_prelude(struct kbuf *b);
+/* routine-link.cc: routines shared between units.  A call to a routine
+   defined in another unit (CALL gets the callee's name and `(`; false when
+   it cannot be imported, reported at LOC); whether FN is one (and marking
+   it used: only used imports reach the module); FN's exported
+   entry when other units may call it; the prelude's declarations of the
+   imported routines and the exported entries. */
+bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc);
+bool kg_imported_p(tree fn);
+bool kg_use_import(tree fn); /* marks FN used when it is an import */
+bool kg_export_routine(kg *g, tree fn);
+void kg_link_imports(struct kbuf *b);
+void kg_link_exports(struct kbuf *b);
 bool kg_is_local_auto(tree d);
 const char *decl_name(kg *g, tree d);
 void int_cst(kg *g, kbuf *b, tree t);

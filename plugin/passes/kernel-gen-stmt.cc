@@ -305,7 +305,7 @@ static void emit_call(kg *g, gimple *s)
   tree fn = gimple_call_fndecl(s);
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
-  bool single = false;
+  bool single = false, imported = false;
   if (emit_ubsan(g, s))
     return;
   if (gimple_call_internal_p(s) || !fn) {
@@ -378,9 +378,18 @@ static void emit_call(kg *g, gimple *s)
       return;
     }
     record_callee(g, fn);
-    char *p = device_proto(g, fn, false);
-    free(p);
-    kb_printf(&call, "__accgpu_r_%s(", name);
+    if (!has_body) { /* defined in another file: routine-link.cc */
+      imported = true;
+      if (!kg_import_call(g, fn, &call, gimple_location(s) != UNKNOWN_LOCATION
+                                            ? gimple_location(s) : g->loc)) {
+        kb_free(&call);
+        return;
+      }
+    } else {
+      char *p = device_proto(g, fn, false);
+      free(p);
+      kb_printf(&call, "__accgpu_r_%s(", name);
+    }
     single = kg_single_call_p(g, s, fn);
   }
   tree ftype = gimple_call_fntype(s);
@@ -397,7 +406,7 @@ static void emit_call(kg *g, gimple *s)
     if (DECL_P(a) && POINTER_TYPE_P(TREE_TYPE(a)))
       mark_written(g, root_of(g, a)); /* escapes into the callee */
   }
-  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL))
+  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) && !imported)
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
   if (single)

@@ -157,6 +157,8 @@ static void kg_fini(kg *g)
 static void use_devfn(tree fn)
 {
   devfn *d = kg_find_devfn(fn);
+  if (!d && kg_use_import(fn))
+    return; /* a routine of another file */
   if (!d && !g_wanted.contains(fn)) {
     accgpu_keep(fn);
     g_wanted.safe_push(fn); /* not seen yet: used when it is */
@@ -185,7 +187,7 @@ static bool check_callees(kg *g, location_t loc)
              "accgpu: %qD has no %<#pragma acc routine%>; compiled for the "
              "device as %<routine seq%>", fn);
     }
-    if (d)
+    if (d || kg_imported_p(fn))
       use_devfn(fn);
     else if (!g_wanted.contains(fn)) {
       accgpu_keep(fn);
@@ -474,10 +476,15 @@ void kg_maybe_emit_device_function(function *fun)
     free(p);
   }
   d->callees = g.callees.copy();
+  d->global = g.global_used;
+  /* Other units may call it: routine-link.cc. */
+  bool exported = d->routine && kg_export_routine(&g, fn);
   free(proto);
   kb_free(&b);
   kg_fini(&g);
   g_devfns.safe_push(d);
+  if (exported)
+    use_devfn(fn);
   if (g_wanted.contains(fn)) {
     if (!d->text)
       error_at(DECL_SOURCE_LOCATION(fn), "accgpu: %qD, called in a compute "
@@ -495,7 +502,7 @@ void kg_maybe_emit_device_function(function *fun)
 static void check_wanted_defined(void)
 {
   for (unsigned i = 0; i < g_wanted.length(); i++)
-    if (!kg_find_devfn(g_wanted[i]))
+    if (!kg_find_devfn(g_wanted[i]) && !kg_imported_p(g_wanted[i]))
       error_at(DECL_SOURCE_LOCATION(g_wanted[i]), "accgpu: %qD is called in "
                "a compute region but not defined in this file: accgpu "
                "compiles a routine with the compute regions of its own file "
@@ -509,6 +516,7 @@ const char *kg_prelude(void)
   kb_free(&g_prelude);
   kb_add(&g_prelude, kb_str(&kg_types));
   kg_globals_prelude(&g_prelude);
+  kg_link_imports(&g_prelude);
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->proto)
       kb_add(&g_prelude, g_devfns[i]->proto);
@@ -517,5 +525,6 @@ const char *kg_prelude(void)
   for (unsigned i = 0; i < g_devfns.length(); i++)
     if (g_devfns[i]->used && g_devfns[i]->text)
       kb_add(&g_prelude, g_devfns[i]->text);
+  kg_link_exports(&g_prelude);
   return kb_str(&g_prelude);
 }

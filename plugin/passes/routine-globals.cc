@@ -184,6 +184,8 @@ const char *kg_routine_global(kg *g, tree d)
 {
   if (!g->routine_mode || !declared_global_p(d))
     return NULL;
+  if (!g->global_used)
+    g->global_used = d;
   char nm[240];
   snprintf(nm, sizeof nm, "__accgpu_gp_%s", gname(d));
   if (!used.contains(d)) {

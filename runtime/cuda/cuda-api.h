@@ -15,6 +15,7 @@ typedef int CUdevice;
 typedef unsigned long long CUdeviceptr; /* 64-bit on every 64-bit target */
 typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
+typedef struct CUlinkState_st *CUlinkState;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
@@ -57,6 +58,9 @@ enum {
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
 };
+
+/* CUjitInputType values (cuLinkAddData). */
+enum { CU_JIT_INPUT_CUBIN = 0, CU_JIT_INPUT_PTX = 1 };
 
 /* Flags. */
 enum {
@@ -120,6 +124,14 @@ enum {
   X(ModuleLoadDataEx, cuModuleLoadDataEx,                                     \
     (CUmodule *m, const void *image, unsigned nopts, int *opts, void **vals)) \
   X(ModuleUnload, cuModuleUnload, (CUmodule m))                               \
+  X(LinkCreate, cuLinkCreate_v2,                                              \
+    (unsigned nopts, int *opts, void **vals, CUlinkState *st))                \
+  X(LinkAddData, cuLinkAddData_v2,                                            \
+    (CUlinkState st, int type, void *data, size_t size, const char *name,     \
+     unsigned nopts, int *opts, void **vals))                                 \
+  X(LinkComplete, cuLinkComplete,                                             \
+    (CUlinkState st, void **cubin, size_t *size))                             \
+  X(LinkDestroy, cuLinkDestroy, (CUlinkState st))                             \
   X(ModuleGetFunction, cuModuleGetFunction,                                   \
     (CUfunction *f, CUmodule m, const char *name))                            \
   X(FuncSetAttribute, cuFuncSetAttribute,                                     \

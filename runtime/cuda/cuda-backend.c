@@ -22,6 +22,7 @@
 
 #include "cuda-api.h"
 #include "cuda-callback.h"
+#include "cuda-link.h"
 #include "cuda-nvrtc.h"
 #include "cuda-policy.h"
 #include "device.h"
@@ -602,9 +603,29 @@ static int load_jit(struct accgpu_dev *dev, const __accgpu_module *mod,
   return 0;
 }
 
+/* MOD linked with the units whose routines it calls (cuda-link.c), into
+   H: their relocatable cubins for DEV (no JIT), else (or when the driver
+   refuses them) their PTX.  Returns 0 or -1. */
+static int load_linked(struct accgpu_dev *dev, const __accgpu_module *mod,
+                       int major, int minor, cu_module *h) {
+  if (push(dev) != 0)
+    return -1;
+  int rc = -1, jit = 0;
+  for (int cubins = 1; cubins >= 0 && rc != 0; cubins--) {
+    rc = accgpu_cuda_link(mod, dev->ordinal, major, minor, cubins, &h->mod,
+                          &jit);
+    if (rc == 0 && (rc = find_kernels(h, mod, dev->ordinal)) != 0)
+      accgpu_cu.ModuleUnload(h->mod);
+  }
+  h->image = jit ? "linked PTX (JIT)" : "linked cubins";
+  pop();
+  return rc;
+}
+
 /* *HANDLE gets a cu_module the caller releases with cu_module_unload: the
    cubin for DEV's architecture when MOD has one, else (or when the driver
-   refuses it) its PTX, JIT-compiled. */
+   refuses it) its PTX, JIT-compiled; linked with other units' PTX when it
+   calls their routines. */
 static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
                           void **handle) {
   cu_module *h = calloc(1, sizeof *h + mod->nkernels * sizeof h->k[0]);
@@ -618,6 +639,15 @@ static int cu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
   int minor = (int)attr(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
   int c = accgpu_cuda_pick_cubin(mod->cubins, mod->ncubins, major, minor);
   int rc = -1;
+  if (mod->nimports ||
+      (c >= 0 && accgpu_cuda_cubin_relocatable(&mod->cubins[c]))) {
+    if (load_linked(dev, mod, major, minor, h) != 0) {
+      free(h);
+      return -1;
+    }
+    *handle = h;
+    return 0;
+  }
   if (c >= 0 && (rc = load_image(dev, mod, mod->cubins[c].image, 0, h)) == 0)
     h->image = mod->cubins[c].name ? mod->cubins[c].name : "cubin";
   if (rc != 0 && c >= 0) /* never fatal: the PTX runs everywhere */

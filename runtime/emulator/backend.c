@@ -28,6 +28,8 @@ typedef struct emu_module {
   void *dl; /* dlopen handle of emu_image, or NULL */
   int fd;   /* its memfd, kept open so /proc/self/fd/N stays unique */
   accgpu_emu_image img; /* where the image lies (checks) */
+  accgpu_image_deps deps; /* images of other units' routines it calls */
+  accgpu_emu_image *dep_img; /* where they lie */
   emu_entry_fn *entry[];
 } emu_module;
 
@@ -130,25 +132,41 @@ static int image_visit(struct dl_phdr_info *info, size_t size, void *ctx) {
   return 1;
 }
 
-/* Records where M's image was loaded and its __shared__ (TLS) block. */
-static void image_locate(emu_module *m) {
+/* Records where image DL (MOD's) was loaded and its __shared__ (TLS)
+   block. */
+static void image_locate(void *dl, const __accgpu_module *mod,
+                         accgpu_emu_image *img) {
   struct link_map *lm = NULL;
-  if (dlinfo(m->dl, RTLD_DI_LINKMAP, &lm) != 0 || !lm)
+  if (dlinfo(dl, RTLD_DI_LINKMAP, &lm) != 0 || !lm)
     return;
-  image_find f = {(uintptr_t)lm->l_addr, &m->img};
+  image_find f = {(uintptr_t)lm->l_addr, img};
   dl_iterate_phdr(image_visit, &f);
-  m->img.elf = m->mod->emu_image;
-  m->img.elf_size = m->mod->emu_image_size;
+  img->elf = mod->emu_image;
+  img->elf_size = mod->emu_image_size;
 }
 
-/* Loads MOD's emu_image from a memfd into M.  Returns 0 or -1. */
+/* Loads MOD's emu_image from a memfd into M, linked with the images of
+   the routines of other units it calls.  Returns 0 or -1. */
 static int image_open(emu_module *m, const __accgpu_module *mod) {
   m->dl = accgpu_image_open(mod->emu_image, mod->emu_image_size,
                             mod->source_file ? mod->source_file : "?",
                             "emulator image", &m->fd);
   if (!m->dl)
     return -1;
-  image_locate(m);
+  image_locate(m->dl, mod, &m->img);
+  if (accgpu_image_link(m->dl, mod, 0, &m->deps) != 0)
+    return -1;
+  if (m->deps.n > 1) {
+    m->dep_img = calloc(m->deps.n - 1, sizeof *m->dep_img);
+    if (!m->dep_img) {
+      accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
+      return -1;
+    }
+    for (unsigned i = 1; i < m->deps.n; i++)
+      image_locate(m->deps.v[i].dl, m->deps.v[i].mod, &m->dep_img[i - 1]);
+    m->img.deps = m->dep_img;
+    m->img.ndeps = m->deps.n - 1;
+  }
   return 0;
 }
 
@@ -193,7 +211,7 @@ static int emu_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
   for (unsigned k = 0; k < mod->nkernels; k++)
     need_image |= !mod->kernels[k].emu_entry;
   if (need_image && mod->emu_image && image_open(m, mod) != 0) {
-    free(m);
+    emu_module_unload(dev, m);
     return -1;
   }
   for (unsigned k = 0; k < mod->nkernels; k++)
@@ -210,6 +228,8 @@ static int emu_module_unload(struct accgpu_dev *dev, void *handle) {
   (void)dev;
   if (!m)
     return 0;
+  accgpu_image_deps_close(&m->deps);
+  free(m->dep_img);
   accgpu_image_close(m->dl, m->fd);
   free(m);
   return 0;

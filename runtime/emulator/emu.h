@@ -50,6 +50,8 @@ typedef struct accgpu_emu_image {
   size_t tls_size;         /* bytes of its __shared__ (TLS) block */
   const unsigned char *elf; /* the image file, for shared-memory names */
   size_t elf_size;
+  const struct accgpu_emu_image *deps; /* images it calls routines of */
+  unsigned ndeps;                      /* (their constants are its own) */
 } accgpu_emu_image;
 
 /* ---- Counters (counters.c): what a launch's blocks did. ---- */

@@ -332,10 +332,13 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
       a - (b->shared_lo - SHARED_NEAR) < b->shared_len + 2 * SHARED_NEAR)
     return "outside the block's __shared__ variables";
   const accgpu_emu_image *img = w->g->img;
-  if (img && a >= img->lo && a + n <= img->hi)
-    return NULL; /* the module's own constants */
   if (!img)
     return NULL; /* hand-written kernels are not checked */
+  if (a >= img->lo && a + n <= img->hi)
+    return NULL; /* the module's own constants */
+  for (unsigned i = 0; i < img->ndeps; i++)
+    if (a >= img->deps[i].lo && a + n <= img->deps[i].hi)
+      return NULL; /* those of a unit whose routines it calls */
   return HOST_MEMORY;
 }
 

@@ -35,6 +35,7 @@ typedef struct mc_module {
   const __accgpu_module *mod;
   void *dl;
   int fd;
+  accgpu_image_deps deps; /* images of other units' routines it calls */
   accgpu_mc_enter_fn *enter;
   accgpu_mc_kernel kernel[];
 } mc_module;
@@ -166,6 +167,7 @@ static int mc_module_unload(struct accgpu_dev *dev, void *handle) {
   (void)dev;
   if (!m)
     return 0;
+  accgpu_image_deps_close(&m->deps);
   accgpu_image_close(m->dl, m->fd);
   free(m);
   return 0;
@@ -206,7 +208,8 @@ static int mc_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
   m->mod = mod;
   m->dl = accgpu_image_open(mod->mc_image, mod->mc_image_size, file,
                             "multicore image", &m->fd);
-  if (!m->dl || find_entries(m) != 0) {
+  if (!m->dl || find_entries(m) != 0 ||
+      accgpu_image_link(m->dl, mod, 1, &m->deps) != 0) {
     if (!m->dl)
       m->fd = -1;
     mc_module_unload(dev, m);

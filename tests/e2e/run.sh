@@ -28,6 +28,11 @@
 #   /* accgpu-test: emulator-only */       not run with ACC_DEVICE_TYPE=host
 #                                          or multicore (shared memory)
 #   /* accgpu-test: cflags FLAGS */        extra compile flags
+#   /* accgpu-test: units A.c B.c */       a multi-file program: each of
+#                                          tests/e2e/units/A.c ... is compiled
+#                                          on its own (-c, its own cflags),
+#                                          and the test links their objects
+#                                          (device linking: docs/compiler.md)
 #   /* accgpu-test: accgpu-only */         uses accgpu extensions (deviceid,
 #                                          acc_update_peer): not run in the
 #                                          gomp and serial modes
@@ -190,7 +195,8 @@ probe_nvidia() {
 # Compiles SRC into BIN (an object file only when BIN ends in .o); compiler
 # output goes to LOG.  Returns gcc's status.
 compile() {
-  local src=$1 bin=$2 log=$3 keep=$4 extra
+  local src=$1 bin=$2 log=$3 keep=$4 extra objs
+  objs=$(compile_units "$src" "$bin" "$log" "$keep") || return 1
   extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
   # Plugin arguments (-fplugin-arg-accgpu-info) mean nothing without it.
   [ "$MODE" != plugin ] && extra=$(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g')
@@ -199,18 +205,34 @@ compile() {
     mkdir -p "$keep"
     # shellcheck disable=SC2086
     timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
-      -fplugin-arg-accgpu-keep="$keep" -Iinclude $extra "$src" -o "$bin" \
-      -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm >"$log" 2>&1
+      -fplugin-arg-accgpu-keep="$keep" -Iinclude $extra "$src" $objs -o "$bin" \
+      -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" -lm >>"$log" 2>&1
   elif [ "$MODE" = gomp ]; then
     # shellcheck disable=SC2086
     timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fopenacc -foffload=disable $extra \
-      "$src" -o "$bin" -lm >"$log" 2>&1
+      "$src" $objs -o "$bin" -lm >>"$log" 2>&1
   else
     # shellcheck disable=SC2086
     timeout "$COMPILE_TIMEOUT" "$CC" -O2 -Wno-unknown-pragmas $extra "$src" \
-      -o "$bin" -lm >"$log" 2>&1
+      $objs -o "$bin" -lm >>"$log" 2>&1
   fi
   status_note $? "$log"
+}
+
+# The units of SRC (its `units` directive) compiled to objects beside BIN,
+# their names on stdout; LOG starts with their compilers' output.  Returns
+# 1 when one does not compile.
+compile_units() {
+  local src=$1 bin=$2 log=$3 keep=$4 u obj
+  : >"$log"
+  [[ $bin == *.o ]] && return 0
+  for u in $(directives "$src" test | sed -n 's/^units //p'); do
+    obj="$(dirname "$bin")/unit-${u%.c}.o"
+    compile "tests/e2e/units/$u" "$obj" "$log.unit" "$keep" || {
+      cat "$log.unit" >>"$log"; return 1; }
+    cat "$log.unit" >>"$log"
+    echo "$obj"
+  done
 }
 
 # Appends to LOG why a compiler that printed nothing failed (a timeout or a
@@ -273,10 +295,21 @@ check_ptx_of() {
       files+=("$ptx")
     done
   fi
+  # Units that share routines carry relocatable PTX: assembled with -c,
+  # then linked as the driver's linker would (not for rterr/: a missing
+  # routine is what some of them test).
+  local rdc=() cubins=()
+  grep -qE '^\.(extern|visible) \.func' "${files[@]}" && rdc=(-c)
   for f in "${files[@]}"; do
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "$f" -o /dev/null >>"$dir/ptxas.log" 2>&1 ||
+    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "${rdc[@]}" "$f" -o "$f.sm_90.o" >>"$dir/ptxas.log" 2>&1 ||
       { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
+    cubins+=("$f.sm_90.o")
   done
+  if [ ${#rdc[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
+     ! "$CUDA_HOME/bin/nvlink" -arch=sm_90 "${cubins[@]}" -o "$dir/linked.cubin" >>"$dir/ptxas.log" 2>&1; then
+    echo "nvlink failed" >>"$dir/ptxas.log"; ptx_fail "$name"
+  fi
+  rm -f "${cubins[@]}"
 }
 
 ptx_fail() {
@@ -539,7 +572,7 @@ if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
   probe_nvidia
 fi
 
-export -f run_one run_corpus_test run_diag_test run_rterr_test compile status_note \
+export -f run_one run_corpus_test run_diag_test run_rterr_test compile compile_units status_note \
   run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once needed_devices
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \

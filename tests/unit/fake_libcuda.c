@@ -255,6 +255,59 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned nopts,
   *m = calloc(1, sizeof **m), (*m)->text = strdup(image), BUMP(st.live_modules, 1);
   return 0;
 }
+/* The linker: PTX texts joined, and relocatable fake cubins (an ELF
+   header of type ET_REL, then text); an `.extern .func NAME` no input
+   defines (`.visible .func NAME`) fails cuLinkComplete with nvlink's words;
+   the "cubin" is a fake one named "linked" holding all the text. */
+struct CUlinkState_st { char *text, *log; size_t cap; };
+CUresult cuLinkCreate_v2(unsigned nopts, int *opts, void **vals,
+                         CUlinkState *out) {
+  struct CUlinkState_st *s = calloc(1, sizeof *s);
+  for (unsigned i = 0; i < nopts; i++) {
+    if (opts[i] == CU_JIT_ERROR_LOG_BUFFER) s->log = vals[i];
+    if (opts[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      s->cap = (uintptr_t)vals[i];
+  }
+  s->text = strdup("\177ELF linked\n");
+  *out = s, BUMP(st.live_links, 1), st.link_inputs = 0;
+  return 0;
+}
+CUresult cuLinkAddData_v2(CUlinkState s, int type, void *data, size_t size,
+                          const char *name, unsigned nopts, int *opts,
+                          void **vals) {
+  (void)name, (void)nopts, (void)opts, (void)vals;
+  if (type == CU_JIT_INPUT_CUBIN) {
+    const unsigned char *p = data;
+    if (size < 19 || memcmp(p, "\177ELF", 4) || p[16] != 1 || p[size - 1])
+      return CUDA_ERROR_INVALID_VALUE;
+    data = (char *)data + 18;
+  } else if (type != CU_JIT_INPUT_PTX) return CUDA_ERROR_INVALID_VALUE;
+  size_t n = strlen(s->text), k = strlen(data);
+  s->text = realloc(s->text, n + k + 2);
+  memcpy(s->text + n, data, k), strcpy(s->text + n + k, "\n");
+  st.link_inputs++;
+  return 0;
+}
+CUresult cuLinkComplete(CUlinkState s, void **cubin, size_t *size) {
+  const char *p = s->text, *ext = ".extern .func ";
+  while ((p = strstr(p, ext))) {
+    char name[64], def[96];
+    p += strlen(ext);
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(p, " (;\n"), p);
+    snprintf(def, sizeof def, ".visible .func %s", name);
+    if (!strstr(s->text, def)) {
+      if (s->log && s->cap)
+        snprintf(s->log, s->cap, "nvlink error   : Undefined reference to "
+                 "'%s'", name);
+      return CUDA_ERROR_INVALID_PTX;
+    }
+  }
+  *cubin = s->text, *size = strlen(s->text) + 1;
+  return 0;
+}
+CUresult cuLinkDestroy(CUlinkState s) {
+  free(s->text), free(s), BUMP(st.live_links, -1); return 0;
+}
 CUresult cuModuleUnload(CUmodule m) {
   free(m->text), free(m), BUMP(st.live_modules, -1); return 0;
 }

@@ -18,6 +18,8 @@ typedef struct fake_stats {
   int nvrtc_header;    /* last compile got accgpu_cuda.h's text */
   char nvrtc_arch[48]; /* its --gpu-architecture option */
   char image[32];      /* last module: "ptx", or a fake cubin's name */
+  int live_links;      /* cuLinkCreate without cuLinkDestroy */
+  int link_inputs;     /* PTX added to the last link */
 } fake_stats;
 
 #endif

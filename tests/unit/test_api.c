@@ -243,7 +243,7 @@ static const __accgpu_kernel emu_kernels[] = {
 static void *emu_mod_cache;
 static const __accgpu_module emu_mod = {
     ACCGPU_ABI_VERSION, 1, emu_kernels, "emu_api.c", "", NULL, NULL, 0,
-    &emu_mod_cache, NULL, 0, 0, NULL};
+    &emu_mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static int emu_init(void) {
   setenv("ACCGPU_EMU_DEVICES", "2", 1);
@@ -445,7 +445,7 @@ static const char static_prog[] =
     "                                      NULL}};\n"
     "static void *cache;\n"
     "static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, ks, \"prog.c\",\n"
-    "                                    \"\", 0, 0, 0, &cache, NULL, 0, 0, NULL};\n"
+    "                                    \"\", 0, 0, 0, &cache, NULL, 0, 0, NULL, 0, NULL};\n"
     "int main(void) {\n"
     "  static double x[100];\n"
     "  if (acc_get_device_type() != acc_device_emulator) return 2;\n"

@@ -119,7 +119,7 @@ static const __accgpu_kernel wkernels[] = {
 static void *wmod_cache;
 static const __accgpu_module wmod = {ACCGPU_ABI_VERSION, 2, wkernels,
                                      "wait_any.c", "", NULL, NULL, 0,
-                                     &wmod_cache, NULL, 0, 0, NULL};
+                                     &wmod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 enum { GATE_THREADS = 32 };
 

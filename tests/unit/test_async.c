@@ -38,7 +38,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_add", k_add, 3, add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 2, kernels, "async.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static void launch(unsigned k, void **args, int async) {
   __accgpu_launch(&LP, &mod, k, (__accgpu_dim3){1, 1, 1},

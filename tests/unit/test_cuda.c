@@ -198,7 +198,7 @@ static const __accgpu_kernel axpy_kernels[] = {
 
 static __accgpu_module make_module(const char *ptx, unsigned nkernels) {
   __accgpu_module m = {ACCGPU_ABI_VERSION, nkernels, axpy_kernels, "axpy.c",
-                       NULL, ptx, NULL, 0, NULL, NULL, 0, 0, NULL};
+                       NULL, ptx, NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
   return m;
 }
 
@@ -418,6 +418,7 @@ static void check_fake_balanced(void) {
   CU_ASSERT_EQUAL(s.live_streams, 0);
   CU_ASSERT_EQUAL(s.live_events, 0);
   CU_ASSERT_EQUAL(s.live_modules, 0);
+  CU_ASSERT_EQUAL(s.live_links, 0);
   CU_ASSERT_EQUAL(s.ctx_depth, 0);
   CU_ASSERT_EQUAL(s.hostfn_calls, 0);
 }
@@ -487,6 +488,89 @@ static void test_fake_launch(void) {
   CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
   check_fake_balanced();
   B->close(d);
+}
+
+/* A relocatable fake cubin for sm_90 holding TEXT (fake_libcuda.c). */
+#define FAKE_REL_CUBIN(text) "\177ELF0123456789ab\001\000" text
+
+/* Loads axpy.c, whose kernel calls routine NAME of another unit (its
+   import, DEF), on a fresh device; with a relocatable cubin when REL.
+   Returns module_load's result; on success, runs the kernel and checks the
+   image is DESC. */
+static int load_linked(const __accgpu_export *def, const char *name, int rel,
+                       const char *desc) {
+  static char ptx[sizeof axpy_ptx + 64], img[sizeof axpy_ptx + 96];
+  snprintf(ptx, sizeof ptx, ".extern .func %s;\n%s", name, axpy_ptx);
+  memcpy(img, FAKE_REL_CUBIN(""), 18);
+  snprintf(img + 18, sizeof img - 18, "%s", ptx);
+  const __accgpu_cubin cubin = {90, "cubin sm_90", (const unsigned char *)img,
+                                18 + strlen(ptx) + 1};
+  const __accgpu_import imports[] = {{name, def}};
+  __accgpu_module m = make_module(ptx, 1);
+  m.nimports = 1, m.imports = imports;
+  m.ncubins = rel ? 1 : 0, m.cubins = rel ? &cubin : NULL;
+  struct accgpu_dev *d;
+  struct accgpu_queue *q;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL_FATAL(B->queue_create(d, &q), 0);
+  void *h = NULL;
+  int rc = B->module_load(d, &m, &h);
+  if (rc == 0) {
+    CU_ASSERT_STRING_EQUAL(stats().image, "linked");
+    CU_ASSERT_EQUAL(stats().link_inputs, 2);
+    CU_ASSERT_STRING_EQUAL(B->module_desc(h), desc);
+    check_axpy(d, q, h, 0);
+    CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  }
+  CU_ASSERT_EQUAL(B->queue_destroy(q), 0);
+  check_fake_balanced();
+  B->close(d);
+  return rc;
+}
+
+/* Device linking (cuda-link.c): a module that calls a routine of another
+   unit is linked with that unit's PTX; a routine no unit defines, one whose
+   unit refused to export it and one the PTX lacks are errors naming it. */
+static void test_fake_link(void) {
+  if (use_fake(1, 1 << 20, 0))
+    return;
+  static const char util_ptx[] = ".visible .func f(\n";
+  static const unsigned char util_img[] = FAKE_REL_CUBIN(".visible .func f(\n");
+  static const __accgpu_cubin util_cubin = {90, "cubin sm_90", util_img,
+                                            sizeof util_img};
+  static const __accgpu_module util = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
+      NULL, util_ptx, NULL, 0, NULL, NULL, 0, 1, &util_cubin, 0, NULL};
+  static const __accgpu_module bare = {ACCGPU_ABI_VERSION, 0, NULL, "util.c",
+      NULL, "// no f\n", NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL};
+  const __accgpu_export def = {&util, NULL}, nodef = {&bare, NULL},
+                        refused = {&util, "it uses 'g', a global"};
+  CU_ASSERT_EQUAL(load_linked(&def, "f", 0, "linked PTX (JIT)"), 0);
+  CU_ASSERT_EQUAL(load_linked(&def, "f", 1, "linked cubins"), 0);
+  /* A unit that only exports: its relocatable cubin goes through the
+     linker alone. */
+  struct accgpu_dev *d;
+  void *h = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->open(0, &d), 0);
+  CU_ASSERT_EQUAL(B->module_load(d, &util, &h), 0);
+  CU_ASSERT_STRING_EQUAL(B->module_desc(h), "linked cubins");
+  CU_ASSERT_EQUAL(stats().link_inputs, 1);
+  CU_ASSERT_EQUAL(B->module_unload(d, h), 0);
+  check_fake_balanced();
+  B->close(d);
+  CU_ASSERT_EQUAL(load_linked(NULL, "f", 1, NULL), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f', called on the device "
+                         "in axpy.c, is not defined for the device by any "
+                         "object of the program (its definition needs "
+                         "'#pragma acc routine seq')");
+  CU_ASSERT_EQUAL(load_linked(&refused, "f", 1, NULL), -1);
+  CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f' (defined in util.c) "
+                         "cannot be called on the device from axpy.c: it "
+                         "uses 'g', a global");
+  CU_ASSERT_EQUAL(load_linked(&nodef, "f", 1, NULL), -1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "cuLinkComplete(axpy.c with "
+                         "the 1 unit whose routines it calls, device 0): "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err_text(NULL), "nvlink error   : Undefined "
+                                "reference to 'f'"));
 }
 
 static void test_fake_module_errors(void) {
@@ -731,6 +815,7 @@ ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),
              ACCGPU_TEST(test_fake_module_errors),
+             ACCGPU_TEST(test_fake_link),
              ACCGPU_TEST(test_fake_cubin_choice),
              ACCGPU_TEST(test_fake_fewer_threads),
              ACCGPU_TEST(test_fake_queues),
@@ -767,7 +852,7 @@ static void core_axpy(int dev, float *x, float *y, int n, float a) {
   static const __accgpu_kernel k[] = {
       {"accgpu_test_axpy", NULL, 4, axpy_sizes, &LOC, 0, NULL, 0, NULL}};
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL,
-                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0, 0, NULL};
+                                    axpy_ptx, NULL, 0, &core_cache, NULL, 0, 0, NULL, 0, NULL};
   __accgpu_map maps[2] = {
       {x, n * sizeof *x, ACCGPU_MAP_COPYIN, 0, "x[0:n]"},
       {y, n * sizeof *y, ACCGPU_MAP_COPY, 0, "y[0:n]"}};
@@ -872,7 +957,7 @@ static void test_core_reports_jit_error(void) {
         {"accgpu_test_axpy", NULL, 0, NULL, &LOC, 0, NULL, 0, NULL}};
     static void *cache;
     static const __accgpu_module m = {
-        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0, 0, NULL};
+        ACCGPU_ABI_VERSION, 1, k, "axpy.c", NULL, bad_ptx, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
     __accgpu_launch(&LOC, &m, 0, (__accgpu_dim3){1, 1, 1},
                     (__accgpu_dim3){1, 1, 1}, 0, acc_async_sync, NULL);
     _exit(0);
@@ -991,7 +1076,7 @@ static const __accgpu_kernel src_k[] = {
 static void test_core_jit_from_source(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   if (core_use_fake(2, 0))
     return;
   accgpu_nvrtc_reset(fake_lib);
@@ -1015,7 +1100,7 @@ static void test_core_jit_from_source(void) {
 static void test_core_jit_real_nvrtc(void) {
   static void *cache;
   static const __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c",
-                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                                    axpy_cuda, NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   const char *ptx = NULL;
   accgpu_nvrtc_reset(NULL);
   if (accgpu_nvrtc_ptx(&m, 9, 0, &ptx) != 0 &&
@@ -1039,7 +1124,7 @@ static const char *child_source;
 static void child_launch_source(void) {
   static void *cache;
   __accgpu_module m = {ACCGPU_ABI_VERSION, 1, src_k, "axpy.c", child_source,
-                       NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                       NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   if (core_use_fake(1, 0))
     _exit(3);
   accgpu_nvrtc_reset(child_nvrtc_path);

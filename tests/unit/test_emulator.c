@@ -61,7 +61,7 @@ static const __accgpu_kernel kernels[K_N] = {
 static void *mod_cache;
 static const __accgpu_module mod = {
     ACCGPU_ABI_VERSION, K_N, kernels, "tests/unit/kernels/emu_*.cu",
-    NULL, NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+    NULL, NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static const accgpu_backend *B = &accgpu_backend_emulator;
 static struct accgpu_dev *dev;
@@ -761,7 +761,7 @@ static void test_module_image(void) {
       {"img_missing", NULL, 4, sizes, NULL, 0, NULL, 0, NULL}};
   void *cache = NULL, *h;
   __accgpu_module m = {ACCGPU_ABI_VERSION, 1, k, "image.c", NULL, NULL,
-                       img, size, &cache, NULL, 0, 0, NULL};
+                       img, size, &cache, NULL, 0, 0, NULL, 0, NULL};
   OK(B->module_load(dev, &m, &h));
   int n = 1000;
   float a = 3.0f, *x = malloc(n * 4), *y = malloc(n * 4), *r = malloc(n * 4);

@@ -30,10 +30,10 @@ static void *h_image, *h_linked;
 static int suite_init(void) {
   static __accgpu_module m_image = {
       ACCGPU_ABI_VERSION, 1, k_image, "tests/unit/kernels/emu_count.cu",
-      NULL, NULL, NULL, 0, &cache_image, NULL, 0, 0, NULL};
+      NULL, NULL, NULL, 0, &cache_image, NULL, 0, 0, NULL, 0, NULL};
   static const __accgpu_module m_linked = {
       ACCGPU_ABI_VERSION, 1, k_linked, "tests/unit/kernels/emu_count.cu",
-      NULL, NULL, NULL, 0, &cache_linked, NULL, 0, 0, NULL};
+      NULL, NULL, NULL, 0, &cache_linked, NULL, 0, 0, NULL, 0, NULL};
   m_image.emu_image = emu_count_image;
   m_image.emu_image_size = (size_t)(emu_count_image_end - emu_count_image);
   return B->open(0, &dev) || B->queue_create(dev, &q) ||

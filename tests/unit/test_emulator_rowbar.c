@@ -25,7 +25,7 @@ static const __accgpu_kernel kernels[K_N] = {
 static void *mod_cache;
 static const __accgpu_module mod = {
     ACCGPU_ABI_VERSION, K_N, kernels, "tests/unit/kernels/emu_rowbar.cu",
-    NULL, NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+    NULL, NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static const accgpu_backend *B = &accgpu_backend_emulator;
 static struct accgpu_dev *dev;

@@ -47,7 +47,7 @@ static const __accgpu_kernel kernels[] = {
 };
 static void *cache;
 static __accgpu_module mod = {ACCGPU_ABI_VERSION, 3, kernels, "memcheck_test.c",
-                              src, NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                              src, NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
 static unsigned char *image;
 
 static int suite_init(void) {

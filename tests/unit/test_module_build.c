@@ -143,7 +143,8 @@ static void test_ptx_by_nvcc(void) {
     return;
   }
   char *ptx = NULL, *log = strdup("");
-  int st = ptx_by_nvcc(nvcc, axpy_src, inc_dir, "compute_90", 0, &ptx,
+  static const accgpu_mb_gpu plain;
+  int st = ptx_by_nvcc(nvcc, axpy_src, inc_dir, "compute_90", &plain, &ptx,
                        &log);
   check_axpy_ptx(st, ptx, log);
   free(ptx);
@@ -369,7 +370,7 @@ static void test_cubins_build(void) {
   char tool[PATH_MAX];
   if (!have_toolkit() || find_tool(cuda_home, "ptxas", tool) != 0)
     return;
-  accgpu_mb_gpu g = {2, {80, 90}, 0};
+  accgpu_mb_gpu g = {2, {80, 90}, 0, 0};
   accgpu_mb_cubin c[2];
   char *ptx = NULL, *log = NULL;
   int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, c, &log);
@@ -409,13 +410,51 @@ static void test_cubins_build(void) {
   CU_ASSERT_TRUE(tmp_is_empty());
 }
 
+/* A unit that shares routines (rdc): its kernel calls a routine of another
+   unit and it exports one; relocatable PTX (the export kept, the import
+   extern) and relocatable cubins (ELF type ET_REL).  Whole-program PTX
+   drops the export, and ptxas refuses the unresolved import. */
+static void test_rdc_build(void) {
+  static const char src[] =
+      "#include \"accgpu_cuda.h\"\n"
+      "ACCGPU_IMPORT(double, __accgpu_x_g, (double));\n"
+      "ACCGPU_EXPORT double __accgpu_x_f(double p0) { return 2 * p0; }\n"
+      "ACCGPU_KERNEL void K(double *y) { y[0] = ACCGPU_XCALL(__accgpu_x_g)(y[0]); }\n";
+  char tool[PATH_MAX];
+  if (!have_toolkit() || find_tool(cuda_home, "ptxas", tool) != 0 ||
+      access("include/accgpu_cuda.h", R_OK) != 0) /* the real header */
+    return;
+  accgpu_mb_gpu g = {1, {90}, 0, 1};
+  accgpu_mb_cubin c[1];
+  char *ptx = NULL, *log = NULL;
+  int st = accgpu_mb_build_gpu(src, "include", cuda_home, &g, &ptx, c, &log);
+  CU_ASSERT_EQUAL_FATAL(st, ACCGPU_MB_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".visible .func  (.param .b64 "
+                                     "func_retval0) __accgpu_x_f("));
+  CU_ASSERT_PTR_NOT_NULL(strstr(ptx, ".extern .func  (.param .b64 "
+                                     "func_retval0) __accgpu_x_g"));
+  CU_ASSERT_TRUE(c[0].size > 18 && c[0].image[16] == 1 && c[0].image[17] == 0);
+  accgpu_mb_free_cubins(c, 1);
+  free(ptx);
+  free(log);
+  g.rdc = 0;
+  st = accgpu_mb_build_gpu(src, "include", cuda_home, &g, &ptx, c, &log);
+  CU_ASSERT_NOT_EQUAL(st, ACCGPU_MB_OK);
+  CU_ASSERT_PTR_NOT_NULL(log && strstr(log, "Unresolved extern function "
+                                            "'__accgpu_x_g'"));
+  CU_ASSERT_PTR_NULL(ptx && strstr(ptx, "__accgpu_x_f"));
+  free(ptx);
+  free(log);
+  CU_ASSERT_TRUE(tmp_is_empty());
+}
+
 /* y = a*x + y: one fma.rn.f32 by default, a mul.rn and an add.rn (which
    ptxas and the JIT do not fuse) with no_fmad. */
 static void test_no_fmad(void) {
   if (!have_toolkit())
     return;
   for (int no_fmad = 0; no_fmad < 2; no_fmad++) {
-    accgpu_mb_gpu g = {0, {0}, no_fmad};
+    accgpu_mb_gpu g = {0, {0}, no_fmad, 0};
     char *ptx = NULL, *log = NULL;
     int st = accgpu_mb_build_gpu(axpy_src, inc_dir, cuda_home, &g, &ptx, NULL,
                                  &log);
@@ -475,4 +514,5 @@ ACCGPU_SUITE(module_build, setup, teardown,
              ACCGPU_TEST(test_real_dialect_header),
              ACCGPU_TEST(test_parse_archs),
              ACCGPU_TEST(test_cubin_arch_of_header),
-             ACCGPU_TEST(test_cubins_build), ACCGPU_TEST(test_no_fmad));
+             ACCGPU_TEST(test_cubins_build), ACCGPU_TEST(test_rdc_build),
+             ACCGPU_TEST(test_no_fmad));

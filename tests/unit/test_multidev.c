@@ -63,7 +63,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_scale", k_scale, 3, scale_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "multi.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static double x[N];
 
@@ -170,7 +170,7 @@ static const __accgpu_kernel gate_k[] = {
 static void *gate_cache;
 static const __accgpu_module gate_mod = {ACCGPU_ABI_VERSION, 1, gate_k,
                                          "multi.c", "", NULL, NULL, 0,
-                                         &gate_cache, NULL, 0, 0, NULL};
+                                         &gate_cache, NULL, 0, 0, NULL, 0, NULL};
 
 /* Device copy of host array H on device DEV (its memory is host-readable
    in the fake). */

@@ -32,7 +32,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_odd", k_set, 2, set_sizes, &LQ, 1, odd, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 3, kernels, "prof.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static int init_suite(void) {
   fake_install(1, 0);

@@ -27,7 +27,7 @@ static const __accgpu_kernel kernels[] = {
     {"k_add", k_add, 3, k_add_sizes, &LP, 0, NULL, 0, NULL}};
 static void *mod_cache;
 static const __accgpu_module mod = {ACCGPU_ABI_VERSION, 1, kernels, "fig51.c",
-                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL};
+                                    "", NULL, NULL, 0, &mod_cache, NULL, 0, 0, NULL, 0, NULL};
 
 static void launch_add(void *dptr, int n, int v, int async) {
   void *args[] = {&dptr, &n, &v};
@@ -242,7 +242,7 @@ static void child_end_without_begin(void) {
 static void child_bad_abi(void) {
   static void *cache;
   static const __accgpu_module old = {ACCGPU_ABI_VERSION + 7, 1, kernels,
-                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0, 0, NULL};
+                                      "old.c", "", NULL, NULL, 0, &cache, NULL, 0, 0, NULL, 0, NULL};
   int n = 0, v = 0;
   void *p = NULL, *args[] = {&p, &n, &v};
   __accgpu_launch(&LK, &old, 0, (__accgpu_dim3){1, 1, 1},
@@ -256,7 +256,7 @@ static void child_bad_cubins(void) {
   static const __accgpu_cubin cubins[] = {{90, "cubin sm_90", text, 64}};
   static const __accgpu_module bad = {ACCGPU_ABI_VERSION, 1, kernels, "bad.c",
                                       "", NULL, NULL, 0, &cache, NULL, 0, 1,
-                                      cubins};
+                                      cubins, 0, NULL};
   int n = 0, v = 0;
   void *p = NULL, *args[] = {&p, &n, &v};
   __accgpu_launch(&LK, &bad, 0, (__accgpu_dim3){1, 1, 1},
@@ -301,7 +301,7 @@ static void child_timed(void) {
   static void *cache;
   static const __accgpu_module fresh = {ACCGPU_ABI_VERSION, 1, kernels,
                                         "fig51.c", "", NULL, NULL, 0, &cache,
-                                        NULL, 0, 0, NULL};
+                                        NULL, 0, 0, NULL, 0, NULL};
   int n = 0, v = 0;
   void *p = NULL, *args[] = {&p, &n, &v};
   __accgpu_launch(&LK, &fresh, 0, (__accgpu_dim3){1, 1, 1},

@@ -31,7 +31,7 @@ static const __accgpu_kernel sd_kernels[] = {
 static void *sd_cache;
 static const __accgpu_module sd_mod = {ACCGPU_ABI_VERSION, 1, sd_kernels,
                                        "shutdown.c", "", NULL, NULL, 0,
-                                       &sd_cache, NULL, 0, 0, NULL};
+                                       &sd_cache, NULL, 0, 0, NULL, 0, NULL};
 
 typedef struct user {
   int id, bad;

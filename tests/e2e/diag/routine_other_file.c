@@ -1,17 +1,18 @@
-/* A routine declared here and defined in another file (multi-file
- * programs): accgpu compiles routines with the compute regions of their
- * own file, so this is one error at the declaration naming the function
- * (it used to be an internal error from the CUDA compiler). */
-/* accgpu-expect: error: 8: .sq. is called in a compute region but not defined in this file */
+/* A routine of another file (device linking: docs/compiler.md) may be
+ * called on the device only as `routine seq`: a `routine vector` declared
+ * here but defined elsewhere is one error at its declaration naming the
+ * function and its level, with a note at the call.  (A `routine seq` of
+ * another file compiles and links: tests/e2e/routine_xfile.c.) */
+/* accgpu-expect: error: 9: .vsum. is a .routine vector. defined in another file: only .routine seq. may be called across files */
 #include <stddef.h>
-#pragma acc routine seq
-extern double sq(double x);
+#pragma acc routine vector
+extern double vsum(const double *x, int n);
 
-double sum_squares(const double *a, size_t n)
+double total(const double *a, size_t n)
 {
   double s = 0;
-#pragma acc parallel loop copyin(a[0:n]) reduction(+:s)
+#pragma acc parallel loop gang copyin(a[0:n * 32]) reduction(+:s)
   for (size_t i = 0; i < n; i++)
-    s += sq(a[i]);
+    s += vsum(a + 32 * i, 32);
   return s;
 }
