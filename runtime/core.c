@@ -148,7 +148,10 @@ static int unset_or_digits(const char *s) {
    it (libgomp reads ACC_DEVICE_NUM too as it loads, and would complain
    first).  Other devices (a GPU probe, the emulator's threads) start on
    first use. */
-__attribute__((constructor)) static void start_picked_device(void) {
+static pthread_once_t picked_once = PTHREAD_ONCE_INIT;
+static accgpu_device *picked_mc; /* the multicore device opened here */
+
+static void start_picked_once(void) {
   const char *type = getenv("ACC_DEVICE_TYPE");
   if (!unset_or_digits(getenv("ACC_DEVICE_NUM")))
     return;
@@ -157,8 +160,19 @@ __attribute__((constructor)) static void start_picked_device(void) {
   else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
     if (unset_or_digits(getenv("ACC_NUM_CORES")))
-      accgpu_device_get(acc_device_multicore, 0, "accgpu");
+      picked_mc = accgpu_device_get(acc_device_multicore, 0, "accgpu");
   }
+}
+
+__attribute__((constructor)) static void start_picked_device(void) {
+  pthread_once(&picked_once, start_picked_once);
+}
+
+/* A module's start-up hook may run before this library's constructor (a
+   static link orders them as it likes): it starts the device itself. */
+accgpu_device *accgpu_picked_multicore(void) {
+  pthread_once(&picked_once, start_picked_once);
+  return picked_mc;
 }
 
 acc_device_t accgpu_resolve_domain(acc_device_t t) {
