@@ -141,9 +141,10 @@ static int unset_or_digits(const char *s) {
    construct would otherwise do inside the time a program measures (docs/
    compiler.md, "Host fallback speed"; docs/multicore.md): host opens the
    host device (0.2-0.5 ms of first-touch costs on a small VM, where the
-   serial build pays nothing); multicore loads the thread team (libgomp)
-   and opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
-   loop).  Only when ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is
+   serial build pays nothing); multicore loads the thread team (libgomp),
+   opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
+   loop) and starts its threads (0.2-0.9 ms); each object's constructor
+   then loads its kernels (launch.c, __accgpu_module_preload).  Only when ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is
    unset or a number: a bad value is reported by the construct that meets
    it (libgomp reads ACC_DEVICE_NUM too as it loads, and would complain
    first).  Other devices (a GPU probe, the emulator's threads) start on
@@ -159,8 +160,10 @@ static void start_picked_once(void) {
     accgpu_device_get(acc_device_host, 0, "accgpu");
   else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
-    if (unset_or_digits(getenv("ACC_NUM_CORES")))
+    if (unset_or_digits(getenv("ACC_NUM_CORES"))) {
       picked_mc = accgpu_device_get(acc_device_multicore, 0, "accgpu");
+      accgpu_mc_start();
+    }
   }
 }
 

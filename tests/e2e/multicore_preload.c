@@ -4,10 +4,11 @@
  * for dynamic loading; on any other device it is loaded by the first
  * multicore launch and never before.  The device itself is opened at
  * start-up too (its first construct paid 0.2-0.3 ms): it read ACC_NUM_CORES
- * before main changes it.  So is the program's multicore image (its first
- * launch paid 0.3-0.6 ms). */
+ * before main changes it, and its threads started.  So is the program's
+ * multicore image (its first launch paid 0.3-0.6 ms). */
 /* accgpu-test: accgpu-only */
 /* accgpu-test: env ACC_NUM_CORES=3 */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -29,6 +30,17 @@ static int mapped(const char *what) {
 
 static int team_loaded(void) { return mapped("libaccgpu-mc.so"); }
 
+/* Threads of this process. */
+static int threads(void) {
+  DIR *d = opendir("/proc/self/task");
+  int n = 0;
+  for (struct dirent *e; d && (e = readdir(d));)
+    n += e->d_name[0] != '.';
+  if (d)
+    closedir(d);
+  return n;
+}
+
 int main(void) {
   const char *type = getenv("ACC_DEVICE_TYPE");
   int mc = type && !strcasecmp(type, "multicore");
@@ -38,6 +50,10 @@ int main(void) {
      constructor: the first launch loaded them inside what programs time. */
   CHECK_INT("kernel image loaded at start-up iff ACC_DEVICE_TYPE=multicore",
             mapped("accgpu-module"), mc);
+  /* And the team's threads (libgomp starts them in its first parallel
+     region, which was the first launch). */
+  CHECK_INT("ACC_NUM_CORES threads at start-up iff ACC_DEVICE_TYPE=multicore",
+            threads(), mc ? 3 : 1);
   setenv("ACC_NUM_CORES", "5", 1); /* seen only by a device opened later */
   const char *name = acc_get_property_string(0, acc_device_multicore,
                                              acc_property_name);
