@@ -18,6 +18,13 @@ static void clear(void) {
   }
 }
 
+/* Every (j, u) of the 6 x N nest once. */
+static void check2(const char *what) {
+  for (int j = 0; j < 6; j++)
+    for (int i = 0; i < N; i++)
+      CHECK_INT(what, hit2[j][i], 1);
+}
+
 static void check(const char *what, unsigned top, unsigned step) {
   for (unsigned s = 0; s < N; s++) {
     CHECK_INT(what, hit[s], 1);
@@ -54,11 +61,10 @@ int main(void) {
   }
   check("vector, u -= variable 3, >=", 3 * N + 10, 3);
 
-  unsigned short hs = 0;
   clear();
 #pragma acc parallel loop gang vector copy(hit, seen)
   for (unsigned short h = 2 * N + 1; h > 1; h -= 2) {
-    hit[(2 * N + 1 - h) / 2] += 1 + hs;
+    hit[(2 * N + 1 - h) / 2] += 1;
     seen[(2 * N + 1 - h) / 2] = h;
   }
   check("unsigned short step -2", 2 * N + 1, 2);
@@ -68,18 +74,14 @@ int main(void) {
   for (unsigned j = 6; j > 0; j--)
     for (unsigned u = N; u > 0; u--)
       hit2[j - 1][u - 1] += 1;
-  for (int j = 0; j < 6; j++)
-    for (int i = 0; i < N; i++)
-      CHECK_INT("collapse(2) both down", hit2[j][i], 1);
+  check2("collapse(2) both down");
 
   clear();
 #pragma acc parallel loop tile(4, 32) copy(hit2)
   for (unsigned j = 6; j > 0; j--)
     for (unsigned u = N; u > 0; u--)
       hit2[j - 1][u - 1] += 1;
-  for (int j = 0; j < 6; j++)
-    for (int i = 0; i < N; i++)
-      CHECK_INT("tile(4, 32) both down", hit2[j][i], 1);
+  check2("tile(4, 32) both down");
 
   unsigned long long big = 0;
 #pragma acc parallel loop gang vector reduction(+:big)
