@@ -144,10 +144,10 @@ static int unset_or_digits(const char *s) {
    serial build pays nothing); multicore loads the thread team (libgomp),
    opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
    loop) and starts its threads (0.2-0.9 ms); each object's constructor
-   then loads its kernels (launch.c, __accgpu_module_preload).  Only when ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is
-   unset or a number: a bad value is reported by the construct that meets
-   it (libgomp reads ACC_DEVICE_NUM too as it loads, and would complain
-   first).  Other devices (a GPU probe, the emulator's threads) start on
+   then loads its kernels (launch.c, __accgpu_module_preload).  Only when
+   ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is unset or a number:
+   a bad value is reported by the construct that meets it (libgomp reads
+   ACC_DEVICE_NUM too as it loads, and would complain first).  Other devices (a GPU probe, the emulator's threads) start on
    first use. */
 static pthread_once_t picked_once = PTHREAD_ONCE_INIT;
 static accgpu_device *picked_mc; /* the multicore device opened here */
