@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,10 +79,18 @@ static int mc_sched(int *out) {
   return -1;
 }
 
+/* A child of fork() has none of libgomp's pool threads, which its pool
+   still counts (its first parallel region waited for them forever): the
+   child's launches run on its one thread. */
+static void forked_child(void) { mc_dev.threads = 1; }
+static void watch_forks(void) { pthread_atfork(NULL, NULL, forked_child); }
+static pthread_once_t forks_once = PTHREAD_ONCE_INIT;
+
 static int mc_open(int ordinal, struct accgpu_dev **out) {
   (void)ordinal;
   if (mc_threads(&mc_dev.threads) != 0 || mc_sched(&mc_dev.sched) != 0)
     return -1;
+  pthread_once(&forks_once, watch_forks);
   *out = &mc_dev;
   return 0;
 }
