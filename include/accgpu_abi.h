@@ -234,6 +234,10 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
                            __accgpu_dim3 block, unsigned shared_bytes,
                            int async, void **args, const int64_t *vals);
 
+/* Called by a constructor of each object with kernels: a device picked at
+   start-up may load MOD's image now (the multicore device does). */
+void __accgpu_module_preload(const __accgpu_module *mod);
+
 /* Launch limits of DEVICE for the compiler's defaults: multiprocessor count,
    max threads per block, warp size (0 on the host). */
 typedef struct __accgpu_devlimits {

@@ -19,6 +19,7 @@
  *                                                                         */
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
+#include "passes/lower-data.h"
 #include "accgpu_abi.h"
 
 #include "module-build.h"
@@ -488,6 +489,23 @@ static tree build_image(const char *src, int kind, const char *name,
   return res;
 }
 
+/* A constructor that hands the module to the runtime as the program (or
+   the library it is in) starts: the multicore device, when picked at
+   start-up, loads its image then instead of in the first launch, inside
+   what a program times (docs/multicore.md).  Not under -flto, whose
+   unit is written out before FINISH_UNIT: a first launch loads it there. */
+static void emit_preload_ctor(void)
+{
+  function *saved_fn = cfun;
+  tree saved_decl = current_function_decl;
+  current_function_decl = NULL_TREE;
+  tree call = build_call_expr(accgpu_runtime_decl("__accgpu_module_preload"),
+                              1, accgpu_module_addr());
+  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
+  set_cfun(saved_fn);
+  current_function_decl = saved_decl;
+}
+
 void accgpu_module_finish(void *gcc_data, void *user_data)
 {
   static bool done;
@@ -539,6 +557,8 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     CONSTRUCTOR_APPEND_ELT(v, f, fold_convert(TREE_TYPE(f), vals[i]));
   DECL_INITIAL(module_var) = build_constructor(mt, v);
   varpool_node::finalize_decl(module_var);
+  if (!flag_lto)
+    emit_preload_ctor();
   free(src);
 }
 

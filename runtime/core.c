@@ -141,14 +141,18 @@ static int unset_or_digits(const char *s) {
    construct would otherwise do inside the time a program measures (docs/
    compiler.md, "Host fallback speed"; docs/multicore.md): host opens the
    host device (0.2-0.5 ms of first-touch costs on a small VM, where the
-   serial build pays nothing); multicore loads the thread team (libgomp)
-   and opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
-   loop).  Only when ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is
-   unset or a number: a bad value is reported by the construct that meets
-   it (libgomp reads ACC_DEVICE_NUM too as it loads, and would complain
-   first).  Other devices (a GPU probe, the emulator's threads) start on
+   serial build pays nothing); multicore loads the thread team (libgomp),
+   opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
+   loop) and starts its threads (0.2-0.9 ms); each object's constructor
+   then loads its kernels (launch.c, __accgpu_module_preload).  Only when
+   ACC_DEVICE_NUM (and ACC_NUM_CORES for multicore) is unset or a number:
+   a bad value is reported by the construct that meets it (libgomp reads
+   ACC_DEVICE_NUM too as it loads, and would complain first).  Other devices (a GPU probe, the emulator's threads) start on
    first use. */
-__attribute__((constructor)) static void start_picked_device(void) {
+static pthread_once_t picked_once = PTHREAD_ONCE_INIT;
+static accgpu_device *picked_mc; /* the multicore device opened here */
+
+static void start_picked_once(void) {
   const char *type = getenv("ACC_DEVICE_TYPE");
   if (!unset_or_digits(getenv("ACC_DEVICE_NUM")))
     return;
@@ -156,9 +160,22 @@ __attribute__((constructor)) static void start_picked_device(void) {
     accgpu_device_get(acc_device_host, 0, "accgpu");
   else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
-    if (unset_or_digits(getenv("ACC_NUM_CORES")))
-      accgpu_device_get(acc_device_multicore, 0, "accgpu");
+    if (unset_or_digits(getenv("ACC_NUM_CORES"))) {
+      picked_mc = accgpu_device_get(acc_device_multicore, 0, "accgpu");
+      accgpu_mc_start();
+    }
   }
+}
+
+__attribute__((constructor)) static void start_picked_device(void) {
+  pthread_once(&picked_once, start_picked_once);
+}
+
+/* A module's start-up hook may run before this library's constructor (a
+   static link orders them as it likes): it starts the device itself. */
+accgpu_device *accgpu_picked_multicore(void) {
+  pthread_once(&picked_once, start_picked_once);
+  return picked_mc;
 }
 
 acc_device_t accgpu_resolve_domain(acc_device_t t) {

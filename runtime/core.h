@@ -309,6 +309,11 @@ void accgpu_time_report(void);
 
 /* Loads the multicore device's thread team now (at start-up). */
 void accgpu_mc_preload(void);
+/* (multicore/backend.c) Starts the opened multicore device's threads. */
+void accgpu_mc_start(void);
+/* (core.c) The multicore device ACC_DEVICE_TYPE picked and the start-up
+   opened, else NULL. */
+accgpu_device *accgpu_picked_multicore(void);
 
 /* ---- profile.c: ACCGPU_PROFILE ---- */
 

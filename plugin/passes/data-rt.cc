@@ -43,6 +43,7 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_private_host_free", "vp"},
   {"__accgpu_device_limits", "vip"},
   {"__accgpu_device_submit", "vifqz"},
+  {"__accgpu_module_preload", "vq"}, /* module-emit.cc */
   {"acc_is_present", "ipz"},
   /* member-reduction.cc */
   {"acc_deviceptr", "pp"},

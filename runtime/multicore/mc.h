@@ -104,8 +104,14 @@ void accgpu_mc_pack(accgpu_mc_launch *l, unsigned nparams,
    done.  Returns 0, or -1 when out of memory. */
 int accgpu_mc_team_run(const accgpu_mc_launch *l);
 
+/* team.c: starts the calling thread's team of THREADS threads (libgomp
+   creates its workers in the first parallel region it runs). */
+void accgpu_mc_team_start(int threads);
+
 /* team-load.c: accgpu_mc_team_run through the library, loaded on first
    use.  Returns 0, or -1 with the error set. */
 int accgpu_mc_run(const accgpu_mc_launch *l);
+/* team-load.c: accgpu_mc_team_start when the library is loaded. */
+void accgpu_mc_start_team(int threads);
 
 #endif /* ACCGPU_MC_INTERNAL_H */

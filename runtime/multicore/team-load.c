@@ -21,9 +21,11 @@
 #define MC_LIB "libaccgpu-mc.so"
 
 typedef int team_run_fn(const accgpu_mc_launch *l);
+typedef void team_start_fn(int threads);
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static team_run_fn *team_run;
+static team_start_fn *team_start;
 static char load_error[512];
 
 /* dlopen of MC_LIB in the directory of FILE (a path). */
@@ -51,14 +53,21 @@ static void load(void) {
     snprintf(load_error, sizeof load_error, "%s", dlerror());
     return;
   }
+  team_start = (team_start_fn *)dlsym(h, "accgpu_mc_team_start");
   team_run = (team_run_fn *)dlsym(h, "accgpu_mc_team_run");
-  if (!team_run)
+  if (!team_run || !team_start)
     snprintf(load_error, sizeof load_error, "%s", dlerror());
 }
 
 /* ACC_DEVICE_TYPE=multicore at start-up (core.c's start-up hook): the team
    is loaded now, not in the first launch a program times. */
 void accgpu_mc_preload(void) { pthread_once(&load_once, load); }
+
+void accgpu_mc_start_team(int threads) {
+  pthread_once(&load_once, load);
+  if (team_start && threads > 1)
+    team_start(threads);
+}
 
 int accgpu_mc_run(const accgpu_mc_launch *l) {
   pthread_once(&load_once, load);

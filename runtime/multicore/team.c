@@ -93,6 +93,12 @@ static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
     run_block(l, b, dyn + (size_t)omp_get_thread_num() * stride);
 }
 
+void accgpu_mc_team_start(int threads) {
+  int started = 0; /* a region with no effect is compiled away */
+#pragma omp parallel num_threads(threads)
+  __atomic_fetch_add(&started, 1, __ATOMIC_RELAXED);
+}
+
 int accgpu_mc_team_run(const accgpu_mc_launch *l) {
   uint64_t n = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
   int nt = n < (uint64_t)l->threads ? (int)n : l->threads;
