@@ -19,3 +19,5 @@ int main(void)
   free(a);
   return 0;
 }
+/* Memcheck is the emulator's: a GPU does not report the access. */
+/* accgpu-test: emulator-only */
