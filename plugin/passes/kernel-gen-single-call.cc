@@ -13,7 +13,6 @@
  * only compute (no store outside their own locals) still run redundantly:
  * that costs no barrier. */
 #include "passes/kernel-gen-internal.h"
-#include "passes/routine-globals.h"
 #include "reduction/reduction.h"
 #include "calls.h" /* flags_from_decl_or_type */
 
@@ -118,11 +117,23 @@ static bool fn_stores(tree fn, hash_set<tree> *seen)
   if (seen->add(fn))
     return false; /* recursion: the other paths decide */
   struct store_walk w = {seen, false};
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &w;
-  if (!accgpu_walk_fn_body(fn, gimple_store_cb, NULL, generic_store_cb, &wi))
+  function *f = DECL_STRUCT_FUNCTION(fn);
+  if (gimple_body(fn)) {
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &w;
+    walk_gimple_seq(gimple_body(fn), gimple_store_cb, NULL, &wi);
+  } else if (f && f->cfg) {
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, f)
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+           !gsi_end_p(gsi) && !w.stores; gsi_next(&gsi))
+        w.stores = stmt_stores(gsi_stmt(gsi), seen);
+  } else if (DECL_SAVED_TREE(fn)) {
+    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), generic_store_cb, &w);
+  } else {
     w.stores = true;
+  }
   return w.stores;
 }
 

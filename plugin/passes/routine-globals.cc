@@ -65,33 +65,31 @@ static tree reach_gimple_op(tree *tp, int *walk_subtrees, void *data)
   return reach_operand(tp, walk_subtrees, wi->info);
 }
 
-bool accgpu_walk_fn_body(tree fn, walk_stmt_fn stmt_cb, walk_tree_fn op_cb,
-                         walk_tree_fn generic_cb, walk_stmt_info *wi)
+/* The statements of a function already lowered to a CFG. */
+static void walk_cfg(walk_stmt_info *wi, function *f)
 {
-  function *f = DECL_STRUCT_FUNCTION(fn);
-  if (gimple_body(fn)) {
-    walk_gimple_seq(gimple_body(fn), stmt_cb, op_cb, wi);
-  } else if (f && f->cfg) {
-    basic_block bb;
-    FOR_EACH_BB_FN(bb, f)
-      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-           gsi_next(&gsi))
-        if (walk_gimple_stmt(&gsi, stmt_cb, op_cb, wi))
-          return true;
-  } else if (DECL_SAVED_TREE(fn)) {
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), generic_cb, wi->info);
-  } else {
-    return false;
-  }
-  return true;
+  basic_block bb;
+  FOR_EACH_BB_FN(bb, f)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+      walk_gimple_op(gsi_stmt(gsi), reach_gimple_op, wi);
 }
 
+/* A callee may be GENERIC still (cgraph lowers callers before the callees
+   it discovers), a GIMPLE sequence, or past CFG construction. */
 static void walk_body(reach *r, tree fn)
 {
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
   wi.info = r;
-  if (!accgpu_walk_fn_body(fn, NULL, reach_gimple_op, reach_operand, &wi))
+  function *f = DECL_STRUCT_FUNCTION(fn);
+  if (gimple_body(fn))
+    walk_gimple_seq(gimple_body(fn), NULL, reach_gimple_op, &wi);
+  else if (f && f->cfg)
+    walk_cfg(&wi, f);
+  else if (DECL_SAVED_TREE(fn))
+    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), reach_operand, r);
+  else
     r->unknown = true;
 }
 
