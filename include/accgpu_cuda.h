@@ -48,6 +48,12 @@
 #define ACCGPU_XCALL(name) name
 /* At most N threads per block: ptxas fits the registers to that. */
 #define ACCGPU_LAUNCH_BOUNDS(n) __launch_bounds__(n)
+/* On device functions that return a struct (complex helpers, routines):
+   CUDA 13.0's optimizer drops a returned struct's second member when such
+   functions call one another with few call sites (nvcc and NVRTC at -O3;
+   -O1 is right; docs/gpu-testing.md).  `used` keeps the interprocedural
+   passes off them; they are still inlined. */
+#define ACCGPU_STRUCT_RET __attribute__((used))
 #define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
 #define ACCGPU_INF __longlong_as_double(0x7ff0000000000000LL)
 #define ACCGPU_INFF __int_as_float(0x7f800000)
@@ -208,6 +214,7 @@ typedef struct __accgpu_emu_thread {
    entry K__emu(void **args) that unpacks cuLaunchKernel-style ARGS. */
 #define ACCGPU_KERNEL
 #define ACCGPU_LAUNCH_BOUNDS(n)
+#define ACCGPU_STRUCT_RET
 /* Routines shared between units: the defining image exports NAME; the
    calling image holds a slot NAME__p the runtime fills with its address
    when it loads the image (runtime/image.c). */
@@ -624,9 +631,20 @@ __accgpu_bswap64(unsigned long long x) {
   return ((unsigned long long)__accgpu_bswap32((unsigned)x) << 32) |
          __accgpu_bswap32((unsigned)(x >> 32));
 }
+/* CUDA's jn/jnf run the forward recurrence from 2/x: NaN at x = +-0 and
+   at denormals (compute_builtins on an H100), where C's value is 0 for
+   |n| >= 2.  Below 1e-300 (1e-35f) that value underflows to 0 anyway. */
+static __device__ __forceinline__ double __accgpu_jn(int n, double x) {
+  return (n > 1 || n < -1) && fabs(x) < 1e-300 ? 0.0 : jn(n, x);
+}
+static __device__ __forceinline__ float __accgpu_jnf(int n, float x) {
+  return (n > 1 || n < -1) && fabsf(x) < 1e-35f ? 0.0f : jnf(n, x);
+}
 #else
 #define __ACCGPU_BYTES                                                        \
   static __attribute__((unused, optimize("no-tree-loop-distribute-patterns")))
+#define __accgpu_jn(n, x) jn(n, x)
+#define __accgpu_jnf(n, x) jnf(n, x)
 #define __accgpu_bswap16(x) __builtin_bswap16(x)
 #define __accgpu_bswap32(x) __builtin_bswap32(x)
 #define __accgpu_bswap64(x) __builtin_bswap64(x)

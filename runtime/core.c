@@ -33,6 +33,9 @@ static struct {
   int num_from_env; /* ACC_DEVICE_NUM was set */
   int local_rank;   /* an MPI launcher's, when ACC_DEVICE_NUM is not set */
   pid_t pid;
+  int forked;                       /* this process is a fork()ed child */
+  int parent_init[ACCGPU_NTYPES];   /* separate-memory types an ancestor
+                                       initialised before fork() */
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -90,6 +93,29 @@ int accgpu_type_count(acc_device_t t) {
 
 static void at_exit(void);
 
+/* fork(): CUDA cannot be used in a child once its parent initialised it
+   (cuInit, which counting the devices does): the child's first call fails
+   with "initialization error".  The child remembers which types with their
+   own memory its parent had counted, and refuses them with a clear error;
+   the emulator is refused the same way, so that the CPU shows what the GPU
+   would do.  The host and multicore devices work in the child. */
+static void forked_child(void) {
+  for (int i = 0; i < ACCGPU_NTYPES; i++)
+    if (rt.counted[i] && type_of_index[i] != acc_device_host &&
+        type_of_index[i] != acc_device_multicore)
+      rt.parent_init[i] = 1;
+  rt.forked = 1;
+}
+
+_Noreturn static void forked_error(const __accgpu_loc *loc, const char *who,
+                                   int i) {
+  accgpu_fatal(loc, "%s: the %s device cannot be used in this process: its "
+               "parent process initialised it before fork() (CUDA is not "
+               "fork-safe; the emulator checks the same). Fork before the "
+               "first OpenACC call, exec() in the child, or use the host or "
+               "multicore device there", who, type_names[i]);
+}
+
 /* Reads ACC_DEVICE_TYPE / ACC_DEVICE_NUM once. */
 static void init_once_fn(void) {
   rt.pid = getpid();
@@ -127,6 +153,7 @@ static void init_once_fn(void) {
   }
   rt.local_rank = rt.num_from_env ? -1 : accgpu_local_rank_env();
   atexit(at_exit);
+  pthread_atfork(NULL, NULL, forked_child);
 }
 
 /* Whether S is unset or a string of digits (a number, or empty). */
@@ -362,6 +389,8 @@ accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
                    accgpu_domain_count(acc_device_not_host));
   }
   int i = accgpu_type_index(t);
+  if (__builtin_expect(rt.forked, 0) && i >= 0 && rt.parent_init[i])
+    forked_error(loc, who, i);
   /* Fast path, no lock: a published, opened device (both flags are
      written with release order under the locks). */
   if (i >= 0 && num >= 0 && num < ACCGPU_MAX_PER_TYPE) {

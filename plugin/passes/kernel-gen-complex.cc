@@ -15,7 +15,7 @@
 static void define_complex(const char *n, const char *r)
 {
   struct kbuf d = {};
-  const char *f = "static __device__ __forceinline__";
+  const char *f = "static __device__ __forceinline__ ACCGPU_STRUCT_RET";
   kb_printf(&d, "typedef struct { %s re, im; } %s;\n", r, n);
   kb_printf(&d, "%s %s %s_mk(%s re, %s im) { %s z; z.re = re; z.im = im; "
             "return z; }\n", f, n, n, r, r, n);

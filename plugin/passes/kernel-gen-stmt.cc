@@ -256,7 +256,9 @@ static const char *math_name(const char *name)
   for (int pass = 0; pass < 2; pass++) {
     for (int i = 0; math_fns[i]; i++)
       if (!strcmp(base, math_fns[i]))
-        return name;
+        return !strcmp(base, "jn")
+                   ? (pass ? "__accgpu_jnf" : "__accgpu_jn")  /* NaN at 0 */
+                   : name;
     if (n > 1 && base[n - 1] == 'f')
       base[n - 1] = 0;
     else

@@ -408,6 +408,8 @@ char *device_proto(kg *g, tree fn, bool with_names)
   struct kbuf b = {};
   tree rt = TREE_TYPE(TREE_TYPE(fn));
   kb_add(&b, "static __device__ ");
+  if (AGGREGATE_TYPE_P(rt) || TREE_CODE(rt) == COMPLEX_TYPE)
+    kb_add(&b, "ACCGPU_STRUCT_RET "); /* a CUDA 13.0 bug: accgpu_cuda.h */
   need_complete(g, rt);
   type_str(g, &b, rt);
   kb_printf(&b, " __accgpu_r_%s(", IDENTIFIER_POINTER(DECL_NAME(fn)));

@@ -10,7 +10,10 @@
 #   2. -std=c11 and -ffp-contract=off: no fused multiply-add in the PTX
 #      (the default has one);
 #   3. num_workers(8) vector_length(128): __launch_bounds__(1024) on the
-#      kernel, .maxntid 1024 in the PTX, at most 64 registers for sm_90.
+#      kernel, .maxntid 1024 in the PTX, at most 64 registers for sm_90;
+#   4. a float complex that a routine returns is stored whole (both
+#      parts) by the kernel's PTX: CUDA 13.0's optimizer dropped the
+#      second part (include/accgpu_cuda.h, ACCGPU_STRUCT_RET).
 # Usage: tests/cli/gpu-images.sh [BUILD-DIR].  Ends with "gpu-images: N
 # passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" gpu-images
@@ -137,6 +140,16 @@ regs=$("$PTXAS" -arch=sm_90 -v "$OUT/dflt/$K.ptx" -o /dev/null 2>&1 |
   sed -n "/entry function '__accgpu_k_vector_level_/,/Used/s/.*Used \([0-9]*\) registers.*/\1/p")
 if [ -n "$regs" ] && [ "$regs" -le 64 ]; then ok; else
   bad "kernel vector_level uses '${regs}' registers for sm_90 with 1024 threads"
+fi
+
+# 4. A complex value a routine returns: both parts stored (the loop may be
+#    unrolled: as many imaginary parts, at +4, as real parts).
+sed -n '/^\.visible \.entry __accgpu_k_complex_ret_/,/^}/p' "$OUT/dflt/$K.ptx" |
+  grep 'st\.global\.f32' >"$OUT/cstores"
+im=$(grep -c '+4\]' "$OUT/cstores")
+re=$(grep -vc '+4\]' "$OUT/cstores")
+if [ "$re" -ge 1 ] && [ "$im" = "$re" ]; then ok; else
+  bad "kernel complex_ret: $re stores of real parts, $im of imaginary parts"
 fi
 
 echo "gpu-images: $pass passed, $fail failed"

@@ -42,6 +42,9 @@
 #   /* accgpu-expect: sorry: LINE: REGEX */        ... "sorry, unimplemented"
 #   /* accgpu-expect: error|sorry: LINE: REGEX */  ... either
 #   /* accgpu-expect-stderr: REGEX */              (rterr/) run-time stderr
+#   /* accgpu-expect-stderr-nvidia: REGEX */       ... instead, on a GPU
+#                                     (tests/gpu/kit.sh; otherwise the
+#                                     emulator's, "emulator" or "nvidia")
 #   /* accgpu-expect-note: REGEX */   (plugin mode) a note on the directive's
 #                                     own line (with cflags -fplugin-arg-accgpu-info)
 #   /* accgpu-expect-warning: REGEX */  (plugin mode) a warning on this line;

@@ -2,7 +2,10 @@
  * expression, the source line, the function, the block and thread and the
  * kernel, and the program fails, as CUDA's device assert makes the launch
  * fail.  Iterations 0..89 pass their assert; 90..99 fail. */
-/* accgpu-expect-stderr: accgpu: error: kernel '__accgpu_k_main_[0-9]+_[0-9]+': .*compute_assert\.c:12: check: block \[[0-9]+,0,0\], thread \[[0-9]+,0,0\]: Assertion `v < 90' failed\. */
+/* accgpu-expect-stderr: accgpu: error: kernel '__accgpu_k_main_[0-9]+_[0-9]+': .*compute_assert\.c:15: check: block \[[0-9]+,0,0\], thread \[[0-9]+,0,0\]: Assertion `v < 90' failed\. */
+/* On a GPU, CUDA prints the failed assertion itself (device printf) and
+ * the launch fails with CUDA_ERROR_ASSERT, which the runtime reports. */
+/* accgpu-expect-stderr-nvidia: accgpu: error: .*device-side assert triggered */
 #include <assert.h>
 #include <stdio.h>
 
