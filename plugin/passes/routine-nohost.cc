@@ -10,10 +10,16 @@
  * error at the call, naming the routine.                               */
 #include "accgpu-plugin.h"
 
+/* GCC 12 keeps a routine's clauses in its "omp declare target" attribute
+   (OpenMP's device_type(nohost) has an attribute of its own). */
 static bool nohost_p(tree fn)
 {
-  return fn && lookup_attribute("omp declare target nohost",
-                                DECL_ATTRIBUTES(fn));
+  if (!fn)
+    return false;
+  tree a = lookup_attribute("omp declare target", DECL_ATTRIBUTES(fn));
+  return (a && TREE_VALUE(a) && TREE_CODE(TREE_VALUE(a)) == OMP_CLAUSE
+          && omp_find_clause(TREE_VALUE(a), OMP_CLAUSE_NOHOST))
+         || lookup_attribute("omp declare target nohost", DECL_ATTRIBUTES(fn));
 }
 
 static tree host_call(gimple_stmt_iterator *gsi, bool *handled,
