@@ -2,11 +2,11 @@
  * is checked; a string may name a routine of another file), a bound
  * function of another type, a clause without one name, bind in a _Pragma:
  * errors at the clause, naming the function. */
-/* accgpu-expect: error: 10: 'nowhere' in 'bind' of 'f' is not a function declared */
-/* accgpu-expect: error: 14: 'g2'.*bound to 'g'.*different type */
-/* accgpu-expect: error: 18: 'bind' takes the name of a function */
-/* accgpu-expect: error: 21: 'bind' takes the name of a function */
-/* accgpu-expect: error: 24: 'bind' in a directive written with '_Pragma' */
+/* accgpu-expect: error: 10: .nowhere. in .bind. of .f. is not a function declared */
+/* accgpu-expect: error: 14: .g2..*bound to .g..*different type */
+/* accgpu-expect: error: 18: .bind. takes the name of a function */
+/* accgpu-expect: error: 21: .bind. takes the name of a function */
+/* accgpu-expect: error: 24: .bind. in a directive written with ._Pragma. */
 #pragma acc routine seq bind(nowhere)
 double f(double x) { return x; }
 

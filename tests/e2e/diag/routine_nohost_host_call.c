@@ -4,8 +4,8 @@
  * routine (GCC's own OpenACC drops the host version: an undefined
  * reference at link time); calls in compute regions and in nohost routines
  * are fine. */
-/* accgpu-expect: error: 24: 'twice' has 'routine nohost'.*only be called in compute regions */
-/* accgpu-expect: error: 16: 'twice' has 'routine nohost'.*host version of 'quad'.*needs 'nohost' too */
+/* accgpu-expect: error: 24: .twice. has .routine nohost..*only be called in compute regions */
+/* accgpu-expect: error: 16: .twice. has .routine nohost..*host version of .quad..*needs .nohost. too */
 #pragma acc routine seq nohost
 double twice(double x) { return 2.0 * x; }
 
