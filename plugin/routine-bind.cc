@@ -76,6 +76,10 @@ static tree lookup_target(const bind_rec *r)
 cpp_hashnode *accgpu_routine_bind_clause(cpp_reader *pfile,
                                          const cpp_token *tok, bool op)
 {
+  /* Under -E the record would not reach the compilation of the output:
+     the clause stays as written (GCC's error there, not a lost bind). */
+  if (flag_preprocess_only)
+    return NULL;
   cpp_token toks[4];
   int n = accgpu_pp_read_group(pfile, toks, 4);
   const cpp_token *a = n == 3 ? &toks[1] : NULL;
