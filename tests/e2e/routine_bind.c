@@ -10,6 +10,7 @@
  * loop partitioned), a seq routine bound to a worker routine, a bound
  * function with no directive of its own (compiled as routine seq), a
  * routine bound to one that binds another. */
+/* accgpu-test: accgpu-only */
 #include <openacc.h>
 #include <stdio.h>
 

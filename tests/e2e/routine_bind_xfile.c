@@ -4,6 +4,7 @@
  * host calls run the routine.  Reference: serial computations of both,
  * chosen by where the region reports it ran. */
 /* accgpu-test: units bind_dev.c */
+/* accgpu-test: accgpu-only */
 #include <openacc.h>
 #include <stdio.h>
 
