@@ -64,13 +64,28 @@ void accgpu_routine_bind_line(cpp_reader *pfile, location_t where)
   }
 }
 
-/* A function declared by the name REC binds, or NULL_TREE. */
+/* A bound function defined here must be lowered (so compiled for the
+   device) even when nothing but the bind names it: a static one no host
+   code calls would be dropped unanalyzed. */
+static void keep_defined(tree d)
+{
+  if (!DECL_INITIAL(d))
+    return;
+  TREE_USED(d) = 1;
+  cgraph_node::get_create(d)->force_output = 1;
+}
+
+/* A function declared by the name REC binds (a string names the same
+   symbol in C), or NULL_TREE. */
 static tree lookup_target(const bind_rec *r)
 {
-  if (r->string || !lookup_name)
+  if (!lookup_name)
     return NULL_TREE;
   tree d = lookup_name(get_identifier(r->name));
-  return d && TREE_CODE(d) == FUNCTION_DECL ? d : NULL_TREE;
+  if (!d || TREE_CODE(d) != FUNCTION_DECL)
+    return NULL_TREE;
+  keep_defined(d);
+  return d;
 }
 
 cpp_hashnode *accgpu_routine_bind_clause(cpp_reader *pfile,
@@ -113,14 +128,18 @@ cpp_hashnode *accgpu_routine_bind_clause(cpp_reader *pfile,
   return cpp_lookup(pfile, (const unsigned char *)empty, strlen(empty));
 }
 
-/* PLUGIN_PRE_GENERICIZE: names declared after their directive (the bound
-   function defined below the routine) are looked up at the end of each
-   function, at file scope. */
-static void pre_genericize(void *, void *)
+/* PLUGIN_PRE_GENERICIZE (GCC_DATA: the function just parsed): names
+   declared after their directive (the bound function defined below the
+   routine) are looked up at the end of each function, at file scope. */
+static void pre_genericize(void *gcc_data, void *)
 {
-  for (unsigned i = 0; i < binds.length(); i++)
+  tree fn = (tree)gcc_data;
+  for (unsigned i = 0; i < binds.length(); i++) {
     if (!binds[i].target && (binds[i].target = lookup_target(&binds[i])))
       accgpu_keep(binds[i].target);
+    if (binds[i].target == fn)
+      keep_defined(fn);
+  }
 }
 
 void accgpu_routine_bind_init(const char *plugin_name)

@@ -6,10 +6,12 @@
  * one that should have, chosen by what the region reports about where it
  * ran (acc_on_device).  Forms: unnamed with an identifier declared after
  * the directive, unnamed with a string, named between the routine's
- * prototype and its definition (a string, an identifier), a vector routine bound to a vector routine (its
- * loop partitioned), a seq routine bound to a worker routine, a bound
- * function with no directive of its own (compiled as routine seq), a
- * routine bound to one that binds another. */
+ * prototype and its definition (a string, an identifier), a vector
+ * routine bound to a vector routine (its loop partitioned), a seq routine
+ * bound to a worker routine, a bound function with no directive of its own
+ * (compiled as routine seq), a routine bound to one that binds another,
+ * static bound functions that nothing else calls (defined before and after
+ * the directive).  GCC 12's own OpenACC rejects bind: accgpu-only. */
 /* accgpu-test: accgpu-only */
 #include <openacc.h>
 #include <stdio.h>
@@ -25,7 +27,7 @@ double dev_sq(double x) { return x * x + 1000.0; } /* no directive */
 #pragma acc routine seq bind("dev_half")
 double half(double x) { return x / 2.0; }
 #pragma acc routine seq
-double dev_half(double x) { return x / 2.0 - 7.0; }
+static double dev_half(double x) { return x / 2.0 - 7.0; } /* only bound */
 
 /* Named, between the prototype and the definition; string naming a
    function defined further down. */
@@ -38,7 +40,7 @@ double dev_cube(double x) { return -x; }
 /* Named, identifier defined before. */
 double twice(double x);
 #pragma acc routine seq
-double dev_twice(double x) { return 2.0 * x + 0.5; }
+static double dev_twice(double x) { return 2.0 * x + 0.5; } /* only bound */
 #pragma acc routine(twice) seq bind(dev_twice)
 double twice(double x) { return 2.0 * x; }
 
