@@ -90,6 +90,10 @@ double dev_inc1(double x) { return x + 100.0; }
 #pragma acc routine seq bind(dev_inc1)
 double inc(double x) { return x + 1.0; }
 
+/* A routine calling a bound routine: its device version calls dev_sq. */
+#pragma acc routine seq
+double sq_plus(double x) { return sq(x) + 1.0; }
+
 static int on_device(void)
 {
   int dev = 0;
@@ -108,7 +112,7 @@ static int check(const char *what, const double *got, int i, double want)
 
 int main(void)
 {
-  static double a[N][M], s[N][6], rs[N], ws[N];
+  static double a[N][M], s[N][6], rs[N], ws[N], k[N];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       a[i][j] = (i * 7 + j * 3) % 11 - 5;
@@ -125,8 +129,15 @@ int main(void)
     rs[i] = rowsum(a[i], M);
     ws[i] = wsum(a[i], M);
   }
+  /* kernels, and a call through another routine */
+#pragma acc kernels loop copyin(a) copyout(k)
+  for (int i = 0; i < N; i++)
+    k[i] = sq_plus(a[i][1]) + half(a[i][1]);
   int bad = 0;
   for (int i = 0; i < N && !bad; i++) {
+    double y = a[i][1];
+    bad |= check("kernels", k, i, dev ? y * y + 1001.0 + y / 2.0 - 7.0
+                                      : y * y + 1.0 + y / 2.0);
     double x = a[i][0], r = 0.0, w = 0.0, r3 = 0.0;
     for (int j = 0; j < M; j++) {
       r += a[i][j];
