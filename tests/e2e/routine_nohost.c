@@ -1,5 +1,5 @@
 /* `routine ... nohost` called where the specification allows it: in
- * compute regions (gang, worker and vector levels) and from another nohost
+ * compute regions (a gang loop calling seq and vector routines) and from another nohost
  * routine.  accgpu keeps the host version, so the host device (the
  * construct's host fallback) and the multicore device run it too, where
  * GCC's own OpenACC leaves an undefined reference.  Reference: a serial
