@@ -1,6 +1,6 @@
 /* `routine ... nohost` called where the specification allows it: in
- * compute regions (a gang loop calling seq and vector routines) and from another nohost
- * routine.  accgpu keeps the host version, so the host device (the
+ * compute regions (a gang loop calling seq and vector routines) and from
+ * another nohost routine.  accgpu keeps the host version, so the host device (the
  * construct's host fallback) and the multicore device run it too, where
  * GCC's own OpenACC leaves an undefined reference.  Reference: a serial
  * computation.  (Host calls outside compute regions are refused:
