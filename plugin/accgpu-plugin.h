@@ -94,4 +94,21 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
    parallelism an enclosing acc loop already uses. */
 void accgpu_check_routine_nesting(gimple *region);
 
+/* ---- routine-bind.cc: routine ... bind(g) ---- */
+
+/* The function a device-side call of FN runs: the function its routine
+   directive binds, else FN (any tree passes through). */
+tree accgpu_device_callee(tree fn);
+/* Checks the binds of the unit and makes bound functions routines; once,
+   before the first function is lowered. */
+void accgpu_routine_bind_prepare(void);
+/* Called from plugin_init. */
+void accgpu_routine_bind_init(const char *plugin_name);
+
+/* ---- passes/routine-nohost.cc: routine ... nohost ---- */
+
+/* Errors for calls of nohost routines in the host code of FN's BODY
+   (outside compute constructs). */
+void accgpu_check_nohost_calls(tree fn, gimple_seq body);
+
 #endif

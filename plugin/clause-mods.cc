@@ -29,6 +29,8 @@
  *           loops (passes/kernels-private.cc)
  *   private(a[0:n]), firstprivate(a[0:n]) elsewhere -> private(a) for an
  *           array a (private-sections.cc)
+ *   routine ... bind(g), bind("g") -> dropped, recorded for the pass
+ *           (routine-bind.cc)
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -49,9 +51,10 @@ static const char *const user_macros[] = {
   "present=", "no_create=", "delete=", "self=", "host=",
   /* only on declare lines (declare-sections.cc) */
   "deviceptr=", "device_resident=", "link=",
+  "bind=", /* only on routine lines (routine-bind.cc) */
 };
 static const char *const impl_macros[] = {
-  "__accgpu_cm_empty=",
+  "__accgpu_cm_empty=", "__accgpu_cm_seq=seq",
   "__accgpu_cm_drop(...)=",
   "__accgpu_cm_copy=copy", "__accgpu_cm_copyin=copyin",
   "__accgpu_cm_copyout=copyout", "__accgpu_cm_create=create",
@@ -436,6 +439,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     if (cpp_hashnode *d = accgpu_declare_sections(pfile, tok, line.op))
       return d;
   }
+  if (!strcmp(w, "bind"))
+    return line.pragma == PRAGMA_OACC_ROUTINE &&
+                   accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_routine_bind_clause(pfile, tok, line.op) : NULL;
   if (!strcmp(w, "deviceptr") || !strcmp(w, "device_resident") ||
       !strcmp(w, "link"))
     return NULL;
@@ -517,6 +524,8 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
         tok->val.pragma <= PRAGMA_OACC_WAIT)
       p = tok->val.pragma;
     line.pragma = p; /* combined_p reads it */
+    if (p == PRAGMA_OACC_ROUTINE)
+      accgpu_routine_bind_line(pfile, tok->src_loc);
     start_line(p, combined_p(pfile));
   }
   if (prev_line_change)

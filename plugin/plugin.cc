@@ -171,6 +171,7 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_element_reduction_guard_init(info->base_name);
   accgpu_member_reduction_init(info->base_name);
   accgpu_explicit_clauses_init(info->base_name);
+  accgpu_routine_bind_init(info->base_name);
 
   struct register_pass_info pass;
   pass.pass = accgpu_make_acc_pass(g);

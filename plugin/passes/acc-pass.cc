@@ -149,6 +149,8 @@ struct acc_pass : gimple_opt_pass {
     gimple_seq body = gimple_body(fun->decl);
     if (!body)
       return 0;
+    accgpu_routine_bind_prepare();
+    accgpu_check_nohost_calls(fun->decl, body);
     if (accgpu_opts.dump) {
       fprintf(stderr, "accgpu: before, %s\n", function_name(fun));
       print_gimple_seq(stderr, body, 2, TDF_NONE);

@@ -129,6 +129,12 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional);
    one list in two clauses, async/wait on data).  Called from plugin_init
    before the other token rewriters, so that its callbacks wrap theirs. */
 void accgpu_clause_mods_init(const char *plugin_name);
+/* routine-bind.cc: a routine line starts at WHERE (its clauses are looked
+   at); `bind(...)` on it (TOK the word; OP: in a _Pragma) taken off the
+   line and recorded, as the expansion of the node returned. */
+void accgpu_routine_bind_line(cpp_reader *pfile, location_t where);
+cpp_hashnode *accgpu_routine_bind_clause(cpp_reader *pfile,
+                                         const cpp_token *tok, bool op);
 /* Was map clause C written with the zero modifier? */
 bool accgpu_zero_clause_p(tree c);
 /* C comes from private(list) on a kernels directive (clause-mods.cc). */

@@ -34,6 +34,7 @@ static bool outside_store_p(tree ref)
 /* A call of FN (a builtin or not) may store what others see. */
 static bool call_stores(tree fn, hash_set<tree> *seen)
 {
+  fn = accgpu_device_callee(fn);
   if (!fn)
     return true;
   if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {

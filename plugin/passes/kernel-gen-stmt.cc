@@ -304,7 +304,7 @@ static bool emit_ubsan(kg *g, gimple *s)
 
 static void emit_call(kg *g, gimple *s)
 {
-  tree fn = gimple_call_fndecl(s);
+  tree fn = accgpu_device_callee(gimple_call_fndecl(s));
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
   bool single = false, imported = false;

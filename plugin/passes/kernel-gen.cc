@@ -399,7 +399,9 @@ tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
 {
   gimple *s = gsi_stmt(*gsi);
   if (gimple_code(s) == GIMPLE_CALL && gimple_call_fndecl(s))
-    *(int *)wi->info |= kg_routine_dims(gimple_call_fndecl(s)) & ~KG_GANG;
+    *(int *)wi->info |=
+        kg_routine_dims(accgpu_device_callee(gimple_call_fndecl(s)))
+        & ~KG_GANG;
   return NULL_TREE;
 }
 
@@ -431,7 +433,8 @@ void kg_maybe_emit_device_function(function *fun)
 {
   tree fn = fun->decl;
   if (kg_find_devfn(fn) || !DECL_NAME(fn) || DECL_ARTIFICIAL(fn)
-      || decl_function_context(fn)) /* nested: routine-nesting.cc */
+      || decl_function_context(fn) /* nested: routine-nesting.cc */
+      || accgpu_device_callee(fn) != fn) /* bound: routine-bind.cc */
     return;
   gimple_seq body = gimple_body(fn);
   if (!body)

@@ -95,6 +95,7 @@ static void walk_body(reach *r, tree fn)
 
 static void reach_function(reach *r, tree fn)
 {
+  fn = accgpu_device_callee(fn);
   if (r->fns.add(fn))
     return;
   walk_body(r, fn);

@@ -38,7 +38,7 @@ static int loop_level(gimple *loop)
    inside the enclosing loop's. */
 static void check_call(gimple *s, const nest_ctx *ctx)
 {
-  tree fn = gimple_call_fndecl(s);
+  tree fn = accgpu_device_callee(gimple_call_fndecl(s));
   tree attr = fn ? oacc_get_fn_attrib(fn) : NULL_TREE;
   if (!attr || ctx->inner < 0)
     return;
