@@ -54,6 +54,9 @@
    -O1 is right; docs/gpu-testing.md).  `used` keeps the interprocedural
    passes off them; they are still inlined. */
 #define ACCGPU_STRUCT_RET __attribute__((used))
+/* Unroll the next loop by N (runtime trip count: a remainder loop). */
+#define ACCGPU_PRAGMA(x) _Pragma(#x)
+#define ACCGPU_UNROLL(n) ACCGPU_PRAGMA(unroll n)
 #define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
 #define ACCGPU_INF __longlong_as_double(0x7ff0000000000000LL)
 #define ACCGPU_INFF __int_as_float(0x7f800000)
@@ -215,6 +218,7 @@ typedef struct __accgpu_emu_thread {
 #define ACCGPU_KERNEL
 #define ACCGPU_LAUNCH_BOUNDS(n)
 #define ACCGPU_STRUCT_RET
+#define ACCGPU_UNROLL(n)
 /* Routines shared between units: the defining image exports NAME; the
    calling image holds a slot NAME__p the runtime fills with its address
    when it loads the image (runtime/image.c). */

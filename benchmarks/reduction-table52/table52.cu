@@ -4,6 +4,9 @@
  * all its iterations, warps combine with shuffles, one shared-memory pass
  * and one barrier combine the warps, and one thread per block does one
  * atomic (positions with a gang reduction) or one store (the others).
+ * The reducing loops are unrolled by four (ACCGPU_UNROLL: four loads in
+ * flight per thread), as CUB's items per thread and accgpu's own vector
+ * reductions.
  * Positions that combine per gang or worker iteration (worker, vector,
  * worker vector) do so once per iteration, as any code must.
  *
@@ -133,6 +136,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     for (long i = blockIdx.x; i < ni; i += gridDim.x)                         \
       for (long j = threadIdx.y; j < nj; j += blockDim.y) {                   \
         T acc = ID;                                                           \
+        ACCGPU_UNROLL(4)                                                      \
         for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
         acc = t52_row_##OPN##_##sfx(acc, sh);                                 \
@@ -161,6 +165,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     for (long i = blockIdx.x; i < ni; i += gridDim.x) {                       \
       T acc = ID;                                                             \
       for (long j = threadIdx.y; j < nj; j += blockDim.y)                     \
+        ACCGPU_UNROLL(4)                                                      \
         for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
       acc = t52_block_##OPN##_##sfx(acc, sh);                                 \
@@ -175,6 +180,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     (void)res, (void)out;                                                     \
     for (long i = blockIdx.x; i < ni; i += gridDim.x)                         \
       for (long j = threadIdx.y; j < nj; j += blockDim.y)                     \
+        ACCGPU_UNROLL(4)                                                      \
         for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
     acc = t52_block_##OPN##_##sfx(acc, sh);                                   \
@@ -188,6 +194,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     long t = ((long)blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x +     \
              threadIdx.x;                                                     \
     (void)res, (void)out;                                                     \
+    ACCGPU_UNROLL(4)                                                          \
     for (long e = t; e < n; e += (long)gridDim.x * blockDim.x * blockDim.y)   \
       acc = OP(acc, in[e]);                                                   \
     acc = t52_block_##OPN##_##sfx(acc, sh);                                   \

@@ -84,6 +84,7 @@ struct kg {
   tree global_used;       /* a declared global a routine uses */
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
                              loop (kernel-gen-bars.cc) */
+  int unroll_next;        /* unroll factor of the next loop emitted (0: none) */
 };
 
 /* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */

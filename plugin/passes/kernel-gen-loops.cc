@@ -465,6 +465,11 @@ static const char *gang_axis(int dims)
 static void emit_for(kg *g, int id, const char *axis, const char *start,
                      const char *step)
 {
+  if (g->unroll_next) {
+    ind(g);
+    kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", g->unroll_next);
+    g->unroll_next = 0;
+  }
   ind(g);
   if (axis)
     kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
@@ -649,6 +654,11 @@ void emit_omp_for(kg *g, gomp_for *f)
   else
     snprintf(step, sizeof step, "(%s)", stride);
   bool digits = nl > 1 && !tiled && !chunked;
+  /* A vector loop that reduces: four iterations' loads in flight per lane
+     (one each otherwise: a warp waits for each load before the next one),
+     as CUB's items per thread; the partials stay one register. */
+  if ((dims & KG_VECTOR) && !reds.is_empty() && !digits && !tiled)
+    g->unroll_next = 4;
   if (digits)
     emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
                      start, step);
