@@ -51,7 +51,7 @@ __ACCGPU_INL long long __accgpu_mc_lo(long long tot, unsigned b, unsigned g) {
    operands mispredict: NPB EP 2x slower per thread) nor the NaN test as
    a conditional move: GCC moved the accumulator to a general register
    for the cmov and back for maxsd every element, a chain 4 instructions
-   long that made jacobi2d large 1.5x slower than libm's call (session
+   long that made jacobi2d large 1.4x slower than the host device (session
    9, docs/multicore.md). */
 __ACCGPU_INL double __accgpu_mc_fmax(double x, double y) {
   if (__builtin_expect(y != y, 0))
