@@ -45,25 +45,33 @@ __ACCGPU_INL long long __accgpu_mc_lo(long long tot, unsigned b, unsigned g) {
 /* ---- fmax/fmin inline, C's rule (a NaN loses to a number; equal: Y, as
    glibc's x86-64 code): libm's are calls, and a call per element kept
    a max reduction (jacobi2d's err = fmax(err, |d|)) from staying in
-   registers, half the speed of the inline select.  Branch-free (maxsd,
-   then a conditional move for a NaN Y): a short-circuit test compiled to
-   data-dependent branches that random operands mispredict half the time
-   (NPB EP: 2x slower per thread than the libm call). */
+   registers.  A NaN Y returns X through a branch that only a NaN takes
+   (predicted, and on Y alone), then maxsd: X > Y ? X : Y, which gives Y
+   for a NaN X.  Neither a test of X against Y as branches (random
+   operands mispredict: NPB EP 2x slower per thread) nor the NaN test as
+   a conditional move: GCC moved the accumulator to a general register
+   for the cmov and back for maxsd every element, a chain 4 instructions
+   long that made jacobi2d large 1.4x slower than the host device (session
+   9, docs/multicore.md). */
 __ACCGPU_INL double __accgpu_mc_fmax(double x, double y) {
-  double r = x > y ? x : y;
-  return y != y ? x : r;
+  if (__builtin_expect(y != y, 0))
+    return x;
+  return x > y ? x : y;
 }
 __ACCGPU_INL double __accgpu_mc_fmin(double x, double y) {
-  double r = x < y ? x : y;
-  return y != y ? x : r;
+  if (__builtin_expect(y != y, 0))
+    return x;
+  return x < y ? x : y;
 }
 __ACCGPU_INL float __accgpu_mc_fmaxf(float x, float y) {
-  float r = x > y ? x : y;
-  return y != y ? x : r;
+  if (__builtin_expect(y != y, 0))
+    return x;
+  return x > y ? x : y;
 }
 __ACCGPU_INL float __accgpu_mc_fminf(float x, float y) {
-  float r = x < y ? x : y;
-  return y != y ? x : r;
+  if (__builtin_expect(y != y, 0))
+    return x;
+  return x < y ? x : y;
 }
 #define fmax(x, y) __accgpu_mc_fmax((x), (y))
 #define fmin(x, y) __accgpu_mc_fmin((x), (y))

@@ -476,9 +476,11 @@ static tree build_image(const char *src, int kind, const char *name,
   int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
                                      accgpu_opts.cc, kind, &img, size, &log);
   tree res = null_pointer_node;
-  if (st == ACCGPU_MB_OK && img)
+  if (st == ACCGPU_MB_OK && img) {
     res = byte_blob(name, img, *size);
-  else {
+    keep_file((const char *)img, *size,
+              kind == ACCGPU_MB_IMAGE_MC ? ".mc.so" : ".emu.so");
+  } else {
     error("accgpu: the generated CUDA C did not build for the %s with "
           "%qs: %s", kind == ACCGPU_MB_IMAGE_MC ? "multicore device"
           : "emulator", accgpu_opts.cc, log ? log : "");

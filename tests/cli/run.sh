@@ -6,7 +6,8 @@
 #      emulator and the host and prints "ok";
 #   2. the pkg-config flags link whether they come before or after the
 #      source (Debian's gcc links with --as-needed);
-#   3. -fplugin-arg-accgpu-keep=DIR creates DIR with its parents; an empty
+#   3. -fplugin-arg-accgpu-keep=DIR creates DIR with its parents and keeps
+#      the CUDA C and the emulator and multicore images in it; an empty
 #      or missing DIR, or one that cannot be made, is a clear error;
 #   4. -flto: objects compiled with the plugin link with it on the link line
 #      too (lto1 loads it) or without it, and run;
@@ -93,7 +94,8 @@ keep_cc() {
      -c prog.c -o "$OUT/k.o") >"$OUT/keep.log" 2>&1
 }
 if keep_cc -fplugin-arg-accgpu-keep="$OUT/k1/a/b" &&
-   [ -s "$OUT/k1/a/b/prog.c.cu" ] && keep_cc -fplugin-arg-accgpu-keep=k2/c &&
+   [ -s "$OUT/k1/a/b/prog.c.cu" ] && [ -s "$OUT/k1/a/b/prog.c.emu.so" ] &&
+   [ -s "$OUT/k1/a/b/prog.c.mc.so" ] && keep_cc -fplugin-arg-accgpu-keep=k2/c &&
    [ -s "$W/k2/c/prog.c.cu" ]; then
   ok
 else

@@ -19,6 +19,9 @@
 #                     nvidia with ACC_DEVICE_TYPE=emulator), which tests this
 #                     path on a machine without a GPU
 #   ACCGPU_E2E_OUT=DIR               where results go (default BUILD/e2e/MODE)
+#   ACCGPU_E2E_DEVICES="D..."        (plugin mode) run corpus tests only on
+#                     these of their devices, e.g. multicore (rterr/ and
+#                     diag/ tests are unchanged)
 #   ACCGPU_E2E_BUILD_ONLY=1          compile the corpus and rterr/ programs
 #                     and run none (tests/gpu/kit.sh packs them for a GPU
 #                     machine that has no GCC 12 plugin headers)
@@ -73,6 +76,7 @@ OUT=${ACCGPU_E2E_OUT:-"$BUILD/e2e/$MODE"}
 NVIDIA=${ACCGPU_E2E_NVIDIA:-auto}
 VARIANT=${ACCGPU_E2E_EMU:-}
 BUILD_ONLY=${ACCGPU_E2E_BUILD_ONLY:-0}
+DEVICES=${ACCGPU_E2E_DEVICES:-}
 case $VARIANT in
   '') EMU_ENV='' ;;
   reverse|random|random:[0-9]*) EMU_ENV="ACCGPU_EMU_SCHEDULE=$VARIANT" ;;
@@ -457,6 +461,9 @@ run_corpus_test() {
   [ "$MODE" != plugin ] && devs="host"
   # emulator-only: needs device memory apart from the host's
   directives "$src" test | grep -qx 'emulator-only' && devs=${devs/ host multicore/}
+  if [ -n "$DEVICES" ]; then
+    for dev in $devs; do [[ " $DEVICES " == *" $dev "* ]] || devs=${devs/$dev/}; done
+  fi
   : >"$dir/report"
   if [ "$MODE" = plugin ]; then
     for kind in note warning; do
@@ -579,7 +586,7 @@ export -f run_one run_corpus_test run_diag_test run_rterr_test compile compile_u
   run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once needed_devices
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \
-  NVIDIA_TYPE NVIDIA_COUNT VARIANT VTAG EMU_ENV BUILD_ONLY
+  NVIDIA_TYPE NVIDIA_COUNT VARIANT VTAG EMU_ENV BUILD_ONLY DEVICES
 # shellcheck disable=SC2016  # $1 is expanded by the inner bash
 [ ${#todo[@]} -gt 0 ] &&
   printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one "$1"' _ {}
