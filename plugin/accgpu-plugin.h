@@ -94,6 +94,17 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
    parallelism an enclosing acc loop already uses. */
 void accgpu_check_routine_nesting(gimple *region);
 
+/* ---- passes/routine-globals.cc ---- */
+
+/* Walks the body of callee FN in whichever state the pass meets it: a GIMPLE
+   sequence (walk_gimple_seq with STMT_CB and OP_CB, either NULL), a CFG
+   (each statement: STMT_CB, then OP_CB over its operands; the walk stops
+   when one returns non-NULL) or GENERIC (GENERIC_CB over DECL_SAVED_TREE,
+   with GENERIC_DATA).  False when FN has no body here. */
+bool accgpu_walk_callee_body(tree fn, walk_stmt_fn stmt_cb, walk_tree_fn op_cb,
+                             walk_stmt_info *wi, walk_tree_fn generic_cb,
+                             void *generic_data);
+
 /* ---- routine-bind.cc: routine ... bind(g) ---- */
 
 /* The function a device-side call of FN runs: the function its routine

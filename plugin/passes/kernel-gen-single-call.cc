@@ -118,23 +118,12 @@ static bool fn_stores(tree fn, hash_set<tree> *seen)
   if (seen->add(fn))
     return false; /* recursion: the other paths decide */
   struct store_walk w = {seen, false};
-  function *f = DECL_STRUCT_FUNCTION(fn);
-  if (gimple_body(fn)) {
-    walk_stmt_info wi;
-    memset(&wi, 0, sizeof wi);
-    wi.info = &w;
-    walk_gimple_seq(gimple_body(fn), gimple_store_cb, NULL, &wi);
-  } else if (f && f->cfg) {
-    basic_block bb;
-    FOR_EACH_BB_FN(bb, f)
-      for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
-           !gsi_end_p(gsi) && !w.stores; gsi_next(&gsi))
-        w.stores = stmt_stores(gsi_stmt(gsi), seen);
-  } else if (DECL_SAVED_TREE(fn)) {
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), generic_store_cb, &w);
-  } else {
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &w;
+  if (!accgpu_walk_callee_body(fn, gimple_store_cb, NULL, &wi,
+                               generic_store_cb, &w))
     w.stores = true;
-  }
   return w.stores;
 }
 

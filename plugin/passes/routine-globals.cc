@@ -65,31 +65,50 @@ static tree reach_gimple_op(tree *tp, int *walk_subtrees, void *data)
   return reach_operand(tp, walk_subtrees, wi->info);
 }
 
-/* The statements of a function already lowered to a CFG. */
-static void walk_cfg(walk_stmt_info *wi, function *f)
+/* The statements of a function already lowered to a CFG, one at a time:
+   walk_gimple_stmt would stop at the OMP statements a CFG still holds. */
+static bool walk_cfg(function *f, walk_stmt_fn stmt_cb, walk_tree_fn op_cb,
+                     walk_stmt_info *wi)
 {
   basic_block bb;
   FOR_EACH_BB_FN(bb, f)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-         gsi_next(&gsi))
-      walk_gimple_op(gsi_stmt(gsi), reach_gimple_op, wi);
+         gsi_next(&gsi)) {
+      bool handled = false;
+      if (stmt_cb && stmt_cb(&gsi, &handled, wi))
+        return true;
+      if (op_cb && walk_gimple_op(gsi_stmt(gsi), op_cb, wi))
+        return true;
+    }
+  return false;
 }
 
 /* A callee may be GENERIC still (cgraph lowers callers before the callees
    it discovers), a GIMPLE sequence, or past CFG construction. */
+bool accgpu_walk_callee_body(tree fn, walk_stmt_fn stmt_cb, walk_tree_fn op_cb,
+                             walk_stmt_info *wi, walk_tree_fn generic_cb,
+                             void *generic_data)
+{
+  function *f = DECL_STRUCT_FUNCTION(fn);
+  if (gimple_body(fn))
+    walk_gimple_seq(gimple_body(fn), stmt_cb, op_cb, wi);
+  else if (f && f->cfg)
+    walk_cfg(f, stmt_cb, op_cb, wi);
+  else if (DECL_SAVED_TREE(fn))
+    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), generic_cb,
+                                 generic_data);
+  else
+    return false;
+  return true;
+}
+
 static void walk_body(reach *r, tree fn)
 {
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
   wi.info = r;
-  function *f = DECL_STRUCT_FUNCTION(fn);
-  if (gimple_body(fn))
-    walk_gimple_seq(gimple_body(fn), NULL, reach_gimple_op, &wi);
-  else if (f && f->cfg)
-    walk_cfg(&wi, f);
-  else if (DECL_SAVED_TREE(fn))
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), reach_operand, r);
-  else
+  if (!accgpu_walk_callee_body(fn, NULL, reach_gimple_op, &wi, reach_operand,
+                               r))
     r->unknown = true;
 }
 
