@@ -72,6 +72,8 @@ void accgpu_element_reduction_guard_init(const char *plugin_name);
 /* member-reduction.cc: reduction(op: s.x) (PLUGIN_PRE_GENERICIZE); the
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
+/* tile-sizes.cc: tile(n/10, n) (PLUGIN_PRE_GENERICIZE). */
+void accgpu_tile_sizes_init(const char *plugin_name);
 /* explicit-clauses.cc: records the clauses written on compute constructs
    whose location is the construct's (_Pragma). */
 void accgpu_explicit_clauses_init(const char *plugin_name);

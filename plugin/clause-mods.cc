@@ -29,6 +29,8 @@
  *           loops (passes/kernels-private.cc)
  *   private(a[0:n]), firstprivate(a[0:n]) elsewhere -> private(a) for an
  *           array a (private-sections.cc)
+ *   tile(n/10, n) -> tile(*, *) and a clause carrying the sizes
+ *           (tile-sizes.cc; gang, worker and vector are noted for it)
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -45,6 +47,7 @@ static const char *const user_macros[] = {
   "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
   "firstprivate=", /* private-sections.cc */
   "reduction=", /* member-reduction.cc */
+  "tile=", "gang=", "worker=", "vector=", /* tile-sizes.cc */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
   /* only on declare lines (declare-sections.cc) */
@@ -454,6 +457,13 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "private") || !strcmp(w, "firstprivate"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_private_sections(pfile, tok, w) : NULL;
+  if (!strcmp(w, "tile"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_tile_sizes(pfile, tok) : NULL;
+  if (!strcmp(w, "gang") || !strcmp(w, "worker") || !strcmp(w, "vector")) {
+    accgpu_tile_word(w);
+    return NULL;
+  }
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;
@@ -502,6 +512,7 @@ static void start_line(int pragma, bool combined)
   line.pragma = pragma;
   line.scanned = line.renamed = line.op = line.declare_read = false;
   accgpu_jagged_new_line();
+  accgpu_tile_new_line();
   accgpu_struct_order_new_line(combined);
   line.eat = NULL;
   wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
@@ -560,6 +571,7 @@ static void declare_markers(void)
   }
   accgpu_jagged_declare_markers();
   accgpu_declare_sections_markers();
+  accgpu_tile_declare_marker();
 }
 
 static void install_callbacks(void *, void *)

@@ -34,33 +34,54 @@ static HOST_WIDE_INT star_tile(kg *g, unsigned l, unsigned nl)
   return v / 32 > 1 ? v / 32 : 1;
 }
 
-/* Tile sizes of F's tile clause for its NL levels into TSZ (`*` picked
-   by star_tile; a non-constant size counts as 1); returns false without
-   a tile clause. */
-static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+static void ll(kg *g, kbuf *b, tree e);
+
+/* Size L of NL in a tile clause's list, V: `*` (0) picked by star_tile,
+   a positive constant, else a value read at run time (tile-sizes.cc),
+   `*` when it is not positive there; declared as __ts<ID>_<L>. */
+static void emit_tile_size(kg *g, tree v, unsigned l, unsigned nl, int id)
+{
+  HOST_WIDE_INT star = star_tile(g, l, nl);
+  ind(g);
+  kb_printf(g->out, "long long __ts%d_%u = ", id, l);
+  if (!v || (tree_fits_shwi_p(v) && tree_to_shwi(v) <= 0))
+    kb_printf(g->out, "%lld;\n", (long long)star);
+  else if (tree_fits_shwi_p(v))
+    kb_printf(g->out, "%lld;\n", (long long)tree_to_shwi(v));
+  else {
+    ll(g, g->out, v);
+    kb_add(g->out, " > 0 ? ");
+    ll(g, g->out, v);
+    kb_printf(g->out, " : %lld;\n", (long long)star);
+  }
+}
+
+/* Declares the tile sizes of F's tile clause for its NL levels (ID: the
+   loop's); returns false without a tile clause. */
+static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, int id)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
       continue;
     tree t = OMP_CLAUSE_TILE_LIST(c);
     bool star = false;
+    char buf[128] = "";
     for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
       tree v = t ? TREE_VALUE(t) : NULL_TREE;
-      if (v && integer_zerop(v)) { /* GCC's `*` */
-        tsz[l] = star_tile(g, l, nl);
-        star = true;
-      } else
-        tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
-                 ? tree_to_shwi(v) : 1;
+      emit_tile_size(g, v, l, nl, id);
+      bool known = !v || tree_fits_shwi_p(v);
+      star |= !v || integer_zerop(v);
+      long long sz = !known ? 0 : v && tree_to_shwi(v) > 0 ? tree_to_shwi(v)
+                     : star_tile(g, l, nl);
+      size_t n = strlen(buf);
+      if (n < 100 && known)
+        snprintf(buf + n, sizeof buf - n, "%s%lld", l ? " x " : "", sz);
+      else if (n < 100)
+        snprintf(buf + n, sizeof buf - n, "%s(run time)", l ? " x " : "");
     }
-    if (star && accgpu_opts.info && !g->quiet) {
-      char buf[128] = "";
-      for (unsigned l = 0; l < nl && strlen(buf) < 100; l++)
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld",
-                 l ? " x " : "", (long long)tsz[l]);
+    if (star && accgpu_opts.info && !g->quiet)
       inform(gimple_location(f), "accgpu: tile sizes %s (%<*%> picked)",
              buf);
-    }
     return true;
   }
   return false;
@@ -404,24 +425,24 @@ static void emit_mc_runs_tail(kg *g, unsigned nl, int id)
   kb_add(g->out, "#endif\n");
 }
 
-static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
-                              HOST_WIDE_INT *tsz, int id)
+static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl, int id)
 {
-  long long area = 1;
-  for (unsigned l = 0; l < nl; l++)
-    area *= tsz[l];
   ind(g);
-  kb_printf(g->out, "long long __e%d = __iv%d %% %lld, __t%d = __iv%d / "
-            "%lld;\n", id, id, area, id, id, area);
+  kb_printf(g->out, "long long __ta%d = 1", id);
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, " * __ts%d_%u", id, l);
+  kb_add(g->out, ";\n");
+  ind(g);
+  kb_printf(g->out, "long long __e%d = __iv%d %% __ta%d, __t%d = __iv%d / "
+            "__ta%d;\n", id, id, id, id, id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
-    long long t = tsz[l];
     ind(g);
-    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + %lld) / "
-              "%lld)) * %lld + __e%d %% %lld;\n", id, l, id, id, l, t - 1, t,
-              t, id, t);
+    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + __ts%d_%d "
+              "- 1) / __ts%d_%d)) * __ts%d_%d + __e%d %% __ts%d_%d;\n", id, l,
+              id, id, l, id, l, id, l, id, l, id, id, l);
     ind(g);
-    kb_printf(g->out, "__t%d /= (__tc%d_%d + %lld) / %lld; __e%d /= %lld;\n",
-              id, id, l, t - 1, t, id, t);
+    kb_printf(g->out, "__t%d /= (__tc%d_%d + __ts%d_%d - 1) / __ts%d_%d; "
+              "__e%d /= __ts%d_%d;\n", id, id, l, id, l, id, l, id, id, l);
   }
   ind(g);
   kb_add(g->out, "if (");
@@ -477,15 +498,15 @@ static void emit_for(kg *g, int id, const char *axis, const char *start,
   g->indent++;
 }
 
-/* A loop of one level, tiled (TSZ), gang(static:N) (CHUNKED) or of
+/* A loop of one level, tiled (TILED: __ts<ID>_<L>), gang(static:N) (CHUNKED) or of
    collapsed levels found by division. */
 static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
-                            HOST_WIDE_INT *tsz, bool chunked,
+                            bool tiled, bool chunked,
                             const char *axis, const char *start,
                             const char *step)
 {
   /* One level stepped by one on multicore: a counter there. */
-  bool counter = !tsz && !chunked && nl == 1 && mc_counter_p(lv);
+  bool counter = !tiled && !chunked && nl == 1 && mc_counter_p(lv);
   if (counter) {
     char first[320];
     if (axis)
@@ -498,8 +519,8 @@ static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
     kb_add(g->out, "#endif\n");
   }
   emit_for(g, id, axis, start, step);
-  if (tsz) {
-    emit_tile_indices(g, lv, nl, tsz, id);
+  if (tiled) {
+    emit_tile_indices(g, lv, nl, id);
     return;
   }
   ind(g);
@@ -597,15 +618,14 @@ void emit_omp_for(kg *g, gomp_for *f)
       return;
     emit_trip(g, &lv[l], id, l);
   }
-  /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
-  HOST_WIDE_INT tsz[8] = {};
-  bool tiled = tile_sizes(g, f, nl, tsz) && dims;
+  /* tile(...): sizes per level (__ts<ID>_<L>) */
+  bool tiled = dims && tile_sizes(g, f, nl, id);
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
     if (tiled) /* whole tiles: tiles x elements, padded */
-      kb_printf(g->out, " * ((__tc%d_%u + %lld) / %lld) * %lld", id, l,
-                (long long)tsz[l] - 1, (long long)tsz[l], (long long)tsz[l]);
+      kb_printf(g->out, " * ((__tc%d_%u + __ts%d_%u - 1) / __ts%d_%u) * "
+                "__ts%d_%u", id, l, id, l, id, l, id, l);
     else
       kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
@@ -653,7 +673,7 @@ void emit_omp_for(kg *g, gomp_for *f)
     emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
                      start, step);
   else
-    emit_plain_head(g, lv, nl, id, tiled ? tsz : NULL, chunked,
+    emit_plain_head(g, lv, nl, id, tiled, chunked,
                     (dims & KG_GANGS) && !chunked ? gang_axis(dims) : NULL,
                     start, step);
   kgr_bind(g, &reds);
