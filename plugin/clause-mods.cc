@@ -31,6 +31,7 @@
  *           array a (private-sections.cc)
  *   tile(n/10, n) -> tile(*, *) and a clause carrying the sizes
  *           (tile-sizes.cc; gang, worker and vector are noted for it)
+ *   num_gangs(a, b, c), gang(dim: d) -> gang-dims.cc
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -48,6 +49,7 @@ static const char *const user_macros[] = {
   "firstprivate=", /* private-sections.cc */
   "reduction=", /* member-reduction.cc */
   "tile=", "gang=", "worker=", "vector=", /* tile-sizes.cc */
+  "num_gangs=", /* gang-dims.cc (and gang) */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
   /* only on declare lines (declare-sections.cc) */
@@ -462,8 +464,13 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                ? accgpu_tile_sizes(pfile, tok) : NULL;
   if (!strcmp(w, "gang") || !strcmp(w, "worker") || !strcmp(w, "vector")) {
     accgpu_tile_word(w);
-    return NULL;
+    return !strcmp(w, "gang") && !line.op
+                   && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_gang_dim_clause(pfile, tok) : NULL;
   }
+  if (!strcmp(w, "num_gangs"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_num_gangs_clause(pfile, tok) : NULL;
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;
@@ -572,6 +579,7 @@ static void declare_markers(void)
   accgpu_jagged_declare_markers();
   accgpu_declare_sections_markers();
   accgpu_tile_declare_marker();
+  accgpu_gang_dims_declare_marker();
 }
 
 static void install_callbacks(void *, void *)

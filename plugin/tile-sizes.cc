@@ -47,16 +47,22 @@ void accgpu_tile_word(const char *w)
       line_words |= carriers[i].bit;
 }
 
+tree accgpu_marker_fn(const char *name)
+{
+  tree f = build_decl(BUILTINS_LOCATION, FUNCTION_DECL, get_identifier(name),
+                      build_varargs_function_type_list(integer_type_node,
+                                                        NULL_TREE));
+  DECL_EXTERNAL(f) = 1;
+  TREE_PUBLIC(f) = 1;
+  DECL_ARTIFICIAL(f) = 1;
+  pushdecl(f);
+  accgpu_keep(f);
+  return f;
+}
+
 void accgpu_tile_declare_marker(void)
 {
-  mark_fn = build_decl(BUILTINS_LOCATION, FUNCTION_DECL, get_identifier(MARK),
-                       build_varargs_function_type_list(integer_type_node,
-                                                         NULL_TREE));
-  DECL_EXTERNAL(mark_fn) = 1;
-  TREE_PUBLIC(mark_fn) = 1;
-  DECL_ARTIFICIAL(mark_fn) = 1;
-  pushdecl(mark_fn);
-  accgpu_keep(mark_fn);
+  mark_fn = accgpu_marker_fn(MARK);
 }
 
 /* ---- 1. the acc line -------------------------------------------------- */
@@ -201,8 +207,7 @@ static tree take_carrier(tree x)
   return NULL_TREE;
 }
 
-/* A new variable set to E, chained on *VARS with its set-up on *INIT. */
-static tree new_size_var(tree e, tree *vars, tree *init)
+tree accgpu_bind_var(tree e, tree *vars, tree *init)
 {
   location_t loc = EXPR_LOC_OR_LOC(e, input_location);
   tree v = build_decl(loc, VAR_DECL, NULL_TREE, long_long_integer_type_node);
@@ -219,7 +224,7 @@ static tree new_size_var(tree e, tree *vars, tree *init)
 }
 
 /* Size E of the tile clause: a constant (0 for `*` and for a constant
-   that is not positive), else new_size_var's. */
+   that is not positive), else accgpu_bind_var's. */
 static tree size_value(tree e, tree *vars, tree *init)
 {
   if (!INTEGRAL_TYPE_P(TREE_TYPE(e))) {
@@ -229,11 +234,10 @@ static tree size_value(tree e, tree *vars, tree *init)
   }
   if (TREE_CODE(e) == INTEGER_CST)
     return tree_int_cst_sgn(e) > 0 ? e : integer_zero_node;
-  return new_size_var(e, vars, init);
+  return accgpu_bind_var(e, vars, init);
 }
 
-/* *TP becomes { VARS; INIT; *TP }. */
-static void wrap(tree *tp, tree vars, tree init)
+void accgpu_bind_wrap(tree *tp, tree vars, tree init)
 {
   location_t loc = EXPR_LOCATION(*tp);
   append_to_statement_list(*tp, &init);
@@ -261,8 +265,8 @@ static void rewrite_loop(tree *wp, tree *xp, tree call)
     tree in_vars = NULL_TREE, in_init = alloc_stmt_list();
     for (l = OMP_CLAUSE_TILE_LIST(tile); l; l = TREE_CHAIN(l))
       if (VAR_P(TREE_VALUE(l)))
-        TREE_VALUE(l) = new_size_var(TREE_VALUE(l), &in_vars, &in_init);
-    wrap(xp, in_vars, in_init);
+        TREE_VALUE(l) = accgpu_bind_var(TREE_VALUE(l), &in_vars, &in_init);
+    accgpu_bind_wrap(xp, in_vars, in_init);
     for (tree v = vars; v; v = DECL_CHAIN(v)) { /* kernels too */
       tree c = build_omp_clause(EXPR_LOCATION(*wp), OMP_CLAUSE_FIRSTPRIVATE);
       OMP_CLAUSE_DECL(c) = v;
@@ -270,7 +274,7 @@ static void rewrite_loop(tree *wp, tree *xp, tree call)
       OMP_CLAUSES(*wp) = c;
     }
   }
-  wrap(wp, vars, init);
+  accgpu_bind_wrap(wp, vars, init);
 }
 
 /* The slot of the loop that is all of body *TP (a combined construct's),

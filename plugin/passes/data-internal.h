@@ -105,6 +105,13 @@ cpp_hashnode *accgpu_tile_sizes(cpp_reader *pfile, const cpp_token *word);
 void accgpu_tile_word(const char *w);
 void accgpu_tile_new_line(void);
 void accgpu_tile_declare_marker(void);
+/* gang-dims.cc: gang(dim: d, ...) (WORD: `gang`) and num_gangs(a, b, c)
+   on an acc line: the clause rewritten (NULL: nothing to do); the
+   marker declared. */
+cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word);
+cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
+                                      const cpp_token *word);
+void accgpu_gang_dims_declare_marker(void);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
    acc line with sections of arrays: the clause naming the arrays, with
    the clause word AS (NULL: no section). */

@@ -708,6 +708,14 @@ void emit_omp_for(kg *g, gomp_for *f)
 /* ------------------------------------------------------------------ */
 /* Loop partitioning (which of gang/worker/vector each loop gets).     */
 
+/* The level of gang clause C: gang(dim:1) (or no dim) the grid's x,
+   dim:2 y, dim:3 z (gang-dims.cc). */
+static int gang_dim_bit(tree c)
+{
+  static const int bit[4] = {KG_GANG, KG_GANG, KG_GANG_Y, KG_GANG_Z};
+  return bit[accgpu_gang_dim(c) & 3];
+}
+
 static void collect_stmt(gimple *s, vec<lnode *> *out)
 {
   switch (gimple_code(s)) {
@@ -723,7 +731,7 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
     n->stmt = as_a<gomp_for *>(s);
     for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
       switch (OMP_CLAUSE_CODE(c)) {
-      case OMP_CLAUSE_GANG: n->explicit_dims |= KG_GANG; break;
+      case OMP_CLAUSE_GANG: n->explicit_dims |= gang_dim_bit(c); break;
       case OMP_CLAUSE_WORKER: n->explicit_dims |= KG_WORKER; break;
       case OMP_CLAUSE_VECTOR: n->explicit_dims |= KG_VECTOR; break;
       case OMP_CLAUSE_SEQ: n->seq = true; break;
@@ -776,6 +784,20 @@ static bool auto_below(lnode *n, bool kernels)
   return false;
 }
 
+/* Levels from the outermost: gang(dim:3), gang(dim:2), gang, worker,
+   vector; the rank of D's outermost (INNER: innermost) level. */
+static const char *const level_names[] = {"gang(dim:3)", "gang(dim:2)",
+                                          "gang", "worker", "vector"};
+static int level_rank(int d, bool inner)
+{
+  static const int bits[5] = {KG_GANG_Z, KG_GANG_Y, KG_GANG, KG_WORKER,
+                              KG_VECTOR};
+  int r = inner ? 4 : 0;
+  while (!(d & bits[r]) && (inner ? r > 0 : r < 4))
+    r += inner ? -1 : 1;
+  return r;
+}
+
 /* Assigns dimensions to N and its inner loops; USED: taken by outer
    loops.  Returns the union of dimensions used in the subtree. */
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
@@ -788,19 +810,16 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
     d = 0;
   else if (n->explicit_dims) {
     d = n->explicit_dims;
-    /* Outer loops must use strictly outer levels: gang > worker > vector. */
-    int outer_min = used & KG_VECTOR ? KG_VECTOR : used & KG_WORKER
-                    ? KG_WORKER : used & KG_GANG ? KG_GANG : 8;
-    int lowest = d & KG_GANG ? KG_GANG : d & KG_WORKER ? KG_WORKER : KG_VECTOR;
-    if (lowest <= outer_min && used) {
-      const char *nm = lowest == KG_GANG ? "gang"
-                       : lowest == KG_WORKER ? "worker" : "vector";
-      const char *on = outer_min == KG_GANG ? "gang"
-                       : outer_min == KG_WORKER ? "worker" : "vector";
+    /* Outer loops must use strictly outer levels: gang(dim:3) > dim:2 >
+       gang > worker > vector. */
+    if (used && level_rank(d, false) <= level_rank(used, true)) {
       if (!g->routine_mode) /* routines: reported by the pass driver */
         error_at(gimple_location(n->stmt),
-               "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
-               "parallelism must enclose worker, and worker vector", nm, on);
+                 "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
+                 "parallelism must enclose worker, worker vector, and "
+                 "gang(dim:3) gang(dim:2) gang(dim:1)",
+                 level_names[level_rank(d, false)],
+                 level_names[level_rank(used, true)]);
       g->failed = true;
     }
   } else if (kernels ? n->indep : !n->autop) {
@@ -814,6 +833,22 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
   int all = d;
   for (unsigned i = 0; i < n->kids.length(); i++)
     all |= assign_dims(g, n->kids[i], used | d, kernels, serial);
+  /* A gang dimension below the highest of the loop's nest that no loop
+     of it takes runs its iterations in every gang: each would add its
+     copy of a reduction. */
+  int path = all | used, missing = path & KG_GANG_Z ? KG_GANG | KG_GANG_Y
+                                   : path & KG_GANG_Y ? KG_GANG : 0;
+  missing &= ~path;
+  if (missing && !g->sched_dims && !g->routine_mode)
+    for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION) {
+        sorry_at(OMP_CLAUSE_LOCATION(c), "%<reduction%> in a nest of "
+                 "%<gang(dim:%d)%> loops with no %<gang(dim:%d)%> loop (its "
+                 "gangs would each add their copy)", path & KG_GANG_Z ? 3 : 2,
+                 missing & KG_GANG ? 1 : 2);
+        g->failed = true;
+        break;
+      }
   return all;
 }
 
@@ -863,9 +898,10 @@ void info_loops(kg *g, vec<lnode *> *v)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
       inform(l, "accgpu: loop parallelized across%s%s%s%s",
-             d & KG_GANG ? " gangs" : "",
-             d & KG_WORKER ? (d & KG_GANG ? ", workers" : " workers") : "",
-             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and " : " ") : "",
+             d & KG_GANG ? " gangs" : d & KG_GANG_Y ? " gangs (dim 2)"
+             : d & KG_GANG_Z ? " gangs (dim 3)" : "",
+             d & KG_WORKER ? (d & KG_GANGS ? ", workers" : " workers") : "",
+             d & KG_VECTOR ? (d & (KG_GANGS | KG_WORKER) ? " and " : " ") : "",
              d & KG_VECTOR ? vector_text(g, vb, sizeof vb) : "");
     for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
