@@ -8,7 +8,8 @@
  *      gang(dim: 2)       -> gang, its location noted with the dimension
  *      gang(dim: 2, static: s) -> gang(static: s), the same
  *    The dimension must be the literal 1, 2 or 3; more than 3 values in
- *    num_gangs is an error at the clause.
+ *    num_gangs is an error at the clause.  Under -E gang(dim:) stays as
+ *    written: its dimension is not in the output.
  * 2. On the function's GENERIC (PLUGIN_PRE_GENERICIZE) the construct X
  *    with the marker becomes { long long y = b, z = c; X' }, X' with
  *    num_gangs(a); the launch (launch-geometry.cc) finds y and z by the
@@ -108,7 +109,10 @@ static int dim_item(cpp_reader *pfile, int a, int b)
 
 cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word)
 {
-  if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
+  /* under -E the dimension, kept beside the output, would be lost: the
+     line stays as written (GCC's error when the output is compiled) */
+  if (flag_preprocess_only
+      || (in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
       || in.tok[0].type != CPP_OPEN_PAREN)
     return NULL;
   int dim = -1;
@@ -141,8 +145,7 @@ cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word)
 cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
                                       const cpp_token *word)
 {
-  if (!current_function_decl
-      || (in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
+  if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
       || in.tok[0].type != CPP_OPEN_PAREN)
     return NULL;
   int items = 0;
@@ -219,10 +222,7 @@ static tree rewrite_cb(tree *tp, int *walk_subtrees, void *)
 /* PLUGIN_PRE_GENERICIZE: GCC_DATA is the function just parsed. */
 static void pre_genericize(void *gcc_data, void *)
 {
-  tree fn = (tree)gcc_data;
-  if (pending && fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree(&DECL_SAVED_TREE(fn), rewrite_cb, NULL, NULL);
-  pending = false;
+  accgpu_marker_rewrite(gcc_data, &pending, rewrite_cb);
 }
 
 void accgpu_gang_dims_init(const char *plugin_name)

@@ -145,8 +145,7 @@ static void emit_items(void)
 
 cpp_hashnode *accgpu_tile_sizes(cpp_reader *pfile, const cpp_token *word)
 {
-  if (!current_function_decl
-      || (in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
+  if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 3
       || in.tok[0].type != CPP_OPEN_PAREN || literal_items())
     return NULL;
   words_after(pfile, in.n);
@@ -324,13 +323,20 @@ static tree rewrite_cb(tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+void accgpu_marker_rewrite(void *gcc_data, bool *pending, walk_tree_fn cb)
+{
+  tree fn = (tree)gcc_data;
+  /* a preprocessed input holds the rewrites made when it was preprocessed */
+  bool any = *pending || cpp_get_options(parse_in)->preprocessed;
+  if (any && fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
+    walk_tree(&DECL_SAVED_TREE(fn), cb, NULL, NULL);
+  *pending = false;
+}
+
 /* PLUGIN_PRE_GENERICIZE: GCC_DATA is the function just parsed. */
 static void pre_genericize(void *gcc_data, void *)
 {
-  tree fn = (tree)gcc_data;
-  if (pending && fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree(&DECL_SAVED_TREE(fn), rewrite_cb, NULL, NULL);
-  pending = false;
+  accgpu_marker_rewrite(gcc_data, &pending, rewrite_cb);
 }
 
 void accgpu_tile_sizes_init(const char *plugin_name)
