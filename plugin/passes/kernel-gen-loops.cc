@@ -498,8 +498,8 @@ static void emit_for(kg *g, int id, const char *axis, const char *start,
   g->indent++;
 }
 
-/* A loop of one level, tiled (TILED: __ts<ID>_<L>), gang(static:N) (CHUNKED) or of
-   collapsed levels found by division. */
+/* A loop of one level, tiled (TILED: sizes __ts<ID>_<L>), gang(static:N)
+   (CHUNKED) or of collapsed levels found by division. */
 static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
                             bool tiled, bool chunked,
                             const char *axis, const char *start,
