@@ -11,10 +11,12 @@
  *    diagnostics, and the clause takes an expression on every loop.
  * 2. On the function's GENERIC (PLUGIN_PRE_GENERICIZE) the carrier goes,
  *    and the loop X becomes { long long t0 = n/10, t1 = n, t2 = n*2; X' }
- *    with X' tiled by t0..t2: the sizes are evaluated once, where the loop
- *    starts (in a compute region: by each thread, before the loop; the
- *    expressions' variables are the region's, mapped as any other), and
- *    kernel-gen-loops.cc reads them at run time.  A size that is 0 or
+ *    with X' tiled by t0..t2: the sizes are evaluated once.  A combined
+ *    construct (the loop is the compute construct's whole body) is wrapped
+ *    instead: the host evaluates them before it and passes them as
+ *    firstprivate launch arguments.  A loop inside a region evaluates them
+ *    where it starts, in every thread (its variables may be the region's).
+ *    kernel-gen-loops.cc reads them at run time; a size that is 0 or
  *    negative there counts as `*` (the implementation's choice); a
  *    constant one is `*` from here on.                                    */
 #include "accgpu-plugin.h"
