@@ -72,6 +72,23 @@ void accgpu_element_reduction_guard_init(const char *plugin_name);
 /* member-reduction.cc: reduction(op: s.x) (PLUGIN_PRE_GENERICIZE); the
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
+/* tile-sizes.cc: tile(n/10, n) (PLUGIN_PRE_GENERICIZE); an `int
+   NAME(...)` marker declared at file scope; a new variable set to E,
+   chained on *VARS with its set-up on *INIT; *TP made { VARS; INIT; *TP }
+   (the GENERIC rewrites of clause markers); CB walked over the function
+   GCC_DATA of PLUGIN_PRE_GENERICIZE when *PENDING, which is cleared. */
+void accgpu_tile_sizes_init(const char *plugin_name);
+tree accgpu_marker_fn(const char *name);
+tree accgpu_bind_var(tree e, tree *vars, tree *init);
+void accgpu_bind_wrap(tree *tp, tree vars, tree init);
+void accgpu_marker_rewrite(void *gcc_data, bool *pending, walk_tree_fn cb);
+/* gang-dims.cc: num_gangs(a, b, c) and gang(dim: d) (PLUGIN_PRE_GENERICIZE);
+   the gang dimension of gang clause C (1 when none was written); the host
+   variables of a num_gangs clause C's second and third values (*Z may be
+   NULL_TREE), false when it has one value. */
+void accgpu_gang_dims_init(const char *plugin_name);
+int accgpu_gang_dim(tree c);
+bool accgpu_num_gangs_yz(tree c, tree *y, tree *z);
 /* explicit-clauses.cc: records the clauses written on compute constructs
    whose location is the construct's (_Pragma). */
 void accgpu_explicit_clauses_init(const char *plugin_name);

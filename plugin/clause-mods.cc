@@ -31,6 +31,9 @@
  *           array a (private-sections.cc)
  *   routine ... bind(g), bind("g") -> dropped, recorded for the pass
  *           (routine-bind.cc)
+ *   tile(n/10, n) -> tile(*, *) and a clause carrying the sizes
+ *           (tile-sizes.cc; gang, worker and vector are noted for it)
+ *   num_gangs(a, b, c), gang(dim: d) -> gang-dims.cc
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -47,6 +50,8 @@ static const char *const user_macros[] = {
   "async=", "wait=", "collapse=", "devnum=", "queues=", "private=",
   "firstprivate=", /* private-sections.cc */
   "reduction=", /* member-reduction.cc */
+  "tile=", "gang=", "worker=", "vector=", /* tile-sizes.cc */
+  "num_gangs=", /* gang-dims.cc (and gang) */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
   /* only on declare lines (declare-sections.cc) */
@@ -461,6 +466,18 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "private") || !strcmp(w, "firstprivate"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_private_sections(pfile, tok, w) : NULL;
+  if (!strcmp(w, "tile"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_tile_sizes(pfile, tok) : NULL;
+  if (!strcmp(w, "gang") || !strcmp(w, "worker") || !strcmp(w, "vector")) {
+    accgpu_tile_word(w);
+    return !strcmp(w, "gang") && !line.op
+                   && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_gang_dim_clause(pfile, tok) : NULL;
+  }
+  if (!strcmp(w, "num_gangs"))
+    return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+               ? accgpu_num_gangs_clause(pfile, tok) : NULL;
   if (!strcmp(w, "reduction"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_member_reduction(pfile, tok) : NULL;
@@ -509,6 +526,7 @@ static void start_line(int pragma, bool combined)
   line.pragma = pragma;
   line.scanned = line.renamed = line.op = line.declare_read = false;
   accgpu_jagged_new_line();
+  accgpu_tile_new_line();
   accgpu_struct_order_new_line(combined);
   line.eat = NULL;
   wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
@@ -569,6 +587,8 @@ static void declare_markers(void)
   }
   accgpu_jagged_declare_markers();
   accgpu_declare_sections_markers();
+  accgpu_tile_declare_marker();
+  accgpu_gang_dims_declare_marker();
 }
 
 static void install_callbacks(void *, void *)

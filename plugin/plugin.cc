@@ -170,6 +170,8 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_pointer_clause_init(info->base_name);
   accgpu_element_reduction_guard_init(info->base_name);
   accgpu_member_reduction_init(info->base_name);
+  accgpu_tile_sizes_init(info->base_name);
+  accgpu_gang_dims_init(info->base_name);
   accgpu_explicit_clauses_init(info->base_name);
   accgpu_routine_bind_init(info->base_name);
 

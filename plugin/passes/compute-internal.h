@@ -15,6 +15,7 @@ struct param_src {
 
 struct clause_info {
   tree ifc, async, ngangs, nworkers, vlen;
+  tree ngangs_yz[2]; /* num_gangs(a, b, c): b, c (gang-dims.cc), or NULL */
   vec<tree> waits;
   bool has_async, has_wait;
 };

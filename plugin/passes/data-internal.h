@@ -97,6 +97,21 @@ cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
    rewritten to name a placeholder for the member (NULL: no member). */
 cpp_hashnode *accgpu_member_reduction(cpp_reader *pfile,
                                       const cpp_token *word);
+/* tile-sizes.cc: tile(list) on an acc line with sizes that are not
+   literals: the clause and a carrier of the sizes (NULL: none); WORD:
+   a clause word of the line (gang, worker, vector: not carriers);
+   the line's words forgotten; the carrier's marker declared. */
+cpp_hashnode *accgpu_tile_sizes(cpp_reader *pfile, const cpp_token *word);
+void accgpu_tile_word(const char *w);
+void accgpu_tile_new_line(void);
+void accgpu_tile_declare_marker(void);
+/* gang-dims.cc: gang(dim: d, ...) (WORD: `gang`) and num_gangs(a, b, c)
+   on an acc line: the clause rewritten (NULL: nothing to do); the
+   marker declared. */
+cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word);
+cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
+                                      const cpp_token *word);
+void accgpu_gang_dims_declare_marker(void);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
    acc line with sections of arrays: the clause naming the arrays, with
    the clause word AS (NULL: no section). */

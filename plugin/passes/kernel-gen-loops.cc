@@ -34,33 +34,54 @@ static HOST_WIDE_INT star_tile(kg *g, unsigned l, unsigned nl)
   return v / 32 > 1 ? v / 32 : 1;
 }
 
-/* Tile sizes of F's tile clause for its NL levels into TSZ (`*` picked
-   by star_tile; a non-constant size counts as 1); returns false without
-   a tile clause. */
-static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, HOST_WIDE_INT *tsz)
+static void ll(kg *g, kbuf *b, tree e);
+
+/* Size L of NL in a tile clause's list, V: `*` (0) picked by star_tile,
+   a positive constant, else a value read at run time (tile-sizes.cc),
+   `*` when it is not positive there; declared as __ts<ID>_<L>. */
+static void emit_tile_size(kg *g, tree v, unsigned l, unsigned nl, int id)
+{
+  HOST_WIDE_INT star = star_tile(g, l, nl);
+  ind(g);
+  kb_printf(g->out, "long long __ts%d_%u = ", id, l);
+  if (!v || (tree_fits_shwi_p(v) && tree_to_shwi(v) <= 0))
+    kb_printf(g->out, "%lld;\n", (long long)star);
+  else if (tree_fits_shwi_p(v))
+    kb_printf(g->out, "%lld;\n", (long long)tree_to_shwi(v));
+  else {
+    ll(g, g->out, v);
+    kb_add(g->out, " > 0 ? ");
+    ll(g, g->out, v);
+    kb_printf(g->out, " : %lld;\n", (long long)star);
+  }
+}
+
+/* Declares the tile sizes of F's tile clause for its NL levels (ID: the
+   loop's); returns false without a tile clause. */
+static bool tile_sizes(kg *g, gomp_for *f, unsigned nl, int id)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_TILE)
       continue;
     tree t = OMP_CLAUSE_TILE_LIST(c);
     bool star = false;
+    char buf[128] = "";
     for (unsigned l = 0; l < nl; l++, t = t ? TREE_CHAIN(t) : t) {
       tree v = t ? TREE_VALUE(t) : NULL_TREE;
-      if (v && integer_zerop(v)) { /* GCC's `*` */
-        tsz[l] = star_tile(g, l, nl);
-        star = true;
-      } else
-        tsz[l] = v && tree_fits_shwi_p(v) && tree_to_shwi(v) > 0
-                 ? tree_to_shwi(v) : 1;
+      emit_tile_size(g, v, l, nl, id);
+      bool known = !v || tree_fits_shwi_p(v);
+      star |= !v || integer_zerop(v);
+      long long sz = !known ? 0 : v && tree_to_shwi(v) > 0 ? tree_to_shwi(v)
+                     : star_tile(g, l, nl);
+      size_t n = strlen(buf);
+      if (n < 100 && known)
+        snprintf(buf + n, sizeof buf - n, "%s%lld", l ? " x " : "", sz);
+      else if (n < 100)
+        snprintf(buf + n, sizeof buf - n, "%s(run time)", l ? " x " : "");
     }
-    if (star && accgpu_opts.info && !g->quiet) {
-      char buf[128] = "";
-      for (unsigned l = 0; l < nl && strlen(buf) < 100; l++)
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld",
-                 l ? " x " : "", (long long)tsz[l]);
+    if (star && accgpu_opts.info && !g->quiet)
       inform(gimple_location(f), "accgpu: tile sizes %s (%<*%> picked)",
              buf);
-    }
     return true;
   }
   return false;
@@ -404,24 +425,24 @@ static void emit_mc_runs_tail(kg *g, unsigned nl, int id)
   kb_add(g->out, "#endif\n");
 }
 
-static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl,
-                              HOST_WIDE_INT *tsz, int id)
+static void emit_tile_indices(kg *g, loop_level *lv, unsigned nl, int id)
 {
-  long long area = 1;
-  for (unsigned l = 0; l < nl; l++)
-    area *= tsz[l];
   ind(g);
-  kb_printf(g->out, "long long __e%d = __iv%d %% %lld, __t%d = __iv%d / "
-            "%lld;\n", id, id, area, id, id, area);
+  kb_printf(g->out, "long long __ta%d = 1", id);
+  for (unsigned l = 0; l < nl; l++)
+    kb_printf(g->out, " * __ts%d_%u", id, l);
+  kb_add(g->out, ";\n");
+  ind(g);
+  kb_printf(g->out, "long long __e%d = __iv%d %% __ta%d, __t%d = __iv%d / "
+            "__ta%d;\n", id, id, id, id, id, id);
   for (int l = (int)nl - 1; l >= 0; l--) {
-    long long t = tsz[l];
     ind(g);
-    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + %lld) / "
-              "%lld)) * %lld + __e%d %% %lld;\n", id, l, id, id, l, t - 1, t,
-              t, id, t);
+    kb_printf(g->out, "long long __k%d_%d = (__t%d %% ((__tc%d_%d + __ts%d_%d "
+              "- 1) / __ts%d_%d)) * __ts%d_%d + __e%d %% __ts%d_%d;\n", id, l,
+              id, id, l, id, l, id, l, id, l, id, id, l);
     ind(g);
-    kb_printf(g->out, "__t%d /= (__tc%d_%d + %lld) / %lld; __e%d /= %lld;\n",
-              id, id, l, t - 1, t, id, t);
+    kb_printf(g->out, "__t%d /= (__tc%d_%d + __ts%d_%d - 1) / __ts%d_%d; "
+              "__e%d /= __ts%d_%d;\n", id, id, l, id, l, id, l, id, id, l);
   }
   ind(g);
   kb_add(g->out, "if (");
@@ -482,15 +503,15 @@ static void emit_for(kg *g, int id, const char *axis, const char *start,
   g->indent++;
 }
 
-/* A loop of one level, tiled (TSZ), gang(static:N) (CHUNKED) or of
-   collapsed levels found by division. */
+/* A loop of one level, tiled (TILED: sizes __ts<ID>_<L>), gang(static:N)
+   (CHUNKED) or of collapsed levels found by division. */
 static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
-                            HOST_WIDE_INT *tsz, bool chunked,
+                            bool tiled, bool chunked,
                             const char *axis, const char *start,
                             const char *step)
 {
   /* One level stepped by one on multicore: a counter there. */
-  bool counter = !tsz && !chunked && nl == 1 && mc_counter_p(lv);
+  bool counter = !tiled && !chunked && nl == 1 && mc_counter_p(lv);
   if (counter) {
     char first[320];
     if (axis)
@@ -503,8 +524,8 @@ static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
     kb_add(g->out, "#endif\n");
   }
   emit_for(g, id, axis, start, step);
-  if (tsz) {
-    emit_tile_indices(g, lv, nl, tsz, id);
+  if (tiled) {
+    emit_tile_indices(g, lv, nl, id);
     return;
   }
   ind(g);
@@ -602,15 +623,14 @@ void emit_omp_for(kg *g, gomp_for *f)
       return;
     emit_trip(g, &lv[l], id, l);
   }
-  /* tile(...): sizes per level (constant, `*` taken as 1), else 0. */
-  HOST_WIDE_INT tsz[8] = {};
-  bool tiled = tile_sizes(g, f, nl, tsz) && dims;
+  /* tile(...): sizes per level (__ts<ID>_<L>) */
+  bool tiled = dims && tile_sizes(g, f, nl, id);
   ind(g);
   kb_printf(g->out, "long long __tot%d = 1", id);
   for (unsigned l = 0; l < nl; l++)
     if (tiled) /* whole tiles: tiles x elements, padded */
-      kb_printf(g->out, " * ((__tc%d_%u + %lld) / %lld) * %lld", id, l,
-                (long long)tsz[l] - 1, (long long)tsz[l], (long long)tsz[l]);
+      kb_printf(g->out, " * ((__tc%d_%u + __ts%d_%u - 1) / __ts%d_%u) * "
+                "__ts%d_%u", id, l, id, l, id, l, id, l);
     else
       kb_printf(g->out, " * __tc%d_%u", id, l);
   kb_add(g->out, ";\n");
@@ -663,7 +683,7 @@ void emit_omp_for(kg *g, gomp_for *f)
     emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
                      start, step);
   else
-    emit_plain_head(g, lv, nl, id, tiled ? tsz : NULL, chunked,
+    emit_plain_head(g, lv, nl, id, tiled, chunked,
                     (dims & KG_GANGS) && !chunked ? gang_axis(dims) : NULL,
                     start, step);
   kgr_bind(g, &reds);
@@ -698,6 +718,14 @@ void emit_omp_for(kg *g, gomp_for *f)
 /* ------------------------------------------------------------------ */
 /* Loop partitioning (which of gang/worker/vector each loop gets).     */
 
+/* The level of gang clause C: gang(dim:1) (or no dim) the grid's x,
+   dim:2 y, dim:3 z (gang-dims.cc). */
+static int gang_dim_bit(tree c)
+{
+  static const int bit[4] = {KG_GANG, KG_GANG, KG_GANG_Y, KG_GANG_Z};
+  return bit[accgpu_gang_dim(c) & 3];
+}
+
 static void collect_stmt(gimple *s, vec<lnode *> *out)
 {
   switch (gimple_code(s)) {
@@ -713,7 +741,7 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
     n->stmt = as_a<gomp_for *>(s);
     for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
       switch (OMP_CLAUSE_CODE(c)) {
-      case OMP_CLAUSE_GANG: n->explicit_dims |= KG_GANG; break;
+      case OMP_CLAUSE_GANG: n->explicit_dims |= gang_dim_bit(c); break;
       case OMP_CLAUSE_WORKER: n->explicit_dims |= KG_WORKER; break;
       case OMP_CLAUSE_VECTOR: n->explicit_dims |= KG_VECTOR; break;
       case OMP_CLAUSE_SEQ: n->seq = true; break;
@@ -766,6 +794,20 @@ static bool auto_below(lnode *n, bool kernels)
   return false;
 }
 
+/* Levels from the outermost: gang(dim:3), gang(dim:2), gang, worker,
+   vector; the rank of D's outermost (INNER: innermost) level. */
+static const char *const level_names[] = {"gang(dim:3)", "gang(dim:2)",
+                                          "gang", "worker", "vector"};
+static int level_rank(int d, bool inner)
+{
+  static const int bits[5] = {KG_GANG_Z, KG_GANG_Y, KG_GANG, KG_WORKER,
+                              KG_VECTOR};
+  int r = inner ? 4 : 0;
+  while (!(d & bits[r]) && (inner ? r > 0 : r < 4))
+    r += inner ? -1 : 1;
+  return r;
+}
+
 /* Assigns dimensions to N and its inner loops; USED: taken by outer
    loops.  Returns the union of dimensions used in the subtree. */
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
@@ -778,19 +820,16 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
     d = 0;
   else if (n->explicit_dims) {
     d = n->explicit_dims;
-    /* Outer loops must use strictly outer levels: gang > worker > vector. */
-    int outer_min = used & KG_VECTOR ? KG_VECTOR : used & KG_WORKER
-                    ? KG_WORKER : used & KG_GANG ? KG_GANG : 8;
-    int lowest = d & KG_GANG ? KG_GANG : d & KG_WORKER ? KG_WORKER : KG_VECTOR;
-    if (lowest <= outer_min && used) {
-      const char *nm = lowest == KG_GANG ? "gang"
-                       : lowest == KG_WORKER ? "worker" : "vector";
-      const char *on = outer_min == KG_GANG ? "gang"
-                       : outer_min == KG_WORKER ? "worker" : "vector";
+    /* Outer loops must use strictly outer levels: gang(dim:3) > dim:2 >
+       gang > worker > vector. */
+    if (used && level_rank(d, false) <= level_rank(used, true)) {
       if (!g->routine_mode) /* routines: reported by the pass driver */
         error_at(gimple_location(n->stmt),
-               "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
-               "parallelism must enclose worker, and worker vector", nm, on);
+                 "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
+                 "parallelism must enclose worker, worker vector, and "
+                 "gang(dim:3) gang(dim:2) gang(dim:1)",
+                 level_names[level_rank(d, false)],
+                 level_names[level_rank(used, true)]);
       g->failed = true;
     }
   } else if (kernels ? n->indep : !n->autop) {
@@ -804,6 +843,22 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
   int all = d;
   for (unsigned i = 0; i < n->kids.length(); i++)
     all |= assign_dims(g, n->kids[i], used | d, kernels, serial);
+  /* A gang dimension below the highest of the loop's nest that no loop
+     of it takes runs its iterations in every gang: each would add its
+     copy of a reduction. */
+  int path = all | used, missing = path & KG_GANG_Z ? KG_GANG | KG_GANG_Y
+                                   : path & KG_GANG_Y ? KG_GANG : 0;
+  missing &= ~path;
+  if (missing && !g->sched_dims && !g->routine_mode)
+    for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION) {
+        sorry_at(OMP_CLAUSE_LOCATION(c), "%<reduction%> in a nest of "
+                 "%<gang(dim:%d)%> loops with no %<gang(dim:%d)%> loop (its "
+                 "gangs would each add their copy)", path & KG_GANG_Z ? 3 : 2,
+                 missing & KG_GANG ? 1 : 2);
+        g->failed = true;
+        break;
+      }
   return all;
 }
 
@@ -853,9 +908,10 @@ void info_loops(kg *g, vec<lnode *> *v)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
       inform(l, "accgpu: loop parallelized across%s%s%s%s",
-             d & KG_GANG ? " gangs" : "",
-             d & KG_WORKER ? (d & KG_GANG ? ", workers" : " workers") : "",
-             d & KG_VECTOR ? (d & (KG_GANG | KG_WORKER) ? " and " : " ") : "",
+             d & KG_GANG ? " gangs" : d & KG_GANG_Y ? " gangs (dim 2)"
+             : d & KG_GANG_Z ? " gangs (dim 3)" : "",
+             d & KG_WORKER ? (d & KG_GANGS ? ", workers" : " workers") : "",
+             d & KG_VECTOR ? (d & (KG_GANGS | KG_WORKER) ? " and " : " ") : "",
              d & KG_VECTOR ? vector_text(g, vb, sizeof vb) : "");
     for (tree c = gimple_omp_for_clauses(n->stmt); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)

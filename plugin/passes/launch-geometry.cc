@@ -459,8 +459,15 @@ void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
                                                         unshare_expr(vec),
                                                         unshare_expr(wk))
                                         : one);
-  tree dimv[2][3] = {{gangs, build_int_cst(unsigned_type_node, 1),
-                      build_int_cst(unsigned_type_node, 1)},
+  /* gang dimensions 2 and 3 (num_gangs(a, b, c)): grid y and z */
+  tree gy = one, gz = one, lim = build_int_cst(unsigned_type_node, 65535);
+  if (gangs != one) { /* CUDA's limit; the stride loops take any grid */
+    gy = fold_build2(MIN_EXPR, unsigned_type_node,
+                     positive_or(ci->ngangs_yz[0], one), lim);
+    gz = fold_build2(MIN_EXPR, unsigned_type_node,
+                     positive_or(ci->ngangs_yz[1], one), lim);
+  }
+  tree dimv[2][3] = {{gangs, gy, gz},
                      {vec, wk, build_int_cst(unsigned_type_node, 1)}};
   tree recs[2] = {grid, block};
   for (int k = 0; k < 2; k++)

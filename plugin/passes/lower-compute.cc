@@ -465,6 +465,7 @@ static bool read_clauses(struct kg_region *r, tree clauses,
       break;
     case OMP_CLAUSE_NUM_GANGS:
       ci->ngangs = OMP_CLAUSE_NUM_GANGS_EXPR(c);
+      accgpu_num_gangs_yz(c, &ci->ngangs_yz[0], &ci->ngangs_yz[1]);
       break;
     case OMP_CLAUSE_NUM_WORKERS:
       ci->nworkers = OMP_CLAUSE_NUM_WORKERS_EXPR(c);
