@@ -98,12 +98,18 @@ static void at_exit(void);
    with "initialization error".  The child remembers which types with their
    own memory its parent had counted, and refuses them with a clear error;
    the emulator is refused the same way, so that the CPU shows what the GPU
-   would do.  The host and multicore devices work in the child. */
+   would do (ACCGPU_EMU_FORK=allow: not the emulator).  The host and
+   multicore devices, and test backends (accgpu_core_set_backend), work in
+   the child. */
 static void forked_child(void) {
-  for (int i = 0; i < ACCGPU_NTYPES; i++)
-    if (rt.counted[i] && type_of_index[i] != acc_device_host &&
-        type_of_index[i] != acc_device_multicore)
+  const char *e = getenv("ACCGPU_EMU_FORK");
+  int emu_ok = e && !strcmp(e, "allow"); /* a test harness's children */
+  for (int i = 0; i < ACCGPU_NTYPES; i++) {
+    acc_device_t t = type_of_index[i];
+    if (rt.counted[i] && t != acc_device_host && t != acc_device_multicore &&
+        !rt.override[i] && !(t == acc_device_emulator && emu_ok))
       rt.parent_init[i] = 1;
+  }
   rt.forked = 1;
 }
 

@@ -5,6 +5,7 @@
 
 #include <CUnit/CUnit.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,9 @@ __attribute__((unused)) static int run_child(void (*fn)(void), char *out, size_t
   int pfd[2];
   if (pipe(pfd) != 0)
     return -2;
+  /* The child goes on with the parent's emulator devices (a GPU program
+     could not: core.c, forked_child). */
+  setenv("ACCGPU_EMU_FORK", "allow", 1);
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
