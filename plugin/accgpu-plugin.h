@@ -69,6 +69,10 @@ bool accgpu_wall_given(void);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);
+/* element-reduction-index.cc: compute construct *TP's reductions on an
+   element at a run-time index (its loops' too) take the element's address
+   at its entry (*TP becomes a BIND_EXPR around it). */
+void accgpu_element_index_hoist(tree *tp);
 /* member-reduction.cc: reduction(op: s.x) (PLUGIN_PRE_GENERICIZE); the
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
