@@ -133,6 +133,7 @@ static tree guard_construct(tree *tp, int *walk_subtrees, void *data)
   switch (TREE_CODE(t)) {
   case OACC_PARALLEL: case OACC_KERNELS: case OACC_SERIAL:
     accgpu_element_index_hoist(tp); /* *tp may now hold t */
+    accgpu_ld_reduction_wrap(tp, t);
     guard_clauses(t, NULL_TREE);
     /* its body, knowing the construct; not again from here */
     walk_tree(&OMP_BODY(t), guard_construct, t, NULL);
