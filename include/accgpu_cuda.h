@@ -671,6 +671,73 @@ __accgpu_bits_at(const void *p, unsigned long long pos, unsigned size) {
   return size >= 64 ? v : v & ((1ULL << size) - 1);
 }
 
+/* long double on the device (docs/compiler.md, "long double"): computed
+   in double, kept in memory in the host's layout, x86-64's 80-bit x87
+   format in 16 bytes (M: the 64-bit significand with its explicit integer
+   bit; SE: sign and 15-bit exponent in the low 16 bits, the rest padding).
+   Loads decode it, stores encode it, with the same integer code on every
+   device (the emulator runs what a GPU runs). */
+#ifdef __CUDACC__
+typedef struct __align__(16) __accgpu_ld {
+#else
+typedef struct __attribute__((aligned(16))) __accgpu_ld {
+#endif
+  unsigned long long m, se;
+} __accgpu_ld;
+typedef struct __accgpu_cld {
+  __accgpu_ld re, im;
+} __accgpu_cld;
+#ifdef __CUDACC__
+#define __ACCGPU_LDF static __device__ __forceinline__
+#define __accgpu_ldexp(x, e) ldexp(x, e)
+#define __accgpu_clzll(x) __clzll((long long)(x))
+#else
+#define __ACCGPU_LDF static __attribute__((unused)) inline
+#define __accgpu_ldexp(x, e) __builtin_ldexp(x, e)
+#define __accgpu_clzll(x) __builtin_clzll(x)
+#endif
+__ACCGPU_LDF double __accgpu_ldv(__accgpu_ld x) {
+  unsigned e = (unsigned)(x.se & 0x7fff);
+  double s = (x.se & 0x8000) ? -1.0 : 1.0;
+  if (e == 0x7fff) /* infinity (significand 1.0...0), else NaN */
+    return (x.m << 1) ? (double)(s * __accgpu_ldexp(1.0, 1024)) * 0.0
+                      : s * __accgpu_ldexp(1.0, 1024);
+  if (e == 0) /* zero or an x87 subnormal: far below double's range */
+    return s * 0.0;
+  /* (double)m rounds the 64 bits to 53, to nearest; then the exact scale */
+  return s * __accgpu_ldexp((double)x.m, (int)e - 16383 - 63);
+}
+__ACCGPU_LDF __accgpu_ld __accgpu_ldmk(double v) {
+  union { double d; unsigned long long u; } b;
+  b.d = v;
+  unsigned long long sign = (b.u >> 63) << 15, f = b.u & 0xfffffffffffffULL;
+  unsigned e = (unsigned)((b.u >> 52) & 0x7ff);
+  __accgpu_ld x;
+  if (e == 0x7ff) { /* infinity, NaN (quiet, payload kept) */
+    x.m = (1ULL << 63) | (f ? (1ULL << 62) | (f << 11) : 0);
+    x.se = sign | 0x7fff;
+  } else if (e == 0 && f == 0) {
+    x.m = 0;
+    x.se = sign;
+  } else if (e == 0) { /* double subnormal: normal in x87 */
+    int z = __accgpu_clzll(f);
+    x.m = f << z;
+    x.se = sign | (unsigned long long)(16383 - 1074 + 63 - z);
+  } else {
+    x.m = (1ULL << 63) | (f << 11);
+    x.se = sign | (unsigned long long)(e - 1023 + 16383);
+  }
+  return x;
+}
+#define __accgpu_cldv(x) __accgpu_cd_mk(__accgpu_ldv((x).re), __accgpu_ldv((x).im))
+__ACCGPU_LDF __accgpu_cld __accgpu_cldmk_(double re, double im) {
+  __accgpu_cld x;
+  x.re = __accgpu_ldmk(re);
+  x.im = __accgpu_ldmk(im);
+  return x;
+}
+#define __accgpu_cldmk(v) __accgpu_cldmk_((v).re, (v).im)
+
 /* assert() in a kernel (glibc's __assert_fail).  CUDA's device assert
    prints and traps: the launch fails.  On the CPU devices: the same
    report, the kernel's name when the emulator runs it, then exit 1 as

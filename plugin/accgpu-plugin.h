@@ -69,6 +69,10 @@ bool accgpu_wall_given(void);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);
+/* element-reduction-index.cc: compute construct *TP's reductions on an
+   element at a run-time index (its loops' too) take the element's address
+   at its entry (*TP becomes a BIND_EXPR around it). */
+void accgpu_element_index_hoist(tree *tp);
 /* member-reduction.cc: reduction(op: s.x) (PLUGIN_PRE_GENERICIZE); the
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
@@ -89,6 +93,16 @@ void accgpu_marker_rewrite(void *gcc_data, bool *pending, walk_tree_fn cb);
 void accgpu_gang_dims_init(const char *plugin_name);
 int accgpu_gang_dim(tree c);
 bool accgpu_num_gangs_yz(tree c, tree *y, tree *z);
+/* The copies around a compute construct of the variable M that stands for
+   REF in its reduction (D: a pointer variable): REF's device copy when it
+   is present, else REF itself.  Appends M's set-up to *BEFORE, the store
+   of the result to *AFTER. */
+void accgpu_red_construct_copies(tree ref, tree m, tree d, tree *before,
+                                 tree *after);
+/* ldouble-reduction.cc: reductions of compute construct X (at *TP) and
+   of its loops on long double variables become reductions on a double
+   (docs/reductions.md, "long double"). */
+void accgpu_ld_reduction_wrap(tree *tp, tree x);
 /* explicit-clauses.cc: records the clauses written on compute constructs
    whose location is the construct's (_Pragma). */
 void accgpu_explicit_clauses_init(const char *plugin_name);

@@ -53,6 +53,17 @@ static tree section_copy(tree d, location_t loc, tree next)
   return m;
 }
 
+/* Appends clauses M to the clauses of construct T: the copies a
+   reduction implies come after the data clauses written, so that a
+   section of an array written whole there finds it present. */
+static void append_clauses(tree t, tree m)
+{
+  tree *p = &OMP_CLAUSES(t);
+  while (*p)
+    p = &OMP_CLAUSE_CHAIN(*p);
+  *p = m;
+}
+
 /* COMPUTE's clauses give pointer P a section already. */
 static bool has_section_of(tree compute, tree p)
 {
@@ -69,8 +80,9 @@ static bool has_section_of(tree compute, tree p)
    constant bounds becomes the copy it implies (the loop's clause reduces
    it).  A loop's section of a pointer's array also gives the enclosing
    compute construct COMPUTE that copy (present: the device's copy is
-   reduced), else GCC maps the pointer itself.  Other element reductions
-   are diagnosed and unlinked. */
+   reduced), else GCC maps the pointer itself.  (An element at a run-time
+   index is one of constant bounds by now: element-reduction-index.cc.)
+   Other element reductions are diagnosed and unlinked. */
 static void guard_clauses(tree t, tree compute)
 {
   static location_t said; /* a combined construct has it twice */
@@ -87,20 +99,23 @@ static void guard_clauses(tree t, tree compute)
       else if (compute && !accgpu_red_whole_p(d)
                && TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR
                && !has_section_of(compute, TREE_OPERAND(d, 0)))
-        OMP_CLAUSES(compute) = section_copy(d, OMP_CLAUSE_LOCATION(c),
-                                           OMP_CLAUSES(compute));
+        append_clauses(compute,
+                       section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
     if (const_section_p(d)) {
-      *p = section_copy(d, OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_CHAIN(c));
+      *p = OMP_CLAUSE_CHAIN(c);
+      append_clauses(t, section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       continue;
     }
     if (OMP_CLAUSE_LOCATION(c) != said)
       sorry_at(OMP_CLAUSE_LOCATION(c),
-               "accgpu: reduction on an array element or section whose "
-               "start or length is not a constant is not supported: reduce "
-               "into a scalar and store it");
+               "accgpu: reduction on an array section whose start or "
+               "length is not a constant, or on an array element of a loop "
+               "whose index the compute region sets, reads from memory or "
+               "is not in scope at its entry, is not supported: reduce into "
+               "a scalar and store it");
     said = OMP_CLAUSE_LOCATION(c);
     *p = OMP_CLAUSE_CHAIN(c);
   }
@@ -117,6 +132,8 @@ static tree guard_construct(tree *tp, int *walk_subtrees, void *data)
   }
   switch (TREE_CODE(t)) {
   case OACC_PARALLEL: case OACC_KERNELS: case OACC_SERIAL:
+    accgpu_element_index_hoist(tp); /* *tp may now hold t */
+    accgpu_ld_reduction_wrap(tp, t);
     guard_clauses(t, NULL_TREE);
     /* its body, knowing the construct; not again from here */
     walk_tree(&OMP_BODY(t), guard_construct, t, NULL);

@@ -248,8 +248,8 @@ static tree rt_call(const char *fn, tree a, tree b, tree n)
    present there (OpenACC: the clause's implied copy finds it present),
    else the host's.  Appends D's and M's set-up to *BEFORE, the store of
    the result to *AFTER. */
-static void construct_copies(tree ref, tree m, tree d, tree *before,
-                             tree *after)
+void accgpu_red_construct_copies(tree ref, tree m, tree d, tree *before,
+                                 tree *after)
 {
   tree addr = fold_convert(ptr_type_node,
                            build_fold_addr_expr(unshare_expr(ref)));
@@ -274,7 +274,7 @@ static void construct_copies(tree ref, tree m, tree d, tree *before,
 }
 
 /* *TP (construct X) becomes { m = REF; X'; REF = m; }, m a variable like
-   placeholder LIKE (a compute construct: construct_copies). */
+   placeholder LIKE (a compute construct: accgpu_red_construct_copies). */
 static void wrap(tree *tp, tree ref, tree like)
 {
   tree x = *tp;
@@ -287,7 +287,7 @@ static void wrap(tree *tp, tree ref, tree like)
   location_t loc = EXPR_LOCATION(x);
   if (TREE_CODE(x) != OACC_LOOP) {
     DECL_CHAIN(m) = new_var(like, ptr_type_node);
-    construct_copies(ref, m, DECL_CHAIN(m), &body, &after);
+    accgpu_red_construct_copies(ref, m, DECL_CHAIN(m), &body, &after);
   } else {
     append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(m), m,
                                     unshare_expr(ref)), &body);

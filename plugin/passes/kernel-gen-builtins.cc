@@ -42,9 +42,11 @@ void kg_emit_call_result(kg *g, tree lhs, kbuf *call)
     return;
   }
   struct kbuf l = {};
-  ex(g, &l, lhs);
+  kg_ex_lvalue(g, &l, lhs);
   kb_printf(g->out, "%s = ", kb_str(&l));
-  if (is_gimple_reg_type(TREE_TYPE(lhs))) {
+  if (const char *mk = kg_ld_store_fn(g, lhs))
+    kb_printf(g->out, "%s(%s);\n", mk, kb_str(call));
+  else if (is_gimple_reg_type(TREE_TYPE(lhs))) {
     kb_add(g->out, "((");
     type_str(g, g->out, TREE_TYPE(lhs));
     kb_printf(g->out, ")%s);\n", kb_str(call));

@@ -51,10 +51,15 @@ static void define_complex(const char *n, const char *r)
 const char *kg_complex_name(kg *g, tree t)
 {
   static bool done[2];
+  if (kg_ld_type_p(t)) { /* computed as _Complex double */
+    kg_ld_note(g);
+    t = build_complex_type(double_type_node);
+  }
   const char *n = accgpu_red_complex(t);
   if (!n) {
     fail(g, t, TREE_CODE(TREE_TYPE(t)) == REAL_TYPE
-                   ? "long double is not supported on the device"
+                   ? "this complex floating-point type is not supported on "
+                     "the device"
                    : "complex integer type");
     return "__accgpu_cd";
   }

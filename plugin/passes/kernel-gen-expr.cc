@@ -86,6 +86,46 @@ static const char *field_name(tree f, unsigned k, char *buf, size_t n)
 
 static void define_type(kg *g, tree t);
 
+/* x86-64's long double (80-bit x87) and its _Complex: a double value on
+   the device, kept in the host's 16-byte layout in memory (__accgpu_ld,
+   include/accgpu_cuda.h; docs/compiler.md, "long double"). */
+bool kg_ld_type_p(tree t)
+{
+  if (TREE_CODE(t) == COMPLEX_TYPE)
+    t = TREE_TYPE(t);
+  return TREE_CODE(t) == REAL_TYPE && TYPE_PRECISION(t) == 80
+         && TYPE_SIZE_UNIT(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t))
+         && tree_to_uhwi(TYPE_SIZE_UNIT(t)) == 16;
+}
+
+/* With -fplugin-arg-accgpu-info, once per kernel or device function
+   that uses long double: it computes in double. */
+void kg_ld_note(kg *g)
+{
+  if (g->ld_noted || g->quiet)
+    return;
+  g->ld_noted = true;
+  if (accgpu_opts.info)
+    inform(g->loc, "accgpu: %<long double%> is computed in %<double%> on "
+           "the device (kept in memory in the 16-byte format of the host)");
+}
+
+/* T as the type of an object in memory: a long double one in the host's
+   layout; otherwise as type_str. */
+void storage_str(kg *g, kbuf *b, tree t)
+{
+  if (!kg_ld_type_p(t)) {
+    type_str(g, b, t);
+    return;
+  }
+  kg_ld_note(g);
+  if (TYPE_READONLY(t))
+    kb_add(b, "const ");
+  if (TYPE_VOLATILE(t))
+    kb_add(b, "volatile ");
+  kb_add(b, TREE_CODE(t) == COMPLEX_TYPE ? "__accgpu_cld" : "__accgpu_ld");
+}
+
 /* Makes sure everything a by-value use of T needs is defined. */
 void need_complete(kg *g, tree t)
 {
@@ -120,7 +160,7 @@ static void define_type(kg *g, tree t)
                   ? DECL_BIT_FIELD_TYPE(f) : TREE_TYPE(f);
     need_complete(g, ft);
     kb_add(&def, "  ");
-    type_str(g, &def, ft);
+    storage_str(g, &def, ft);
     if (DECL_BIT_FIELD(f))
       kb_printf(&def, " %s : %d;\n", nb, (int)tree_to_uhwi(DECL_SIZE(f)));
     else
@@ -149,7 +189,7 @@ static void array_typedef(kg *g, kbuf *b, tree t)
     struct kbuf def = {};
     need_complete(g, TREE_TYPE(t));
     kb_add(&def, "typedef ");
-    type_str(g, &def, TREE_TYPE(t));
+    storage_str(g, &def, TREE_TYPE(t));
     if (dom && TYPE_MAX_VALUE(dom) && tree_fits_shwi_p(TYPE_MAX_VALUE(dom)))
       kb_printf(&def, " __accgpu_a%d[%lld];\n", id,
                 (long long)tree_to_shwi(TYPE_MAX_VALUE(dom)) + 1);
@@ -194,8 +234,11 @@ void type_str(kg *g, kbuf *b, tree t)
       kb_add(b, "float");
     else if (TYPE_PRECISION(t) == 64)
       kb_add(b, "double");
-    else {
-      fail(g, t, "long double is not supported on the device");
+    else if (kg_ld_type_p(t)) {
+      kg_ld_note(g);
+      kb_add(b, "double");
+    } else {
+      fail(g, t, "this floating-point type is not supported on the device");
       kb_add(b, "double");
     }
     return;
@@ -213,7 +256,7 @@ void type_str(kg *g, kbuf *b, tree t)
       kb_add(b, "char *");
       return;
     }
-    type_str(g, b, TREE_TYPE(t));
+    storage_str(g, b, TREE_TYPE(t));
     kb_add(b, " *");
     return;
   case ARRAY_TYPE:
@@ -470,7 +513,7 @@ static void mem_ref(kg *g, kbuf *b, tree t)
     return;
   }
   kb_add(b, "(*(");
-  type_str(g, b, type);
+  storage_str(g, b, type);
   kb_add(b, " *)((char *)(");
   ex(g, b, ptr);
   if (integer_zerop(off))
@@ -807,7 +850,73 @@ void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x)
   }
 }
 
+static void ex_raw(kg *g, kbuf *b, tree t);
+
+/* T is a long double (or its _Complex) object in memory, whose text is
+   an __accgpu_ld (__accgpu_cld) lvalue: read and stored through the
+   conversions of include/accgpu_cuda.h. */
+bool kg_ld_mem_p(kg *g, tree t)
+{
+  if (!kg_ld_type_p(TREE_TYPE(t)))
+    return false;
+  switch (TREE_CODE(t)) {
+  case MEM_REF: {
+    tree p = TREE_OPERAND(t, 0);
+    if (TREE_CODE(p) == ADDR_EXPR && integer_zerop(TREE_OPERAND(t, 1))
+        && types_compatible_p(TREE_TYPE(TREE_OPERAND(p, 0)), TREE_TYPE(t)))
+      return kg_ld_mem_p(g, TREE_OPERAND(p, 0));
+    return true;
+  }
+  case ARRAY_REF: case COMPONENT_REF: case INDIRECT_REF:
+    return true;
+  case REALPART_EXPR: case IMAGPART_EXPR:
+    return kg_ld_mem_p(g, TREE_OPERAND(t, 0));
+  case VAR_DECL: case PARM_DECL: { /* by reference: (*name) */
+    const char *n = lookup_name(g, t);
+    return (n ? n : decl_name(g, t))[0] == '(';
+  }
+  default:
+    return false;
+  }
+}
+
+/* The text of lvalue T (a long double in memory: its __accgpu_ld). */
+void kg_ex_lvalue(kg *g, kbuf *b, tree t)
+{
+  enum tree_code c = TREE_CODE(t);
+  if ((c == REALPART_EXPR || c == IMAGPART_EXPR) && kg_ld_mem_p(g, t)) {
+    kb_add(b, "(");
+    kg_ex_lvalue(g, b, TREE_OPERAND(t, 0));
+    kb_add(b, c == REALPART_EXPR ? ").re" : ").im");
+    return;
+  }
+  ex_raw(g, b, t);
+}
+
+/* The encoding a store to LHS needs ("__accgpu_ldmk"), NULL: none. */
+const char *kg_ld_store_fn(kg *g, tree lhs)
+{
+  if (!kg_ld_mem_p(g, lhs))
+    return NULL;
+  return TREE_CODE(TREE_TYPE(lhs)) == COMPLEX_TYPE ? "__accgpu_cldmk"
+                                                  : "__accgpu_ldmk";
+}
+
 void ex(kg *g, kbuf *b, tree t)
+{
+  if (!kg_ld_mem_p(g, t)) {
+    ex_raw(g, b, t);
+    return;
+  }
+  bool c = TREE_CODE(TREE_TYPE(t)) == COMPLEX_TYPE;
+  if (c)
+    kg_complex_name(g, TREE_TYPE(t)); /* __accgpu_cd_mk */
+  kb_add(b, c ? "__accgpu_cldv(" : "__accgpu_ldv(");
+  kg_ex_lvalue(g, b, t);
+  kb_add(b, ")");
+}
+
+static void ex_raw(kg *g, kbuf *b, tree t)
 {
   switch (TREE_CODE(t)) {
   case INTEGER_CST:
@@ -851,10 +960,13 @@ void ex(kg *g, kbuf *b, tree t)
       cast_to_addr(g, b, TREE_TYPE(t), op);
       return;
     }
+    if (kg_ld_type_p(TREE_TYPE(op)) && !kg_ld_mem_p(g, op))
+      fail(g, op, "address of a long double variable of the region (the "
+           "device keeps it as a double)");
     kb_add(b, "((");
     type_str(g, b, TREE_TYPE(t));
     kb_add(b, ")&(");
-    ex(g, b, op);
+    kg_ex_lvalue(g, b, op);
     kb_add(b, "))");
     return;
   }

@@ -69,6 +69,7 @@ struct kg {
   int kind;            /* target kind */
   bool gang_redundant_store;
   bool in_single;      /* inside one thread's guarded part (no barrier) */
+  bool ld_noted;       /* said that long double is computed in double */
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
   unsigned long shared_bytes;
   int indent;
@@ -150,6 +151,16 @@ void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
            tree y);
 void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
 void ex(kg *g, kbuf *b, tree t);
+/* long double on the device (docs/compiler.md, "long double"): the type
+   (and its _Complex); T as the type of an object in memory; the note;
+   whether T is such an object in memory; its text as an lvalue; the
+   encoding a store to LHS needs (NULL: none). */
+bool kg_ld_type_p(tree t);
+void storage_str(kg *g, kbuf *b, tree t);
+void kg_ld_note(kg *g);
+bool kg_ld_mem_p(kg *g, tree t);
+void kg_ex_lvalue(kg *g, kbuf *b, tree t);
+const char *kg_ld_store_fn(kg *g, tree lhs);
 /* kernel-gen-builtins.cc */
 void kg_emit_call_result(kg *g, tree lhs, kbuf *call);
 bool kg_emit_builtin(kg *g, gimple *s, tree fn);

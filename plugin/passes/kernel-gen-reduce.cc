@@ -220,7 +220,8 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
 }
 
 /* DECL (a reduction on VTYPE with OP) is one the device can do: not
-   long double (no device arithmetic), complex only with + and *.  False
+   long double (ldouble-reduction.cc made the variables double before),
+   complex only with + and *.  False
    after saying so, naming DECL. */
 static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
 {
@@ -228,8 +229,9 @@ static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
   tree t = kgr_value_type(vtype, &len);
   tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
   if (SCALAR_FLOAT_TYPE_P(part) && TYPE_PRECISION(part) > 64) {
-    fail(g, decl, "reduction on a long double variable (the device has no "
-         "long double arithmetic)");
+    fail(g, decl, "reduction on a long double array, section or element, "
+         "or in a routine (long double variables are reduced in double on "
+         "compute constructs and their loops)");
     return false;
   }
   if (!accgpu_red_complex(t) || op == PLUS_EXPR || op == MINUS_EXPR

@@ -213,7 +213,13 @@ static void emit_assign(kg *g, gimple *s)
     fail(g, NULL, "unsupported assignment");
   }
   struct kbuf l = {};
-  ex(g, &l, lhs);
+  kg_ex_lvalue(g, &l, lhs);
+  if (const char *mk = kg_ld_store_fn(g, lhs)) {
+    struct kbuf w = {};
+    kb_printf(&w, "%s(%s)", mk, kb_str(&rhs));
+    kb_free(&rhs);
+    rhs = w;
+  }
   if (!(g->part & KG_GANG) && shared_store_p(g, lhs))
     g->gang_redundant_store = true;
   bool guard = need_guard(g) && shared_store_p(g, lhs);
@@ -245,14 +251,25 @@ static const char *const math_fns[] = {
   "signbit", "rsqrt", "sincos", "frexp", "modf", "remquo", "nextafter",
   "scalbln", "j0", "j1", "jn", "y0", "y1", "yn", NULL};
 
-/* The CUDA name of a math builtin NAME, or NULL. */
+/* The CUDA name of a math builtin NAME, or NULL.  A long double one
+   (sinl) is the double one (sin): the device computes long double in
+   double; not those that store through long double pointers. */
 static const char *math_name(const char *name)
 {
+  static char dbl[64];
   if (!strncmp(name, "__builtin_", 10))
     name = name + 10;
   char base[64];
   snprintf(base, sizeof base, "%s", name);
   size_t n = strlen(base);
+  if (n > 2 && base[n - 1] == 'l' && strcmp(base, "modfl")
+      && strcmp(base, "sincosl")) {
+    base[n - 1] = 0;
+    for (int i = 0; math_fns[i]; i++)
+      if (!strcmp(base, math_fns[i]))
+        return strcpy(dbl, base);
+    base[n - 1] = 'l';
+  }
   for (int pass = 0; pass < 2; pass++) {
     for (int i = 0; math_fns[i]; i++)
       if (!strcmp(base, math_fns[i]))

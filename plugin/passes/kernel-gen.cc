@@ -233,6 +233,20 @@ static void fp_arrays(kg *g, struct kbuf *body)
   }
 }
 
+/* A long double passed by value arrives in the host's layout (P->name,
+   NB_in) and is the double NB in the body. */
+static void ld_param(kg *g, kg_param *p, const char *nb, struct kbuf *body)
+{
+  bool c = TREE_CODE(p->type) == COMPLEX_TYPE;
+  p->name = concat(nb, "_in", NULL);
+  push_name(g, p->decl, nb);
+  kb_add(&g->decls, "  ");
+  decl_str(g, &g->decls, p->type, nb);
+  kb_add(&g->decls, ";\n");
+  kb_printf(body, "  %s = %s(%s);\n", nb, c ? "__accgpu_cldv"
+                                             : "__accgpu_ldv", p->name);
+}
+
 bool kg_generate(struct kg_region *r)
 {
   kg g;
@@ -253,6 +267,10 @@ bool kg_generate(struct kg_region *r)
     kg_ident(d, "v", nb, sizeof nb);
     if (fp_array_p(p)) { /* the value comes in as *_in; see fp_arrays */
       p->name = concat(nb, "_in", NULL);
+      continue;
+    }
+    if (!p->by_ref && kg_ld_type_p(p->type)) {
+      ld_param(&g, p, nb, &body);
       continue;
     }
     p->name = xstrdup(nb);
@@ -340,6 +358,9 @@ bool kg_generate(struct kg_region *r)
           TREE_TYPE(p->type), TYPE_QUAL_CONST));
       type_str(&g, &k, ro);
       kb_printf(&k, "__restrict__ %s", p->name);
+    } else if (kg_ld_type_p(p->type)) {
+      storage_str(&g, &k, p->type);
+      kb_printf(&k, " %s", p->name);
     } else {
       decl_str(&g, &k, p->type, p->name);
     }
@@ -361,7 +382,7 @@ bool kg_generate(struct kg_region *r)
           TREE_TYPE(p->type), TYPE_QUAL_CONST));
       type_str(&g, &k, ro);
     } else
-      type_str(&g, &k, p->type);
+      storage_str(&g, &k, p->type);
     kb_printf(&k, " *)args[%u]", i);
   }
   kb_add(&k, ");\n}\n#endif\n");

@@ -1,11 +1,11 @@
 /* Calls a compute region may not make stay errors at the call naming the
  * function: library functions the device lacks (strlen, malloc, fprintf),
- * builtins CUDA has no counterpart for (__builtin_clrsb), long double math,
+ * builtins CUDA has no counterpart for (__builtin_clrsb), modfl (sinl works),
  * and printf with a format that is not a string literal (device printf
  * needs the literal); wide string literals (narrow ones work). */
 /* accgpu-expect: sorry: 21: cannot be called on the device.*strlen */
 /* accgpu-expect: sorry: 24: cannot be called on the device.*malloc */
-/* accgpu-expect: sorry: 29: long double */
+/* accgpu-expect: sorry: 29: cannot be called on the device.*modfl */
 /* accgpu-expect: sorry: 32: string literal.*printf */
 /* accgpu-expect: sorry: 35: cannot be called on the device.*__builtin_clrsb */
 /* accgpu-expect: sorry: 38: cannot be called on the device.*fprintf */
@@ -26,7 +26,7 @@ void f(char *s, long double *x, int *a, int n, const char *fmt)
   }
 #pragma acc parallel loop copy(a[0:n], x[0:n])
   for (int i = 0; i < n; i++)
-    x[i] = sinl(x[i]);
+    x[i] = modfl(x[i], &x[(i + 1) % n]);
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; i++)
     printf(fmt, i);
