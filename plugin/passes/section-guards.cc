@@ -228,20 +228,25 @@ static bool stepped_in(struct sr_ctx *c, tree index, int from, int to)
 }
 
 /* INDEX != V narrows INDEX only at an end of its loop's range: over
-   i >= 0, i != 0 gives i >= 1 (the else of `i == 0 || i == n - 1`). */
+   i >= 0, i != 0 gives i >= 1 (the else of `i == 0 || i == n - 1`).  An
+   index that several loops step is left alone (which one runs here?). */
 static void ne_bound(struct sr_ctx *c, tree index, tree v, struct sr_guard *g)
 {
+  struct sr_loop *l = NULL;
+  for (unsigned k = 0; k < c->loops.length(); k++)
+    if (c->loops[k].index == index) {
+      if (l)
+        return;
+      l = &c->loops[k];
+    }
+  if (!l || !l->lo)
+    return;
   tree one = ssize_int(1);
-  for (unsigned k = 0; k < c->loops.length(); k++) {
-    struct sr_loop *l = &c->loops[k];
-    if (l->index != index || !l->lo)
-      continue;
-    struct sr_range lo = sr_eval(c, l->lo), hi = sr_eval(c, l->hi);
-    if (lo.ok && operand_equal_p(lo.lo, v, 0))
-      g->lo = fold_build2(PLUS_EXPR, ssizetype, v, one);
-    if (hi.ok && operand_equal_p(hi.hi, v, 0))
-      g->hi = fold_build2(MINUS_EXPR, ssizetype, v, one);
-  }
+  struct sr_range lo = sr_eval(c, l->lo), hi = sr_eval(c, l->hi);
+  if (lo.ok && operand_equal_p(lo.lo, v, 0))
+    g->lo = fold_build2(PLUS_EXPR, ssizetype, v, one);
+  if (hi.ok && operand_equal_p(hi.hi, v, 0))
+    g->hi = fold_build2(MINUS_EXPR, ssizetype, v, one);
 }
 
 /* Bounds of INDEX where INDEX + K CODE E holds; an unsigned test gives

@@ -170,6 +170,21 @@ static void jump_in(int n, const double *a, double *b)
   }
 }
 
+/* Two loops step i: `i != 0` is no end of the second one's range (the
+   section is the hull over both loops' values of i). */
+static void shared_index(int n, const double *a, double *b)
+{
+  int i;
+#pragma acc serial /* accgpu-expect-note: implicit copyin\(a\[MIN_EXPR <n > 1 \? 0 : [0-9]+, n > 0 \? -1 :  */
+  {
+    for (i = 0; i < n - 1; i++)
+      b[i] = -1;
+    for (i = -1; i < n - 1; i++)
+      if (i != 0)
+        b[i + 1] = a[i + 1];
+  }
+}
+
 int main(void)
 {
   enum { N = 1000, M = 24 };
@@ -247,5 +262,8 @@ int main(void)
   jump_in(N, x, b);
   for (int i = 0; i < N; i++)
     CHECK_REAL("jump in", b[i], x[i], 0);
+  shared_index(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("shared index", b[i], i == 1 ? -1 : x[i], 0);
   return e2e_done();
 }
