@@ -2,23 +2,31 @@
  * region, as bounds on loop indices (for section-ranges.cc).
  *
  * A boundary test inside a loop (`if (i + 1 < n) y[i] = x[i + 1];`,
- * `if (i > 0 && i < n - 1)`) keeps the subscripts inside the arrays; the
+ * `if (i > 0 && i < n - 1)`, the else of `if (i == 0 || i == n - 1)`,
+ * `if (i == 0) continue;`) keeps the subscripts inside the arrays; the
  * hull over the loop bounds alone reached one element past each end, and
  * the implicit section then copied memory the program never allocated.
- * Only structured if/else as the gimplifier writes it is read:
- *     if (a CMP b) goto T; else goto F;  T: ...  [goto E;]  F: ...  E:
- * where no jump from outside enters the branch, and a test of the form
- * INDEX + K CMP E (E ranged over the region, INDEX a loop index that the
- * branch does not step) bounds INDEX for the statements of the branch. */
+ * High GIMPLE has no CFG yet: on the region's statements in order, a jump
+ * of `if (a CMP b) goto T; else goto F;` guards the statements [D, E) from
+ * its label on that nothing else enters (no fall-through into D, no jump
+ * from outside to a label inside, not past the end of a loop body holding
+ * D).  There the test (or its inverse) holds, and so does every test that
+ * held at the jump: a test of the form INDEX + K CMP E (E ranged over the
+ * region, INDEX a loop index that [D, E) does not step) bounds INDEX. */
 #include "passes/section-ranges.h"
 #include "passes/flow.h"
 #include "cfgexpand.h" /* gimple_assign_rhs_to_tree */
 
 /* Where each label is defined and where it is jumped to from. */
+/* Where each label is defined and where it is jumped to from; for each
+   position, the last statement that jumps to a label there (-1: none) and
+   the end of the statement starting there when it holds others (loops,
+   trys; not binds, whose bodies run in order; -1 otherwise). */
 struct labels {
   hash_map<tree, int> at;
   vec<std::pair<tree, int> > refs;
   bool computed_goto;
+  vec<int> last_ref, end;
 };
 
 static void add_ref(struct labels *l, tree label, int from)
@@ -56,15 +64,87 @@ static int label_at(struct labels *l, tree label)
   return p ? *p : -1;
 }
 
-/* No jump from outside [FROM, TO) reaches a label defined in [IN, TO). */
-static bool entered_only_from(struct labels *l, int from, int in, int to)
+/* walk_gimple_stmt callback: DATA's end past the statement met. */
+static tree end_cb(gimple_stmt_iterator *gsi, bool *, struct walk_stmt_info *wi)
 {
+  std::pair<hash_map<gimple *, int> *, int> *d =
+      (std::pair<hash_map<gimple *, int> *, int> *)wi->info;
+  int *p = d->first->get(gsi_stmt(*gsi));
+  if (p && *p + 1 > d->second)
+    d->second = *p + 1;
+  return NULL_TREE;
+}
+
+static void find_ends(struct sr_ctx *c, struct labels *l)
+{
+  hash_map<gimple *, int> pos;
+  for (unsigned k = 0; k < c->st.length(); k++)
+    pos.put(c->st[k], k);
+  l->end.safe_grow_cleared(c->st.length());
+  l->last_ref.safe_grow_cleared(c->st.length());
+  for (unsigned k = 0; k < c->st.length(); k++) {
+    gimple *s = c->st[k];
+    l->end[k] = l->last_ref[k] = -1;
+    if (!gimple_has_substatements(s) || gimple_code(s) == GIMPLE_BIND)
+      continue;
+    std::pair<hash_map<gimple *, int> *, int> d(&pos, k + 1);
+    struct walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &d;
+    gimple_seq dummy;
+    gimple_stmt_iterator gsi = accgpu_gsi_at(s, &dummy);
+    walk_gimple_stmt(&gsi, end_cb, NULL, &wi);
+    l->end[k] = d.second;
+  }
+  for (unsigned k = 0; k < l->refs.length(); k++) {
+    int def = label_at(l, l->refs[k].first);
+    if (def >= 0)
+      l->last_ref[def] = MAX(l->last_ref[def], l->refs[k].second);
+  }
+}
+
+/* Control may reach position D other than by a jump to a label there. */
+static bool falls_into(struct sr_ctx *c, struct labels *l, int d)
+{
+  for (int q = 0; q < d; q++)
+    if (l->end[q] == d)
+      return true; /* the exit of a loop (or try) ending before D */
+  switch (gimple_code(c->st[d - 1])) {
+  case GIMPLE_GOTO: case GIMPLE_COND: case GIMPLE_SWITCH: case GIMPLE_RETURN:
+    return false;
+  default:
+    return true;
+  }
+}
+
+/* The statements [*D, result) that the jump from P to LABEL alone enters
+   (result <= *D: none). */
+static int entered_by(struct sr_ctx *c, struct labels *l, int p, tree label,
+                      int *d)
+{
+  int x = label_at(l, label), lim = c->st.length();
+  if (x <= p)
+    return -1;
+  while (x - 1 > p && gimple_code(c->st[x - 1]) == GIMPLE_LABEL)
+    x--;
+  if (falls_into(c, l, x))
+    return -1;
+  for (int q = 0; q < x; q++)
+    if (l->end[q] > x)
+      lim = MIN(lim, l->end[q]); /* not past the body holding X */
   for (unsigned k = 0; k < l->refs.length(); k++) {
     int def = label_at(l, l->refs[k].first), src = l->refs[k].second;
-    if (def >= in && def < to && (src < from || src >= to))
-      return false;
+    if (def >= x && src < x && (src != p || l->refs[k].first != label))
+      lim = MIN(lim, def); /* a label jumped to from before X */
   }
-  return true;
+  int best = x, last = -1;
+  for (int e = x + 1; e <= lim; e++) {
+    last = MAX(last, l->last_ref[e - 1]);
+    if (last < e) /* no jump from after E back into [X, E) */
+      best = e;
+  }
+  *d = x;
+  return best;
 }
 
 /* ---- Tests of loop indices ------------------------------------------- */
@@ -147,6 +227,28 @@ static bool stepped_in(struct sr_ctx *c, tree index, int from, int to)
   return false;
 }
 
+/* INDEX != V narrows INDEX only at an end of its loop's range: over
+   i >= 0, i != 0 gives i >= 1 (the else of `i == 0 || i == n - 1`).  An
+   index that several loops step is left alone (which one runs here?). */
+static void ne_bound(struct sr_ctx *c, tree index, tree v, struct sr_guard *g)
+{
+  struct sr_loop *l = NULL;
+  for (unsigned k = 0; k < c->loops.length(); k++)
+    if (c->loops[k].index == index) {
+      if (l)
+        return;
+      l = &c->loops[k];
+    }
+  if (!l || !l->lo)
+    return;
+  tree one = ssize_int(1);
+  struct sr_range lo = sr_eval(c, l->lo), hi = sr_eval(c, l->hi);
+  if (lo.ok && operand_equal_p(lo.lo, v, 0))
+    g->lo = fold_build2(PLUS_EXPR, ssizetype, v, one);
+  if (hi.ok && operand_equal_p(hi.hi, v, 0))
+    g->hi = fold_build2(MINUS_EXPR, ssizetype, v, one);
+}
+
 /* Bounds of INDEX where INDEX + K CODE E holds; an unsigned test gives
    upper bounds only (a negative left side wraps to a large value). */
 static void add_bound(struct sr_ctx *c, int from, int to, tree index,
@@ -166,9 +268,14 @@ static void add_bound(struct sr_ctx *c, int from, int to, tree index,
   case GT_EXPR: g.lo = fold_build2(PLUS_EXPR, ssizetype, lo, one); break;
   case GE_EXPR: g.lo = lo; break;
   case EQ_EXPR: g.lo = lo, g.hi = hi; break;
+  case NE_EXPR:
+    if (!operand_equal_p(lo, hi, 0) || (uns && k))
+      return;
+    ne_bound(c, index, lo, &g);
+    break;
   default: return;
   }
-  if (uns && code != EQ_EXPR)
+  if (uns && code != EQ_EXPR && code != NE_EXPR)
     g.lo = NULL_TREE;
   if (g.lo || g.hi)
     c->guards.safe_push(g);
@@ -187,36 +294,48 @@ static void test_bounds(struct sr_ctx *c, int from, int to, tree a,
     add_bound(c, from, to, index, k, swap_tree_comparison(code), a, uns);
 }
 
-/* The branches of the if/else that G (at position P) starts. */
-static void cond_guards(struct sr_ctx *c, struct labels *l, gcond *g, int p)
+/* The guards of the statements that the jump from P to LABEL alone
+   enters, where A CODE B holds. */
+static void edge_guards(struct sr_ctx *c, struct labels *l, int p,
+                        tree label, tree a, enum tree_code code, tree b)
 {
-  int t = label_at(l, gimple_cond_true_label(g));
-  int f = label_at(l, gimple_cond_false_label(g));
-  if (t != p + 1 || f <= t || !entered_only_from(l, p, t, f))
+  int d = 0, e = entered_by(c, l, p, label, &d);
+  if (e <= d)
     return;
-  tree a = gimple_cond_lhs(g), b = gimple_cond_rhs(g);
-  enum tree_code code = gimple_cond_code(g);
-  if (!INTEGRAL_TYPE_P(TREE_TYPE(a)))
-    return;
-  test_bounds(c, t, f, a, code, b);
-  gimple *last = c->st[f - 1];
-  if (gimple_code(last) != GIMPLE_GOTO)
-    return; /* no else: F is where the branches meet */
-  int e = label_at(l, gimple_goto_dest(last));
-  if (e > f && entered_only_from(l, p, f, e))
-    test_bounds(c, f, e, a, invert_tree_comparison(code, false), b);
+  for (unsigned k = 0, n = c->guards.length(); k < n; k++) {
+    struct sr_guard g = c->guards[k];
+    bool holds = g.from <= p && p < g.to, covers = g.from <= d && e <= g.to;
+    if (holds && !covers && !stepped_in(c, g.index, d, e)) {
+      g.from = d, g.to = e;
+      c->guards.safe_push(g);
+    }
+  }
+  test_bounds(c, d, e, a, code, b);
 }
 
 void sr_find_guards(struct sr_ctx *c)
 {
   struct labels l;
   l.refs = vNULL;
+  l.last_ref = vNULL;
+  l.end = vNULL;
   l.computed_goto = false;
   find_labels(c, &l);
-  for (unsigned k = 0; k < c->st.length() && !l.computed_goto; k++)
-    if (gcond *g = dyn_cast<gcond *>(c->st[k]))
-      cond_guards(c, &l, g, k);
+  find_ends(c, &l);
+  for (unsigned k = 0; k < c->st.length() && !l.computed_goto; k++) {
+    gcond *g = dyn_cast<gcond *>(c->st[k]);
+    if (!g || !INTEGRAL_TYPE_P(TREE_TYPE(gimple_cond_lhs(g)))
+        || gimple_cond_true_label(g) == gimple_cond_false_label(g))
+      continue;
+    tree a = gimple_cond_lhs(g), b = gimple_cond_rhs(g);
+    enum tree_code code = gimple_cond_code(g);
+    edge_guards(c, &l, k, gimple_cond_true_label(g), a, code, b);
+    edge_guards(c, &l, k, gimple_cond_false_label(g), a,
+                invert_tree_comparison(code, false), b);
+  }
   l.refs.release();
+  l.last_ref.release();
+  l.end.release();
 }
 
 /* ---- Narrowing -------------------------------------------------------- */

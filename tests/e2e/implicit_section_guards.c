@@ -1,8 +1,11 @@
 /* implicit_section_guards.c — implicit sections of pointers whose accesses
  * are guarded by boundary tests: `if (i + 1 < n) y[i] = x[i + 1]`, a
  * stencil under `if (i > 0 && i < n - 1)`, a 2-D one, an unsigned index,
- * a write in the else branch, an inner plain loop, and an `||` test (which
- * bounds nothing).  Each array sits between two inaccessible pages, so a
+ * a write in the else branch, an inner plain loop, an `||` test (which
+ * bounds its then branch nothing), and the boundary test written the other
+ * way round: the else of `i == 0 || i == n - 1` (De Morgan, with `!=` at
+ * the ends of the loop's range), an else-if chain, `continue` before the
+ * uses, and a `?:` under `i != 0 && i != n - 1`.  Each array sits between two inaccessible pages, so a
  * section inferred from the loop bounds alone (one element past either
  * end) faults when the runtime copies it; the results are checked against
  * serial loops. */
@@ -98,6 +101,90 @@ static void ends(int n, const double *x, double *e)
       e[i] = x[i] * 2;
 }
 
+static void edges_else(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[0:n\]\) */
+  for (int i = 0; i < n; i++) {
+    if (i == 0 || i == n - 1)
+      b[i] = a[i];
+    else
+      b[i] = 0.5 * (a[i - 1] + a[i + 1]);
+  }
+}
+
+/* The section is a[0:n], written MIN (MAX (n - 1, 1), 0) and so on. */
+static void edges_elseif(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[MIN_EXPR <MAX_EXPR <n \+ -1, 1>, 0>: */
+  for (int i = 0; i < n; i++) {
+    if (i == 0)
+      b[i] = a[i];
+    else if (i == n - 1)
+      b[i] = a[i];
+    else
+      b[i] = 0.5 * (a[i - 1] + a[i + 1]);
+  }
+}
+
+static void edges_continue(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[0:n\]\) */
+  for (int i = 0; i < n; i++) {
+    if (i == 0 || i == n - 1) {
+      b[i] = -1;
+      continue;
+    }
+    b[i] = a[i - 1] - a[i + 1];
+  }
+}
+
+static void edges_ternary(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[0:n\]\) */
+  for (int i = 0; i < n; i++)
+    b[i] = i != 0 && i != n - 1 ? a[i - 1] + a[i + 1] : a[i];
+}
+
+/* The loop starts at 1: `i != 0` bounds nothing more, `i != n - 1` does. */
+static void edges_partial(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[0:n\]\) */
+  for (int i = 1; i < n; i++)
+    if (i != n - 1)
+      b[i] = a[i - 1] + a[i + 1];
+}
+
+/* A jump into the block of `if (i > 0)`: i > 0 does not hold there. */
+static void jump_in(int n, const double *a, double *b)
+{
+#pragma acc parallel loop /* accgpu-expect-note: implicit copyin\(a\[0:n\]\) */
+  for (int i = 0; i < n; i++) {
+    double t = -1;
+    if (i == 0)
+      goto in;
+    if (i > 0) {
+    in:
+      t = a[i];
+    }
+    b[i] = t;
+  }
+}
+
+/* Two loops step i: `i != 0` is no end of the second one's range (the
+   section is the hull over both loops' values of i). */
+static void shared_index(int n, const double *a, double *b)
+{
+  int i;
+#pragma acc serial /* accgpu-expect-note: implicit copyin\(a\[MIN_EXPR <n > 1 \? 0 : [0-9]+, n > 0 \? -1 :  */
+  {
+    for (i = 0; i < n - 1; i++)
+      b[i] = -1;
+    for (i = -1; i < n - 1; i++)
+      if (i != 0)
+        b[i + 1] = a[i + 1];
+  }
+}
+
 int main(void)
 {
   enum { N = 1000, M = 24 };
@@ -146,5 +233,37 @@ int main(void)
   ends(N, x, b);
   for (int i = 0; i < N; i++)
     CHECK_REAL("ends", b[i], i < 2 || i > N - 3 ? 2 * x[i] : 0, 0);
+  memset(b, 0, N * sizeof *b);
+  edges_else(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("edges else", b[i],
+               i == 0 || i == N - 1 ? x[i] : 0.5 * (x[i - 1] + x[i + 1]), 0);
+  memset(b, 0, N * sizeof *b);
+  edges_elseif(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("edges else if", b[i],
+               i == 0 || i == N - 1 ? x[i] : 0.5 * (x[i - 1] + x[i + 1]), 0);
+  memset(b, 0, N * sizeof *b);
+  edges_continue(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("edges continue", b[i],
+               i == 0 || i == N - 1 ? -1 : x[i - 1] - x[i + 1], 0);
+  memset(b, 0, N * sizeof *b);
+  edges_ternary(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("edges ?:", b[i],
+               i != 0 && i != N - 1 ? x[i - 1] + x[i + 1] : x[i], 0);
+  memset(b, 0, N * sizeof *b);
+  edges_partial(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("edges partial", b[i],
+               i > 0 && i < N - 1 ? x[i - 1] + x[i + 1] : 0, 0);
+  memset(b, 0, N * sizeof *b);
+  jump_in(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("jump in", b[i], x[i], 0);
+  shared_index(N, x, b);
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("shared index", b[i], i == 1 ? -1 : x[i], 0);
   return e2e_done();
 }
