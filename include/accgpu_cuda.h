@@ -707,7 +707,7 @@ __ACCGPU_LDF double __accgpu_ldv(__accgpu_ld x) {
   /* (double)m rounds the 64 bits to 53, to nearest; then the exact scale */
   return s * __accgpu_ldexp((double)x.m, (int)e - 16383 - 63);
 }
-__ACCGPU_LDF __accgpu_ld __accgpu_ldmk(double v) {
+__ACCGPU_LDF ACCGPU_STRUCT_RET __accgpu_ld __accgpu_ldmk(double v) {
   union { double d; unsigned long long u; } b;
   b.d = v;
   unsigned long long sign = (b.u >> 63) << 15, f = b.u & 0xfffffffffffffULL;
@@ -730,7 +730,8 @@ __ACCGPU_LDF __accgpu_ld __accgpu_ldmk(double v) {
   return x;
 }
 #define __accgpu_cldv(x) __accgpu_cd_mk(__accgpu_ldv((x).re), __accgpu_ldv((x).im))
-__ACCGPU_LDF __accgpu_cld __accgpu_cldmk_(double re, double im) {
+__ACCGPU_LDF ACCGPU_STRUCT_RET __accgpu_cld __accgpu_cldmk_(double re,
+                                                  double im) {
   __accgpu_cld x;
   x.re = __accgpu_ldmk(re);
   x.im = __accgpu_ldmk(im);
