@@ -99,6 +99,9 @@ bool accgpu_num_gangs_yz(tree c, tree *y, tree *z);
    of the result to *AFTER. */
 void accgpu_red_construct_copies(tree ref, tree m, tree d, tree *before,
                                  tree *after);
+/* passes/kernel-gen-expr.cc: T is x86-64's long double (80-bit x87 in 16
+   bytes) or its _Complex, which the device computes in double. */
+bool kg_ld_type_p(tree t);
 /* ldouble-reduction.cc: reductions of compute construct X (at *TP) and
    of its loops on long double variables become reductions on a double
    (docs/reductions.md, "long double"). */

@@ -13,14 +13,6 @@
  * would come before it ends), and so is X taking V's address. */
 #include "accgpu-plugin.h"
 
-static bool ld_type_p(tree t)
-{
-  if (TREE_CODE(t) == COMPLEX_TYPE)
-    t = TREE_TYPE(t);
-  return TREE_CODE(t) == REAL_TYPE && TYPE_PRECISION(t) > 64
-         && TYPE_PRECISION(t) <= 80;
-}
-
 /* What stands for V: the double M. */
 struct subst {
   tree v, m;
@@ -121,7 +113,7 @@ static void add_items(struct items *it, tree clauses)
     for (unsigned i = 0; i < it->n; i++)
       had |= it->v[i] == v;
     if (!had && (VAR_P(v) || TREE_CODE(v) == PARM_DECL)
-        && ld_type_p(TREE_TYPE(v))
+        && kg_ld_type_p(TREE_TYPE(v))
         && !walk_tree_without_duplicates(&OMP_BODY(it->x), declares_cb, v))
       it->v[it->n++] = v;
   }
@@ -188,7 +180,7 @@ static tree region_loops_cb(tree *tp, int *walk_subtrees, void *data)
   for (tree c = OMP_CLAUSES(x); c && it.n < 8; c = OMP_CLAUSE_CHAIN(c)) {
     tree v = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION ? OMP_CLAUSE_DECL(c)
                                                        : NULL_TREE;
-    if (v && VAR_P(v) && ld_type_p(TREE_TYPE(v))
+    if (v && VAR_P(v) && kg_ld_type_p(TREE_TYPE(v))
         && walk_tree_without_duplicates((tree *)data, declares_cb, v))
       it.v[it.n++] = v;
   }

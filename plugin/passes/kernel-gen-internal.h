@@ -85,7 +85,6 @@ struct kg {
   tree global_used;       /* a declared global a routine uses */
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
                              loop (kernel-gen-bars.cc) */
-  int unroll_next;        /* unroll factor of the next loop emitted (0: none) */
 };
 
 /* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */
@@ -151,11 +150,10 @@ void binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
            tree y);
 void unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
 void ex(kg *g, kbuf *b, tree t);
-/* long double on the device (docs/compiler.md, "long double"): the type
-   (and its _Complex); T as the type of an object in memory; the note;
-   whether T is such an object in memory; its text as an lvalue; the
-   encoding a store to LHS needs (NULL: none). */
-bool kg_ld_type_p(tree t);
+/* long double on the device (docs/compiler.md, "long double"; the type
+   test, kg_ld_type_p, is in accgpu-plugin.h): T as the type of an object
+   in memory; the note; whether T is such an object in memory; its text as
+   an lvalue; the encoding a store to LHS needs (NULL: none). */
 void storage_str(kg *g, kbuf *b, tree t);
 void kg_ld_note(kg *g);
 bool kg_ld_mem_p(kg *g, tree t);

@@ -486,11 +486,6 @@ static const char *gang_axis(int dims)
 static void emit_for(kg *g, int id, const char *axis, const char *start,
                      const char *step)
 {
-  if (g->unroll_next) {
-    ind(g);
-    kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", g->unroll_next);
-    g->unroll_next = 0;
-  }
   ind(g);
   if (axis)
     kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
@@ -677,8 +672,12 @@ void emit_omp_for(kg *g, gomp_for *f)
   /* A vector loop that reduces: four iterations' loads in flight per lane
      (one each otherwise: a warp waits for each load before the next one),
      as CUB's items per thread; the partials stay one register. */
-  if ((dims & KG_VECTOR) && !reds.is_empty() && !digits && !tiled)
-    g->unroll_next = 4;
+  /* (The multicore counter lines emit_plain_head may put between the two
+     are #ifdef __ACCGPU_MC__, where the macro is empty.) */
+  if ((dims & KG_VECTOR) && !reds.is_empty() && !digits && !tiled) {
+    ind(g);
+    kb_add(g->out, "ACCGPU_UNROLL(4)\n");
+  }
   if (digits)
     emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
                      start, step);
