@@ -17,7 +17,6 @@
 #include "passes/flow.h"
 #include "cfgexpand.h" /* gimple_assign_rhs_to_tree */
 
-/* Where each label is defined and where it is jumped to from. */
 /* Where each label is defined and where it is jumped to from; for each
    position, the last statement that jumps to a label there (-1: none) and
    the end of the statement starting there when it holds others (loops,
