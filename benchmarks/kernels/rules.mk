@@ -11,9 +11,15 @@ BK_RUNNER := $(BK_DIR)/run
 ALL_TARGETS += $(BK_SERIAL) $(BK_OMP) $(BK_RUNNER)
 BENCH_CMDS  += $(BK_RUNNER)
 
+# Flags of the serial and OpenACC builds (benchmarks/hostspeed builds the
+# same objects at several code layouts).
+BK_SERIAL_CFLAGS := -O2 -std=gnu11 $(WARN) -Wno-unknown-pragmas
+BK_ACC_CFLAGS    := -O2 -std=gnu11 -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude
+BK_ACC_LIBS      := -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
+
 $(BK_DIR)/%.serial: benchmarks/kernels/%.c benchmarks/kernels/bench.h
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -std=gnu11 $(WARN) -Wno-unknown-pragmas $< -o $@ -lm
+	$(CC) $(BK_SERIAL_CFLAGS) $< -o $@ -lm
 
 # The OpenMP equivalent (BENCH_OMP lines), for the multicore comparison.
 $(BK_DIR)/%.omp: benchmarks/kernels/%.c benchmarks/kernels/bench.h
@@ -24,8 +30,7 @@ $(BK_DIR)/%.omp: benchmarks/kernels/%.c benchmarks/kernels/bench.h
 $(BK_DIR)/%.acc: benchmarks/kernels/%.c benchmarks/kernels/bench.h $(wildcard include/*.h) \
                  $(BUILD)/accgpu.so $(BUILD)/libaccgpu.so
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -std=gnu11 -fplugin=$(ABS_BUILD)/accgpu.so -Iinclude $< -o $@ \
-	  -L$(ABS_BUILD) -laccgpu -Wl,-rpath,$(ABS_BUILD) -lm
+	$(CC) $(BK_ACC_CFLAGS) $< -o $@ $(BK_ACC_LIBS)
 
 # tests/run.sh-style word splitting: the runner gets the build directory
 # through a generated wrapper.
