@@ -171,10 +171,10 @@ static int unset_or_digits(const char *s) {
 }
 
 /* At start-up, for a device picked by ACC_DEVICE_TYPE, what its first
-   construct would otherwise do inside the time a program measures (docs/
-   compiler.md, "Host fallback speed"; docs/multicore.md): host opens the
-   host device (0.2-0.5 ms of first-touch costs on a small VM, where the
-   serial build pays nothing); multicore loads the thread team (libgomp),
+   construct would otherwise do inside the time a program measures
+   (docs/host-speed.md, docs/multicore.md): host opens the host device
+   (0.2-0.5 ms of first-touch costs on a small VM, where the serial build
+   pays nothing); multicore loads the thread team (libgomp),
    opens the device (0.2-0.3 ms more on that VM, paid by himeno's timed
    loop) and starts its threads (0.2-0.9 ms); each object's constructor
    then loads its kernels (launch.c, __accgpu_module_preload).  Only when

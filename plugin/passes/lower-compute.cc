@@ -260,8 +260,8 @@ static bool names_decl(tree clauses, tree d)
    the body's own updates).  The device path takes the variable's address,
    so the variable itself lives in memory: an accumulator there costs a
    store and a load per iteration, a dependence through memory the serial
-   build does not have (himeno's residual sum: 10 % slower; docs/
-   compiler.md, "Host fallback speed"). */
+   build does not have (himeno's residual sum: 10 % slower;
+   docs/host-speed.md). */
 static void host_reductions(gimple_seq *host, tree clauses)
 {
   auto_vec<tree> reds;
