@@ -254,11 +254,7 @@ static void emit_heap(kg *g, gimple *s, enum built_in_function code)
   kb_printf(&call, ", %uu)", (unsigned)LOCATION_LINE(loc));
   bool single = (g->dims & ~g->part & KG_VECTOR) && !g->in_single
                 && (!lhs || DECL_P(lhs));
-  if (single)
-    kg_single_call_open(g);
-  kg_emit_call_result(g, lhs, &call);
-  if (single)
-    kg_single_call_close(g, lhs);
+  kg_emit_maybe_single(g, lhs, &call, single);
   kb_free(&call);
 }
 
