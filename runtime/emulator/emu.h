@@ -214,6 +214,11 @@ int accgpu_emu_heap_free(const accgpu_emu_where *w, void *p, const char *file,
 typedef struct emu_race_block emu_race_block;
 int accgpu_emu_race_dev_init(struct accgpu_dev *dev);
 void accgpu_emu_race_dev_fini(struct accgpu_dev *dev);
+/* [P, P+BYTES) of DEV is new memory (a heap block malloc'd): the accesses
+   recorded there are forgotten, as malloc orders them before its caller's
+   (the blocks of a launch run one at a time under racecheck). */
+void accgpu_emu_race_forget(struct accgpu_dev *dev, const void *p,
+                            size_t bytes);
 /* Starts block BLK of G (NTHREADS threads) on a runner whose state is
    *SLOT (created on first use); NULL when out of memory. */
 emu_race_block *accgpu_emu_race_begin(emu_race_block **slot,

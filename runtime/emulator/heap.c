@@ -11,7 +11,7 @@
  * block is a labelled allocation with a redzone after it, so accesses past
  * its end or after its free stop the kernel with a report naming the
  * block's malloc; the arena hands freed ranges out again as late as it
- * can.  free of a block already freed, or of a pointer malloc did not
+ * can, and racecheck forgets what was done in a range before its malloc.  free of a block already freed, or of a pointer malloc did not
  * return, stops the kernel with a report (always).  Blocks still live when
  * the device closes are not reported (a GPU does not either). */
 #include <stdio.h>
@@ -160,6 +160,7 @@ void *accgpu_emu_heap_alloc(const accgpu_emu_where *w, size_t n,
     accgpu_emu_mem_mark(dev, (void *)a, n, ACCGPU_MEM_LIVE);
     accgpu_emu_mem_mark(dev, (char *)a + n, need - n, ACCGPU_MEM_REDZONE);
     accgpu_emu_mem_label(dev, (void *)a, n, NULL, at->text);
+    accgpu_emu_race_forget(dev, (void *)a, need);
   }
   pthread_mutex_unlock(&h->lock);
   return (void *)a;

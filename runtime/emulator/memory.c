@@ -78,21 +78,6 @@ static accgpu_emu_chunk *find_free(accgpu_emu_arena *a, size_t need) {
   return NULL;
 }
 
-uintptr_t accgpu_emu_arena_take(accgpu_emu_arena *a, size_t bytes,
-                                size_t *need) {
-  *need = round_up(bytes ? bytes : 1, a->align);
-  if (bytes > a->size)
-    return 0;
-  accgpu_emu_chunk *c = find_free(a, *need);
-  if (!c || split(c, *need) != 0)
-    return 0;
-  c->used = 1;
-  a->used += *need;
-  if (a->next_fit)
-    a->cursor = c->next;
-  return c->addr;
-}
-
 /* Merges free chunk C with its free successor. */
 static void merge_next(accgpu_emu_chunk *c) {
   accgpu_emu_chunk *n = c->next;
@@ -105,6 +90,36 @@ static void merge_next(accgpu_emu_chunk *c) {
   free(n);
 }
 
+/* Merges every run of free chunks, the cursor's too (give leaves that one
+   apart): when no single chunk fits a request. */
+static void coalesce(accgpu_emu_arena *a) {
+  for (accgpu_emu_chunk *c = a->chunks; c; c = c->next)
+    while (!c->used && c->next && !c->next->used) {
+      if (a->cursor == c->next)
+        a->cursor = c;
+      merge_next(c);
+    }
+}
+
+uintptr_t accgpu_emu_arena_take(accgpu_emu_arena *a, size_t bytes,
+                                size_t *need) {
+  *need = round_up(bytes ? bytes : 1, a->align);
+  if (bytes > a->size)
+    return 0;
+  accgpu_emu_chunk *c = find_free(a, *need);
+  if (!c) {
+    coalesce(a);
+    c = find_free(a, *need);
+  }
+  if (!c || split(c, *need) != 0)
+    return 0;
+  c->used = 1;
+  a->used += *need;
+  if (a->next_fit)
+    a->cursor = c->next;
+  return c->addr;
+}
+
 size_t accgpu_emu_arena_give(accgpu_emu_arena *a, uintptr_t addr) {
   accgpu_emu_chunk *c = a->chunks;
   while (c && c->addr != addr)
@@ -114,11 +129,13 @@ size_t accgpu_emu_arena_give(accgpu_emu_arena *a, uintptr_t addr) {
   size_t size = c->size;
   c->used = 0;
   a->used -= size;
-  /* Merging may free the chunk the cursor names: it then moves past the
-     merged free chunk (memory just freed is the last to be reused). */
-  int moved = a->cursor == c->next || a->cursor == c;
-  merge_next(c);
-  if (c->prev && !c->prev->used) {
+  /* Memory just freed is the last to be reused: it does not join the free
+     chunk the cursor names (the next search's start), and a cursor on it
+     moves past it. */
+  int moved = a->cursor == c;
+  if (c->next != a->cursor)
+    merge_next(c);
+  if (c->prev && !c->prev->used && c->prev != a->cursor) {
     c = c->prev;
     merge_next(c);
   }

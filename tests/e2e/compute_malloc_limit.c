@@ -4,7 +4,11 @@
  * reference model: a heap of H bytes holds at most H / S live blocks of S
  * bytes, a request larger than H gets NULL, and freed blocks make room
  * again; the emulator's heap holds exactly floor(H / (S + 16)) such
- * blocks (16-byte steps, a 16-byte redzone after each under memcheck).
+ * blocks (16-byte steps, a 16-byte redzone after each under memcheck)
+ * when it starts empty: its next-fit search starts past the last block
+ * handed out, so blocks freed in an earlier phase can leave the free space
+ * in pieces (each phase here starts with the heap empty and the free space
+ * in one piece, or two that get merged).
  * The host and multicore devices use the C library's malloc: no limit. */
 /* accgpu-test: env ACCGPU_DEVICE_HEAP=1M */
 #include <stdlib.h>
@@ -28,25 +32,6 @@ int main(void)
   acc_device_t dt = acc_get_device_type();
   int libc = dt == acc_device_host || dt == acc_device_multicore;
 
-#pragma acc serial copyout(big_null, filled, again)
-  {
-    char *b = (char *)malloc(BIG);
-    void *p[64];
-    int n = 0;
-    big_null = b == NULL;
-    free(b);
-    while (n < 32 && (p[n] = malloc(S)) != NULL) {
-      ((char *)p[n])[S - 1] = (char)n; /* the block is really there */
-      n++;
-    }
-    filled = n;
-    for (int i = 0; i < n; i++)
-      free(p[i]);
-    char *c = (char *)malloc(S);
-    again = c != NULL;
-    free(c);
-  }
-
   /* T threads each keep a block of TS bytes: only some fit. */
 #pragma acc parallel loop copyout(sums)
   for (int t = 0; t < T; t++) {
@@ -65,6 +50,26 @@ int main(void)
 #pragma acc parallel loop
   for (int t = 0; t < T; t++)
     free(live[t]);
+
+  /* The heap empty again: one block too big, then blocks one at a time. */
+#pragma acc serial copyout(big_null, filled, again)
+  {
+    char *b = (char *)malloc(BIG);
+    void *p[64];
+    int n = 0;
+    big_null = b == NULL;
+    free(b);
+    while (n < 32 && (p[n] = malloc(S)) != NULL) {
+      ((char *)p[n])[S - 1] = (char)n; /* the block is really there */
+      n++;
+    }
+    filled = n;
+    for (int i = 0; i < n; i++)
+      free(p[i]);
+    char *c = (char *)malloc(S);
+    again = c != NULL;
+    free(c);
+  }
 
   long n8 = TS / (long)sizeof(long);
   for (int t = 0; t < T; t++) {
