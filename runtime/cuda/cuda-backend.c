@@ -114,7 +114,6 @@ static void pop(void) {
 
 static int cu_count(void) { return accgpu_cuda_driver(); }
 
-/* Returns 0 and *OUT (caller closes it with cu_close), or -1. */
 /* ACCGPU_DEVICE_HEAP, when given: the size of the heap of kernels' malloc
    in DEV's context (CUDA's default is 8 MiB).  It must be set before any
    kernel that calls malloc is launched: here, when the device opens. */
@@ -132,6 +131,7 @@ static CUresult set_heap(struct accgpu_dev *dev) {
   return r;
 }
 
+/* Returns 0 and *OUT (caller closes it with cu_close), or -1. */
 static int cu_open(int ordinal, struct accgpu_dev **out) {
   if (ordinal < 0 || ordinal >= accgpu_cuda_driver()) {
     accgpu_set_error(ACCGPU_ERR_GENERIC, "nvidia: no device %d", ordinal);
