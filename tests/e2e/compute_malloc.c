@@ -1,6 +1,6 @@
 /* compute_malloc.c — malloc, calloc and free in compute regions and in a
- * `routine seq`, each block scratch of one gang, one iteration or one
- * routine call: filled, reduced, freed.  The device heap (8 MiB by
+ * `routine seq`, each block scratch of one gang, one worker, one iteration
+ * or one routine call: filled, reduced, freed.  The device heap (8 MiB by
  * default, CUDA's) holds what is live at once: at most G gangs' blocks
  * of M doubles, or one block per thread of a launch.  Reference: the same
  * sums in serial loops. */
@@ -13,7 +13,9 @@
 #define N 2000 /* iterations, each with its own block */
 #define K 13  /* ints per iteration block */
 
-static double gsum[G], gsum2[G];
+#define W 4  /* workers per gang, each with its own scratch */
+
+static double gsum[G], gsum2[G], wsum[G][W];
 static long isum[N], rsum[N];
 static int czero[N];
 
@@ -62,6 +64,32 @@ int main(void)
     }
   }
 
+  /* One block per worker, made in worker code (vector-single), filled and
+     reduced by the worker's lanes. */
+#pragma acc parallel num_gangs(G) num_workers(W) vector_length(32) \
+    copyout(wsum)
+  {
+#pragma acc loop gang
+    for (int g = 0; g < G; g++) {
+#pragma acc loop worker
+      for (int w = 0; w < W; w++) {
+        double *t = (double *)malloc(M * sizeof(double));
+        double s = -1;
+        if (t) {
+          s = 0;
+#pragma acc loop vector
+          for (int j = 0; j < M; j++)
+            t[j] = g * 1000 + w * 10 + j;
+#pragma acc loop vector reduction(+:s)
+          for (int j = 0; j < M; j++)
+            s += t[M - 1 - j];
+          free(t);
+        }
+        wsum[g][w] = s;
+      }
+    }
+  }
+
   /* One block per iteration (per thread), calloc's zeros checked; one
      routine call per iteration, which mallocs its own. */
 #pragma acc parallel loop copyout(isum, czero, rsum)
@@ -95,6 +123,12 @@ int main(void)
     }
     CHECK_REAL("gang block sum", gsum[g], s, 1e-12);
     CHECK_REAL("gang block dot", gsum2[g], s2, 1e-12);
+    for (int w = 0; w < W; w++) {
+      double ws = 0;
+      for (int j = 0; j < M; j++)
+        ws += g * 1000 + w * 10 + j;
+      CHECK_REAL("worker block sum", wsum[g][w], ws, 1e-12);
+    }
   }
   for (int i = 0; i < N; i++) {
     long s = 0, r = 0;
