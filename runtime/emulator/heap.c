@@ -11,9 +11,10 @@
  * block is a labelled allocation with a redzone after it, so accesses past
  * its end or after its free stop the kernel with a report naming the
  * block's malloc; the arena hands freed ranges out again as late as it
- * can, and racecheck forgets what was done in a range before its malloc.  free of a block already freed, or of a pointer malloc did not
- * return, stops the kernel with a report (always).  Blocks still live when
- * the device closes are not reported (a GPU does not either). */
+ * can, and racecheck forgets what was done in a range before its malloc.
+ * free of a block already freed, or of a pointer malloc did not return,
+ * stops the kernel with a report (always).  Blocks still live when the
+ * device closes are not reported (a GPU does not either). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
