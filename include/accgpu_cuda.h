@@ -165,6 +165,13 @@ typedef struct __accgpu_emu_ops {
      not memory the thread may touch. */
   void (*access)(struct __accgpu_emu_thread *t, const volatile void *p,
                  unsigned long n, unsigned kind);
+  /* Device malloc and free (runtime/emulator/heap.c), called at FILE:LINE:
+     a block of N bytes of the device's heap, or NULL when it has no room;
+     free stops the block with a report when P is not a live block. */
+  void *(*heap_alloc)(struct __accgpu_emu_thread *t, unsigned long n,
+                      const char *file, unsigned line);
+  void (*heap_free)(struct __accgpu_emu_thread *t, void *p, const char *file,
+                    unsigned line);
 } __accgpu_emu_ops;
 
 /* One block of a launch, as the kernel sees it. */
@@ -253,6 +260,11 @@ typedef struct __accgpu_emu_thread {
 #ifdef __ACCGPU_MC__
 #undef ACCGPU_DYN_SHARED
 #include "accgpu_mc.h"
+/* Device malloc on the multicore device: the C library's (shared memory). */
+void *malloc(size_t);
+void free(void *);
+#define __accgpu_malloc(n, file, line) malloc(n)
+#define __accgpu_free(p, file, line) free(p)
 #else
 /* The running CUDA thread: the base of the fiber stack we are on.  Not
    volatile, so gcc computes it once per function. */
@@ -310,6 +322,16 @@ __ACCGPU_INL __accgpu_uint3 __accgpu_emu_uint3(const __accgpu_uint3 *p) {
 __ACCGPU_INL void __accgpu_syncwarp(unsigned mask) {
   __accgpu_emu_thread *t = __accgpu_emu_self();
   __ACCGPU_OP(t, sync_warp)(t, mask ? mask : 0xffffffffu);
+}
+/* Device malloc and free: the emulator's heap, each block checked. */
+__ACCGPU_INL void *__accgpu_malloc(unsigned long n, const char *file,
+                                   unsigned line) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  return __ACCGPU_OP(t, heap_alloc)(t, n, file, line);
+}
+__ACCGPU_INL void __accgpu_free(void *p, const char *file, unsigned line) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  __ACCGPU_OP(t, heap_free)(t, p, file, line);
 }
 /* PTX bar.sync ID, COUNT (named barrier 1..15 among COUNT threads). */
 __ACCGPU_INL void __accgpu_bar_sync(unsigned id, unsigned count) {
@@ -802,6 +824,22 @@ __ACCGPU_BYTES int __accgpu_memcmp(const void *a, const void *b,
     if (ap[i] != bp[i])
       return ap[i] < bp[i] ? -1 : 1;
   return 0;
+}
+
+/* Device malloc: CUDA's heap on a GPU (cudaLimitMallocHeapSize, which
+   ACCGPU_DEVICE_HEAP sets); calloc, which CUDA lacks, on top of it. */
+#ifdef __CUDACC__
+#define __accgpu_malloc(n, file, line) malloc(n)
+#define __accgpu_free(p, file, line) free(p)
+#endif
+__ACCGPU_BYTES void *__accgpu_calloc(unsigned long n, unsigned long size,
+                                     const char *file, unsigned line) {
+  if (size && n > ACCGPU_ULONG_MAX / size)
+    return 0;
+  void *p = __accgpu_malloc(n * size, file, line);
+  if (p)
+    __accgpu_memset(p, 0, n * size);
+  return p;
 }
 
 /* Barrier among the threads of the caller's row (its threadIdx.y: one

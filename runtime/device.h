@@ -170,6 +170,13 @@ extern const accgpu_backend accgpu_backend_multicore;
 int accgpu_host_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **p);
 int accgpu_host_mem_free(struct accgpu_dev *dev, void *p);
 
+/* env.c: variable NAME as a size in [MIN, MAX] bytes (suffixes K, M, G),
+   DEF when unset or empty; anything else is a fatal error naming it. */
+size_t accgpu_env_size(const char *name, size_t def, size_t min, size_t max);
+/* ACCGPU_DEVICE_HEAP: bytes of each device's heap for kernels' malloc
+   (default 8 MiB, CUDA's); *SET (when SET is not NULL): it was given. */
+size_t accgpu_device_heap(int *set);
+
 /* Error text for the calling thread (runtime/error.c). */
 enum { ACCGPU_ERR_GENERIC = 1, ACCGPU_ERR_NOMEM, ACCGPU_ERR_UNSUPPORTED,
        ACCGPU_ERR_LAUNCH };

@@ -1,7 +1,7 @@
 /* kernel-gen-builtins.cc — CUDA C text of the builtins that are not math
  * functions: bit counts and byte swaps, memcpy/memset/memmove/memcmp,
- * printf/puts/putchar, sincos as GCC folds it (cexpi), assert()
- * (kernel-gen-stmt.cc's emit_call asks here first).
+ * printf/puts/putchar, sincos as GCC folds it (cexpi), assert(),
+ * malloc/calloc/free (kernel-gen-stmt.cc's emit_call asks here first).
  * The helpers they call are in include/accgpu_cuda.h, on both sides. */
 #include "passes/kernel-gen-internal.h"
 
@@ -228,6 +228,36 @@ static void emit_cexpi(kg *g, gimple *s)
   kb_free(&x);
 }
 
+/* malloc, calloc and free: the device heap (accgpu_cuda.h's
+   __accgpu_malloc: CUDA's on a GPU, the emulator's checked heap, the C
+   library's on the multicore device).  The call's file and line name the
+   block in the emulator's reports.  In code the lanes of a row run
+   redundantly, one thread calls it and the pointer reaches the others as
+   a single call's result does: one block per gang (or worker), not one per
+   lane. */
+static void emit_heap(kg *g, gimple *s, enum built_in_function code)
+{
+  tree lhs = gimple_call_lhs(s);
+  location_t loc = gimple_location(s) != UNKNOWN_LOCATION ? gimple_location(s)
+                                                          : g->loc;
+  const char *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : "?";
+  struct kbuf call = {};
+  kb_add(&call, code == BUILT_IN_FREE     ? "__accgpu_free("
+                : code == BUILT_IN_CALLOC ? "__accgpu_calloc("
+                                          : "__accgpu_malloc(");
+  for (unsigned i = 0; i < gimple_call_num_args(s); i++) {
+    kb_add(&call, code == BUILT_IN_FREE ? "(void *)(" : "(unsigned long)(");
+    ex(g, &call, gimple_call_arg(s, i));
+    kb_add(&call, "), ");
+  }
+  out_arg(g, &call, build_string_literal(strlen(file) + 1, file));
+  kb_printf(&call, ", %uu)", (unsigned)LOCATION_LINE(loc));
+  bool single = (g->dims & ~g->part & KG_VECTOR) && !g->in_single
+                && (!lhs || DECL_P(lhs));
+  kg_emit_maybe_single(g, lhs, &call, single);
+  kb_free(&call);
+}
+
 /* Emits builtin call S of FN when it is one of this file's; false when
    the caller should go on (math functions, or refuse it). */
 bool kg_emit_builtin(kg *g, gimple *s, tree fn)
@@ -250,6 +280,11 @@ bool kg_emit_builtin(kg *g, gimple *s, tree fn)
     return true;
   case BUILT_IN_MEMCMP:
     emit_mem(g, s, "__accgpu_memcmp");
+    return true;
+  case BUILT_IN_MALLOC:
+  case BUILT_IN_CALLOC:
+  case BUILT_IN_FREE:
+    emit_heap(g, s, code);
     return true;
   case BUILT_IN_CEXPI:
   case BUILT_IN_CEXPIF:

@@ -200,6 +200,7 @@ bool kg_math_builtin_p(tree fn);
 bool kg_single_call_p(kg *g, gimple *s, tree fn);
 void kg_single_call_open(kg *g);
 void kg_single_call_close(kg *g, tree lhs);
+void kg_emit_maybe_single(kg *g, tree lhs, kbuf *call, bool single);
 /* Array reductions (kernel-gen-reduce-array.cc): the values a reduction
    on TYPE combines; a clause item's variable; the loop over R's elements
    and the text of element __ri of BASE (R's partial; the variable outside

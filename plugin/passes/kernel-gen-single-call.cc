@@ -184,3 +184,13 @@ void kg_single_call_close(kg *g, tree lhs)
   kb_free(&t);
   kb_free(&l);
 }
+
+/* LHS = CALL (or CALL alone), in one thread when SINGLE. */
+void kg_emit_maybe_single(kg *g, tree lhs, kbuf *call, bool single)
+{
+  if (single)
+    kg_single_call_open(g);
+  kg_emit_call_result(g, lhs, call);
+  if (single)
+    kg_single_call_close(g, lhs);
+}

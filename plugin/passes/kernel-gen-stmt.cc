@@ -428,11 +428,7 @@ static void emit_call(kg *g, gimple *s)
   if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) && !imported)
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
-  if (single)
-    kg_single_call_open(g);
-  kg_emit_call_result(g, lhs, &call);
-  if (single)
-    kg_single_call_close(g, lhs);
+  kg_emit_maybe_single(g, lhs, &call, single);
   kb_free(&call);
 }
 

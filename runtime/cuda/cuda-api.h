@@ -51,6 +51,9 @@ enum {
   CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR = 106
 };
 
+/* CUlimit values (cuCtxSetLimit). */
+enum { CU_LIMIT_MALLOC_HEAP_SIZE = 2 };
+
 /* CUjit_option values. */
 enum {
   CU_JIT_INFO_LOG_BUFFER = 3,
@@ -95,6 +98,7 @@ enum {
   X(CtxPopCurrent, cuCtxPopCurrent_v2, (CUcontext *ctx))                      \
   X(CtxEnablePeerAccess, cuCtxEnablePeerAccess,                               \
     (CUcontext peer, unsigned flags))                                         \
+  X(CtxSetLimit, cuCtxSetLimit, (int limit, size_t value))                    \
   X(MemGetInfo, cuMemGetInfo_v2, (size_t *free_b, size_t *total_b))           \
   X(MemAlloc, cuMemAlloc_v2, (CUdeviceptr *dptr, size_t bytes))               \
   X(MemFree, cuMemFree_v2, (CUdeviceptr dptr))                                \

@@ -114,6 +114,23 @@ static void pop(void) {
 
 static int cu_count(void) { return accgpu_cuda_driver(); }
 
+/* ACCGPU_DEVICE_HEAP, when given: the size of the heap of kernels' malloc
+   in DEV's context (CUDA's default is 8 MiB).  It must be set before any
+   kernel that calls malloc is launched: here, when the device opens. */
+static CUresult set_heap(struct accgpu_dev *dev) {
+  int given;
+  size_t bytes = accgpu_device_heap(&given);
+  CUcontext prev;
+  if (!given)
+    return CUDA_SUCCESS;
+  CUresult r = accgpu_cu.CtxPushCurrent(dev->ctx);
+  if (r != CUDA_SUCCESS)
+    return r;
+  r = accgpu_cu.CtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, bytes);
+  accgpu_cu.CtxPopCurrent(&prev);
+  return r;
+}
+
 /* Returns 0 and *OUT (caller closes it with cu_close), or -1. */
 static int cu_open(int ordinal, struct accgpu_dev **out) {
   if (ordinal < 0 || ordinal >= accgpu_cuda_driver()) {
@@ -136,6 +153,14 @@ static int cu_open(int ordinal, struct accgpu_dev **out) {
   if (r != CUDA_SUCCESS) {
     free(dev);
     return fail(r, "cuDevicePrimaryCtxRetain(device %d)", ordinal);
+  }
+  r = set_heap(dev);
+  if (r != CUDA_SUCCESS) {
+    accgpu_cu.PrimaryCtxRelease(dev->cudev);
+    free(dev);
+    return fail(r, "cuCtxSetLimit(device %d, CU_LIMIT_MALLOC_HEAP_SIZE, "
+                "ACCGPU_DEVICE_HEAP=%zu bytes)", ordinal,
+                accgpu_device_heap(NULL));
   }
   accgpu_cb_init(&dev->callbacks);
   *out = dev;

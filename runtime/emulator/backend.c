@@ -51,9 +51,9 @@ static int emu_open(int ordinal, struct accgpu_dev **out) {
     return -1;
   }
   dev->ordinal = ordinal;
-  if (accgpu_emu_mem_init(dev, accgpu_emu_env_size("ACCGPU_EMU_MEMORY",
-                                                   DEFAULT_MEMORY, 1u << 20,
-                                                   (size_t)1 << 40))) {
+  if (accgpu_emu_mem_init(dev, accgpu_env_size("ACCGPU_EMU_MEMORY",
+                                               DEFAULT_MEMORY, 1u << 20,
+                                               (size_t)1 << 40))) {
     free(dev);
     return -1;
   }

@@ -5,7 +5,8 @@
  *   ACCGPU_EMU_MEMCHECK=1|0        memcheck (default 1)
  *   ACCGPU_EMU_RACECHECK=0|1       racecheck (default 0)
  *   ACCGPU_EMU_SCHEDULE=inorder|reverse|random[:SEED]  thread/block order
- * and the numbers the other emulator variables give (accgpu_emu_env_*). */
+ * and the numbers the other emulator variables give (accgpu_emu_env_long;
+ * sizes: accgpu_env_size, runtime/env.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -73,26 +74,4 @@ long accgpu_emu_env_long(const char *name, long def, long min, long max) {
     accgpu_fatal(NULL, "%s=%s: expected a whole number from %ld to %ld", name,
                  e, min, max);
   return v;
-}
-
-size_t accgpu_emu_env_size(const char *name, size_t def, size_t min,
-                           size_t max) {
-  const char *e = getenv(name);
-  char *end;
-  if (!e || !*e)
-    return def;
-  errno = 0;
-  unsigned long long v = strtoull(e, &end, 10);
-  unsigned shift = 0;
-  switch (*end) {
-  case 'k': case 'K': shift = 10; end++; break;
-  case 'm': case 'M': shift = 20; end++; break;
-  case 'g': case 'G': shift = 30; end++; break;
-  default: break;
-  }
-  if (*end || errno || !isdigit(*e) || v > (max >> shift) ||
-      (v << shift) < min)
-    accgpu_fatal(NULL, "%s=%s: expected a size from %zu to %zu bytes (suffixes "
-                 "K, M, G)", name, e, min, max);
-  return (size_t)(v << shift);
 }

@@ -4,6 +4,7 @@
  *              block barriers, warp barriers, shuffles, votes
  *   grid.c     the host worker pool that spreads a launch's blocks
  *   memory.c   device memory: one reserved region per device
+ *   heap.c     the device heap of kernels' malloc/free (ACCGPU_DEVICE_HEAP)
  *   memcheck.c shadow of device memory, the access check, fault reports
  *   racecheck.c data races between the threads of a launch
  *   counters.c per-launch counts of barriers, warp operations, atomics,
@@ -37,11 +38,9 @@ typedef struct accgpu_emu_config {
   uint64_t seed;  /* random[:SEED] */
 } accgpu_emu_config;
 const accgpu_emu_config *accgpu_emu_config_get(void);
-/* Variable NAME as a number in [MIN, MAX] (a size with K/M/G suffixes),
-   DEF when unset; anything else is a fatal error naming it. */
+/* Variable NAME as a number in [MIN, MAX], DEF when unset; anything else
+   is a fatal error naming it (sizes: accgpu_env_size, device.h). */
 long accgpu_emu_env_long(const char *name, long def, long min, long max);
-size_t accgpu_emu_env_size(const char *name, size_t def, size_t min,
-                           size_t max);
 
 /* What a module's image holds that checks need (backend.c). */
 typedef struct accgpu_emu_image {
@@ -131,6 +130,27 @@ typedef struct accgpu_emu_chunk {
   struct accgpu_emu_chunk *prev, *next;
 } accgpu_emu_chunk;
 
+/* An address range handed out in ALIGN-sized steps (memory.c): a
+   device's memory, or its heap (heap.c).  Its owner locks it. */
+typedef struct accgpu_emu_arena {
+  uintptr_t base;
+  size_t size, used, align;
+  accgpu_emu_chunk *chunks; /* address order, covering [base, base+size) */
+  accgpu_emu_chunk *cursor; /* next fit: where the next search starts */
+  int next_fit;             /* memcheck: next fit (delays reuse), else first */
+} accgpu_emu_arena;
+/* 0, or -1 when out of host memory. */
+int accgpu_emu_arena_init(accgpu_emu_arena *a, uintptr_t base, size_t size,
+                          size_t align, int next_fit);
+void accgpu_emu_arena_fini(accgpu_emu_arena *a);
+/* The address of a free range of BYTES (rounded up to the alignment:
+   *NEED), now in use; 0 when none is free. */
+uintptr_t accgpu_emu_arena_take(accgpu_emu_arena *a, size_t bytes,
+                                size_t *need);
+/* Frees the range taken at ADDR: its size, or 0 when none starts there. */
+size_t accgpu_emu_arena_give(accgpu_emu_arena *a, uintptr_t addr);
+
+struct emu_heap;
 struct accgpu_dev {
   int ordinal;
   char *base;  /* reserved region, never host memory */
@@ -139,10 +159,9 @@ struct accgpu_dev {
   void *races;         /* racecheck: its shadow (racecheck.c), or NULL */
   uint64_t launches;   /* atomic: launches so far (racecheck) */
   pthread_mutex_t lock; /* guards the fields below */
-  size_t used;
-  accgpu_emu_chunk *chunks; /* address order, covering [base, base+size) */
-  accgpu_emu_chunk *cursor; /* memcheck: next-fit start (delays reuse) */
+  accgpu_emu_arena mem;     /* [base, base+size) */
   accgpu_ptrmap labels;     /* device address -> label (memcheck.c) */
+  struct emu_heap *heap;    /* kernels' malloc (heap.c; its own lock) */
 };
 
 /* ---- memcheck.c ---- */
@@ -179,10 +198,27 @@ char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
 /* "kernel K (parallel at f.c:12 in main), block (x,y,z), thread (x,y,z)" */
 int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len);
 
+/* ---- heap.c: kernels' malloc and free ---- */
+void accgpu_emu_heap_init(struct accgpu_dev *dev);
+void accgpu_emu_heap_fini(struct accgpu_dev *dev);
+/* malloc(N) at FILE:LINE by thread W: a block of W's device heap, or NULL
+   when the heap has no room. */
+void *accgpu_emu_heap_alloc(const accgpu_emu_where *w, size_t n,
+                            const char *file, unsigned line);
+/* free(P) at FILE:LINE by W: 0, or -1 with a report in BUF when P is not
+   a live block (a double free, a pointer malloc did not return). */
+int accgpu_emu_heap_free(const accgpu_emu_where *w, void *p, const char *file,
+                         unsigned line, char *buf, size_t len);
+
 /* ---- racecheck.c ---- */
 typedef struct emu_race_block emu_race_block;
 int accgpu_emu_race_dev_init(struct accgpu_dev *dev);
 void accgpu_emu_race_dev_fini(struct accgpu_dev *dev);
+/* [P, P+BYTES) of DEV is new memory (a heap block malloc'd): the accesses
+   recorded there are forgotten, as malloc orders them before its caller's
+   (the blocks of a launch run one at a time under racecheck). */
+void accgpu_emu_race_forget(struct accgpu_dev *dev, const void *p,
+                            size_t bytes);
 /* Starts block BLK of G (NTHREADS threads) on a runner whose state is
    *SLOT (created on first use); NULL when out of memory. */
 emu_race_block *accgpu_emu_race_begin(emu_race_block **slot,

@@ -572,6 +572,13 @@ static void fault_stop(emu_sched *s, emu_fiber *f) {
   abort(); /* never resumed */
 }
 
+/* Where thread F of S stands, for checks and reports. */
+static accgpu_emu_where where_of(emu_sched *s, emu_fiber *f) {
+  accgpu_emu_where w = {s->g, &s->blk, f->pub.thread_idx,
+                        (uintptr_t)s->slots, (uintptr_t)EMU_MAX_THREADS * SLOT};
+  return w;
+}
+
 static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
                        unsigned long n, unsigned kind) {
   emu_fiber *f = (emu_fiber *)t;
@@ -581,8 +588,7 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
     return; /* its own stack: private */
   if (s->counting)
     accgpu_emu_count_access(&s->cnt, &s->blk, a, kind);
-  accgpu_emu_where w = {s->g, &s->blk, f->pub.thread_idx,
-                        (uintptr_t)s->slots, (uintptr_t)EMU_MAX_THREADS * SLOT};
+  accgpu_emu_where w = where_of(s, f);
   /* Switch first: racecheck may defer this access's verdict until its
      store is done, which must happen before another thread runs. */
   if (s->cfg->order == EMU_ORDER_RANDOM)
@@ -594,6 +600,23 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
     accgpu_emu_race_access(s->race, &w, f->idx, a, n, kind);
 }
 
+/* Kernels' malloc and free (heap.c). */
+static void *emu_heap_alloc(__accgpu_emu_thread *t, unsigned long n,
+                            const char *file, unsigned line) {
+  emu_fiber *f = (emu_fiber *)t;
+  accgpu_emu_where w = where_of(f->s, f);
+  return accgpu_emu_heap_alloc(&w, n, file, line);
+}
+
+static void emu_heap_free(__accgpu_emu_thread *t, void *p, const char *file,
+                          unsigned line) {
+  emu_fiber *f = (emu_fiber *)t;
+  emu_sched *s = f->s;
+  accgpu_emu_where w = where_of(s, f);
+  if (accgpu_emu_heap_free(&w, p, file, line, s->fault, sizeof s->fault))
+    fault_stop(s, f);
+}
+
 static const __accgpu_emu_ops emu_ops = {
     .sync_block = sync_block,
     .sync_warp = sync_warp,
@@ -602,6 +625,8 @@ static const __accgpu_emu_ops emu_ops = {
     .active_mask = active_mask,
     .sync_named = sync_named,
     .access = emu_access,
+    .heap_alloc = emu_heap_alloc,
+    .heap_free = emu_heap_free,
 };
 
 /* ------------------------------------------------------------------ */

@@ -240,11 +240,16 @@ static void label_visit(uintptr_t key, uintptr_t val, void *ctx) {
   }
 }
 
-/* "'a[0:n]' (800 bytes, device [D, D+800), host H)" */
+/* "'a[0:n]' (800 bytes, device [D, D+800), host H)"; no host part for
+   device-only memory (private copies, heap blocks). */
 static int label_text(const emu_label *l, char *buf, size_t len) {
-  return snprintf(buf, len, "'%s' (%zu bytes, device [%p, %p), host %p)",
-                  l->name ? l->name : "?", l->bytes, (void *)l->dev,
-                  (void *)(l->dev + l->bytes), (void *)l->host);
+  int k = snprintf(buf, len, "'%s' (%zu bytes, device [%p, %p)",
+                   l->name ? l->name : "?", l->bytes, (void *)l->dev,
+                   (void *)(l->dev + l->bytes));
+  if (k < 0 || (size_t)k >= len)
+    return k;
+  return k + snprintf(buf + k, len - (size_t)k, l->host ? ", host %p)" : ")",
+                      (void *)l->host);
 }
 
 char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
@@ -262,8 +267,9 @@ char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
              (size_t)(a - (s.host ? s.in->host : s.in->dev)));
   } else if (s.was && !s.host) {
     label_text(s.was, lt, sizeof lt);
-    snprintf(buf + used, len - used, "it was the device copy of %s, at byte "
-             "%zu, since freed", lt, (size_t)(a - s.was->dev));
+    snprintf(buf + used, len - used, "it was %s%s, at byte %zu, since freed",
+             s.was->host ? "the device copy of " : "", lt,
+             (size_t)(a - s.was->dev));
   } else if (s.near && !s.host) {
     label_text(s.near, lt, sizeof lt);
     snprintf(buf + used, len - used, "nearest mapped variable: %s", lt);

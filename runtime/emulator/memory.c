@@ -10,7 +10,9 @@
  * was never copied in gives visibly wrong results, as on a GPU.  Under
  * memcheck the search is next-fit from the last allocation instead, so a
  * freed range is not handed out again until the cursor comes round (the
- * region is large address space): a kernel using freed memory faults. */
+ * region is large address space): a kernel using freed memory faults.
+ * The same allocator (an arena) carves the device heap of kernels' malloc
+ * out of one such allocation (heap.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -23,56 +25,29 @@
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
-int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
-  bytes = round_up(bytes ? bytes : ALIGN, 1u << 21);
-  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+int accgpu_emu_arena_init(accgpu_emu_arena *a, uintptr_t base, size_t size,
+                          size_t align, int next_fit) {
   accgpu_emu_chunk *c = calloc(1, sizeof *c);
-  if (m == MAP_FAILED || !c) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: cannot reserve %zu bytes of device "
-                     "memory (set ACCGPU_EMU_MEMORY lower)",
-                     dev->ordinal, bytes);
-    if (m != MAP_FAILED)
-      munmap(m, bytes);
-    free(c);
+  if (!c)
     return -1;
-  }
-  dev->base = m;
-  dev->size = bytes;
-  dev->used = 0;
-  c->addr = (uintptr_t)m;
-  c->size = bytes;
-  dev->chunks = c;
-  dev->cursor = NULL;
-  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0) {
-    accgpu_emu_shadow_fini(dev);
-    munmap(m, bytes);
-    free(c);
-    return -1;
-  }
-  pthread_mutex_init(&dev->lock, NULL);
+  c->addr = base;
+  c->size = size;
+  *a = (accgpu_emu_arena){base, size, 0, align, c, NULL, next_fit};
   return 0;
 }
 
-void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
-  accgpu_emu_chunk *c = dev->chunks;
+void accgpu_emu_arena_fini(accgpu_emu_arena *a) {
+  accgpu_emu_chunk *c = a->chunks;
   while (c) {
     accgpu_emu_chunk *n = c->next;
     free(c);
     c = n;
   }
-  dev->chunks = NULL;
-  accgpu_emu_shadow_fini(dev);
-  accgpu_emu_race_dev_fini(dev);
-  if (dev->base)
-    munmap(dev->base, dev->size);
-  dev->base = NULL;
-  pthread_mutex_destroy(&dev->lock);
+  a->chunks = NULL;
 }
 
 /* Splits BYTES off the front of free chunk C; returns 0, or -1 when no
-   node could be allocated.  Device lock held. */
+   node could be allocated. */
 static int split(accgpu_emu_chunk *c, size_t bytes) {
   if (c->size == bytes)
     return 0;
@@ -90,56 +65,20 @@ static int split(accgpu_emu_chunk *c, size_t bytes) {
   return 0;
 }
 
-/* A free chunk of at least NEED bytes: first fit, or under memcheck next
-   fit from the cursor.  Device lock held. */
-static accgpu_emu_chunk *find_free(struct accgpu_dev *dev, size_t need) {
-  accgpu_emu_chunk *start = dev->shadow && dev->cursor ? dev->cursor
-                                                       : dev->chunks;
+/* A free chunk of at least NEED bytes: first fit, or next fit from the
+   cursor. */
+static accgpu_emu_chunk *find_free(accgpu_emu_arena *a, size_t need) {
+  accgpu_emu_chunk *start = a->next_fit && a->cursor ? a->cursor : a->chunks;
   for (accgpu_emu_chunk *c = start; c; c = c->next)
     if (!c->used && c->size >= need)
       return c;
-  for (accgpu_emu_chunk *c = dev->chunks; c && c != start; c = c->next)
+  for (accgpu_emu_chunk *c = a->chunks; c && c != start; c = c->next)
     if (!c->used && c->size >= need)
       return c;
   return NULL;
 }
 
-int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
-  if (bytes > dev->size) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: out of memory allocating %zu bytes "
-                     "(the device has %zu)",
-                     dev->ordinal, bytes, dev->size);
-    return -1;
-  }
-  size_t need = round_up(bytes ? bytes : 1, ALIGN);
-  accgpu_emu_chunk *c;
-  pthread_mutex_lock(&dev->lock);
-  c = find_free(dev, need);
-  if (!c || split(c, need) != 0) {
-    size_t free_b = dev->size - dev->used;
-    pthread_mutex_unlock(&dev->lock);
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: out of memory allocating %zu bytes "
-                     "(%zu of %zu bytes free%s)",
-                     dev->ordinal, bytes, free_b, dev->size,
-                     c ? "" : ", none contiguous");
-    return -1;
-  }
-  c->used = 1;
-  dev->used += need;
-  if (dev->shadow)
-    dev->cursor = c->next;
-  pthread_mutex_unlock(&dev->lock);
-  memset((void *)c->addr, POISON, need);
-  accgpu_emu_mem_mark(dev, (void *)c->addr, bytes, ACCGPU_MEM_LIVE);
-  accgpu_emu_mem_mark(dev, (char *)c->addr + bytes, need - bytes,
-                      ACCGPU_MEM_REDZONE);
-  *dptr = (void *)c->addr;
-  return 0;
-}
-
-/* Merges free chunk C with its free successor.  Device lock held. */
+/* Merges free chunk C with its free successor. */
 static void merge_next(accgpu_emu_chunk *c) {
   accgpu_emu_chunk *n = c->next;
   if (!n || n->used)
@@ -149,6 +88,127 @@ static void merge_next(accgpu_emu_chunk *c) {
   if (n->next)
     n->next->prev = c;
   free(n);
+}
+
+/* Merges every run of free chunks, the cursor's too (give leaves that one
+   apart): when no single chunk fits a request. */
+static void coalesce(accgpu_emu_arena *a) {
+  for (accgpu_emu_chunk *c = a->chunks; c; c = c->next)
+    while (!c->used && c->next && !c->next->used) {
+      if (a->cursor == c->next)
+        a->cursor = c;
+      merge_next(c);
+    }
+}
+
+uintptr_t accgpu_emu_arena_take(accgpu_emu_arena *a, size_t bytes,
+                                size_t *need) {
+  *need = round_up(bytes ? bytes : 1, a->align);
+  if (bytes > a->size)
+    return 0;
+  accgpu_emu_chunk *c = find_free(a, *need);
+  if (!c) {
+    coalesce(a);
+    c = find_free(a, *need);
+  }
+  if (!c || split(c, *need) != 0)
+    return 0;
+  c->used = 1;
+  a->used += *need;
+  if (a->next_fit)
+    a->cursor = c->next;
+  return c->addr;
+}
+
+size_t accgpu_emu_arena_give(accgpu_emu_arena *a, uintptr_t addr) {
+  accgpu_emu_chunk *c = a->chunks;
+  while (c && c->addr != addr)
+    c = c->next;
+  if (!c || !c->used)
+    return 0;
+  size_t size = c->size;
+  c->used = 0;
+  a->used -= size;
+  /* Memory just freed is the last to be reused: it does not join the free
+     chunk the cursor names (the next search's start), and a cursor on it
+     moves past it. */
+  int moved = a->cursor == c;
+  if (c->next != a->cursor)
+    merge_next(c);
+  if (c->prev && !c->prev->used && c->prev != a->cursor) {
+    c = c->prev;
+    merge_next(c);
+  }
+  if (moved)
+    a->cursor = c->next;
+  return size;
+}
+
+int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
+  bytes = round_up(bytes ? bytes : ALIGN, 1u << 21);
+  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED ||
+      accgpu_emu_arena_init(&dev->mem, (uintptr_t)m, bytes, ALIGN, 0) != 0) {
+    accgpu_set_error(ACCGPU_ERR_NOMEM,
+                     "emulator device %d: cannot reserve %zu bytes of device "
+                     "memory (set ACCGPU_EMU_MEMORY lower)",
+                     dev->ordinal, bytes);
+    if (m != MAP_FAILED)
+      munmap(m, bytes);
+    return -1;
+  }
+  dev->base = m;
+  dev->size = bytes;
+  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0) {
+    accgpu_emu_shadow_fini(dev);
+    accgpu_emu_arena_fini(&dev->mem);
+    munmap(m, bytes);
+    return -1;
+  }
+  dev->mem.next_fit = dev->shadow != NULL;
+  pthread_mutex_init(&dev->lock, NULL);
+  accgpu_emu_heap_init(dev);
+  return 0;
+}
+
+void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
+  accgpu_emu_heap_fini(dev);
+  accgpu_emu_arena_fini(&dev->mem);
+  accgpu_emu_shadow_fini(dev);
+  accgpu_emu_race_dev_fini(dev);
+  if (dev->base)
+    munmap(dev->base, dev->size);
+  dev->base = NULL;
+  pthread_mutex_destroy(&dev->lock);
+}
+
+int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
+  size_t need;
+  pthread_mutex_lock(&dev->lock);
+  uintptr_t a = accgpu_emu_arena_take(&dev->mem, bytes, &need);
+  size_t free_b = dev->size - dev->mem.used;
+  pthread_mutex_unlock(&dev->lock);
+  if (!a) {
+    if (bytes > dev->size)
+      accgpu_set_error(ACCGPU_ERR_NOMEM,
+                       "emulator device %d: out of memory allocating %zu "
+                       "bytes (the device has %zu)",
+                       dev->ordinal, bytes, dev->size);
+    else
+      accgpu_set_error(ACCGPU_ERR_NOMEM,
+                       "emulator device %d: out of memory allocating %zu "
+                       "bytes (%zu of %zu bytes free%s)",
+                       dev->ordinal, bytes, free_b, dev->size,
+                       free_b >= need ? ", none contiguous" : "");
+    return -1;
+  }
+  memset((void *)a, POISON, need);
+  accgpu_emu_mem_mark(dev, (void *)a, bytes, ACCGPU_MEM_LIVE);
+  accgpu_emu_mem_mark(dev, (char *)a + bytes, need - bytes,
+                      ACCGPU_MEM_REDZONE);
+  *dptr = (void *)a;
+  return 0;
 }
 
 /* Returns the physical pages of the whole pages inside [A, A+N). */
@@ -162,32 +222,19 @@ int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr) {
   if (!dptr)
     return 0;
   pthread_mutex_lock(&dev->lock);
-  accgpu_emu_chunk *c = dev->chunks;
-  while (c && c->addr != (uintptr_t)dptr)
-    c = c->next;
-  if (!c || !c->used) {
-    pthread_mutex_unlock(&dev->lock);
+  size_t size = accgpu_emu_arena_give(&dev->mem, (uintptr_t)dptr);
+  if (size) { /* before the range can be handed out again */
+    release_pages((uintptr_t)dptr, size);
+    accgpu_emu_mem_mark(dev, dptr, size, ACCGPU_MEM_FREED);
+  }
+  pthread_mutex_unlock(&dev->lock);
+  if (!size) {
     accgpu_set_error(ACCGPU_ERR_GENERIC,
                      "emulator device %d: free of %p, which is not an "
                      "allocation of this device",
                      dev->ordinal, dptr);
     return -1;
   }
-  c->used = 0;
-  dev->used -= c->size;
-  release_pages(c->addr, c->size);
-  accgpu_emu_mem_mark(dev, (void *)c->addr, c->size, ACCGPU_MEM_FREED);
-  /* Merging may free the chunk the cursor names: it then moves past the
-     merged free chunk (memory just freed is the last to be reused). */
-  int moved = dev->cursor == c->next || dev->cursor == c;
-  merge_next(c);
-  if (c->prev && !c->prev->used) {
-    c = c->prev;
-    merge_next(c);
-  }
-  if (moved)
-    dev->cursor = c->next;
-  pthread_mutex_unlock(&dev->lock);
   return 0;
 }
 
@@ -195,7 +242,7 @@ int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
                         size_t *total_b) {
   pthread_mutex_lock(&dev->lock);
   if (free_b)
-    *free_b = dev->size - dev->used;
+    *free_b = dev->size - dev->mem.used;
   if (total_b)
     *total_b = dev->size;
   pthread_mutex_unlock(&dev->lock);

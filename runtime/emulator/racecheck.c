@@ -296,6 +296,15 @@ void accgpu_emu_race_dev_fini(struct accgpu_dev *dev) {
   dev->races = NULL;
 }
 
+void accgpu_emu_race_forget(struct accgpu_dev *dev, const void *p,
+                            size_t bytes) {
+  uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  if (!dev->races || off >= dev->size || bytes > dev->size - off)
+    return;
+  memset((rc_word *)dev->races + off / WORD, 0,
+         (off % WORD + bytes + WORD - 1) / WORD * sizeof(rc_word));
+}
+
 emu_race_block *accgpu_emu_race_begin(emu_race_block **slot,
                                       const accgpu_emu_grid *g,
                                       const __accgpu_emu_block *blk,

@@ -42,6 +42,7 @@ void fake_cu_config(int ndev, int no_device, size_t total, int peer,
                     int busy) {
   cfg_ndev = ndev, cfg_no_device = no_device, cfg_total = total;
   cfg_peer = peer, cfg_busy = busy;
+  st.heap_dev = -1, st.heap_bytes = 0;
 }
 void fake_cu_arch(int cc, int max_threads) {
   cfg_cc = cc, cfg_max_threads = max_threads;
@@ -124,6 +125,13 @@ CUresult cuCtxEnablePeerAccess(CUcontext peer, unsigned f) {
   (void)peer; (void)f;
   if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;
   return BUMP(st.peer_enables, 1) ? 704 : 0;
+}
+CUresult cuCtxSetLimit(int limit, size_t value) {
+  if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;
+  if (limit != CU_LIMIT_MALLOC_HEAP_SIZE) return CUDA_ERROR_INVALID_VALUE;
+  st.heap_dev = cur_dev();
+  st.heap_bytes = value;
+  return 0;
 }
 CUresult cuMemGetInfo_v2(size_t *fr, size_t *tot) {
   if (cur_dev() < 0) return CUDA_ERROR_INVALID_CONTEXT;

@@ -20,6 +20,8 @@ typedef struct fake_stats {
   char image[32];      /* last module: "ptx", or a fake cubin's name */
   int live_links;      /* cuLinkCreate without cuLinkDestroy */
   int link_inputs;     /* PTX added to the last link */
+  int heap_dev;        /* device of the last cuCtxSetLimit of the heap */
+  size_t heap_bytes;   /* its size (0: never set) */
 } fake_stats;
 
 #endif

@@ -410,6 +410,24 @@ static void test_fake_count_and_props(void) {
   CU_ASSERT_EQUAL(B->count(), 0);
 }
 
+/* ACCGPU_DEVICE_HEAP sets the malloc heap of each device's context when
+   it opens, in that context; unset, CUDA's default stays. */
+static void test_fake_device_heap(void) {
+  if (use_fake(2, 1 << 20, 0))
+    return;
+  struct accgpu_dev *d = NULL;
+  CU_ASSERT_EQUAL_FATAL(B->open(1, &d), 0);
+  CU_ASSERT_EQUAL(stats().heap_bytes, 0);
+  B->close(d);
+  setenv("ACCGPU_DEVICE_HEAP", "3M", 1);
+  CU_ASSERT_EQUAL_FATAL(B->open(1, &d), 0);
+  unsetenv("ACCGPU_DEVICE_HEAP");
+  CU_ASSERT_EQUAL(stats().heap_dev, 1);
+  CU_ASSERT_EQUAL(stats().heap_bytes, 3 << 20);
+  CU_ASSERT_EQUAL(stats().ctx_depth, 0);
+  B->close(d);
+}
+
 /* Nothing leaks and every context push was popped. */
 static void check_fake_balanced(void) {
   fake_stats s = stats();
@@ -811,6 +829,7 @@ static void test_axpy_ptx_assembles(void) {
 
 ACCGPU_SUITE(cuda_fake, fake_init, fake_clean,
              ACCGPU_TEST(test_fake_count_and_props),
+             ACCGPU_TEST(test_fake_device_heap),
              ACCGPU_TEST(test_fake_copies),
              ACCGPU_TEST(test_fake_out_of_memory),
              ACCGPU_TEST(test_fake_launch),

@@ -1,10 +1,10 @@
 /* Calls a compute region may not make stay errors at the call naming the
- * function: library functions the device lacks (strlen, malloc, fprintf),
+ * function: library functions the device lacks (strlen, realloc, fprintf),
  * builtins CUDA has no counterpart for (__builtin_clrsb), modfl (sinl works),
  * and printf with a format that is not a string literal (device printf
  * needs the literal); wide string literals (narrow ones work). */
 /* accgpu-expect: sorry: 21: cannot be called on the device.*strlen */
-/* accgpu-expect: sorry: 24: cannot be called on the device.*malloc */
+/* accgpu-expect: sorry: 24: cannot be called on the device.*realloc */
 /* accgpu-expect: sorry: 29: cannot be called on the device.*modfl */
 /* accgpu-expect: sorry: 32: string literal.*printf */
 /* accgpu-expect: sorry: 35: cannot be called on the device.*__builtin_clrsb */
@@ -21,7 +21,7 @@ void f(char *s, long double *x, int *a, int n, const char *fmt)
     a[i] = (int)strlen(s);
 #pragma acc parallel loop copy(a[0:n])
   for (int i = 0; i < n; i++) {
-    int *p = malloc(4);
+    int *p = realloc(0, 4);
     a[i] = p != 0;
   }
 #pragma acc parallel loop copy(a[0:n], x[0:n])
