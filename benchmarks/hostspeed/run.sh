@@ -6,7 +6,7 @@
 #
 # Code layouts.  On this VM's CPU the same loop nest runs up to 1.6x faster
 # or slower depending only on where it lies relative to 64-byte blocks
-# (docs/compiler.md, "Host fallback speed"), and the plugin's launch code
+# (docs/host-speed.md), and the plugin's launch code
 # moves the fallback's loops, so one binary of each build compares two
 # layouts, not two compilers.  Each object is therefore linked at
 # LAYOUTS code offsets (benchmarks/hostspeed/pad.S: 0, 16, ... bytes before
