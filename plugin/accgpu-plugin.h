@@ -44,10 +44,11 @@ void accgpu_module_set_values(unsigned kernel, unsigned ntrips,
 void accgpu_module_add_prelude(const char *text);
 /* A routine shared with other units (routine-link.cc): one the device code
    calls (IMPORT, a weak reference to its __accgpu_xdef_NAME), or one it
-   exports (the public __accgpu_xdef_NAME; REFUSED, when not NULL, says why
-   other units may not call it).  NAME and REFUSED are copied. */
+   exports (the public __accgpu_xdef_NAME; NOTE, when not NULL, says why
+   other units may not call it, or for an import which routines bind to
+   it).  NAME and NOTE are copied. */
 void accgpu_module_add_link(const char *name, bool import,
-                            const char *refused);
+                            const char *note);
 /* Address of the TU's static __accgpu_module (created on first use). */
 tree accgpu_module_addr(void);
 /* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and
@@ -147,6 +148,9 @@ tree accgpu_device_callee(tree fn);
 /* Checks the binds of the unit and makes bound functions routines; once,
    before the first function is lowered. */
 void accgpu_routine_bind_prepare(void);
+/* The routines whose bind clause names FN, "'f' (file.c:12)" (xmalloc'd),
+   or NULL. */
+char *accgpu_bind_origin(tree fn);
 /* Called from plugin_init. */
 void accgpu_routine_bind_init(const char *plugin_name);
 

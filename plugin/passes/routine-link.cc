@@ -183,8 +183,10 @@ void kg_link_imports(struct kbuf *b)
   for (unsigned i = 0; i < imports.length(); i++)
     if (imports[i].used) {
       kb_add(b, imports[i].text);
+      char *via = accgpu_bind_origin(imports[i].decl);
       accgpu_module_add_link(IDENTIFIER_POINTER(DECL_NAME(imports[i].decl)),
-                             true, NULL);
+                             true, via);
+      free(via);
     }
 }
 
