@@ -25,6 +25,12 @@ extern struct accgpu_options accgpu_opts;
    trees cached in file-level variables. */
 void accgpu_keep(tree t);
 
+/* A new local variable of TYPE for the GENERIC rewrites (context the
+   current function, kept, not in the debug info): named and located as
+   the decl LIKE, or when LIKE is NULL_TREE unnamed and artificial at LOC.
+   Chained on *VARS (a BIND_EXPR's list) when VARS is not NULL. */
+tree accgpu_new_var(tree like, tree type, location_t loc, tree *vars);
+
 /* ---- module-emit.cc: one CUDA C module per translation unit ---- */
 
 /* Appends the text of a kernel (definition plus emulator entry) to the
@@ -78,7 +84,8 @@ void accgpu_element_index_hoist(tree *tp);
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
 /* tile-sizes.cc: tile(n/10, n) (PLUGIN_PRE_GENERICIZE); an `int
-   NAME(...)` marker declared at file scope; a new variable set to E,
+   NAME(...)` marker declared at file scope; a new variable set to E
+   (accgpu_new_var, long long),
    chained on *VARS with its set-up on *INIT; *TP made { VARS; INIT; *TP }
    (the GENERIC rewrites of clause markers); CB walked over the function
    GCC_DATA of PLUGIN_PRE_GENERICIZE when *PENDING, which is cleared. */
