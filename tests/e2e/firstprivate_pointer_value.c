@@ -13,7 +13,7 @@
 int main(void) {
   static double a[N], b[N];
   double *p = a, *q = b, *r = malloc(N * sizeof *r);
-  uintptr_t seen[4] = {0, 0, 0, 0};
+  uintptr_t seen[5] = {0, 0, 0, 0, 0};
   double sum = 0;
   int k = 3;
   for (int i = 0; i < N; i++)
@@ -28,6 +28,9 @@ int main(void) {
 #pragma acc parallel loop firstprivate(r) copyout(seen[2:1])
     for (int i = 0; i < 1; i++)
       seen[2] = (uintptr_t)(r + i);
+    /* a _Pragma's clauses have the construct's location, as implicit ones */
+    _Pragma("acc parallel firstprivate(q) copyout(seen[4:1]) num_gangs(1)")
+    seen[4] = (uintptr_t)q;
     /* q and r without a clause: pointers into the device copies */
 #pragma acc parallel loop reduction(+:sum) copyout(seen[3:1])
     for (int i = 0; i < N; i++) {
@@ -41,6 +44,7 @@ int main(void) {
   CHECK_TRUE("firstprivate(q) on serial: host value", seen[1] == (uintptr_t)q);
   CHECK_TRUE("firstprivate(r), entered data: host value",
              seen[2] == (uintptr_t)r);
+  CHECK_TRUE("_Pragma firstprivate(q): host value", seen[4] == (uintptr_t)q);
   CHECK_TRUE("implicit use ran", seen[3] == 1);
   double ref = 0;
   for (int i = 0; i < N; i++)
