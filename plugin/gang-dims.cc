@@ -84,11 +84,11 @@ int accgpu_gang_dim(tree c)
   return e ? e->dim : 1;
 }
 
-/* Notes DIM for the gang clause whose word is at LOC.  On _Pragma lines
-   every gang word is noted (1 for a plain one): two directives of one
-   `_Pragma` token used on the same line cannot be told apart, an error
-   when their dimensions differ. */
-static void note_dim(location_t loc, int dim, bool op)
+/* Notes DIM for the gang clause whose word is at LOC; false when an entry
+   was there already.  On _Pragma lines every gang word is noted (1 for a
+   plain one): two directives of one `_Pragma` token used on the same line
+   cannot be told apart, an error when their dimensions differ. */
+static bool note_dim(location_t loc, int dim, bool op)
 {
   location_t spell = op ? accgpu_pragma_op_loc() : UNKNOWN_LOCATION;
   int line = expand_location(loc).line;
@@ -100,14 +100,18 @@ static void note_dim(location_t loc, int dim, bool op)
                  "%<_Pragma%> on the line of another of the same "
                  "%<_Pragma%> with a different %<gang%> clause: write them "
                  "on lines of their own", dim);
-      return;
+      return false;
     }
   dim_locs.safe_push({loc, dim, op, spell});
+  return true;
 }
+
+/* accgpu_gang_op_word pushed an entry for the last gang word. */
+static bool op_pushed;
 
 void accgpu_gang_op_word(const cpp_token *word)
 {
-  note_dim(word->src_loc, 1, true);
+  op_pushed = note_dim(word->src_loc, 1, true);
 }
 
 bool accgpu_num_gangs_yz(tree c, tree *y, tree *z)
@@ -195,7 +199,7 @@ cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word,
   if (out.n > 1)
     accgpu_pp_emit_punct(out.tok, &out.n, MAX_TOKS, CPP_CLOSE_PAREN,
                          in.tok[in.n - 1].src_loc);
-  if (dim > 0 && op) /* replaces the 1 accgpu_gang_op_word noted */
+  if (dim > 0 && op && op_pushed) /* replaces the 1 noted for the word */
     dim_locs.pop();
   if (dim > 0)
     note_dim(word->src_loc, dim, op);
