@@ -20,7 +20,7 @@ static struct {
   cpp_buffer *outer;  /* the buffer `_Pragma` was read from, or NULL */
   int pragma;         /* its PRAGMA_OACC_* */
   bool combined;      /* parallel/kernels/serial loop */
-  location_t loc;     /* the `_Pragma` token's (virtual in a macro) */
+  location_t loc;     /* the `_Pragma` token's (in a macro: its spelling) */
 } op;
 
 void accgpu_pragma_op_define(cpp_reader *pfile)

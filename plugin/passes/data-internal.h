@@ -129,8 +129,9 @@ cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
 void accgpu_pragma_op_define(cpp_reader *pfile);
 cpp_hashnode *accgpu_pragma_op_begin(cpp_reader *pfile, const cpp_token *tok);
 int accgpu_pragma_op_line(cpp_reader *pfile, bool *combined);
-/* The location of the `_Pragma` whose string is being read: what GCC's
-   parser gives each of its clauses. */
+/* The location of the `_Pragma` whose string is being read, as the
+   callbacks see it: in a macro its spelling (the parser gives the
+   clauses the virtual location of that use). */
 location_t accgpu_pragma_op_loc(void);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
