@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 7
+#define ACCGPU_ABI_VERSION 8
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -116,10 +116,13 @@ typedef struct __accgpu_export {
 
 /* A routine a unit calls on the device without defining it: `def` is the
    address of the defining unit's `__accgpu_xdef_NAME`, a weak reference
-   (NULL when no object of the program defines it for the device). */
+   (NULL when no object of the program defines it for the device);
+   `via` (ABI 8) names the routine directives whose bind clause names it,
+   "'f' (file.c:12)", or is NULL. */
 typedef struct __accgpu_import {
   const char *name;
   const __accgpu_export *def;
+  const char *via;
 } __accgpu_import;
 
 typedef struct __accgpu_module {

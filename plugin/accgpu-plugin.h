@@ -25,6 +25,12 @@ extern struct accgpu_options accgpu_opts;
    trees cached in file-level variables. */
 void accgpu_keep(tree t);
 
+/* A new local variable of TYPE for the GENERIC rewrites (context the
+   current function, kept, not in the debug info): named and located as
+   the decl LIKE, or when LIKE is NULL_TREE unnamed and artificial at LOC.
+   Chained on *VARS (a BIND_EXPR's list) when VARS is not NULL. */
+tree accgpu_new_var(tree like, tree type, location_t loc, tree *vars);
+
 /* ---- module-emit.cc: one CUDA C module per translation unit ---- */
 
 /* Appends the text of a kernel (definition plus emulator entry) to the
@@ -44,10 +50,11 @@ void accgpu_module_set_values(unsigned kernel, unsigned ntrips,
 void accgpu_module_add_prelude(const char *text);
 /* A routine shared with other units (routine-link.cc): one the device code
    calls (IMPORT, a weak reference to its __accgpu_xdef_NAME), or one it
-   exports (the public __accgpu_xdef_NAME; REFUSED, when not NULL, says why
-   other units may not call it).  NAME and REFUSED are copied. */
+   exports (the public __accgpu_xdef_NAME; NOTE, when not NULL, says why
+   other units may not call it, or for an import which routines bind to
+   it).  NAME and NOTE are copied. */
 void accgpu_module_add_link(const char *name, bool import,
-                            const char *refused);
+                            const char *note);
 /* Address of the TU's static __accgpu_module (created on first use). */
 tree accgpu_module_addr(void);
 /* PLUGIN_FINISH_UNIT: builds the CUDA source, PTX and emulator image and
@@ -77,7 +84,8 @@ void accgpu_element_index_hoist(tree *tp);
    member that variable D stands for in compute regions (NULL_TREE: none). */
 void accgpu_member_reduction_init(const char *plugin_name);
 /* tile-sizes.cc: tile(n/10, n) (PLUGIN_PRE_GENERICIZE); an `int
-   NAME(...)` marker declared at file scope; a new variable set to E,
+   NAME(...)` marker declared at file scope; a new variable set to E
+   (accgpu_new_var, long long),
    chained on *VARS with its set-up on *INIT; *TP made { VARS; INIT; *TP }
    (the GENERIC rewrites of clause markers); CB walked over the function
    GCC_DATA of PLUGIN_PRE_GENERICIZE when *PENDING, which is cleared. */
@@ -147,6 +155,9 @@ tree accgpu_device_callee(tree fn);
 /* Checks the binds of the unit and makes bound functions routines; once,
    before the first function is lowered. */
 void accgpu_routine_bind_prepare(void);
+/* The routines whose bind clause names FN, "'f' (file.c:12)" (xmalloc'd),
+   or NULL. */
+char *accgpu_bind_origin(tree fn);
 /* Called from plugin_init. */
 void accgpu_routine_bind_init(const char *plugin_name);
 

@@ -471,9 +471,11 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
                ? accgpu_tile_sizes(pfile, tok) : NULL;
   if (!strcmp(w, "gang") || !strcmp(w, "worker") || !strcmp(w, "vector")) {
     accgpu_tile_word(w);
-    return !strcmp(w, "gang") && !line.op
+    if (!strcmp(w, "gang") && line.op)
+      accgpu_gang_op_word(tok);
+    return !strcmp(w, "gang")
                    && accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
-               ? accgpu_gang_dim_clause(pfile, tok) : NULL;
+               ? accgpu_gang_dim_clause(pfile, tok, line.op) : NULL;
   }
   if (!strcmp(w, "num_gangs"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN

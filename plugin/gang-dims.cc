@@ -9,7 +9,10 @@
  *      gang(dim: 2, static: s) -> gang(static: s), the same
  *    The dimension must be the literal 1, 2 or 3; more than 3 values in
  *    num_gangs is an error at the clause.  Under -E gang(dim:) stays as
- *    written: its dimension is not in the output.
+ *    written: its dimension is not in the output.  In a _Pragma's string
+ *    the parser gives every clause the _Pragma's own location (in a
+ *    macro, a virtual one our callbacks do not see): the dimension is
+ *    found again by the `_Pragma` token's spelling and the line of use.
  * 2. On the function's GENERIC (PLUGIN_PRE_GENERICIZE) the construct X
  *    with the marker becomes { long long y = b, z = c; X' }, X' with
  *    num_gangs(a); the launch (launch-geometry.cc) finds y and z by the
@@ -24,10 +27,13 @@
 static tree mark_fn;
 static bool pending; /* a num_gangs was rewritten in the function */
 
-/* gang clauses with a dimension: the `gang` word's location. */
+/* gang clauses with a dimension: the `gang` word's location; on a
+   _Pragma's line (OP) also the `_Pragma` token's spelling location. */
 struct dim_loc {
   location_t loc;
   int dim;
+  bool op;
+  location_t spell;
 };
 static vec<dim_loc> dim_locs;
 
@@ -42,14 +48,70 @@ void accgpu_gang_dims_declare_marker(void)
   mark_fn = accgpu_marker_fn(MARK);
 }
 
+/* The op entry of a clause at RAW, a _Pragma's location: the entries of
+   its `_Pragma` token (several where a macro holding it is used more
+   than once) on the first line at or after the use (its expansion point;
+   the words were lexed on the use's last line), or NULL. */
+static dim_loc *op_entry(location_t raw)
+{
+  location_t spell = linemap_resolve_location(line_table, raw,
+                                              LRK_SPELLING_LOCATION, NULL);
+  expanded_location xp = expand_location(linemap_resolve_location(
+      line_table, raw, LRK_MACRO_EXPANSION_POINT, NULL));
+  dim_loc *best = NULL;
+  int best_line = INT_MAX;
+  for (unsigned i = 0; i < dim_locs.length(); i++) {
+    expanded_location w = expand_location(dim_locs[i].loc);
+    if (dim_locs[i].op && dim_locs[i].spell == spell && w.file && xp.file
+        && !strcmp(w.file, xp.file) && w.line >= xp.line
+        && w.line < best_line) {
+      best = &dim_locs[i];
+      best_line = w.line;
+    }
+  }
+  return best;
+}
+
 int accgpu_gang_dim(tree c)
 {
-  location_t loc = linemap_resolve_location(
-      line_table, OMP_CLAUSE_LOCATION(c), LRK_SPELLING_LOCATION, NULL);
+  location_t raw = OMP_CLAUSE_LOCATION(c);
+  location_t loc = linemap_resolve_location(line_table, raw,
+                                            LRK_SPELLING_LOCATION, NULL);
   for (unsigned i = 0; i < dim_locs.length(); i++)
-    if (dim_locs[i].loc == loc)
+    if (!dim_locs[i].op && dim_locs[i].loc == loc)
       return dim_locs[i].dim;
-  return 1;
+  dim_loc *e = op_entry(raw);
+  return e ? e->dim : 1;
+}
+
+/* Notes DIM for the gang clause whose word is at LOC; false when an entry
+   was there already.  On _Pragma lines every gang word is noted (1 for a
+   plain one): two directives of one `_Pragma` token used on the same line
+   cannot be told apart, an error when their dimensions differ. */
+static bool note_dim(location_t loc, int dim, bool op)
+{
+  location_t spell = op ? accgpu_pragma_op_loc() : UNKNOWN_LOCATION;
+  int line = expand_location(loc).line;
+  for (unsigned i = 0; op && i < dim_locs.length(); i++)
+    if (dim_locs[i].op && dim_locs[i].spell == spell
+        && expand_location(dim_locs[i].loc).line == line) {
+      if (dim_locs[i].dim != dim)
+        error_at(loc, "%<gang(dim:%d)%> in a directive written with "
+                 "%<_Pragma%> on the line of another of the same "
+                 "%<_Pragma%> with a different %<gang%> clause: write them "
+                 "on lines of their own", dim);
+      return false;
+    }
+  dim_locs.safe_push({loc, dim, op, spell});
+  return true;
+}
+
+/* accgpu_gang_op_word pushed an entry for the last gang word. */
+static bool op_pushed;
+
+void accgpu_gang_op_word(const cpp_token *word)
+{
+  op_pushed = note_dim(word->src_loc, 1, true);
 }
 
 bool accgpu_num_gangs_yz(tree c, tree *y, tree *z)
@@ -107,7 +169,8 @@ static int dim_item(cpp_reader *pfile, int a, int b)
   return s[0] - '0';
 }
 
-cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word)
+cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word,
+                                     bool op)
 {
   /* under -E the dimension, kept beside the output, would be lost: the
      line stays as written (GCC's error when the output is compiled) */
@@ -136,8 +199,10 @@ cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word)
   if (out.n > 1)
     accgpu_pp_emit_punct(out.tok, &out.n, MAX_TOKS, CPP_CLOSE_PAREN,
                          in.tok[in.n - 1].src_loc);
+  if (dim > 0 && op && op_pushed) /* replaces the 1 noted for the word */
+    dim_locs.pop();
   if (dim > 0)
-    dim_locs.safe_push({word->src_loc, dim});
+    note_dim(word->src_loc, dim, op);
   accgpu_pp_take(pfile, in.n);
   return accgpu_pp_inject(pfile, out.tok, out.n, word->src_loc);
 }

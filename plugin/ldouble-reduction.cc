@@ -69,19 +69,6 @@ static tree subst_cb(tree *tp, int *walk_subtrees, void *data)
   }
 }
 
-static tree new_var(tree like, tree type, tree *vars)
-{
-  tree v = build_decl(DECL_SOURCE_LOCATION(like), VAR_DECL, DECL_NAME(like),
-                      type);
-  DECL_IGNORED_P(v) = 1;
-  TREE_USED(v) = 1;
-  DECL_CONTEXT(v) = current_function_decl;
-  DECL_CHAIN(v) = *vars;
-  *vars = v;
-  accgpu_keep(v);
-  return v;
-}
-
 /* X declares V (a variable of the region, not one it reduces for the
    host). */
 static tree declares_cb(tree *tp, int *walk_subtrees, void *data)
@@ -134,8 +121,9 @@ static bool wrap_one(tree *tp, tree x, tree v)
   tree mt = TREE_CODE(TREE_TYPE(v)) == COMPLEX_TYPE
                 ? build_complex_type(double_type_node) : double_type_node;
   tree vars = NULL_TREE;
-  tree m = new_var(v, mt, &vars), t = new_var(v, TREE_TYPE(v), &vars);
-  tree d = new_var(v, ptr_type_node, &vars);
+  tree m = accgpu_new_var(v, mt, UNKNOWN_LOCATION, &vars);
+  tree t = accgpu_new_var(v, TREE_TYPE(v), UNKNOWN_LOCATION, &vars);
+  tree d = accgpu_new_var(v, ptr_type_node, UNKNOWN_LOCATION, &vars);
   TREE_ADDRESSABLE(m) = 1; /* mapped by its address, as V was */
   TREE_ADDRESSABLE(v) |= TREE_CODE(x) != OACC_LOOP; /* acc_deviceptr(&V) */
   struct subst s = {v, m, false};

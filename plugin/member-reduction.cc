@@ -227,16 +227,6 @@ static tree clause_placeholder(tree x)
   return NULL_TREE;
 }
 
-static tree new_var(tree like, tree type)
-{
-  tree v = build_decl(DECL_SOURCE_LOCATION(like), VAR_DECL, DECL_NAME(like),
-                      type);
-  DECL_IGNORED_P(v) = 1;
-  DECL_CONTEXT(v) = DECL_CONTEXT(like);
-  accgpu_keep(v);
-  return v;
-}
-
 static tree rt_call(const char *fn, tree a, tree b, tree n)
 {
   tree f = accgpu_runtime_decl(fn);
@@ -278,7 +268,7 @@ void accgpu_red_construct_copies(tree ref, tree m, tree d, tree *before,
 static void wrap(tree *tp, tree ref, tree like)
 {
   tree x = *tp;
-  tree m = new_var(like, TREE_TYPE(like));
+  tree m = accgpu_new_var(like, TREE_TYPE(like), UNKNOWN_LOCATION, NULL);
   m_decl.safe_push(m);
   m_ref.safe_push(ref);
   struct repl r = {ref, m};
@@ -286,7 +276,8 @@ static void wrap(tree *tp, tree ref, tree like)
   tree body = alloc_stmt_list(), after = alloc_stmt_list();
   location_t loc = EXPR_LOCATION(x);
   if (TREE_CODE(x) != OACC_LOOP) {
-    DECL_CHAIN(m) = new_var(like, ptr_type_node);
+    DECL_CHAIN(m) = accgpu_new_var(like, ptr_type_node, UNKNOWN_LOCATION,
+                                   NULL);
     accgpu_red_construct_copies(ref, m, DECL_CHAIN(m), &body, &after);
   } else {
     append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(m), m,

@@ -15,7 +15,8 @@
  *
  *   const __accgpu_export __accgpu_xdef_f = { &__accgpu_module, 0 };
  *   extern const __accgpu_export __accgpu_xdef_g __attribute__((weak));
- *   static const __accgpu_import __accgpu_imports[] = {{"g", &__accgpu_xdef_g}};
+ *   static const __accgpu_import __accgpu_imports[] = {{"g", &__accgpu_xdef_g,
+ *       "'f' (file.c:12)" | 0}};
  *                                                                         */
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
@@ -38,7 +39,7 @@ struct kentry {
 struct xentry {
   char *name;
   bool import;
-  char *refused;
+  char *note; /* an export's refusal, an import's bind origin */
 };
 
 static vec<kentry> kernels;
@@ -86,11 +87,21 @@ static tree kernel_type(void)
   return t;
 }
 
-/* __accgpu_export and __accgpu_import: two pointers each. */
+/* __accgpu_export: two pointers. */
 static tree pair_type(void)
 {
   static tree t;
   tree types[] = {ptr_type_node, ptr_type_node};
+  if (!t)
+    t = record_of(types, ARRAY_SIZE(types));
+  return t;
+}
+
+/* __accgpu_import: three pointers. */
+static tree import_type(void)
+{
+  static tree t;
+  tree types[] = {ptr_type_node, ptr_type_node, ptr_type_node};
   if (!t)
     t = record_of(types, ARRAY_SIZE(types));
   return t;
@@ -120,9 +131,9 @@ tree accgpu_module_addr(void)
 }
 
 void accgpu_module_add_link(const char *name, bool import,
-                            const char *refused)
+                            const char *note)
 {
-  xentry x = {xstrdup(name), import, refused ? xstrdup(refused) : NULL};
+  xentry x = {xstrdup(name), import, note ? xstrdup(note) : NULL};
   links.safe_push(x);
   accgpu_module_addr();
 }
@@ -363,7 +374,7 @@ static tree xdef_var(const xentry *x)
     return v;
   }
   TREE_STATIC(v) = 1;
-  DECL_INITIAL(v) = pair(build_fold_addr_expr(module_var), cstr(x->refused));
+  DECL_INITIAL(v) = pair(build_fold_addr_expr(module_var), cstr(x->note));
   varpool_node::finalize_decl(v);
   return v;
 }
@@ -376,14 +387,20 @@ static tree link_table(unsigned *n)
   *n = 0;
   for (unsigned i = 0; i < links.length(); i++) {
     tree v = xdef_var(&links[i]);
-    if (links[i].import)
-      CONSTRUCTOR_APPEND_ELT(rows, size_int((*n)++),
-                             pair(cstr(links[i].name),
-                                  build_fold_addr_expr(v)));
+    if (!links[i].import)
+      continue;
+    vec<constructor_elt, va_gc> *row = NULL;
+    tree f = TYPE_FIELDS(import_type());
+    tree vals[3] = {cstr(links[i].name), build_fold_addr_expr(v),
+                    cstr(links[i].note)};
+    for (int k = 0; k < 3; k++, f = DECL_CHAIN(f))
+      CONSTRUCTOR_APPEND_ELT(row, f, fold_convert(ptr_type_node, vals[k]));
+    CONSTRUCTOR_APPEND_ELT(rows, size_int((*n)++),
+                           build_constructor(import_type(), row));
   }
   if (!*n)
     return null_pointer_node;
-  tree at = build_array_type_nelts(pair_type(), *n);
+  tree at = build_array_type_nelts(import_type(), *n);
   tree tab = static_var("__accgpu_imports", at, true);
   DECL_INITIAL(tab) = build_constructor(at, rows);
   varpool_node::finalize_decl(tab);

@@ -34,6 +34,22 @@ void accgpu_keep(tree t)
   vec_safe_push(gc_keep, t);
 }
 
+tree accgpu_new_var(tree like, tree type, location_t loc, tree *vars)
+{
+  tree v = build_decl(like ? DECL_SOURCE_LOCATION(like) : loc, VAR_DECL,
+                      like ? DECL_NAME(like) : NULL_TREE, type);
+  DECL_ARTIFICIAL(v) = !like;
+  DECL_IGNORED_P(v) = 1;
+  TREE_USED(v) = 1;
+  DECL_CONTEXT(v) = current_function_decl;
+  if (vars) {
+    DECL_CHAIN(v) = *vars;
+    *vars = v;
+  }
+  accgpu_keep(v);
+  return v;
+}
+
 /* Returns a malloc'd copy of DIR/REL when that file exists, else NULL. */
 static char *path_if_exists(const char *dir, const char *rel,
                             const char *probe)

@@ -20,6 +20,7 @@ static struct {
   cpp_buffer *outer;  /* the buffer `_Pragma` was read from, or NULL */
   int pragma;         /* its PRAGMA_OACC_* */
   bool combined;      /* parallel/kernels/serial loop */
+  location_t loc;     /* the `_Pragma` token's (in a macro: its spelling) */
 } op;
 
 void accgpu_pragma_op_define(cpp_reader *pfile)
@@ -101,11 +102,17 @@ cpp_hashnode *accgpu_pragma_op_begin(cpp_reader *pfile, const cpp_token *tok)
     peek_words(pfile, w);
   if (!strcmp(w[0], "acc") && (op.pragma = directive_of(w[1], w[2]))) {
     op.outer = cpp_get_buffer(pfile);
+    op.loc = tok->src_loc;
     op.combined = (op.pragma == PRAGMA_OACC_PARALLEL ||
                    op.pragma == PRAGMA_OACC_KERNELS ||
                    op.pragma == PRAGMA_OACC_SERIAL) && !strcmp(w[2], "loop");
   }
   return op_node; /* expanded as always */
+}
+
+location_t accgpu_pragma_op_loc(void)
+{
+  return op.loc;
 }
 
 int accgpu_pragma_op_line(cpp_reader *pfile, bool *combined)

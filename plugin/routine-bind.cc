@@ -18,6 +18,7 @@
 #include "gcc-common.h"
 #include "accgpu-plugin.h"
 #include "passes/data-internal.h"
+#include "passes/kernel-text.h"
 
 struct bind_rec {
   char *name;        /* the bound function's name */
@@ -26,6 +27,7 @@ struct bind_rec {
   const char *file;  /* the directive's lines */
   int first, last;
   tree target;       /* the bound function, once known */
+  char *routine;     /* the routine's name, once resolved */
   bool resolved;     /* target checked (or the error given) */
 };
 
@@ -203,6 +205,7 @@ static tree resolve(bind_rec *r, tree fn)
   if (r->resolved)
     return r->target;
   r->resolved = true;
+  r->routine = xstrdup(IDENTIFIER_POINTER(DECL_NAME(fn)));
   r->target = find_target(r, fn);
   if (!r->target)
     return NULL_TREE;
@@ -230,6 +233,16 @@ tree accgpu_device_callee(tree fn)
     fn = t;
   }
   return fn;
+}
+
+char *accgpu_bind_origin(tree fn)
+{
+  struct kbuf b = {};
+  for (unsigned i = 0; i < binds.length(); i++)
+    if (binds[i].resolved && binds[i].routine && binds[i].target == fn)
+      kb_printf(&b, "%s'%s' (%s:%d)", b.n ? ", " : "", binds[i].routine,
+                binds[i].file, binds[i].first);
+  return b.n ? kb_take(&b) : NULL;
 }
 
 void accgpu_routine_bind_prepare(void)

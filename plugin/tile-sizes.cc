@@ -210,14 +210,8 @@ static tree take_carrier(tree x)
 
 tree accgpu_bind_var(tree e, tree *vars, tree *init)
 {
-  location_t loc = EXPR_LOC_OR_LOC(e, input_location);
-  tree v = build_decl(loc, VAR_DECL, NULL_TREE, long_long_integer_type_node);
-  DECL_ARTIFICIAL(v) = 1;
-  DECL_IGNORED_P(v) = 1;
-  TREE_USED(v) = 1;
-  DECL_CONTEXT(v) = current_function_decl;
-  DECL_CHAIN(v) = *vars;
-  *vars = v;
+  tree v = accgpu_new_var(NULL_TREE, long_long_integer_type_node,
+                          EXPR_LOC_OR_LOC(e, input_location), vars);
   append_to_statement_list(
       build2(MODIFY_EXPR, long_long_integer_type_node, v,
              fold_convert(long_long_integer_type_node, e)), init);

@@ -102,10 +102,11 @@ const __accgpu_module *accgpu_link_provider(const __accgpu_module *mod,
   const __accgpu_export *def = im->def;
   if (!def) {
     accgpu_set_error(ACCGPU_ERR_GENERIC,
-                     "routine '%s', called on the device in %s, is not "
+                     "routine '%s'%s%s, called on the device in %s, is not "
                      "defined for the device by any object of the program "
                      "(its definition needs '#pragma acc routine seq')",
-                     im->name, file);
+                     im->name, im->via ? ", named by the bind clause of "
+                     "routine " : "", im->via ? im->via : "", file);
     return NULL;
   }
   if (def->refused) {

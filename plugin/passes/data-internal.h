@@ -108,7 +108,11 @@ void accgpu_tile_declare_marker(void);
 /* gang-dims.cc: gang(dim: d, ...) (WORD: `gang`) and num_gangs(a, b, c)
    on an acc line: the clause rewritten (NULL: nothing to do); the
    marker declared. */
-cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word);
+cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word,
+                                     bool op);
+/* A `gang` word on a _Pragma's line (notes its dimension, 1 until
+   accgpu_gang_dim_clause says otherwise). */
+void accgpu_gang_op_word(const cpp_token *word);
 cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
                                       const cpp_token *word);
 void accgpu_gang_dims_declare_marker(void);
@@ -125,6 +129,10 @@ cpp_hashnode *accgpu_private_sections(cpp_reader *pfile,
 void accgpu_pragma_op_define(cpp_reader *pfile);
 cpp_hashnode *accgpu_pragma_op_begin(cpp_reader *pfile, const cpp_token *tok);
 int accgpu_pragma_op_line(cpp_reader *pfile, bool *combined);
+/* The location of the `_Pragma` whose string is being read, as the
+   callbacks see it: in a macro its spelling (the parser gives the
+   clauses the virtual location of that use). */
+location_t accgpu_pragma_op_loc(void);
 /* plugin.cc: the preprocessor callbacks a token rewriter wraps. */
 typedef void accgpu_line_change_fn(cpp_reader *, const cpp_token *, int);
 typedef cpp_hashnode *accgpu_macro_to_expand_fn(cpp_reader *,

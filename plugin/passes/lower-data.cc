@@ -851,14 +851,17 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
   tree *pc = &clauses;
   while (*pc) {
     tree c = *pc;
-    if (!implicit_pointer_p(c) ||
+    /* a written firstprivate(p) is the host's value (OpenACC 3.3 §2.5.14,
+       as GCC): no translation */
+    bool written_fp = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE
+                      && !accgpu_implicit_clause_p(t, c);
+    if (!implicit_pointer_p(c) || written_fp ||
         has_pointer_assign(clauses, OMP_CLAUSE_DECL(c))) {
       pc = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
     bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
     tree bias = NULL_TREE, item = NULL_TREE;
-    /* a written firstprivate(p) means the pointer alone */
     if (!default_present_p(clauses) && accgpu_implicit_clause_p(t, c))
       item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
     tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),

@@ -134,11 +134,20 @@ bool kg_use_import(tree fn)
 
 /* FN, a routine with a body here, is exported when other units can call it
    (external linkage, `routine seq`): records its entry (made with G, the
-   context its definition was translated in). */
+   context its definition was translated in).  A gang, worker or vector
+   routine with external linkage is exported refused (no entry): a unit
+   that declares it `routine seq` gets the runtime's error naming its
+   level, not "not defined for the device". */
 bool kg_export_routine(kg *g, tree fn)
 {
-  if (!TREE_PUBLIC(fn) || strcmp(level_name(fn), "seq") != 0)
+  if (!TREE_PUBLIC(fn))
     return false;
+  if (strcmp(level_name(fn), "seq") != 0) {
+    xlink x = {fn, NULL, false};
+    exports.safe_push(x);
+    accgpu_module_addr();
+    return false;
+  }
   const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
   tree rt = TREE_TYPE(TREE_TYPE(fn));
   struct kbuf t = {};
@@ -183,8 +192,10 @@ void kg_link_imports(struct kbuf *b)
   for (unsigned i = 0; i < imports.length(); i++)
     if (imports[i].used) {
       kb_add(b, imports[i].text);
+      char *via = accgpu_bind_origin(imports[i].decl);
       accgpu_module_add_link(IDENTIFIER_POINTER(DECL_NAME(imports[i].decl)),
-                             true, NULL);
+                             true, via);
+      free(via);
     }
 }
 
@@ -196,6 +207,13 @@ void kg_link_exports(struct kbuf *b)
   for (unsigned i = 0; i < exports.length(); i++) {
     tree fn = exports[i].decl;
     const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+    if (!exports[i].text) {
+      char why[200];
+      snprintf(why, sizeof why, "it is a 'routine %s', and only 'routine "
+               "seq' may be called across files", level_name(fn));
+      accgpu_module_add_link(name, false, why);
+      continue;
+    }
     vec<tree> seen = vNULL;
     tree g = reached_global(fn, &seen);
     seen.release();

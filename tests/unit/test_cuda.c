@@ -523,7 +523,7 @@ static int load_linked(const __accgpu_export *def, const char *name, int rel,
   snprintf(img + 18, sizeof img - 18, "%s", ptx);
   const __accgpu_cubin cubin = {90, "cubin sm_90", (const unsigned char *)img,
                                 18 + strlen(ptx) + 1};
-  const __accgpu_import imports[] = {{name, def}};
+  const __accgpu_import imports[] = {{name, def, NULL}};
   __accgpu_module m = make_module(ptx, 1);
   m.nimports = 1, m.imports = imports;
   m.ncubins = rel ? 1 : 0, m.cubins = rel ? &cubin : NULL;
