@@ -98,11 +98,11 @@ static void test_queue_chain(void)
 {
   const int n = 5000;
   double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-  double *z = malloc(n * sizeof *z);
+  double *z = malloc(n * sizeof *z), *v = malloc(n * sizeof *v);
   for (int i = 0; i < n; i++)
-    x[i] = i, y[i] = 0, z[i] = 0;
+    x[i] = i, y[i] = 0, z[i] = 0, v[i] = i + 1;
   double total = 0;
-#pragma acc data copyin(x[0:n]) create(y[0:n], z[0:n])
+#pragma acc data copyin(x[0:n], v[0:n]) create(y[0:n], z[0:n])
   {
 #pragma acc parallel loop present(x[0:n]) async(1)
     for (int i = 0; i < n; i++)
@@ -113,13 +113,13 @@ static void test_queue_chain(void)
 #pragma acc parallel loop present(y[0:n], z[0:n]) wait(2) async(3)
     for (int i = 0; i < n; i++)
       z[i] = y[(i + 7) % n] + 1;
-#pragma acc parallel loop present(x[0:n]) async(4)
+#pragma acc parallel loop present(v[0:n]) async(4)
     for (int i = 0; i < n; i++)
-      x[i] = -x[i];
+      v[i] = -v[i];
     acc_wait_all_async(5);
-#pragma acc parallel loop present(x[0:n], z[0:n]) reduction(+:total) async(5)
+#pragma acc parallel loop present(v[0:n], z[0:n]) reduction(+:total) async(5)
     for (int i = 0; i < n; i++)
-      total += z[i] + x[i];
+      total += z[i] + v[i];
 #pragma acc wait(5)
 #pragma acc update self(z[0:n])
   }
@@ -132,7 +132,7 @@ static void test_queue_chain(void)
     rtotal += zi - (i + 1);
   }
   CHECK_REAL("chain total", total, rtotal, 1e-12);
-  free(x), free(y), free(z);
+  free(x), free(y), free(z), free(v);
 }
 
 int main(void)
