@@ -3,7 +3,8 @@
  * copyin(v[0:1])` then `create(v->data[0:v->n])`, which attaches, and the
  * reverse with `exit data delete`/`copyout ... finalize`), methods taking
  * the object with `present(v[0:1])` or nothing at all, a struct holding an
- * array of structs each with its own pointer; device memory from
+ * array of structs each with its own pointer, `present(sim->f.u[0:n])`
+ * of a member of a struct nested in the one a pointer reaches; device memory from
  * `acc_malloc` tied to a host array with `acc_map_data` and used through
  * `present`, then copied on the device with `acc_memcpy_device` and
  * unmapped; `host_data use_device` handing device addresses to a kernel
@@ -160,6 +161,55 @@ static void test_mesh(void)
     free(m.parts[p].temp);
   }
   free(m.parts);
+}
+
+/* ---- members of a struct nested in the one a pointer reaches ---- */
+typedef struct {
+  int n;
+  double *u, *v;
+} field_t;
+typedef struct {
+  field_t f;
+  double dt;
+  int steps;
+} sim_t;
+
+static void sim_step(sim_t *sim)
+{
+  int n = sim->f.n;
+#pragma acc parallel loop present(sim->f.u[0:n], sim->f.v[0:n])
+  for (int i = 1; i < sim->f.n - 1; i++)
+    sim->f.v[i] = sim->f.u[i] +
+                  sim->dt * (sim->f.u[i - 1] - 2 * sim->f.u[i] + sim->f.u[i + 1]);
+#pragma acc parallel loop present(sim->f.u[0:n], sim->f.v[0:n])
+  for (int i = 1; i < n - 1; i++)
+    sim->f.u[i] = sim->f.v[i];
+}
+
+static void test_nested_members(void)
+{
+  enum { N = 200 };
+  sim_t s = {{N, malloc(N * sizeof(double)), calloc(N, sizeof(double))},
+             0.2, 6};
+  double r[N], q[N];
+  for (int i = 0; i < N; i++)
+    s.f.u[i] = r[i] = (i > 90 && i < 110) ? 1.0 : 0.0;
+  sim_t *sp = &s;
+#pragma acc enter data copyin(sp[0:1])
+#pragma acc enter data copyin(sp->f.u[0:N], sp->f.v[0:N])
+  for (int t = 0; t < sp->steps; t++)
+    sim_step(sp);
+#pragma acc exit data copyout(sp->f.u[0:N]) delete(sp->f.v[0:N])
+#pragma acc exit data delete(sp[0:1])
+  for (int t = 0; t < 6; t++) {
+    for (int i = 1; i < N - 1; i++)
+      q[i] = r[i] + 0.2 * (r[i - 1] - 2 * r[i] + r[i + 1]);
+    for (int i = 1; i < N - 1; i++)
+      r[i] = q[i];
+  }
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("nested member", s.f.u[i], r[i], 1e-14);
+  free(s.f.u), free(s.f.v);
 }
 
 /* ---- acc_malloc + acc_map_data, acc_memcpy_device ---- */
@@ -333,6 +383,7 @@ int main(void)
 {
   test_vector_class();
   test_mesh();
+  test_nested_members();
   test_map_data();
   test_host_data();
   test_declare();
