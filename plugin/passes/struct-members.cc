@@ -12,6 +12,18 @@
 #include "passes/struct-members.h"
 #include "passes/flow.h"
 
+/* The local struct variable member path D (v.f1. ... .fn, nested
+   structs included) starts from, else NULL. */
+static tree member_root_var(tree d)
+{
+  if (TREE_CODE(d) != COMPONENT_REF)
+    return NULL_TREE;
+  while (TREE_CODE(d) == COMPONENT_REF)
+    d = TREE_OPERAND(d, 0);
+  return (VAR_P(d) || TREE_CODE(d) == PARM_DECL) && !is_global_var(d) ? d
+                                                                       : NULL;
+}
+
 /* Clause C attaches a pointer member of a struct variable: its base. */
 static tree attached_struct(tree c)
 {
@@ -20,11 +32,7 @@ static tree attached_struct(tree c)
           && OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_ATTACH_DETACH))
     return NULL_TREE;
   tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
-    return NULL_TREE;
-  tree b = TREE_OPERAND(d, 0);
-  return (VAR_P(b) || TREE_CODE(b) == PARM_DECL) && !is_global_var(b) ? b
-                                                                       : NULL;
+  return POINTER_TYPE_P(TREE_TYPE(d)) ? member_root_var(d) : NULL_TREE;
 }
 
 /* walk_gimple_op callback: replaces the member reference by its variable
@@ -92,8 +100,8 @@ static bool rewritable(gomp_target *t, vec<tree> *bases)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
     bool header = OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT;
-    bool member = TREE_CODE(d) == COMPONENT_REF
-                  && bases->contains(TREE_OPERAND(d, 0));
+    tree root = member_root_var(d);
+    bool member = root && bases->contains(root);
     if ((bases->contains(d) && !header)
         || (member && (!POINTER_TYPE_P(TREE_TYPE(d))
                        || OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_ALLOC)))
@@ -149,8 +157,8 @@ void accgpu_struct_member_maps(gimple_stmt_iterator *gsi, gomp_target *t)
       *pc = member_pointer(gsi, t, c);
       pc = &OMP_CLAUSE_CHAIN(*pc);
     } else if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
-               && (bases.contains(d) || (TREE_CODE(d) == COMPONENT_REF
-                   && bases.contains(TREE_OPERAND(d, 0)))))
+               && (bases.contains(d) || (member_root_var(d)
+                   && bases.contains(member_root_var(d)))))
       *pc = OMP_CLAUSE_CHAIN(c); /* the header, the member's allocation */
     else
       pc = &OMP_CLAUSE_CHAIN(c);

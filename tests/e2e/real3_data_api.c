@@ -4,7 +4,8 @@
  * reverse with `exit data delete`/`copyout ... finalize`), methods taking
  * the object with `present(v[0:1])` or nothing at all, a struct holding an
  * array of structs each with its own pointer, `present(sim->f.u[0:n])`
- * of a member of a struct nested in the one a pointer reaches; device memory from
+ * of a member of a struct nested in the one a pointer reaches (and
+ * `copy(s.f.v[0:n])` of a struct variable's); device memory from
  * `acc_malloc` tied to a host array with `acc_map_data` and used through
  * `present`, then copied on the device with `acc_memcpy_device` and
  * unmapped; `host_data use_device` handing device addresses to a kernel
@@ -209,6 +210,18 @@ static void test_nested_members(void)
   }
   for (int i = 0; i < N; i++)
     CHECK_REAL("nested member", s.f.u[i], r[i], 1e-14);
+  /* the same members of the struct variable itself */
+#pragma acc parallel loop copyin(s.f.u[0:s.f.n]) copy(s.f.v[0:s.f.n])
+  for (int i = 0; i < s.f.n; i++)
+    s.f.v[i] = s.f.u[i] * s.dt;
+#pragma acc data copyin(s.f.u[0:s.f.n]) copy(s.f.v[0:s.f.n])
+  {
+#pragma acc parallel loop present(s.f.u[0:s.f.n], s.f.v[0:s.f.n])
+    for (int i = 0; i < s.f.n; i++)
+      s.f.v[i] += s.f.u[i] * s.steps;
+  }
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("nested member var", s.f.v[i], r[i] * 0.2 + r[i] * 6, 1e-14);
   free(s.f.u), free(s.f.v);
 }
 
