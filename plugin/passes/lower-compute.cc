@@ -365,6 +365,23 @@ static bool data_map_kind_p(tree c)
 }
 
 
+/* Is C the attach of a pointer member of a struct reached through a
+   pointer (`present(s->g->u[0:n])` after `enter data` of *s, *s->g)?  The
+   region's map array attaches it (a counter step when `enter data` did
+   already; nothing when the struct is not present, OpenACC 3.3 §2.7.2) and
+   the kernel reads the member in the device copy of the struct. */
+static bool attach_through_pointer_p(tree c)
+{
+  unsigned k = OMP_CLAUSE_MAP_KIND(c);
+  tree d = OMP_CLAUSE_DECL(c);
+  if ((k != GOMP_MAP_ATTACH && k != GOMP_MAP_ATTACH_DETACH)
+      || TREE_CODE(d) != COMPONENT_REF)
+    return false;
+  while (TREE_CODE(d) == COMPONENT_REF)
+    d = TREE_OPERAND(d, 0);
+  return TREE_CODE(d) == MEM_REF || TREE_CODE(d) == INDIRECT_REF;
+}
+
 /* A firstprivate array D goes to the kernel by value, as a struct holding
    it (kernel-gen.cc, fp_arrays); NULL after a sorry when it cannot. */
 static tree fp_array_type(tree c, tree d)
@@ -429,6 +446,8 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         p.type = build_pointer_type(TREE_TYPE(d));
         p.by_ref = true;
         ps.map_clause = c;
+      } else if (attach_through_pointer_p(c)) {
+        break; /* the runtime attaches it; the kernel reads it in place */
       } else if (!DECL_P(d) && !data_map_kind_p(c)) {
         sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
                  "data clause of this compute construct (map the struct and "

@@ -5,7 +5,9 @@
  * the object with `present(v[0:1])` or nothing at all, a struct holding an
  * array of structs each with its own pointer, `present(sim->f.u[0:n])`
  * of a member of a struct nested in the one a pointer reaches (and
- * `copy(s.f.v[0:n])` of a struct variable's); device memory from
+ * `copy(s.f.v[0:n])` of a struct variable's), `present(m->g->u[0:n])`
+ * through two pointers, `copy(parts[2].u[0:n])` of an array element's
+ * member on the compute construct; device memory from
  * `acc_malloc` tied to a host array with `acc_map_data` and used through
  * `present`, then copied on the device with `acc_memcpy_device` and
  * unmapped; `host_data use_device` handing device addresses to a kernel
@@ -225,6 +227,84 @@ static void test_nested_members(void)
   free(s.f.u), free(s.f.v);
 }
 
+/* ---- a member reached through two pointers ---- */
+typedef struct {
+  int n;
+  double *u;
+} grid_t;
+typedef struct {
+  grid_t *g;
+  double dt;
+} model_t;
+
+static void model_scale(model_t *m)
+{
+  int n = m->g->n;
+#pragma acc parallel loop present(m[0:1], m->g[0:1], m->g->u[0:n])
+  for (int i = 0; i < n; i++)
+    m->g->u[i] *= m->dt;
+}
+
+static void model_shift(model_t *m)
+{
+  int n = m->g->n;
+#pragma acc parallel loop present(m->g->u[0:n])
+  for (int i = 0; i < m->g->n; i++)
+    m->g->u[i] += i % 3;
+}
+
+static void test_two_pointers(void)
+{
+  enum { N = 300 };
+  grid_t g = {N, malloc(N * sizeof(double))};
+  model_t m = {&g, 1.5}, *mp = &m;
+  for (int i = 0; i < N; i++)
+    g.u[i] = i * 0.25;
+#pragma acc enter data copyin(mp[0:1])
+#pragma acc enter data copyin(mp->g[0:1])
+#pragma acc enter data copyin(mp->g->u[0:N])
+  for (int t = 0; t < 3; t++) {
+    model_scale(mp);
+    model_shift(mp);
+  }
+#pragma acc exit data copyout(mp->g->u[0:N])
+#pragma acc exit data delete(mp->g[0:1])
+#pragma acc exit data delete(mp[0:1])
+  for (int i = 0; i < N; i++) {
+    double r = i * 0.25;
+    for (int t = 0; t < 3; t++)
+      r = r * 1.5 + i % 3;
+    CHECK_REAL("two pointers", g.u[i], r, 1e-14);
+  }
+  free(g.u);
+}
+
+/* A pointer member of an array element on the compute construct itself. */
+static void scale_part(grid_t *parts, int n)
+{
+#pragma acc parallel loop copyin(parts[0:3]) copy(parts[2].u[0:n])
+  for (int i = 0; i < n; i++)
+    parts[2].u[i] *= 2;
+}
+
+static void test_element_member(void)
+{
+  grid_t parts[3];
+  for (int k = 0; k < 3; k++) {
+    parts[k].n = 40;
+    parts[k].u = malloc(40 * sizeof(double));
+    for (int i = 0; i < 40; i++)
+      parts[k].u[i] = i + k;
+  }
+  scale_part(parts, 40);
+  for (int k = 0; k < 3; k++) {
+    for (int i = 0; i < 40; i++)
+      CHECK_REAL("element member", parts[k].u[i], (i + k) * (k == 2 ? 2 : 1),
+                 0);
+    free(parts[k].u);
+  }
+}
+
 /* ---- acc_malloc + acc_map_data, acc_memcpy_device ---- */
 static void test_map_data(void)
 {
@@ -397,6 +477,8 @@ int main(void)
   test_vector_class();
   test_mesh();
   test_nested_members();
+  test_two_pointers();
+  test_element_member();
   test_map_data();
   test_host_data();
   test_declare();
