@@ -5,7 +5,8 @@
  * copy (the host's and the other gangs' copies keep theirs), the same
  * table on a `serial` construct and on an `async` loop whose host array
  * is changed after the launch is waited for, and inside a data region
- * that maps the table too (firstprivate takes the host's value). Each
+ * that maps the table too (firstprivate takes the host's value), and a
+ * struct of 4.8 KB holding a table, firstprivate as a whole. Each
  * against the same code run serially. */
 /* accgpu-test: private-copies */
 #include "e2e.h"
@@ -118,9 +119,34 @@ static void test_table(void)
     CHECK_REAL("firstprivate under data", got[g], 2.0 * g, 0);
 }
 
+/* A parameter struct holding a large table, firstprivate as a whole. */
+typedef struct {
+  int n;
+  double coef[600];
+} params_t;
+
+static void test_struct(void)
+{
+  params_t p;
+  double out[100];
+  p.n = 600;
+  for (int i = 0; i < 600; i++)
+    p.coef[i] = i * 0.5;
+#pragma acc parallel loop firstprivate(p) copyout(out)
+  for (int i = 0; i < 100; i++) {
+    p.coef[i] += 1;
+    out[i] = p.coef[i] + p.coef[599 - i] + p.n;
+  }
+  for (int i = 0; i < 100; i++)
+    CHECK_REAL("firstprivate struct", out[i], i * 0.5 + 1 + (599 - i) * 0.5 + 600,
+               0);
+  CHECK_REAL("host struct kept", p.coef[0], 0, 0);
+}
+
 int main(void)
 {
   test_convolve();
   test_table();
+  test_struct();
   return e2e_done();
 }
