@@ -1,7 +1,7 @@
 /* real3_loop_clauses.c — loop forms and schedule clauses as tuned
  * application codes write them: `num_gangs`/`num_workers`/`vector_length`
  * computed at run time by the caller, explicit `gang(static:*)`,
- * `worker(4)`, `vector(32)` sizes, `tile(32,4)` and `tile(*,*)`,
+ * `worker(4)`, `vector(32)` sizes on a `kernels loop`, `tile(32,4)` and `tile(*,*)`,
  * `collapse(2)` with `reduction` over int64 and `max`, collapse over
  * loops counting down, `int64_t`/`size_t`/`unsigned`/`short` indices,
  * `for (i = n - 1; i >= 0; i--)`, `for (size_t i = n; i > 0; i--)`, steps
@@ -56,8 +56,9 @@ static void test_explicit_sizes(void)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       a[i][j] = (float)(i * M + j);
-#pragma acc parallel loop gang(static:*) worker(4) vector(32) collapse(2) \
-    copyin(a) copyout(b) num_workers(4) vector_length(32)
+  /* sizes on worker and vector: a kernels construct's loops may have them */
+#pragma acc kernels loop gang(static:*) worker(4) vector(32) collapse(2) \
+    copyin(a) copyout(b)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       b[i][j] = a[i][j] * 2.0f;
