@@ -23,8 +23,9 @@
 
 #define MAX_TOKS 512
 
-/* Jagged items on the current line, for marker numbers. */
-static int line_items;
+/* Jagged items on the current line, for marker numbers; items cut by
+   deeper_item (all lines). */
+static int line_items, cut_items;
 
 /* The array of each marker, by the spelling location of its clause's `(`
    and its number: GCC lists a clause's items in source order on some
@@ -87,6 +88,38 @@ static void emit_name(cpp_reader *pfile, const char *name, location_t loc)
   emit(&t);
 }
 
+/* Is NAME declared (here) with three levels of pointers or arrays of
+   pointers (`double ***u`)? */
+static bool pointer_planes_p(tree name)
+{
+  tree d = lookup_name(name);
+  if (!pointer_rows_p(name))
+    return false;
+  tree t = TREE_TYPE(TREE_TYPE(TREE_TYPE(d)));
+  return POINTER_TYPE_P(t);
+}
+
+/* Item at in.tok[I], NAME [sec] [sec] [...] (the first two groups end at
+   E1 and E2): sections of three levels of pointers are a sorry naming the
+   array (GCC would say "not contiguous"); the item is cut to NAME [sec],
+   as the compilation stops anyway.  Returns I when it is not one. */
+static int deeper_item(int i, int e1, int e2)
+{
+  bool c3;
+  int e3 = accgpu_pp_group_end(in.tok, in.n, e2 + 1, &c3);
+  tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in.tok[i].val.node.node));
+  if (e3 < 0 || !pointer_planes_p(name))
+    return i;
+  sorry_at(in.tok[i].src_loc, "accgpu: sections of three levels of "
+           "pointers (%qs): only two-level pointer arrays (%<a[0:n][0:m]%>) "
+           "are mapped; allocate %qs as one block and map that",
+           IDENTIFIER_POINTER(name), IDENTIFIER_POINTER(name));
+  for (int j = i; j <= e1; j++)
+    emit(&in.tok[j]);
+  cut_items++;
+  return e3 + 1;
+}
+
 /* Item at in.tok[I]: when it reads NAME [sec] [sec] with NAME a pointer
    to pointer, writes NAME [sec] , __accgpu_jagK [sec] and returns the
    index after it; else returns I. */
@@ -100,6 +133,9 @@ static int jagged_item(cpp_reader *pfile, int i)
   if (e1 < 0 || e1 + 1 >= in.n || in.tok[e1 + 1].type != CPP_OPEN_SQUARE)
     return i;
   int e2 = accgpu_pp_group_end(in.tok, in.n, e1 + 1, &c2);
+  if (e2 >= 0 && c1 && c2 && e2 + 1 < in.n &&
+      in.tok[e2 + 1].type == CPP_OPEN_SQUARE)
+    return deeper_item(i, e1, e2);
   if (e2 < 0 || !c1 || !c2 || (e2 + 1 < in.n &&
                                in.tok[e2 + 1].type != CPP_COMMA &&
                                in.tok[e2 + 1].type != CPP_CLOSE_PAREN))
@@ -140,7 +176,7 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
     return NULL;
   out.n = 0;
   emit_name(pfile, kind, word->src_loc);
-  int before = line_items;
+  int before = line_items, cut_before = cut_items;
   for (int i = 0; i < in.n;) {
     int next = jagged_item(pfile, i);
     if (next == i)
@@ -148,7 +184,7 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
     else
       i = next;
   }
-  if (line_items == before || out.n >= MAX_TOKS)
+  if ((line_items == before && cut_items == cut_before) || out.n >= MAX_TOKS)
     return NULL;
   accgpu_pp_take(pfile, in.n);
   return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);

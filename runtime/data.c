@@ -300,16 +300,18 @@ static accgpu_attach_rec *attach_rec(accgpu_op *op, accgpu_entry *e,
   return &e->att[e->natt++];
 }
 
-/* Entry holding the pointer variable at PTR_ADDR; fatal when absent. */
+/* Entry holding the pointer variable at PTR_ADDR, NULL when it is not
+   present: then attach and detach do nothing (3.3 §2.7.2: `copy(c->a[0:n])`
+   with the struct *c not on the device maps the section alone).  A NULL
+   PTR_ADDR is a fatal error. */
 static accgpu_entry *pointer_entry(accgpu_op *op, void **ptr_addr,
                                    const char *name) {
   char w[256], desc[64];
-  accgpu_entry *e = accgpu_data_lookup(op, ptr_addr, sizeof *ptr_addr, name);
-  if (!e)
+  if (!ptr_addr)
     accgpu_op_fatal(op, "cannot attach: pointer %s is not present on %s",
                     what(w, sizeof w, name, ptr_addr, sizeof *ptr_addr),
                     accgpu_device_desc(op->d, desc, sizeof desc));
-  return e;
+  return accgpu_data_lookup(op, ptr_addr, sizeof *ptr_addr, name);
 }
 
 /* Writes VALUE into the device copy of the pointer at PTR_ADDR.  Waits for
@@ -324,6 +326,8 @@ static void write_pointer(accgpu_op *op, accgpu_entry *e, void **ptr_addr,
 void accgpu_data_attach(accgpu_op *op, void **ptr_addr, size_t bias,
                         const char *name) {
   accgpu_entry *e = pointer_entry(op, ptr_addr, name);
+  if (!e)
+    return;
   accgpu_entry *t = accgpu_present_find(&op->d->present,
                                         (uintptr_t)*ptr_addr + bias);
   if (!t)
@@ -336,6 +340,8 @@ void accgpu_data_attach(accgpu_op *op, void **ptr_addr, size_t bias,
 void accgpu_data_detach(accgpu_op *op, void **ptr_addr, const char *name,
                         int finalize) {
   accgpu_entry *e = pointer_entry(op, ptr_addr, name);
+  if (!e)
+    return;
   accgpu_attach_rec *r = attach_rec(op, e, (uintptr_t)ptr_addr, 0);
   if (!r || r->count == 0)
     return;

@@ -365,11 +365,13 @@ static unsigned map_kind(tree c, enum accgpu_map_ctx ctx)
   case GOMP_MAP_ALWAYS_POINTER:
   case GOMP_MAP_TO_PSET:
   case GOMP_MAP_STRUCT:
-  case GOMP_MAP_FIRSTPRIVATE:
   case GOMP_MAP_FIRSTPRIVATE_INT:
   case GOMP_MAP_USE_DEVICE_PTR:
   case GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT:
     return KIND_SKIP;
+  case GOMP_MAP_FIRSTPRIVATE: /* a large firstprivate array (lower-compute) */
+    return ctx == ACCGPU_CTX_REGION ? (unsigned)ACCGPU_MAP_FIRSTPRIVATE
+                                    : KIND_SKIP;
   case GOMP_MAP_FORCE_PRESENT:
     return ACCGPU_MAP_PRESENT;
   case GOMP_MAP_IF_PRESENT:

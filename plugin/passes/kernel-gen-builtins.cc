@@ -291,6 +291,8 @@ bool kg_emit_builtin(kg *g, gimple *s, tree fn)
     emit_cexpi(g, s);
     return true;
   default:
+    if (kg_complex_builtin(g, s, code))
+      return true;
     return gimple_call_num_args(s) == 1 && emit_bit(g, s, code);
   }
 }

@@ -11,6 +11,61 @@
  * infinity and NaN recovery (as GCC's -fcx-fortran-rules).             */
 #include "passes/kernel-gen-internal.h"
 
+/* <complex.h>'s functions on complex type N with parts of type R, by
+   their textbook formulas (as glibc's for finite arguments; no Annex G
+   special cases): T_abs, T_arg, T_exp, T_log, T_sqrt (Kahan's, no
+   cancellation), T_pow, T_sin, T_cos, T_sinh, T_cosh.  Each is defined
+   on its first use (kg_complex_builtin): CUDA's hypot, exp, ... use fused
+   multiply-adds of their own, which a unit compiled without contraction
+   must not get unless it calls them. */
+static void define_complex_fn(struct kbuf *d, const char *fn, const char *n,
+                              const char *r)
+{
+  const char *f = "static __device__ __forceinline__ ACCGPU_STRUCT_RET";
+  const char *m = strcmp(r, "float") ? "" : "f"; /* libm suffix */
+  static const char *const trig[][3] = {
+    {"sin", "sin%s(a.re) * cosh%s(a.im)", "cos%s(a.re) * sinh%s(a.im)"},
+    {"cos", "cos%s(a.re) * cosh%s(a.im)", "-sin%s(a.re) * sinh%s(a.im)"},
+    {"sinh", "sinh%s(a.re) * cos%s(a.im)", "cosh%s(a.re) * sin%s(a.im)"},
+    {"cosh", "cosh%s(a.re) * cos%s(a.im)", "sinh%s(a.re) * sin%s(a.im)"},
+  };
+  if (!strcmp(fn, "abs"))
+    kb_printf(d, "%s %s %s_abs(%s a) { return hypot%s(a.re, a.im); }\n", f,
+              r, n, n, m);
+  else if (!strcmp(fn, "arg"))
+    kb_printf(d, "%s %s %s_arg(%s a) { return atan2%s(a.im, a.re); }\n", f,
+              r, n, n, m);
+  else if (!strcmp(fn, "exp"))
+    kb_printf(d, "%s %s %s_exp(%s a) { %s e = exp%s(a.re); return %s_mk(e * "
+              "cos%s(a.im), e * sin%s(a.im)); }\n", f, n, n, n, r, m, n, m,
+              m);
+  else if (!strcmp(fn, "log"))
+    kb_printf(d, "%s %s %s_log(%s a) { return %s_mk(log%s(hypot%s(a.re, "
+              "a.im)), atan2%s(a.im, a.re)); }\n", f, n, n, n, n, m, m, m);
+  else if (!strcmp(fn, "sqrt"))
+    kb_printf(d, "%s %s %s_sqrt(%s a) {\n"
+              "  if (a.re == 0 && a.im == 0) return %s_mk(0, a.im);\n"
+              "  %s t = sqrt%s((fabs%s(a.re) + hypot%s(a.re, a.im)) / 2);\n"
+              "  if (a.re >= 0) return %s_mk(t, a.im / (2 * t));\n"
+              "  return %s_mk(fabs%s(a.im) / (2 * t), copysign%s(t, a.im));"
+              "\n}\n", f, n, n, n, n, r, m, m, m, n, n, m, m);
+  else if (!strcmp(fn, "pow")) /* after exp and log */
+    kb_printf(d, "%s %s %s_pow(%s a, %s b) {\n"
+              "  if (a.re == 0 && a.im == 0) return %s_mk(0, 0);\n"
+              "  return %s_exp(%s_mul(b, %s_log(a)));\n}\n", f, n, n, n, n,
+              n, n, n, n);
+  for (size_t i = 0; i < ARRAY_SIZE(trig); i++) {
+    if (strcmp(fn, trig[i][0]))
+      continue;
+    kb_printf(d, "%s %s %s_%s(%s a) { return %s_mk(", f, n, n, trig[i][0],
+              n, n);
+    kb_printf(d, trig[i][1], m, m);
+    kb_add(d, ", ");
+    kb_printf(d, trig[i][2], m, m);
+    kb_add(d, "); }\n");
+  }
+}
+
 /* The definitions of complex type N with parts of type R. */
 static void define_complex(const char *n, const char *r)
 {
@@ -167,4 +222,71 @@ void kg_complex_part(kg *g, kbuf *b, tree t)
   kb_add(b, "(");
   ex(g, b, TREE_OPERAND(t, 0));
   kb_add(b, TREE_CODE(t) == REALPART_EXPR ? ").re" : ").im");
+}
+
+/* <complex.h> builtins (the double and float ones; GCC folds creal,
+   cimag and conj itself): their suffix in define_complex_fn, and whether
+   the module has it yet, per part type (double, float). */
+struct cfn {
+  enum built_in_function d, f;
+  const char *name;
+};
+
+/* Defines function FN of complex type T (and what it calls) once. */
+static void need_complex_fn(kg *g, tree t, const char *fn)
+{
+  static hash_set<nofree_string_hash> done;
+  const char *n = kg_complex_name(g, t);
+  char key[64];
+  snprintf(key, sizeof key, "%s_%s", n, fn);
+  if (done.contains(key))
+    return;
+  done.add(xstrdup(key)); /* the few keys live as long as the unit */
+  if (!strcmp(fn, "pow")) {
+    need_complex_fn(g, t, "exp");
+    need_complex_fn(g, t, "log");
+  }
+  struct kbuf d = {};
+  bool f = TYPE_PRECISION(TREE_TYPE(t)) == 32;
+  define_complex_fn(&d, fn, n, f ? "float" : "double");
+  kb_add(&kg_types, kb_str(&d));
+  kb_free(&d);
+}
+
+static const struct cfn cfns[] = {
+  {BUILT_IN_CABS, BUILT_IN_CABSF, "abs"},
+  {BUILT_IN_CARG, BUILT_IN_CARGF, "arg"},
+  {BUILT_IN_CEXP, BUILT_IN_CEXPF, "exp"},
+  {BUILT_IN_CLOG, BUILT_IN_CLOGF, "log"},
+  {BUILT_IN_CSQRT, BUILT_IN_CSQRTF, "sqrt"},
+  {BUILT_IN_CPOW, BUILT_IN_CPOWF, "pow"},
+  {BUILT_IN_CSIN, BUILT_IN_CSINF, "sin"},
+  {BUILT_IN_CCOS, BUILT_IN_CCOSF, "cos"},
+  {BUILT_IN_CSINH, BUILT_IN_CSINHF, "sinh"},
+  {BUILT_IN_CCOSH, BUILT_IN_CCOSHF, "cosh"},
+};
+
+/* Emits S, a call of complex builtin CODE; false when it is not one. */
+bool kg_complex_builtin(kg *g, gimple *s, enum built_in_function code)
+{
+  const struct cfn *c = NULL;
+  for (size_t i = 0; i < ARRAY_SIZE(cfns) && !c; i++)
+    if (cfns[i].d == code || cfns[i].f == code)
+      c = &cfns[i];
+  if (!c)
+    return false;
+  tree t = TREE_TYPE(gimple_call_arg(s, 0));
+  struct kbuf call = {};
+  need_complex_fn(g, t, c->name);
+  kb_printf(&call, "%s_%s(", kg_complex_name(g, t), c->name);
+  for (unsigned i = 0; i < gimple_call_num_args(s); i++) {
+    kb_add(&call, i ? ", " : "");
+    as_complex(g, &call, t, gimple_call_arg(s, i));
+  }
+  kb_add(&call, ")");
+  kg_emit_call_result(g, gimple_call_lhs(s), &call);
+  if (gimple_call_lhs(s))
+    note_store(g, gimple_call_lhs(s));
+  kb_free(&call);
+  return true;
 }

@@ -182,6 +182,7 @@ bool kg_complex_binop(kg *g, kbuf *b, enum tree_code code, tree type, tree x,
 bool kg_complex_unop(kg *g, kbuf *b, enum tree_code code, tree type, tree x);
 void kg_complex_cst(kg *g, kbuf *b, tree t);
 void kg_complex_part(kg *g, kbuf *b, tree t);
+bool kg_complex_builtin(kg *g, gimple *s, enum built_in_function code);
 
 /* kernel-gen-stmt.cc: statements */
 bool need_guard(kg *g);

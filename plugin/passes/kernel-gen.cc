@@ -201,8 +201,9 @@ static bool check_callees(kg *g, location_t loc)
    (lower-compute.cc), the body's variable a private copy of it. */
 static bool fp_array_p(const kg_param *p)
 {
-  return !p->by_ref && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE
-         && RECORD_OR_UNION_TYPE_P(p->type);
+  return p->fp_buffer || (!p->by_ref
+                          && TREE_CODE(TREE_TYPE(p->decl)) == ARRAY_TYPE
+                          && RECORD_OR_UNION_TYPE_P(p->type));
 }
 
 /* Declares each firstprivate array of G's region as the gang's copy
@@ -224,10 +225,16 @@ static void fp_arrays(kg *g, struct kbuf *body)
     decl_str(g, &g->decls, TREE_TYPE(d), nb);
     kb_add(&g->decls, ";\n");
     push_name(g, d, nb);
-    kb_add(body, sh ? "  if (threadIdx.x == 0 && threadIdx.y == 0) *("
-                    : "  *(");
-    type_str(g, body, p->type);
-    kb_printf(body, " *)&%s = %s;\n", nb, p->name);
+    kb_add(body, sh ? "  if (threadIdx.x == 0 && threadIdx.y == 0) "
+                    : "  ");
+    if (p->fp_buffer) /* a large one: its bytes in a device buffer */
+      kb_printf(body, "__accgpu_memcpy((void *)&%s, (const void *)%s, "
+                "sizeof %s);\n", nb, p->name, nb);
+    else {
+      kb_add(body, "*(");
+      type_str(g, body, p->type);
+      kb_printf(body, " *)&%s = %s;\n", nb, p->name);
+    }
     if (sh)
       kb_add(body, "  __syncthreads();\n");
   }

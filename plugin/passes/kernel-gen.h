@@ -19,6 +19,8 @@ struct kg_param {
   tree type;      /* parameter type (a pointer for by-reference items) */
   bool by_ref;    /* body refers to the decl as (*param) */
   bool readonly;  /* filled by kg_generate: never written through */
+  bool fp_buffer; /* firstprivate array too large for a parameter: TYPE
+                     points to its bytes in a device buffer */
   char *name;     /* kernel-side name, filled by kg_generate */
 };
 

@@ -365,16 +365,31 @@ static bool data_map_kind_p(tree c)
 }
 
 
+/* Is C the attach of a pointer member of a struct reached through a
+   pointer (`present(s->g->u[0:n])` after `enter data` of *s, *s->g)?  The
+   region's map array attaches it (a counter step when `enter data` did
+   already; nothing when the struct is not present, OpenACC 3.3 §2.7.2) and
+   the kernel reads the member in the device copy of the struct. */
+static bool attach_through_pointer_p(tree c)
+{
+  unsigned k = OMP_CLAUSE_MAP_KIND(c);
+  tree d = OMP_CLAUSE_DECL(c);
+  if ((k != GOMP_MAP_ATTACH && k != GOMP_MAP_ATTACH_DETACH)
+      || TREE_CODE(d) != COMPONENT_REF)
+    return false;
+  while (TREE_CODE(d) == COMPONENT_REF)
+    d = TREE_OPERAND(d, 0);
+  return TREE_CODE(d) == MEM_REF || TREE_CODE(d) == INDIRECT_REF;
+}
+
 /* A firstprivate array D goes to the kernel by value, as a struct holding
    it (kernel-gen.cc, fp_arrays); NULL after a sorry when it cannot. */
 static tree fp_array_type(tree c, tree d)
 {
   tree at = TREE_TYPE(d);
-  if (!tree_fits_uhwi_p(TYPE_SIZE_UNIT(at))
-      || tree_to_uhwi(TYPE_SIZE_UNIT(at)) > 4000) {
+  if (!tree_fits_uhwi_p(TYPE_SIZE_UNIT(at))) {
     sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<firstprivate%> of an array "
-             "(%qD) larger than 4000 bytes or of variable size (kernel "
-             "parameters are limited to 4 KiB)", d);
+             "(%qD) of variable size", d);
     return NULL_TREE;
   }
   tree rec = make_node(RECORD_TYPE);
@@ -384,6 +399,40 @@ static tree fp_array_type(tree c, tree d)
   TYPE_FIELDS(rec) = f;
   layout_type(rec);
   return rec;
+}
+
+/* Firstprivate array clause C of D is larger than a kernel parameter may
+   be (4 KiB in all): the region copies its bytes into a device buffer
+   (map(firstprivate:D), the runtime's ACCGPU_MAP_FIRSTPRIVATE), the
+   kernel gets the buffer's address and each copy starts from it.  The
+   map clause follows C; strip_fp_buffers takes it out again once the
+   region's map array is built (GCC's own lowering never sees it). */
+static tree fp_buffer_map(tree c, tree d)
+{
+  tree m = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_FIRSTPRIVATE);
+  OMP_CLAUSE_DECL(m) = d;
+  OMP_CLAUSE_SIZE(m) = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);
+  OMP_CLAUSE_CHAIN(c) = m;
+  return m;
+}
+
+static bool fp_buffer_map_p(tree c)
+{
+  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+         && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE;
+}
+
+static void strip_fp_buffers(gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  for (tree *pc = &clauses; *pc;)
+    if (fp_buffer_map_p(*pc))
+      *pc = OMP_CLAUSE_CHAIN(*pc);
+    else
+      pc = &OMP_CLAUSE_CHAIN(*pc);
+  gimple_omp_target_set_clauses(t, clauses);
 }
 
 /* A VLA decl D is `*D.N` (DECL_VALUE_EXPR) with D.N the pointer the
@@ -411,6 +460,8 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     switch (OMP_CLAUSE_CODE(c)) {
     case OMP_CLAUSE_MAP: {
       tree d = OMP_CLAUSE_DECL(c);
+      if (fp_buffer_map_p(c))
+        break; /* the firstprivate clause before it made the parameter */
       if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER) {
         p.decl = vla_pointer(d);
         p.type = TREE_TYPE(p.decl);
@@ -429,6 +480,8 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         p.type = build_pointer_type(TREE_TYPE(d));
         p.by_ref = true;
         ps.map_clause = c;
+      } else if (attach_through_pointer_p(c)) {
+        break; /* the runtime attaches it; the kernel reads it in place */
       } else if (!DECL_P(d) && !data_map_kind_p(c)) {
         sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
                  "data clause of this compute construct (map the struct and "
@@ -444,6 +497,12 @@ static bool read_clauses(struct kg_region *r, tree clauses,
       if (TREE_CODE(p.type) == ARRAY_TYPE
           && !(p.type = fp_array_type(c, p.decl)))
         return false;
+      if (RECORD_OR_UNION_TYPE_P(p.type)
+          && tree_to_uhwi(TYPE_SIZE_UNIT(p.type)) > 4000) {
+        p.type = build_pointer_type(p.type);
+        p.by_ref = p.fp_buffer = true;
+        ps.map_clause = fp_buffer_map(c, p.decl);
+      }
       break;
     case OMP_CLAUSE_REDUCTION: {
       tree d = OMP_CLAUSE_DECL(c);
@@ -615,6 +674,7 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
   }
   struct accgpu_maps m;
   accgpu_build_maps(gsi, clauses, loc, &m);
+  strip_fp_buffers(as_a<gomp_target *>(r->stmt));
   tree devaddrs = null_pointer_node, da = NULL_TREE;
   if (m.nmaps) {
     da = addr_tmp(build_array_type_nelts(ptr_type_node, m.nmaps), "accdev");
