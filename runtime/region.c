@@ -37,6 +37,7 @@ struct accgpu_region {
   const __accgpu_loc *loc;
   int async;
   int on_worker; /* its operations run on D's worker */
+  int held;      /* it holds D (the thread's enclosing region held it) */
   unsigned n;
   accgpu_ritem item[];
 };
@@ -270,7 +271,8 @@ static void region_unmap(accgpu_thread *t, accgpu_region *r,
       unmap_item(&op, &r->item[i]);
     accgpu_op_end(&op);
   }
-  accgpu_device_unhold(r->d);
+  if (r->held)
+    accgpu_device_unhold(r->d);
   region_free(t, r);
 }
 
@@ -355,9 +357,15 @@ static void region_begin(const __accgpu_loc *loc, int device, int async,
                          void **devaddrs, accgpu_device *d) {
   accgpu_thread *t = accgpu_thread_get();
   accgpu_region *r = region_new(t, loc, nmaps, d);
-  accgpu_device_lock(d); /* the region keeps D open until it ends */
-  accgpu_device_hold(d);
-  pthread_mutex_unlock(&d->lock);
+  /* The region keeps D open until it ends, as the thread's enclosing
+     region on D does already (it ends later): no lock to take for a
+     construct inside a data region. */
+  r->held = !t->top || t->top->d != d;
+  if (r->held) {
+    accgpu_device_lock(d);
+    accgpu_device_hold(d);
+    pthread_mutex_unlock(&d->lock);
+  }
   r->d = d;
   r->loc = loc;
   r->async = async;

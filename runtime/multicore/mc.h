@@ -32,6 +32,7 @@ typedef struct accgpu_mc_kernel {
   accgpu_mc_entry_fn *entry;
   int imbalanced;
   int brief; /* its last timed launch took under MC_TIMED_FROM (atomic) */
+  uint32_t pack; /* bytes of its argument pack (accgpu_mc_pack_size) */
 } accgpu_mc_kernel;
 #define MC_IMBALANCE_LIMIT 2
 
@@ -125,6 +126,12 @@ typedef union accgpu_mc_launch_buf {
 size_t accgpu_mc_pack_size(unsigned nparams, const uint32_t *sizes);
 void accgpu_mc_pack(accgpu_mc_launch *l, unsigned nparams,
                     const uint32_t *sizes, void **args);
+/* The same into L, a launch of the same kernel packed before, with HEAD's
+   fields (args aside): writes only what differs from L's (an iterative
+   program launches a kernel with the same values each time, and then the
+   team's threads find L's lines in their caches, session 10). */
+void accgpu_mc_repack(accgpu_mc_launch *l, const accgpu_mc_launch *head,
+                      unsigned nparams, const uint32_t *sizes, void **args);
 
 /* team.c (libaccgpu-mc.so): runs every block of L on up to L->threads
    threads (the calling thread and libgomp's pool) and returns when all are
