@@ -39,6 +39,9 @@ static struct {
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+/* Bumped when device structs are freed (accgpu_core_set_backend): a
+   thread's cached current device (accgpu_thread.cur) from before is gone. */
+static unsigned devices_gen;
 static _Thread_local accgpu_thread self;
 
 static const char *const type_names[ACCGPU_NTYPES] = {
@@ -319,6 +322,7 @@ void accgpu_thread_select(accgpu_thread *t, acc_device_t domain,
   t->domain = domain;
   t->type = d->type;
   t->num = d->num;
+  t->cur = NULL;
   if (d->type != acc_device_host)
     __atomic_store_n(&__accgpu_host_fast, -1, __ATOMIC_RELAXED);
 }
@@ -452,16 +456,32 @@ void accgpu_device_unhold(accgpu_device *d) {
   pthread_mutex_unlock(&d->lock);
 }
 
+/* T's current device, opened: the one T found last while it is still
+   open (no lock, no look-up: each construct asks three times), else
+   accgpu_device_get_at's.  A forked child always asks (its parent's
+   devices may be refused there). */
+static accgpu_device *current_of(accgpu_thread *t, const __accgpu_loc *loc,
+                                 const char *who) {
+  unsigned gen = __atomic_load_n(&devices_gen, __ATOMIC_ACQUIRE);
+  accgpu_device *d = t->cur;
+  if (d && t->cur_gen == gen && !__builtin_expect(rt.forked, 0) &&
+      __atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
+    return d;
+  d = accgpu_device_get_at(t->type, t->num, loc, who);
+  t->cur = d;
+  t->cur_gen = gen;
+  return d;
+}
+
 accgpu_device *accgpu_current(void) {
-  accgpu_thread *t = accgpu_thread_get();
-  return accgpu_device_get(t->type, t->num, "accgpu");
+  return current_of(accgpu_thread_get(), NULL, "accgpu");
 }
 
 accgpu_device *accgpu_device_arg(int device, const __accgpu_loc *loc,
                                  const char *who) {
   accgpu_thread *t = accgpu_thread_get();
   if (device == ACCGPU_CURRENT_DEVICE)
-    return accgpu_device_get_at(t->type, t->num, loc, who);
+    return current_of(t, loc, who);
   /* On the host fallback every deviceid is the one host. */
   if (t->type == acc_device_host)
     return accgpu_device_get_at(acc_device_host, 0, loc, who);
@@ -621,6 +641,7 @@ void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be) {
   }
   rt.override[i] = be;
   rt.counted[i] = 0;
+  __atomic_fetch_add(&devices_gen, 1, __ATOMIC_RELEASE);
   /* The default device may change with the device count: ask again. */
   int one = 1;
   __atomic_compare_exchange_n(&__accgpu_host_fast, &one, 0, 0,

@@ -73,6 +73,11 @@ typedef struct accgpu_device {
 /* ---- core.c: devices, threads, queues ---- */
 
 typedef struct accgpu_region accgpu_region;
+/* Room for one region header without items (region.c checks the size). */
+#define ACCGPU_INLINE_REGIONS 4
+typedef struct accgpu_region_space {
+  void *w[6];
+} accgpu_region_space;
 
 /* Per host thread state (thread-local; no lock). */
 typedef struct accgpu_thread {
@@ -84,6 +89,15 @@ typedef struct accgpu_thread {
   int default_async; /* acc_set_default_async: a queue >= 0 (initially
                         ACCGPU_DEFAULT_ASYNC) or acc_async_sync */
   accgpu_region *top; /* region stack */
+  /* The device TYPE and NUM name, as accgpu_device_arg last found it
+     (NULL: look it up), with the device generation it was found in: every
+     construct asks for it three times (docs/multicore.md, session 10). */
+  struct accgpu_device *cur;
+  unsigned cur_gen;
+  /* Headers of the innermost shared-memory regions (region.c), which map
+     nothing: no allocation per construct on the host and multicore. */
+  unsigned nshared;
+  accgpu_region_space shared[ACCGPU_INLINE_REGIONS];
 } accgpu_thread;
 
 accgpu_thread *accgpu_thread_get(void);

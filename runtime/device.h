@@ -155,7 +155,9 @@ typedef struct accgpu_backend {
   accgpu_mem_redzone_fn *mem_redzone;
   accgpu_mem_label_fn *mem_label;
   /* Runs the launch on the calling thread and returns when it is done;
-     the core uses it for launches it would wait for (NULL: launch). */
+     the core uses it for launches it would wait for (NULL: launch).  Q is
+     NULL for a synchronous launch inside a region (launch.c,
+     launch_direct): the core did not look the queue up. */
   accgpu_launch_fn *launch_sync;
   /* What module_load loaded, as static text ("cubin sm_90", "PTX (JIT)"),
      for ACCGPU_TIME (NULL: not said). */

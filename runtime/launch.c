@@ -81,7 +81,7 @@ static void *load_module(accgpu_device *d, const __accgpu_loc *loc,
     accgpu_time_record(ACCGPU_T_LOAD, d->be->module_desc(h), loc, 0,
                        accgpu_now() - t0);
   pthread_mutex_lock(&mods_lock);
-  c->handle[d->slot] = h;
+  __atomic_store_n(&c->handle[d->slot], h, __ATOMIC_RELEASE); /* direct */
   pthread_mutex_unlock(&mods_lock);
   return h;
 }
@@ -126,13 +126,42 @@ typedef struct launch_args {
   accgpu_launch_cfg cfg;
   int async;
   const int64_t *vals; /* trips and params for the profile, or NULL */
+  int held; /* the calling thread's region keeps D open */
 } launch_args;
+
+/* A synchronous, untimed, unprofiled launch from inside a region on D
+   whose backend runs it on the calling thread (multicore), its module
+   loaded: the region keeps D open and the handle (no close can unload it),
+   a synchronous launch on the calling thread needs no queue, and the run
+   returns when it is done, so no lock, hold, queue look-up or sync (300
+   instructions of a 2-thread launch's serial path on multicore, docs/
+   multicore.md, session 10).  Returns 0 when it launched, 1 when the
+   general path must. */
+static int launch_direct(accgpu_device *d, const launch_args *a, void **args,
+                         int prof) {
+  char desc[64];
+  if (!a->held || a->async != acc_async_sync || accgpu_timing || prof ||
+      !d->be->launch_sync)
+    return 1;
+  modcache *c = __atomic_load_n((modcache **)a->mod->cache, __ATOMIC_ACQUIRE);
+  void *h = c ? __atomic_load_n(&c->handle[d->slot], __ATOMIC_ACQUIRE) : NULL;
+  if (!h)
+    return 1;
+  if (d->be->launch_sync(NULL, h, a->kernel, &a->cfg, args) != 0)
+    accgpu_fatal(a->loc, "kernel %s failed to launch on %s: %s",
+                 a->mod->kernels[a->kernel].name,
+                 accgpu_device_desc(d, desc, sizeof desc),
+                 accgpu_last_error(NULL));
+  return 0;
+}
 
 /* Launches on D from the calling thread. */
 static void launch_now(accgpu_device *d, const launch_args *a, void **args) {
   char desc[64];
   const __accgpu_kernel *k = &a->mod->kernels[a->kernel];
   int prof = __atomic_load_n(&accgpu_profiling, __ATOMIC_RELAXED);
+  if (!launch_direct(d, a, args, prof))
+    return;
   int sync = a->async == acc_async_sync || accgpu_timing || prof;
   accgpu_device_lock_open(d, a->loc && a->loc->construct ? a->loc->construct
                                                          : "launch");
@@ -239,7 +268,7 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
     accgpu_fatal(loc, "kernel %s: cannot launch on the host device",
                  mod->kernels[kernel].name);
   launch_args a = {loc, mod, kernel, {grid, block, shared_bytes}, async,
-                   vals};
+                   vals, r && !queued};
   if (queued)
     launch_queued(d, &a, args);
   else

@@ -37,9 +37,13 @@ struct accgpu_region {
   const __accgpu_loc *loc;
   int async;
   int on_worker; /* its operations run on D's worker */
+  int held;      /* it holds D (the thread's enclosing region held it) */
   unsigned n;
   accgpu_ritem item[];
 };
+_Static_assert(sizeof(accgpu_region) <= sizeof(accgpu_region_space) &&
+                   _Alignof(accgpu_region) <= _Alignof(accgpu_region_space),
+               "a region header fits an accgpu_region_space");
 
 /* ---- Mapping one item (pass 1; D's lock held) ---- */
 
@@ -224,16 +228,52 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
   accgpu_op_end(&op);
 }
 
-/* Unmaps R in reverse order and frees it. */
-static void region_unmap(accgpu_region *r, const __accgpu_loc *loc,
-                         int async) {
-  accgpu_op op;
-  accgpu_op_begin(&op, r->d, loc ? loc : r->loc, NULL, async);
-  for (unsigned i = r->n; i-- > 0;)
-    unmap_item(&op, &r->item[i]);
-  accgpu_op_end(&op);
-  accgpu_device_unhold(r->d);
-  free(r);
+/* A new region of NMAPS items for T.  On a shared-memory device it maps
+   nothing: its header comes from T's own (regions end on their thread, in
+   the reverse order), unless nested deeper than those. */
+static accgpu_region *region_new(accgpu_thread *t, const __accgpu_loc *loc,
+                                 unsigned nmaps, const accgpu_device *d) {
+  accgpu_region *r;
+  if (d->shared_mem && t->nshared < ACCGPU_INLINE_REGIONS) {
+    r = (accgpu_region *)(void *)&t->shared[t->nshared++];
+    memset(r, 0, sizeof *r);
+    return r;
+  }
+  r = calloc(1, sizeof *r + (d->shared_mem ? 0 : nmaps) * sizeof r->item[0]);
+  if (!r)
+    accgpu_fatal(loc, "out of host memory");
+  return r;
+}
+
+/* Frees R, a region of the calling thread T or of a worker (then not
+   T's own). */
+static void region_free(accgpu_thread *t, accgpu_region *r) {
+  if (t && t->nshared &&
+      r == (accgpu_region *)(void *)&t->shared[t->nshared - 1])
+    t->nshared--;
+  else
+    free(r);
+}
+
+/* Unmaps R in reverse order and frees it (T: the calling thread when R
+   is its own).  A region that mapped nothing on a shared-memory device
+   has nothing to undo and no queue to wait for (its synchronous
+   operations were done when they returned): no operation, only the async
+   argument's check. */
+static void region_unmap(accgpu_thread *t, accgpu_region *r,
+                         const __accgpu_loc *loc, int async) {
+  if (r->n == 0 && r->d->shared_mem) {
+    accgpu_async_check(async, loc ? loc : r->loc, "async");
+  } else {
+    accgpu_op op;
+    accgpu_op_begin(&op, r->d, loc ? loc : r->loc, NULL, async);
+    for (unsigned i = r->n; i-- > 0;)
+      unmap_item(&op, &r->item[i]);
+    accgpu_op_end(&op);
+  }
+  if (r->held)
+    accgpu_device_unhold(r->d);
+  region_free(t, r);
 }
 
 /* ---- Worker tasks ---- */
@@ -258,7 +298,7 @@ typedef struct end_task {
 
 static void end_fn(void *arg) {
   end_task *t = arg;
-  region_unmap(t->r, t->loc, t->async);
+  region_unmap(NULL, t->r, t->loc, t->async);
 }
 
 /* ---- Entry points ---- */
@@ -316,12 +356,16 @@ static void region_begin(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, const __accgpu_map *maps,
                          void **devaddrs, accgpu_device *d) {
   accgpu_thread *t = accgpu_thread_get();
-  accgpu_region *r = calloc(1, sizeof *r + nmaps * sizeof r->item[0]);
-  if (!r)
-    accgpu_fatal(loc, "out of host memory");
-  accgpu_device_lock(d); /* the region keeps D open until it ends */
-  accgpu_device_hold(d);
-  pthread_mutex_unlock(&d->lock);
+  accgpu_region *r = region_new(t, loc, nmaps, d);
+  /* The region keeps D open until it ends, as the thread's enclosing
+     region on D does already (it ends later): no lock to take for a
+     construct inside a data region. */
+  r->held = !t->top || t->top->d != d;
+  if (r->held) {
+    accgpu_device_lock(d);
+    accgpu_device_hold(d);
+    pthread_mutex_unlock(&d->lock);
+  }
   r->d = d;
   r->loc = loc;
   r->async = async;
@@ -358,7 +402,7 @@ void __accgpu_region_end(const __accgpu_loc *loc, int async) {
     accgpu_worker_submit(r->d, end_fn, &et, sizeof et);
     return;
   }
-  region_unmap(r, loc, async); /* still on the stack: it holds its device */
+  region_unmap(t, r, loc, async); /* on the stack: it holds its device */
   t->top = up;
 }
 

@@ -55,6 +55,7 @@ static void adopt(const task_ctx *c) {
   th->domain = c->domain;
   th->type = c->type;
   th->num = c->num;
+  th->cur = NULL;
   th->default_async = c->default_async;
 }
 

@@ -15,10 +15,17 @@
 #      GCC moved the accumulator to a general register and back every
 #      element, a dependency chain that made jacobi2d 1.5x slower than
 #      the host device on one thread with fewer instructions (session 9).
+#   3. a construct's cost: tiny gang loops (64 iterations, one with a
+#      sum reduction) inside a data region, 2 threads, every thread's
+#      instructions per construct against the same loops under `omp
+#      parallel for` (gcc -fopenmp), at most 3.2x: the runtime's path
+#      around each launch was 4.3x (a region allocated and mapped with
+#      locks and queue syncs on a device that maps nothing, the device
+#      looked up three times, clocks read six times), session 10.
 # Counts are valgrind's (cachegrind), the difference between 40 and 20
-# repetitions, so start-up and the image's loading cancel; each launch's
-# own runtime path stays in (a few thousand instructions against ~0.3-0.8 M
-# of loop work a repetition).
+# repetitions (400 and 200 for 3), so start-up and the image's loading
+# cancel; in 1 and 2 each launch's own runtime path stays in (a few
+# thousand instructions against ~0.3-0.8 M of loop work a repetition).
 # Ends with "mc-code: N passed, N failed" (skipped without valgrind).
 # Usage: benchmarks/multicore/test.sh [BUILD-DIR]
 . "$(dirname "$0")/../../tests/setup.sh"
@@ -117,8 +124,38 @@ int main(int argc, char **argv) {
   return 0;
 }
 PROG
-for p in k j; do
-  if ! gcc -O2 -fplugin="$BUILD/accgpu.so" -fplugin-arg-accgpu-keep="$tmp/keep" \
+cat >"$tmp/l.c" <<'PROG'
+#include <stdio.h>
+#include <stdlib.h>
+#define N 64
+static int a[N];
+int main(int argc, char **argv) {
+  int reps = argc > 1 ? atoi(argv[1]) : 1;
+  long total = 0;
+#pragma acc data copy(a)
+  for (int r = 0; r < reps; r++) {
+    long sum = 0;
+#pragma acc parallel loop present(a)
+#pragma omp parallel for
+    for (int i = 0; i < N; i++)
+      a[i] += 1;
+#pragma acc parallel loop present(a) reduction(+:sum)
+#pragma omp parallel for reduction(+:sum)
+    for (int i = 0; i < N; i++)
+      sum += a[i] - i;
+    total += sum;
+  }
+  printf("%ld\n", total);
+  return 0;
+}
+PROG
+if ! gcc -O2 -fopenmp -Wno-unknown-pragmas "$tmp/l.c" -o "$tmp/l.omp" 2>"$tmp/err"; then
+  echo "FAIL  compile l.c with -fopenmp: $(head -c 300 "$tmp/err")"
+  echo "mc-code: 0 passed, 1 failed"; exit 1
+fi
+for p in k j l; do
+  if ! gcc -O2 -Wno-unknown-pragmas -fplugin="$BUILD/accgpu.so" \
+       -fplugin-arg-accgpu-keep="$tmp/keep" \
        -Iinclude "$tmp/$p.c" -o "$tmp/$p" -L"$BUILD" -laccgpu -lm \
        -Wl,-rpath,"$BUILD" 2>"$tmp/err"; then
     echo "FAIL  compile $p.c: $(grep -v 'note: accgpu: kept' "$tmp/err" | head -c 300)"
@@ -151,6 +188,30 @@ ratio_check() {
 }
 ratio_check k "spmv + dot"
 ratio_check j "Jacobi sweep with fmax + fminf reduction"
+
+# team_insns BIN REPS: instructions of a whole 2-thread run, every thread
+# (libgomp's passive policy without spinning: a wait costs a futex call,
+# not a count that depends on how long valgrind ran the other thread).
+team_insns() {
+  ACC_DEVICE_TYPE=multicore ACC_NUM_CORES=2 OMP_NUM_THREADS=2 \
+    OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=0 valgrind --tool=cachegrind \
+    --cache-sim=no --cachegrind-out-file=/dev/null "$1" "$2" 2>&1 >/dev/null |
+    sed -nE 's/.*I *refs: *([0-9,]+).*/\1/p' | tr -d , | head -n 1
+}
+m200=$(team_insns "$tmp/l" 200) m400=$(team_insns "$tmp/l" 400)
+o200=$(team_insns "$tmp/l.omp" 200) o400=$(team_insns "$tmp/l.omp" 400)
+if [ -z "$m200" ] || [ -z "$m400" ] || [ -z "$o200" ] || [ -z "$o400" ]; then
+  failed=$((failed + 1)); echo "FAIL  launch cost: valgrind gave no count"
+else
+  mc=$(((m400 - m200) / 400)) omp=$(((o400 - o200) / 400))
+  ratio=$(awk -v m=$mc -v o=$omp 'BEGIN { printf "%.2f", m / o }')
+  if awk -v r="$ratio" 'BEGIN { exit !(r <= 3.2) }'; then
+    passed=$((passed + 1)) verdict=PASS
+  else
+    failed=$((failed + 1)) verdict=FAIL
+  fi
+  echo "$verdict  launch cost, 2 threads: multicore $mc instructions per construct, omp parallel for $omp (ratio $ratio, at most 3.2)"
+fi
 
 # The Jacobi program's multicore image (kept by the plugin): a NaN test
 # done as a conditional move puts the reduction's accumulator in a

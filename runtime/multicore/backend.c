@@ -32,12 +32,22 @@ struct accgpu_dev {
 };
 static struct accgpu_dev mc_dev;
 
+/* A kernel's last synchronous launch (mc_launch_sync): the next one
+   rewrites only what changed, so the team reads lines it has cached.
+   BUSY, on a line of its own, is taken by the launch running from BUF (a
+   concurrent launch of the kernel packs on its stack). */
+typedef struct mc_last {
+  int busy;
+  accgpu_mc_launch_buf buf; /* 128-aligned: BUSY's line is not BUF's */
+} mc_last;
+
 typedef struct mc_module {
   const __accgpu_module *mod;
   void *dl;
   int fd;
   accgpu_image_deps deps; /* images of other units' routines it calls */
   accgpu_mc_enter_fn *enter;
+  mc_last *last; /* per kernel */
   accgpu_mc_kernel kernel[];
 } mc_module;
 
@@ -183,6 +193,7 @@ static int mc_module_unload(struct accgpu_dev *dev, void *handle) {
     return 0;
   accgpu_image_deps_close(&m->deps);
   accgpu_image_close(m->dl, m->fd);
+  free(m->last);
   free(m);
   return 0;
 }
@@ -193,7 +204,10 @@ static int find_entries(mc_module *m) {
   char sym[512];
   *(void **)&m->enter = dlsym(m->dl, "__accgpu_mc_enter");
   for (unsigned k = 0; k < m->mod->nkernels; k++) {
-    const char *name = m->mod->kernels[k].name;
+    const __accgpu_kernel *kn = &m->mod->kernels[k];
+    const char *name = kn->name;
+    m->kernel[k].pack =
+        (uint32_t)accgpu_mc_pack_size(kn->nparams, kn->param_sizes);
     if (snprintf(sym, sizeof sym, "%s__emu", name) < (int)sizeof sym)
       *(void **)&m->kernel[k].entry = dlsym(m->dl, sym);
     if (!m->enter || !m->kernel[k].entry) {
@@ -227,10 +241,13 @@ static int mc_module_load(struct accgpu_dev *dev, const __accgpu_module *mod,
     return -1;
   }
   mc_module *m = calloc(1, sizeof *m + mod->nkernels * sizeof m->kernel[0]);
-  if (!m) {
+  size_t last = sizeof *m->last * (mod->nkernels ? mod->nkernels : 1);
+  if (!m || !(m->last = aligned_alloc(128, last))) {
+    free(m);
     accgpu_set_error(ACCGPU_ERR_NOMEM, "multicore: out of host memory");
     return -1;
   }
+  memset(m->last, 0, last);
   m->mod = mod;
   m->dl = accgpu_image_open(mod->mc_image, mod->mc_image_size, file,
                             "multicore image", &m->fd);
@@ -278,18 +295,28 @@ static const __accgpu_kernel *kernel_of(void *h, unsigned k) {
 }
 
 /* Runs on the calling thread, the values packed with the launch when they
-   fit (mc.h), else read where the caller has them. */
+   fit (mc.h), else read where the caller has them: from the kernel's last
+   launch, rewritten where it differs, unless another thread runs that one
+   (then on this thread's stack). */
 static int mc_launch_sync(struct accgpu_queue *q, void *h, unsigned k,
                           const accgpu_launch_cfg *c, void **args) {
   accgpu_mc_launch_buf buf;
+  mc_module *m = h;
   (void)q;
   if (launch_of(h, k, c, args, &buf.l) != 0)
     return -1;
   const __accgpu_kernel *kn = kernel_of(h, k);
-  if (sizeof buf.l + accgpu_mc_pack_size(kn->nparams, kn->param_sizes) <=
-      sizeof buf)
+  if (sizeof buf.l + m->kernel[k].pack > sizeof buf)
+    return accgpu_mc_run(&buf.l);
+  mc_last *last = &m->last[k];
+  if (__atomic_exchange_n(&last->busy, 1, __ATOMIC_ACQUIRE)) {
     accgpu_mc_pack(&buf.l, kn->nparams, kn->param_sizes, args);
-  return accgpu_mc_run(&buf.l);
+    return accgpu_mc_run(&buf.l);
+  }
+  accgpu_mc_repack(&last->buf.l, &buf.l, kn->nparams, kn->param_sizes, args);
+  int rc = accgpu_mc_run(&last->buf.l);
+  __atomic_store_n(&last->busy, 0, __ATOMIC_RELEASE);
+  return rc;
 }
 
 /* A queued launch owns its packed values (the caller's may be gone when

@@ -31,8 +31,36 @@ typedef void accgpu_mc_enter_fn(const __accgpu_mc_block *b);
 typedef struct accgpu_mc_kernel {
   accgpu_mc_entry_fn *entry;
   int imbalanced;
+  int brief; /* its last timed launch took under MC_TIMED_FROM (atomic) */
+  uint32_t pack; /* bytes of its argument pack (accgpu_mc_pack_size) */
 } accgpu_mc_kernel;
 #define MC_IMBALANCE_LIMIT 2
+
+/* Timing a launch costs 4 clock reads on the launching thread and 2 on
+   each other (80-100 ns each on a loaded 2-vCPU VM: a third of a tiny
+   launch's cost above `omp parallel for`, docs/multicore.md, session 10).
+   Only launches over 0.2 ms can be uneven, so a kernel is timed at every
+   launch until one takes under MC_TIMED_FROM (brief), then at one launch
+   in MC_TIMED_EVERY of the launching thread's, to notice it grow. */
+#define MC_TIMED_FROM 1e-4
+#define MC_TIMED_EVERY 16u
+
+/* Whether the next static launch of K is timed; *LAUNCHES counts the
+   launching thread's launches. */
+static inline int accgpu_mc_timed(const accgpu_mc_kernel *k,
+                                  unsigned *launches) {
+  if (!__atomic_load_n(&k->brief, __ATOMIC_RELAXED))
+    return 1;
+  return ++*launches % MC_TIMED_EVERY == 0;
+}
+
+/* Notes that a timed launch of K took SECONDS; writes only a change (as
+   accgpu_mc_note). */
+static inline void accgpu_mc_note_time(accgpu_mc_kernel *k, double seconds) {
+  int brief = seconds < MC_TIMED_FROM;
+  if (__atomic_load_n(&k->brief, __ATOMIC_RELAXED) != brief)
+    __atomic_store_n(&k->brief, brief, __ATOMIC_RELAXED);
+}
 
 /* Notes a static launch of K, UNEVEN or not.  Only consecutive uneven
    launches count: on a loaded machine a preempted thread makes a balanced
@@ -98,6 +126,12 @@ typedef union accgpu_mc_launch_buf {
 size_t accgpu_mc_pack_size(unsigned nparams, const uint32_t *sizes);
 void accgpu_mc_pack(accgpu_mc_launch *l, unsigned nparams,
                     const uint32_t *sizes, void **args);
+/* The same into L, a launch of the same kernel packed before, with HEAD's
+   fields (args aside): writes only what differs from L's (an iterative
+   program launches a kernel with the same values each time, and then the
+   team's threads find L's lines in their caches, session 10). */
+void accgpu_mc_repack(accgpu_mc_launch *l, const accgpu_mc_launch *head,
+                      unsigned nparams, const uint32_t *sizes, void **args);
 
 /* team.c (libaccgpu-mc.so): runs every block of L on up to L->threads
    threads (the calling thread and libgomp's pool) and returns when all are

@@ -27,20 +27,31 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Runs block B (linear, x fastest) of L with DYN as its dynamic shared
-   memory. */
-static void run_block(const accgpu_mc_launch *l, uint64_t b, void *dyn) {
+/* Runs blocks LO..HI-1 (linear, x fastest) of L with DYN as their dynamic
+   shared memory: the block index is divided out once, then stepped (three
+   64-bit divisions a block were most of a tiny block's set-up). */
+static void run_blocks(const accgpu_mc_launch *l, uint64_t lo, uint64_t hi,
+                       void *dyn) {
   __accgpu_mc_block blk;
   uint64_t gx = l->grid.x, gy = l->grid.y;
-  blk.block_idx.x = (unsigned)(b % gx);
-  blk.block_idx.y = (unsigned)(b / gx % gy);
-  blk.block_idx.z = (unsigned)(b / gx / gy);
+  blk.block_idx.x = (unsigned)(lo % gx);
+  blk.block_idx.y = (unsigned)(lo / gx % gy);
+  blk.block_idx.z = (unsigned)(lo / gx / gy);
   blk.grid_dim.x = l->grid.x;
   blk.grid_dim.y = l->grid.y;
   blk.grid_dim.z = l->grid.z;
   blk.dyn_shared = dyn;
-  l->enter(&blk);
-  l->entry(l->args);
+  for (uint64_t b = lo; b < hi; b++) {
+    l->enter(&blk);
+    l->entry(l->args);
+    if (++blk.block_idx.x == l->grid.x) {
+      blk.block_idx.x = 0;
+      if (++blk.block_idx.y == l->grid.y) {
+        blk.block_idx.y = 0;
+        blk.block_idx.z++;
+      }
+    }
+  }
 }
 
 /* First block of thread T's share of N blocks over NT threads. */
@@ -49,39 +60,48 @@ static uint64_t share_lo(uint64_t n, int t, int nt) {
   return (uint64_t)t * q + ((uint64_t)t < r ? (uint64_t)t : r);
 }
 
-/* The launching thread's time slots for its teams (up to 64 threads):
-   thread-local, not on its stack, whose lines the launching thread
+/* The launching thread's state for its teams: time slots (up to 64
+   threads) and a count of its launches (mc.h, accgpu_mc_timed).
+   Thread-local, not on its stack, whose lines the launching thread
    rewrites between launches (each write of a worker's slot then took the
    line from it, and back). */
 #define OWN_SLOTS 64
-static __thread accgpu_mc_slot own_slots[OWN_SLOTS];
+static __thread struct {
+  accgpu_mc_slot slot[OWN_SLOTS];
+  unsigned launches;
+} own;
 
-/* Static: contiguous block ranges.  Each thread writes its time to its own
-   slot (no lock, no shared line: a `reduction` clause combined them under
-   libgomp's global atomic lock, every launch); the launching thread reads
-   them only when the whole launch took long enough to be uneven (mc.h),
-   so tiny launches never move the workers' slots to its cache. */
+/* Static: contiguous block ranges.  When TIMED, each thread writes its
+   time to its own slot (no lock, no shared line: a `reduction` clause
+   combined them under libgomp's global atomic lock, every launch); the
+   launching thread reads them only when the whole launch took long enough
+   to be uneven (mc.h), so tiny launches never move the workers' slots to
+   its cache. */
 static int run_static(const accgpu_mc_launch *l, uint64_t n, int nt,
-                      char *dyn, size_t stride) {
-  accgpu_mc_slot *slot = own_slots;
-  if (nt > OWN_SLOTS && !(slot = aligned_alloc(64, sizeof *slot * nt)))
+                      char *dyn, size_t stride, int timed) {
+  accgpu_mc_slot *slot = own.slot;
+  if (timed && nt > OWN_SLOTS &&
+      !(slot = aligned_alloc(64, sizeof *slot * nt)))
     return -1;
   int team = 1;
-  double t0 = now();
+  double t0 = timed ? now() : 0;
 #pragma omp parallel num_threads(nt)
   {
     int t = omp_get_thread_num(), k = omp_get_num_threads();
-    double start = now();
-    for (uint64_t b = share_lo(n, t, k); b < share_lo(n, t + 1, k); b++)
-      run_block(l, b, dyn + (size_t)t * stride);
-    slot[t].seconds = now() - start;
+    double start = timed ? now() : 0;
+    run_blocks(l, share_lo(n, t, k), share_lo(n, t + 1, k),
+               dyn + (size_t)t * stride);
+    if (timed)
+      slot[t].seconds = now() - start;
     if (t == 0)
       team = k;
   }
-  if (l->sched == MC_SCHED_AUTO)
-    accgpu_mc_note(l->kernel,
-                   now() - t0 > 2e-4 && accgpu_mc_uneven(slot, team));
-  if (slot != own_slots)
+  if (timed) {
+    double took = now() - t0;
+    accgpu_mc_note_time(l->kernel, took);
+    accgpu_mc_note(l->kernel, took > 2e-4 && accgpu_mc_uneven(slot, team));
+  }
+  if (slot != own.slot)
     free(slot);
   return 0;
 }
@@ -90,7 +110,7 @@ static void run_dynamic(const accgpu_mc_launch *l, uint64_t n, int nt,
                         char *dyn, size_t stride) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
   for (uint64_t b = 0; b < n; b++)
-    run_block(l, b, dyn + (size_t)omp_get_thread_num() * stride);
+    run_blocks(l, b, b + 1, dyn + (size_t)omp_get_thread_num() * stride);
 }
 
 void accgpu_mc_team_start(int threads) {
@@ -111,11 +131,12 @@ int accgpu_mc_team_run(const accgpu_mc_launch *l) {
                  __atomic_load_n(&l->kernel->imbalanced, __ATOMIC_RELAXED) >=
                      MC_IMBALANCE_LIMIT);
   if (nt <= 1)
-    for (uint64_t b = 0; b < n; b++)
-      run_block(l, b, dyn);
+    run_blocks(l, 0, n, dyn);
   else if (dynamic)
     run_dynamic(l, n, nt, dyn, stride);
-  else if (run_static(l, n, nt, dyn, stride) != 0) {
+  else if (run_static(l, n, nt, dyn, stride,
+                      l->sched == MC_SCHED_AUTO &&
+                          accgpu_mc_timed(l->kernel, &own.launches)) != 0) {
     free(dyn);
     return -1;
   }

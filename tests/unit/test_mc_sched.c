@@ -101,8 +101,82 @@ static void test_uneven_rule(void) {
   CU_ASSERT_FALSE(accgpu_mc_uneven(slot, 2)); /* too short to count */
 }
 
+/* Launches of kernel K taking SECONDS[i], uneven when UNEVEN[i], noted as
+   team.c does (only timed launches are noted); returns how many were
+   timed and sets *SWITCHED to the first launch after which K is dealt
+   dynamically (-1: never). */
+static int run_launches(accgpu_mc_kernel *k, unsigned *launches,
+                        const double *seconds, const int *uneven, int n,
+                        int *switched) {
+  int timed = 0;
+  *switched = -1;
+  for (int i = 0; i < n; i++) {
+    if (accgpu_mc_timed(k, launches)) {
+      timed++;
+      accgpu_mc_note_time(k, seconds[i]);
+      accgpu_mc_note(k, seconds[i] > 2e-4 && uneven[i]);
+    }
+    if (*switched < 0 && dynamic(k))
+      *switched = i;
+  }
+  return timed;
+}
+
+/* Timing a launch costs more than a tiny launch (session 10): a kernel
+   whose launches are short is timed once, then at one launch in
+   MC_TIMED_EVERY; a long uneven one is timed at every launch and switches
+   as soon as before (its second launch); one that grows from short to
+   long and uneven switches within MC_TIMED_EVERY + 2 launches. */
+static void test_timing_sampled(void) {
+  enum { N = 160 };
+  double tiny[N], grows[N];
+  int even[N], skewed[N], sw;
+  for (int i = 0; i < N; i++) {
+    tiny[i] = 3e-6, even[i] = 0, skewed[i] = 1;
+    grows[i] = i < 50 ? 3e-6 : 5e-3;
+  }
+  accgpu_mc_kernel k = {0};
+  unsigned launches = 0;
+  int timed = run_launches(&k, &launches, tiny, skewed, N, &sw);
+  CU_ASSERT_EQUAL(timed, 1 + (int)((N - 1) / MC_TIMED_EVERY));
+  CU_ASSERT_EQUAL(sw, -1);
+  accgpu_mc_kernel tri = {0};
+  launches = 0;
+  double longs[N];
+  for (int i = 0; i < N; i++)
+    longs[i] = 5e-3;
+  CU_ASSERT_EQUAL(run_launches(&tri, &launches, longs, skewed, N, &sw), N);
+  CU_ASSERT_EQUAL(sw, 1);
+  accgpu_mc_kernel bal = {0};
+  launches = 0;
+  CU_ASSERT_EQUAL(run_launches(&bal, &launches, longs, even, N, &sw), N);
+  CU_ASSERT_EQUAL(sw, -1);
+  accgpu_mc_kernel g = {0};
+  launches = 0;
+  run_launches(&g, &launches, grows, skewed, N, &sw);
+  CU_ASSERT_TRUE(sw >= 50 && sw <= 50 + (int)MC_TIMED_EVERY + 1);
+}
+
+/* A brief kernel stays brief without a store (its line is read by every
+   launch of it, as accgpu_mc_note's). */
+static void test_unchanged_time_note_does_not_write(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  accgpu_mc_kernel *k = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  CU_ASSERT_FATAL(k != MAP_FAILED);
+  accgpu_mc_note_time(k, 1e-6);
+  CU_ASSERT_TRUE(k->brief);
+  CU_ASSERT_EQUAL_FATAL(mprotect(k, (size_t)page, PROT_READ), 0);
+  for (int i = 0; i < 3; i++)
+    accgpu_mc_note_time(k, 2e-6);
+  CU_ASSERT_TRUE(k->brief);
+  munmap(k, (size_t)page);
+}
+
 ACCGPU_SUITE(mc_sched, NULL, NULL, ACCGPU_TEST(test_consecutive_uneven_switch),
              ACCGPU_TEST(test_scattered_uneven_do_not),
              ACCGPU_TEST(test_switch_is_for_good),
              ACCGPU_TEST(test_unchanged_note_does_not_write),
-             ACCGPU_TEST(test_uneven_rule));
+             ACCGPU_TEST(test_uneven_rule),
+             ACCGPU_TEST(test_timing_sampled),
+             ACCGPU_TEST(test_unchanged_time_note_does_not_write));
