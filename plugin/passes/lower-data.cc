@@ -14,6 +14,7 @@
  * listed pointers in its body by __accgpu_use_device results.          */
 #include "gcc-common.h"
 #include "passes/lower-data.h"
+#include "passes/routine-globals.h"
 #include "passes/data-internal.h"
 #include "passes/implicit-sections.h"
 #include "passes/implicit-maps.h"
@@ -855,8 +856,12 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
        as GCC): no translation */
     bool written_fp = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE
                       && !accgpu_implicit_clause_p(t, c);
+    /* a pointer with `declare` is its device copy, which attach actions
+       and the regions' own stores keep (accgpu_map_declared_globals) */
     if (!implicit_pointer_p(c) || written_fp ||
-        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c))) {
+        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c)) ||
+        (accgpu_implicit_clause_p(t, c) &&
+         accgpu_declared_device_copy_p(OMP_CLAUSE_DECL(c)))) {
       pc = &OMP_CLAUSE_CHAIN(c);
       continue;
     }

@@ -28,6 +28,12 @@ static bool declared_global_p(tree d)
          && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d));
 }
 
+bool accgpu_declared_device_copy_p(tree d)
+{
+  return declared_global_p(d)
+         && !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d));
+}
+
 static const char *gname(tree d)
 {
   return IDENTIFIER_POINTER(DECL_NAME(d));
@@ -161,9 +167,7 @@ static void present_declared_scalars(gomp_target *t)
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc)) {
     tree c = *pc, d = OMP_CLAUSE_DECL(c);
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE ||
-        !accgpu_implicit_clause_p(t, c) ||
-        !declared_global_p(d) ||
-        lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d)))
+        !accgpu_implicit_clause_p(t, c) || !accgpu_declared_device_copy_p(d))
       continue;
     tree m = present_map(d, OMP_CLAUSE_LOCATION(c));
     OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);

@@ -11,4 +11,8 @@
    global scalar becomes a present map in every compute construct. */
 void accgpu_map_declared_globals(gomp_target *t);
 
+/* D is a global whose `declare` directive (not `link`) gives it a device
+   copy for the whole program: a region uses that copy, pointers too. */
+bool accgpu_declared_device_copy_p(tree d);
+
 #endif
