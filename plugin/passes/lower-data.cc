@@ -859,9 +859,8 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
     /* a pointer with `declare` is its device copy, which attach actions
        and the regions' own stores keep (accgpu_map_declared_globals) */
     if (!implicit_pointer_p(c) || written_fp ||
-        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c)) ||
-        (accgpu_implicit_clause_p(t, c) &&
-         accgpu_declared_device_copy_p(OMP_CLAUSE_DECL(c)))) {
+        accgpu_declared_implicit_p(t, c) ||
+        has_pointer_assign(clauses, OMP_CLAUSE_DECL(c))) {
       pc = &OMP_CLAUSE_CHAIN(c);
       continue;
     }

@@ -28,10 +28,21 @@ static bool declared_global_p(tree d)
          && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d));
 }
 
-bool accgpu_declared_device_copy_p(tree d)
+static bool declared_device_copy_p(tree d)
 {
   return declared_global_p(d)
          && !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d));
+}
+
+bool accgpu_declared_implicit_p(gomp_target *t, tree c)
+{
+  if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE)
+    return accgpu_implicit_clause_p(t, c)
+           && declared_device_copy_p(OMP_CLAUSE_DECL(c));
+  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+         && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_TOFROM
+         && accgpu_implicit_map_p(t, c)
+         && declared_device_copy_p(OMP_CLAUSE_DECL(c));
 }
 
 static const char *gname(tree d)
@@ -166,8 +177,7 @@ static void present_declared_scalars(gomp_target *t)
   tree clauses = gimple_omp_target_clauses(t);
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc)) {
     tree c = *pc, d = OMP_CLAUSE_DECL(c);
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE ||
-        !accgpu_implicit_clause_p(t, c) || !accgpu_declared_device_copy_p(d))
+    if (!accgpu_declared_implicit_p(t, c))
       continue;
     tree m = present_map(d, OMP_CLAUSE_LOCATION(c));
     OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);

@@ -11,8 +11,10 @@
    global scalar becomes a present map in every compute construct. */
 void accgpu_map_declared_globals(gomp_target *t);
 
-/* D is a global whose `declare` directive (not `link`) gives it a device
-   copy for the whole program: a region uses that copy, pointers too. */
-bool accgpu_declared_device_copy_p(tree d);
+/* Clause C of compute construct T is GCC's implicit firstprivate
+   (parallel, serial) or force_tofrom (kernels) of a global whose `declare`
+   directive (not `link`) gives it a device copy for the whole program:
+   the region uses that copy (a present map), pointers too. */
+bool accgpu_declared_implicit_p(gomp_target *t, tree c);
 
 #endif

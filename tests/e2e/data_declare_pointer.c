@@ -4,7 +4,7 @@
  * pointer one kernel stores (a block from the device heap, an address
  * computed on the device) is what later kernels read; the attach actions
  * of `enter data copyin(p[0:n])` and of a data construct's `copy(q[0:n])`
- * point it at the device copy of the data. Before, the kernels got the
+ * point it at the device copy of the data; `kernels` as `parallel`. Before, the kernels got the
  * host's pointer by value, translated: the stores were lost (0 read back
  * on the emulator and multicore). Against serial code. */
 /* accgpu-test: accgpu-only */
@@ -41,11 +41,14 @@ int main(void)
 #pragma acc parallel loop
     for (int i = 0; i < N; i++)
       gy[i] = gy[i] * 2 + gx[i];
+#pragma acc kernels loop
+    for (int i = 0; i < N; i++)
+      gy[i] += 1;
   }
 #pragma acc exit data copyout(gx[0:N])
   for (int i = 0; i < N; i++) {
     CHECK_REAL("gx after entered data", gx[i], i + 1.0, 0);
-    CHECK_REAL("gy after the data construct", gy[i], 5.0 * i + 1, 0);
+    CHECK_REAL("gy after the data construct", gy[i], 5.0 * i + 2, 0);
   }
 
   /* a pointer a kernel stores: a device-heap block, then a marker value */
@@ -67,6 +70,13 @@ int main(void)
     free(gblock);
   }
   CHECK_INT("pointer stored by a kernel", seen, 16);
+  /* the same through `kernels` (GCC maps the pointer tofrom there) */
+  long kseen = -1;
+#pragma acc kernels
+  gmark = (long *)32;
+#pragma acc kernels copyout(kseen)
+  kseen = (long)gmark;
+  CHECK_INT("pointer stored by a kernels region", kseen, 32);
   CHECK_INT("heap block kept in a declared pointer", sum,
             3L * N * (N - 1) / 2);
   free(gx);
