@@ -12,6 +12,7 @@
  * in X declares or changes the variables of its index; else, and for an
  * index that reads memory or calls, the guard's "sorry" stays. */
 #include "accgpu-plugin.h"
+#include "passes/flow.h"
 #include "tree-pretty-print.h"
 
 /* T without conversions and SAVE_EXPRs: indices are compared as values. */
@@ -94,16 +95,9 @@ struct idx_use {
   bool bad;  /* X declares or changes one of its variables */
 };
 
-static tree find_decl_cb(tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P(*tp))
-    *walk_subtrees = 0;
-  return *tp == (tree)data ? *tp : NULL_TREE;
-}
-
 static bool mentions(tree expr, tree d)
 {
-  return DECL_P(d) && walk_tree_without_duplicates(&expr, find_decl_cb, d);
+  return DECL_P(d) && accgpu_tree_refs(expr, d);
 }
 
 /* The index reads only variables and constants (no memory, no call). */
