@@ -18,7 +18,8 @@
 # Usage: benchmarks/hostspeed/run.sh [BUILD-DIR] [REPS]
 # Environment: HOSTSPEED_NPB="ep:S cg:W ..." (benchmark:class pairs);
 # HOSTSPEED_LAYOUTS (default 8, at most 8); HOSTSPEED_INSNS=0 skips the
-# instruction counts (valgrind's cachegrind).
+# instruction counts (valgrind's cachegrind); BENCH_REALTIME=0 runs at
+# normal priority instead of SCHED_FIFO (benchmarks/quiet.sh).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
@@ -32,6 +33,7 @@ nl=${HOSTSPEED_LAYOUTS:-8}
 ((nl >= 1 && nl <= 8)) || nl=8
 pads=("${pads[@]:0:nl}")
 LD="$BUILD/bench/hostspeed-layouts"
+. benchmarks/quiet.sh
 
 if ! nm -D --defined-only "$BUILD/accgpu.so" 2>/dev/null | grep -qw plugin_init; then
   echo "hostspeed: no plugin built: skipped"
@@ -51,7 +53,7 @@ make -s -k -j2 --no-print-directory BUILD="$BUILD" "${targets[@]}" >"$LD/build.l
 # seconds KIND BIN ARG: the program's own time ("-" when it failed).
 seconds() {
   local out
-  out=$(ACC_DEVICE_TYPE=host timeout 300 "$2" "$3" 2>&1) || { echo -; return; }
+  out=$(ACC_DEVICE_TYPE=host timeout 300 "${BENCH_PRIO[@]}" "$2" "$3" 2>&1) || { echo -; return; }
   case $1 in
     kernel) awk '$NF == "verified" { print $3 }' <<<"$out" | tail -n 1 ;;
     npb) grep -q 'Verification *= *SUCCESSFUL' <<<"$out" &&
@@ -123,7 +125,7 @@ echo "hostspeed: host device (ACC_DEVICE_TYPE=host) vs serial build (same source
 echo "at ${#pads[@]} code layouts, the best of $reps alternating runs each; serial_s, host_s: their means, seconds of"
 echo "the timed part; ratio: host/serial of the means (goal <= 1.02); at_0: the binaries as linked;"
 echo "spread: the serial build's slowest layout / fastest; insns: host/serial instructions of a whole run"
-echo "(cachegrind; HOSTSPEED_INSNS=0 skips it)"
+echo "(cachegrind; HOSTSPEED_INSNS=0 skips it); runs at $BENCH_PRIO_NOTE"
 printf '%-13s %-6s %10s %10s %7s %7s %6s %7s\n' program size serial_s host_s ratio at_0 spread insns
 status=0
 for p in "${progs[@]}"; do

@@ -8,19 +8,24 @@
 # 2 cores); x_omp = OpenMP time / multicore time (goal >= 0.9).
 #
 # Usage: benchmarks/multicore/run.sh [BUILD-DIR]
-# Environment: SIZE=small|large (kernels; default small), CLASS (NPB;
-# default W), ACC_NUM_CORES (default: the CPUs this process may use; the
-# OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY (default:
-# libgomp's own when the machine is idle, else passive; for both, below).
+# Environment: SIZE (kernels: small, large or "small large", the default:
+# small runs take 20 us - 10 ms, where a launch's fixed cost shows; large
+# ones 0.02 - 30 s, the throughput the goal is about), CLASS (NPB;
+# default W), BENCH_REALTIME=0 (normal priority instead of SCHED_FIFO:
+# benchmarks/quiet.sh), ACC_NUM_CORES (default: the CPUs this process may
+# use; the OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
+# (default: libgomp's own under SCHED_FIFO or when the machine is idle, else
+# passive; for both, below).
 # Exits non-zero when a run does not verify.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
 BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
-size=${SIZE:-small} cls=${CLASS:-W}
+sizes=${SIZE:-small large} cls=${CLASS:-W}
 cores=${ACC_NUM_CORES:-$(nproc)}
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
+. benchmarks/quiet.sh
 
 # idle_cpus: CPUs idle over one second (/proc/stat), e.g. "1.93".
 idle_cpus() {
@@ -43,9 +48,13 @@ idle_cpus() {
 # partner needs, and a 2-thread team became 30-50x slower than one thread,
 # while on an idle one spinning makes a tiny launch 5x cheaper
 # (docs/multicore.md).
+# Under SCHED_FIFO every team thread has its core whatever else runs: the
+# default policy.
 load1=$(cut -d' ' -f1 /proc/loadavg)
 if [ -n "${OMP_WAIT_POLICY+set}" ]; then
   policy="OMP_WAIT_POLICY=$OMP_WAIT_POLICY (the caller's)"
+elif [ ${#BENCH_PRIO[@]} -gt 0 ]; then
+  policy="libgomp's default wait policy (SCHED_FIFO)"
 else
   idle=$(idle_cpus)
   if awk -v i="$idle" -v l="$load1" -v c="$cores" 'BEGIN { exit !(i >= c - 0.5 && l < c) }'; then
@@ -72,11 +81,11 @@ make -s -k --no-print-directory BUILD="$BUILD" "${targets[@]}" npb-omp \
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx", a / b; else printf "-" }'; }
 
-# kernel BIN [ENV...]: "seconds verified|FAILED" of a kernel benchmark run.
+# kernel BIN SIZE [ENV...]: "seconds verified|FAILED" of a kernel benchmark run.
 kernel() {
-  local bin=$1 out; shift
+  local bin=$1 size=$2 out; shift 2
   [ -x "$bin" ] || { echo "- missing"; return; }
-  out=$(env "$@" timeout 600 "$bin" "$size" 2>&1 | tail -n 1)
+  out=$(env "$@" timeout 600 "${BENCH_PRIO[@]}" "$bin" "$size" 2>&1 | tail -n 1)
   read -r _ _ t _ _ v <<<"$out"
   echo "${t:--} ${v:-FAILED}"
 }
@@ -85,7 +94,7 @@ kernel() {
 npb() {
   local bin=$1 out; shift
   [ -x "$bin" ] || { echo "- missing"; return; }
-  out=$(env "$@" timeout 900 "$bin" "$cls" 2>&1)
+  out=$(env "$@" timeout 900 "${BENCH_PRIO[@]}" "$bin" "$cls" 2>&1)
   echo "$(sed -nE 's/^ Time in seconds = +//p' <<<"$out" | head -n 1 | tr -d ' ') $(sed -nE 's/^ Verification += +//p' <<<"$out" | head -n 1)"
 }
 
@@ -94,16 +103,19 @@ row() { # NAME SIZE HOST MC OMP VERIFIED
     "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$6"
 }
 
-echo "multicore: $cores threads, $policy; seconds (kernels: best timed run, SIZE=$size; NPB: class $cls)"
+echo "multicore: $cores threads, $policy, $BENCH_PRIO_NOTE;"
+echo "seconds (kernels: best timed run, SIZE $sizes; NPB: class $cls)"
 printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
   multicore_s openmp_s x_host x_omp verified
-for n in "${names[@]}"; do
-  read -r th vh < <(kernel "$KD/$n.acc" ACC_DEVICE_TYPE=host)
-  read -r tm vm < <(kernel "$KD/$n.acc" ACC_DEVICE_TYPE=multicore)
-  read -r to vo < <(kernel "$KD/$n.omp")
-  v="host $vh, multicore $vm, openmp $vo"
-  [ "$vh $vm $vo" = "verified verified verified" ] && v=verified || status=1
-  row "$n" "$size" "$th" "$tm" "$to" "$v"
+for size in $sizes; do
+  for n in "${names[@]}"; do
+    read -r th vh < <(kernel "$KD/$n.acc" "$size" ACC_DEVICE_TYPE=host)
+    read -r tm vm < <(kernel "$KD/$n.acc" "$size" ACC_DEVICE_TYPE=multicore)
+    read -r to vo < <(kernel "$KD/$n.omp" "$size")
+    v="host $vh, multicore $vm, openmp $vo"
+    [ "$vh $vm $vo" = "verified verified verified" ] && v=verified || status=1
+    row "$n" "$size" "$th" "$tm" "$to" "$v"
+  done
 done
 for n in ep cg mg ft is; do
   read -r th vh < <(npb "$ND/accgpu/$n" ACC_DEVICE_TYPE=host)
