@@ -43,6 +43,26 @@ struct accgpu_pp_slot *accgpu_pp_slot_of(tree d)
   return &slots[n];
 }
 
+tree accgpu_pp_gang_slot(tree d, unsigned HOST_WIDE_INT bytes)
+{
+  char nm[32];
+  snprintf(nm, sizeof nm, "acc_ptab%u", slots.length());
+  tree v = build_decl(DECL_SOURCE_LOCATION(d), VAR_DECL, get_identifier(nm),
+                      build_pointer_type(ptr_type_node));
+  DECL_ARTIFICIAL(v) = 1;
+  TREE_USED(v) = 1;
+  gimple_add_tmp_var(v);
+  struct accgpu_pp_slot s = {};
+  s.buf = v;
+  s.name = DECL_NAME(d);
+  s.len = build_int_cst(long_integer_type_node, bytes);
+  s.elt = 1;
+  s.level = 0;
+  s.fp_array = true;
+  slots.safe_push(s);
+  return v;
+}
+
 /* One section: pointer P, first element LO, length LEN (host values). */
 struct item {
   tree p, lo, len;

@@ -17,6 +17,7 @@
  * would move.                                                           */
 #include "core.h"
 
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,7 @@ struct accgpu_region {
   int on_worker; /* its operations run on D's worker */
   int held;      /* it holds D (the thread's enclosing region held it) */
   unsigned n;
+  void *snaps;   /* shared memory, async: firstprivate snapshots (a list) */
   accgpu_ritem item[];
 };
 _Static_assert(sizeof(accgpu_region) <= sizeof(accgpu_region_space) &&
@@ -228,6 +230,57 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
   accgpu_op_end(&op);
 }
 
+/* ---- Firstprivate snapshots on shared-memory devices ---- */
+
+/* An async construct's big firstprivate on a device that reads host
+   memory: the kernel would read the array when it starts, after host
+   code may have changed it.  The construct copies it (devaddrs[i] points
+   at the copy), the copies go when the queue passes the kernel. */
+typedef struct snap {
+  struct snap *next;
+  alignas(max_align_t) unsigned char bytes[];
+} snap;
+
+static void snaps_take(accgpu_region *r, const __accgpu_map *maps,
+                       unsigned nmaps, void **devaddrs) {
+  for (unsigned i = 0; devaddrs && i < nmaps; i++) {
+    if (maps[i].kind != ACCGPU_MAP_FIRSTPRIVATE)
+      continue;
+    snap *c = malloc(sizeof *c + maps[i].bytes);
+    if (!c)
+      accgpu_fatal(r->loc, "out of host memory copying firstprivate '%s' "
+                   "(%zu bytes)", maps[i].name ? maps[i].name : "?",
+                   maps[i].bytes);
+    memcpy(c->bytes, maps[i].host, maps[i].bytes);
+    c->next = r->snaps;
+    r->snaps = c;
+    devaddrs[i] = c->bytes;
+  }
+}
+
+static void snaps_free(void *arg) {
+  for (snap *c = arg, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+}
+
+/* At R's end: frees its snapshots after what its queue ASYNC holds. */
+static void snaps_end(accgpu_region *r, const __accgpu_loc *loc, int async) {
+  char desc[64];
+  accgpu_op op;
+  accgpu_op_begin(&op, r->d, loc, NULL, async);
+  if (!r->d->be->queue_callback ||
+      r->d->be->queue_callback(op.q, snaps_free, r->snaps) != 0) {
+    if (r->d->be->queue_sync(op.q) != 0)
+      accgpu_op_fatal(&op, "%s failed: %s",
+                      accgpu_device_desc(r->d, desc, sizeof desc),
+                      accgpu_last_error(NULL));
+    snaps_free(r->snaps);
+  }
+  accgpu_op_end(&op);
+}
+
 /* A new region of NMAPS items for T.  On a shared-memory device it maps
    nothing: its header comes from T's own (regions end on their thread, in
    the reverse order), unless nested deeper than those. */
@@ -262,7 +315,9 @@ static void region_free(accgpu_thread *t, accgpu_region *r) {
    argument's check. */
 static void region_unmap(accgpu_thread *t, accgpu_region *r,
                          const __accgpu_loc *loc, int async) {
-  if (r->n == 0 && r->d->shared_mem) {
+  if (r->n == 0 && r->d->shared_mem && r->snaps) {
+    snaps_end(r, loc ? loc : r->loc, async);
+  } else if (r->n == 0 && r->d->shared_mem) {
     accgpu_async_check(async, loc ? loc : r->loc, "async");
   } else {
     accgpu_op op;
@@ -376,6 +431,8 @@ static void region_begin(const __accgpu_loc *loc, int device, int async,
     r->n = 0; /* host: data clauses are no-ops */
     for (unsigned i = 0; devaddrs && i < nmaps; i++)
       devaddrs[i] = maps[i].host;
+    if (async != acc_async_sync)
+      snaps_take(r, maps, nmaps, devaddrs);
     return;
   }
   if (accgpu_to_worker(device)) {

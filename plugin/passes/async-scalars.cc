@@ -15,32 +15,6 @@
 #include "passes/flow.h"
 #include "passes/implicit-maps.h"
 
-/* walk_gimple_seq callback: stops (returns non-NULL) at a statement that
-   may assign WI->info: an assignment or call, an acc loop that uses it as
-   its index or names it in a clause, an asm. */
-static tree assigns_stmt(gimple_stmt_iterator *gsi, bool *handled,
-                         walk_stmt_info *wi)
-{
-  gimple *s = gsi_stmt(*gsi);
-  tree v = (tree)wi->info;
-  bool found = accgpu_lhs_of(s) == v || gimple_code(s) == GIMPLE_ASM;
-  if (gimple_code(s) == GIMPLE_OMP_FOR) {
-    for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
-      found |= gimple_omp_for_index(s, l) == v;
-    found |= accgpu_tree_refs(gimple_omp_for_clauses(s), v);
-  }
-  *handled = found; /* a walk stops only at a statement it handled */
-  return found ? v : NULL_TREE;
-}
-
-static bool region_assigns(gimple_seq body, tree v)
-{
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = v;
-  return walk_gimple_seq(body, assigns_stmt, NULL, &wi) != NULL;
-}
-
 /* C maps, because GCC's implicit rules did, a scalar local that no other
    clause of T names and whose address is never taken. */
 static bool implicit_scalar_p(gomp_target *t, tree c)
@@ -76,7 +50,8 @@ void accgpu_async_scalar_maps(gomp_target *t)
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc)) {
     tree c = *pc;
     if (!implicit_scalar_p(t, c)
-        || region_assigns(gimple_omp_body(t), OMP_CLAUSE_DECL(c)))
+        || accgpu_seq_assigns(gimple_omp_body(t), OMP_CLAUSE_DECL(c),
+                              ACCGPU_ASSIGN_LOOPS))
       continue;
     tree fp = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_FIRSTPRIVATE);
     OMP_CLAUSE_DECL(fp) = OMP_CLAUSE_DECL(c);

@@ -20,12 +20,19 @@
 #include "omp-offload.h"
 #include "accgpu_abi.h"
 
-/* Whether DECL is a file-scope variable with a declare directive. */
-static bool declared_global_p(tree decl)
+bool accgpu_declared_global_p(tree d, bool with_link)
 {
-  return VAR_P(decl) && is_global_var(decl) && !DECL_EXTERNAL(decl) &&
-         lookup_attribute("omp declare target", DECL_ATTRIBUTES(decl)) &&
-         !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(decl));
+  return VAR_P(d) && is_global_var(d)
+         && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d))
+         && (with_link || !lookup_attribute("omp declare target link",
+                                            DECL_ATTRIBUTES(d)));
+}
+
+/* DECL is defined here with a declare directive that gives it a device
+   copy (registered by this unit). */
+static bool defined_declared_p(tree decl)
+{
+  return accgpu_declared_global_p(decl, false) && !DECL_EXTERNAL(decl);
 }
 
 /* The static initializer of one __accgpu_map for DECL. */
@@ -79,7 +86,7 @@ static void disown_gcc_offload(void)
 {
   varpool_node *vnode;
   FOR_EACH_VARIABLE(vnode)
-    if (declared_global_p(vnode->decl))
+    if (defined_declared_p(vnode->decl))
       vnode->offloadable = 0;
   vec_safe_truncate(offload_vars, 0);
   g->have_offload = false;
@@ -116,7 +123,7 @@ void accgpu_declare_globals(void)
   auto_vec<tree> decls;
   varpool_node *vnode;
   FOR_EACH_VARIABLE(vnode)
-    if (declared_global_p(vnode->decl))
+    if (defined_declared_p(vnode->decl))
       decls.safe_push(vnode->decl);
   disown_gcc_offload();
   if (decls.is_empty())

@@ -51,6 +51,9 @@ void accgpu_name_item(tree clause, const char *name);
 /* data-declare.cc: maps `declare` globals at program start (once per
    translation unit, on the first call). */
 void accgpu_declare_globals(void);
+/* D is a global variable with a declare directive (WITH_LINK: `declare
+   link` ones too, which have no device copy of their own). */
+bool accgpu_declared_global_p(tree d, bool with_link);
 /* Makes sure it runs in a unit whose functions never reach the pass. */
 void accgpu_declare_init(const char *plugin_name);
 

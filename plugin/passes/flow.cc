@@ -178,3 +178,66 @@ enum accgpu_effect accgpu_plain_effect(gimple *s, tree v)
     return ACCGPU_READ;
   return accgpu_lhs_of(s) == v ? ACCGPU_KILL : ACCGPU_NONE;
 }
+
+/* ---- "this sequence assigns V" (accgpu_seq_assigns) ---- */
+
+struct assign_walk {
+  tree v;
+  unsigned how;
+};
+
+/* LHS is V or, with ACCGPU_ASSIGN_PART, stores into V (an element or
+   member) or through V (a pointer). */
+static bool assigned_by(tree lhs, tree v, unsigned how)
+{
+  if (!lhs)
+    return false;
+  if (lhs == v)
+    return true;
+  if (!(how & ACCGPU_ASSIGN_PART))
+    return false;
+  tree b = get_base_address(lhs);
+  return b == v || (b && TREE_CODE(b) == MEM_REF && TREE_OPERAND(b, 0) == v);
+}
+
+static tree assigns_stmt_cb(gimple_stmt_iterator *gsi, bool *handled,
+                            walk_stmt_info *wi)
+{
+  struct assign_walk *w = (struct assign_walk *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  bool found = assigned_by(accgpu_lhs_of(s), w->v, w->how);
+  if (w->how & ACCGPU_ASSIGN_LOOPS) {
+    found |= gimple_code(s) == GIMPLE_ASM;
+    if (gimple_code(s) == GIMPLE_OMP_FOR) {
+      for (unsigned l = 0; l < gimple_omp_for_collapse(s); l++)
+        found |= gimple_omp_for_index(s, l) == w->v;
+      found |= accgpu_tree_refs(gimple_omp_for_clauses(s), w->v);
+    }
+  }
+  *handled = found; /* a walk stops only at a statement it handled */
+  return found ? w->v : NULL_TREE;
+}
+
+/* ACCGPU_ASSIGN_ADDR: the address of V or of a part of it. */
+static tree addr_op_cb(tree *tp, int *walk, void *data)
+{
+  struct assign_walk *w =
+      (struct assign_walk *)((walk_stmt_info *)data)->info;
+  if (TYPE_P(*tp))
+    *walk = 0;
+  else if (TREE_CODE(*tp) == ADDR_EXPR
+           && get_base_address(TREE_OPERAND(*tp, 0)) == w->v)
+    return *tp;
+  return NULL_TREE;
+}
+
+bool accgpu_seq_assigns(gimple_seq seq, tree v, unsigned how)
+{
+  struct assign_walk w = {v, how};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &w;
+  return walk_gimple_seq(seq, assigns_stmt_cb,
+                         how & ACCGPU_ASSIGN_ADDR ? addr_op_cb : NULL, &wi)
+         != NULL;
+}

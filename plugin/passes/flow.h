@@ -50,4 +50,16 @@ bool accgpu_reads_var(gimple *s, tree v);
 /* The effect of a plain statement: READ, else KILL when S assigns V. */
 enum accgpu_effect accgpu_plain_effect(gimple *s, tree v);
 
+/* SEQ (nested sequences included) has an assignment or call whose
+   destination is V; HOW adds other statements (ACCGPU_ASSIGN_*). */
+enum {
+  ACCGPU_ASSIGN_PART = 1,  /* a store into V (element, member) or through
+                              V (a pointer) */
+  ACCGPU_ASSIGN_LOOPS = 2, /* an acc loop with V as index or in a clause;
+                              any asm */
+  ACCGPU_ASSIGN_ADDR = 4   /* V's address, or a part's, taken: a write
+                              through it may follow */
+};
+bool accgpu_seq_assigns(gimple_seq seq, tree v, unsigned how);
+
 #endif

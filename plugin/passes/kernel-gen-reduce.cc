@@ -10,6 +10,7 @@
  * across its own levels and theirs.  Otherwise each loop combines at its
  * end and folds into the enclosing variable.                            */
 #include "passes/kernel-gen-internal.h"
+#include "passes/flow.h"
 
 /* ---- which levels the uses of a variable lie at ---- */
 
@@ -38,32 +39,6 @@ static bool stmt_refs(gimple *s, tree var)
   memset(&wi, 0, sizeof wi);
   wi.info = var;
   return walk_gimple_op(s, ref_cb, &wi) != NULL_TREE;
-}
-
-static tree seq_ref_cb(gimple_stmt_iterator *gsi, bool *handled,
-                       walk_stmt_info *wi)
-{
-  struct span_walk *w = (struct span_walk *)wi->info;
-  gimple *s = gsi_stmt(*gsi);
-  /* the variable, or an element of an array reduction */
-  tree b = is_gimple_assign(s) ? get_base_address(gimple_assign_lhs(s))
-                               : NULL_TREE;
-  if (b && (b == w->var || (TREE_CODE(b) == MEM_REF
-                            && TREE_OPERAND(b, 0) == w->var)))
-    w->any = true;
-  return NULL_TREE;
-}
-
-/* SEQ assigns VAR somewhere (nested sequences included). */
-static bool seq_assigns_var(gimple_seq seq, tree var)
-{
-  struct span_walk w = {};
-  w.var = var;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &w;
-  walk_gimple_seq(seq, seq_ref_cb, NULL, &wi);
-  return w.any;
 }
 
 /* The clause of F on VAR (NULL: none). */
@@ -95,7 +70,8 @@ static void span_loop(struct span_walk *w, gimple *f)
             || accgpu_red_code(strip_array_types(TREE_TYPE(w->var)),
                                OMP_CLAUSE_REDUCTION_CODE(c)) != w->op))
     w->ok = false;
-  if (d && !c && !seq_assigns_var(gimple_omp_body(f), w->var)) {
+  if (d && !c && !accgpu_seq_assigns(gimple_omp_body(f), w->var,
+                                      ACCGPU_ASSIGN_PART)) {
     struct span_walk r = *w;
     r.any = false;
     r.part |= d;
@@ -272,7 +248,8 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
     loop_red *o = g->lreds[i];
     if (o->priv && !o->gather && !clause_on(f, o->decl)
         && current_owner(g, o->decl) == o
-        && seq_assigns_var(gimple_omp_body(f), o->decl))
+        && accgpu_seq_assigns(gimple_omp_body(f), o->decl,
+                              ACCGPU_ASSIGN_PART))
       open_red(g, f, dims, id, o->decl, o->op, reds, o->vtype, o->lo);
   }
   return true;

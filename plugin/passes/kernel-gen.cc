@@ -19,6 +19,7 @@
  * worker = threadIdx.y, vector = threadIdx.x, each a stride loop over the
  * collapsed iteration space, independent of the launch size.            */
 #include "passes/kernel-gen-internal.h"
+#include "passes/pointer-private.h"
 
 /* ------------------------------------------------------------------ */
 /* Module-wide state: types, helpers, device functions.               */
@@ -206,10 +207,57 @@ static bool fp_array_p(const kg_param *p)
                           && RECORD_OR_UNION_TYPE_P(p->type));
 }
 
+/* The kernel's name of parameter DECL of G's region. */
+static const char *param_name(kg *g, tree decl)
+{
+  for (unsigned i = 0; i < g->region->params.length(); i++)
+    if (g->region->params[i].decl == decl)
+      return g->region->params[i].name;
+  return "0";
+}
+
+/* D, a firstprivate in a device buffer (P), is the pointer NB: at the
+   buffer itself when the region only reads it (every thread reads the one
+   copy), else at the gang's copy in P's table, which the gang's threads
+   fill together (then wait).  Its stores are a gang's shared stores. */
+static void fp_in_memory(kg *g, kg_param *p, const char *nb,
+                         struct kbuf *body)
+{
+  tree d = p->decl, t = TREE_TYPE(d);
+  if (!p->gang_copies)
+    t = build_qualified_type(t, TYPE_QUAL_CONST);
+  struct kbuf ts = {};
+  type_str(g, &ts, t);
+  kb_printf(&g->decls, "  %s *%s;\n", kb_str(&ts), nb);
+  if (!p->gang_copies)
+    kb_printf(body, "  %s = (%s *)%s;\n", nb, kb_str(&ts), p->name);
+  else {
+    unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(t));
+    const char *w = size % 8 == 0 ? "unsigned long long"
+                    : size % 4 == 0 ? "unsigned" : "unsigned char";
+    kb_printf(body, "  %s = (%s *)((void *const *)%s)[__accgpu_gid];\n",
+              nb, kb_str(&ts), param_name(g, p->gang_copies));
+    kb_printf(body, "  for (unsigned long __k = threadIdx.x + blockDim.x * "
+              "(threadIdx.y + blockDim.y * threadIdx.z); __k < sizeof(%s) / "
+              "sizeof(%s); __k += blockDim.x * blockDim.y * blockDim.z)\n"
+              "    ((%s *)%s)[__k] = ((const %s *)%s)[__k];\n", kb_str(&ts),
+              w, w, nb, w, p->name);
+    if (g->dims & (KG_WORKER | KG_VECTOR))
+      kb_add(body, "  __syncthreads();\n");
+    g->shared.safe_push(d);
+  }
+  kb_free(&ts);
+  char ref[220];
+  snprintf(ref, sizeof ref, "(*%s)", nb);
+  push_name(g, d, ref);
+}
+
 /* Declares each firstprivate array of G's region as the gang's copy
    (__shared__ when the gang's threads share it, as private aggregates
    are: maybe_share) and copies the parameter into it at the start of
-   BODY; one thread copies a shared one, then the gang waits. */
+   BODY; one thread copies a shared one, then the gang waits.  One in a
+   device buffer is read there, or copied into global memory per gang
+   (fp_in_memory), unless written and shared. */
 static void fp_arrays(kg *g, struct kbuf *body)
 {
   for (unsigned i = 0; i < g->region->params.length(); i++) {
@@ -219,8 +267,16 @@ static void fp_arrays(kg *g, struct kbuf *body)
     tree d = p->decl;
     char nb[200];
     kg_ident(d, "v", nb, sizeof nb);
-    maybe_share(g, d);
+    if (p->gang_copies || !p->fp_buffer)
+      maybe_share(g, d);
     bool sh = g->shared.contains(d);
+    if (p->fp_buffer && !sh) {
+      fp_in_memory(g, p, nb, body);
+      continue;
+    }
+    if (p->gang_copies) /* shared: no copies in memory to allocate */
+      accgpu_pp_slot_of(p->gang_copies)->len =
+          build_int_cst(long_integer_type_node, 0);
     kb_add(&g->decls, sh ? "  __shared__ " : "  ");
     decl_str(g, &g->decls, TREE_TYPE(d), nb);
     kb_add(&g->decls, ";\n");

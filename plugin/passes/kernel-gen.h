@@ -21,6 +21,9 @@ struct kg_param {
   bool readonly;  /* filled by kg_generate: never written through */
   bool fp_buffer; /* firstprivate array too large for a parameter: TYPE
                      points to its bytes in a device buffer */
+  tree gang_copies; /* such a buffer that the region writes: the variable
+                       of its gangs' copies' table (accgpu_pp_gang_slot),
+                       a parameter of its own; NULL when only read */
   char *name;     /* kernel-side name, filled by kg_generate */
 };
 

@@ -5,6 +5,7 @@
 #include "accgpu-plugin.h"
 #include "passes/kernel-deps.h"
 #include "passes/compute-internal.h"
+#include "passes/flow.h"
 #include "reduction/reduction.h"
 
 /* ---- kernels: a sequential loop of loop nests, run by the host ---- */
@@ -295,27 +296,6 @@ void hostloop_notes(struct hostloop *hl, location_t loc)
 
 /* ---- construct-level reductions updated in loops ---- */
 
-static tree assigns_decl_cb(gimple_stmt_iterator *gsi, bool *handled,
-                            walk_stmt_info *wi)
-{
-  struct var_ref *v = (struct var_ref *)wi->info;
-  gimple *s = gsi_stmt(*gsi);
-  if ((is_gimple_assign(s) && gimple_assign_lhs(s) == v->var)
-      || (is_gimple_call(s) && gimple_call_lhs(s) == v->var))
-    v->found = true;
-  return NULL_TREE;
-}
-
-static bool seq_assigns(gimple_seq seq, tree d)
-{
-  struct var_ref v = {d, false};
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &v;
-  walk_gimple_seq(seq, assigns_decl_cb, NULL, &wi);
-  return v.found;
-}
-
 /* A `reduction` on the construct whose variable a partitioned loop updates
    without its own reduction clause: every lane of the loop would update a
    private copy that is then lost.  Gives each such loop (not `seq`) the
@@ -339,7 +319,7 @@ void implicit_loop_reductions(struct kg_region *r, gimple_seq seq)
       for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
         has |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
                && OMP_CLAUSE_DECL(c) == d;
-      if (has || !seq_assigns(gimple_omp_body(s), d))
+      if (has || !accgpu_seq_assigns(gimple_omp_body(s), d, 0))
         continue;
       tree c = build_omp_clause(gimple_location(s), OMP_CLAUSE_REDUCTION);
       OMP_CLAUSE_DECL(c) = d;

@@ -30,6 +30,7 @@
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
 #include "passes/pointer-private.h"
+#include "passes/flow.h"
 #include "reduction/reduction.h"
 #include "passes/compute-internal.h"
 
@@ -435,6 +436,21 @@ static void strip_fp_buffers(gomp_target *t)
   gimple_omp_target_set_clauses(t, clauses);
 }
 
+/* Firstprivate D in a device buffer: when R's body may write it (a store
+   to it or into it, its address taken, a loop clause naming it, an asm),
+   the table variable of one copy per gang (OpenACC 3.3 §2.5.14: a copy
+   for each gang), allocated at each launch; NULL when the kernel can read
+   the buffer in place.  A copy per thread would be local memory on a GPU
+   (hundreds of KB per thread for big tables). */
+static tree fp_gang_copies(struct kg_region *r, tree d)
+{
+  if (!accgpu_seq_assigns(gimple_omp_body(r->stmt), d,
+                          ACCGPU_ASSIGN_PART | ACCGPU_ASSIGN_LOOPS
+                          | ACCGPU_ASSIGN_ADDR))
+    return NULL_TREE;
+  return accgpu_pp_gang_slot(d, tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(d))));
+}
+
 /* A VLA decl D is `*D.N` (DECL_VALUE_EXPR) with D.N the pointer the
    region body uses: its pointer-assign clause names D, the kernel
    parameter is D.N.  Any other D is itself.  */
@@ -502,6 +518,7 @@ static bool read_clauses(struct kg_region *r, tree clauses,
         p.type = build_pointer_type(p.type);
         p.by_ref = p.fp_buffer = true;
         ps.map_clause = fp_buffer_map(c, p.decl);
+        p.gang_copies = fp_gang_copies(r, p.decl);
       }
       break;
     case OMP_CLAUSE_REDUCTION: {
@@ -543,6 +560,13 @@ static bool read_clauses(struct kg_region *r, tree clauses,
       if (!dup) {
         r->params.safe_push(p);
         src->safe_push(ps);
+      }
+      if (!dup && p.gang_copies) { /* the table, allocated per launch */
+        kg_param t = {};
+        t.decl = p.gang_copies;
+        t.type = TREE_TYPE(t.decl);
+        r->params.safe_push(t);
+        src->safe_push(param_src());
       }
     }
   }

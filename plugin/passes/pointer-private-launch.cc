@@ -93,7 +93,7 @@ void accgpu_pp_host(gimple_seq *host, struct kg_region *r, tree locp)
   for (unsigned i = 0; i < r->params.length(); i++) {
     tree d = r->params[i].decl;
     struct accgpu_pp_slot *sl = accgpu_pp_slot_of(d);
-    if (!sl)
+    if (!sl || sl->fp_array) /* the fallback has GCC's firstprivate */
       continue;
     tree n = fold_build2(MAX_EXPR, long_integer_type_node, sl->len,
                          build_int_cst(long_integer_type_node, 0));

@@ -16,6 +16,7 @@ struct accgpu_pp_slot {
   tree buf, name, len;
   unsigned elt;
   int level;
+  bool fp_array; /* accgpu_pp_gang_slot's: no host fallback copy */
 };
 
 /* PLUGIN_PRE_GENERICIZE, before element-reduction-guard.cc: the marked
@@ -23,6 +24,9 @@ struct accgpu_pp_slot {
 void accgpu_pointer_private_generic(tree fn);
 /* The slot whose table D is, or NULL. */
 struct accgpu_pp_slot *accgpu_pp_slot_of(tree d);
+/* A slot of one copy per gang of BYTES for firstprivate array D
+   (kernel-gen.cc, fp_arrays), made on GIMPLE: its table variable. */
+tree accgpu_pp_gang_slot(tree d, unsigned HOST_WIDE_INT bytes);
 /* The slot of number N (the marker call's second argument). */
 struct accgpu_pp_slot *accgpu_pp_slot_num(unsigned n);
 

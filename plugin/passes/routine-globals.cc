@@ -17,21 +17,23 @@
 #include "passes/routine-globals.h"
 #include "passes/implicit-maps.h"
 #include "passes/kernel-gen-internal.h"
+#include "passes/data-internal.h"
 
 static vec<tree> used;          /* declared globals some routine uses */
 static vec<char *> used_decl;   /* `T *__accgpu_gp_NAME` of each */
 static vec<tree> set_by_kernels;
 
-static bool declared_global_p(tree d)
+/* A declared global that routines reach through a kernel parameter (not
+   one the module holds as a constant). */
+static bool routine_global_p(tree d)
 {
-  return VAR_P(d) && is_global_var(d) && DECL_NAME(d) && !kg_module_const_p(d)
-         && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d));
+  return accgpu_declared_global_p(d, true) && DECL_NAME(d)
+         && !kg_module_const_p(d);
 }
 
 static bool declared_device_copy_p(tree d)
 {
-  return declared_global_p(d)
-         && !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(d));
+  return routine_global_p(d) && accgpu_declared_global_p(d, false);
 }
 
 bool accgpu_declared_implicit_p(gomp_target *t, tree c)
@@ -67,7 +69,7 @@ static tree reach_operand(tree *tp, int *walk_subtrees, void *data)
   tree t = *tp;
   if (TYPE_P(t)) {
     *walk_subtrees = 0;
-  } else if (declared_global_p(t)) {
+  } else if (routine_global_p(t)) {
     if (!r->globals.contains(t))
       r->globals.safe_push(t);
   } else if (TREE_CODE(t) == FUNCTION_DECL && !fndecl_built_in_p(t)) {
@@ -203,7 +205,7 @@ void accgpu_map_declared_globals(gomp_target *t)
   varpool_node *v;
   FOR_EACH_VARIABLE(v) {
     tree d = v->decl;
-    if (!declared_global_p(d) || named_p(clauses, d)
+    if (!routine_global_p(d) || named_p(clauses, d)
         || !(r.unknown || r.globals.contains(d)))
       continue;
     tree c = present_map(d, gimple_location(t));
@@ -216,7 +218,7 @@ void accgpu_map_declared_globals(gomp_target *t)
 
 const char *kg_routine_global(kg *g, tree d)
 {
-  if (!g->routine_mode || !declared_global_p(d))
+  if (!g->routine_mode || !routine_global_p(d))
     return NULL;
   if (!g->global_used)
     g->global_used = d;
@@ -251,7 +253,7 @@ void kg_kernel_globals(kg *g, struct kbuf *b)
   kb_add(b, "  __ACCGPU_GLOCALS\n");
   for (unsigned i = 0; i < g->region->params.length(); i++) {
     kg_param *p = &g->region->params[i];
-    if (!p->by_ref || !declared_global_p(p->decl))
+    if (!p->by_ref || !routine_global_p(p->decl))
       continue;
     kb_printf(b, "  __ACCGPU_GSET_%s(%s)\n", gname(p->decl), p->name);
     if (!set_by_kernels.contains(p->decl))

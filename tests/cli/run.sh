@@ -19,7 +19,10 @@
 #   8. a kernel's parameters hold the declared globals its routines reach
 #      and no other (tests/cli/routine_globals.c);
 #   9. a written firstprivate(p) gets no implicit section, from a #pragma
-#      line or a _Pragma (tests/cli/pragma_firstprivate.c).
+#      line or a _Pragma (tests/cli/pragma_firstprivate.c);
+#  10. a big firstprivate array that a region only reads is read in its
+#      device buffer, one it writes is the gang's copy: no thread's local
+#      copy in the kept kernels (tests/cli/big_firstprivate.c).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -190,6 +193,22 @@ if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-info -I"$ROOT/include" \
     bad "pragma_firstprivate.c implicit sections: '$got', want q's only"
 else
   bad "pragma_firstprivate.c: $(grep -v 'note: ' "$OUT/pfp.log" | head -3)"
+fi
+
+# 10. Big firstprivate arrays: no local array, no copy into one.
+rm -rf "$OUT/bigfp"
+if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-keep="$OUT/bigfp" \
+     -I"$ROOT/include" tests/cli/big_firstprivate.c -o "$OUT/bigfp.o" \
+     >"$OUT/bigfp.log" 2>&1; then
+  cu="$OUT/bigfp/big_firstprivate.c.cu"
+  got="$(grep -Ec '^  (__shared__ )?__accgpu_a[0-9]+ tab_[0-9]+;' "$cu")"
+  got="$got/$(grep -c '__accgpu_memcpy' "$cu")"
+  got="$got/$(grep -Ec 'tab_[0-9]+ = \(const __accgpu_a[0-9]+ \*\)tab_[0-9]+_in;' "$cu")"
+  got="$got/$(grep -Ec 'tab_[0-9]+ = \(__accgpu_a[0-9]+ \*\).*\[__accgpu_gid\];' "$cu")"
+  [ "$got" = "0/0/1/1" ] && ok ||
+    bad "big_firstprivate.c kernels: locals/copies/in place/gang copies '$got', want '0/0/1/1'"
+else
+  bad "big_firstprivate.c: $(grep -v 'note: accgpu' "$OUT/bigfp.log" | head -3)"
 fi
 
 echo "cli: $pass passed, $fail failed"
