@@ -25,6 +25,8 @@
 #   ACCGPU_E2E_BUILD_ONLY=1          compile the corpus and rterr/ programs
 #                     and run none (tests/gpu/kit.sh packs them for a GPU
 #                     machine that has no GCC 12 plugin headers)
+#   ACCGPU_E2E_MAX_STACK=BYTES       most local memory (ptxas's stack
+#                     frame) a kernel may need per GPU thread (32768)
 #   CC, CUDA_HOME                    compiler, CUDA toolkit (optional)
 # Header directives in a test, one per comment line:
 #   /* accgpu-test: env VAR=VALUE ... */   extra environment for its runs
@@ -308,15 +310,30 @@ check_ptx_of() {
   local rdc=() cubins=()
   grep -qE '^\.(extern|visible) \.func' "${files[@]}" && rdc=(-c)
   for f in "${files[@]}"; do
-    "$CUDA_HOME/bin/ptxas" -arch=sm_90 "${rdc[@]}" "$f" -o "$f.sm_90.o" >>"$dir/ptxas.log" 2>&1 ||
-      { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
+    "$CUDA_HOME/bin/ptxas" -v -arch=sm_90 "${rdc[@]}" "$f" -o "$f.sm_90.o" >"$dir/ptxas.v.log" 2>&1 ||
+      { cat "$dir/ptxas.v.log" >>"$dir/ptxas.log"; echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"
+        ptx_fail "$name"; return; }
     cubins+=("$f.sm_90.o")
+    big_stack_frames "$dir/ptxas.v.log" >>"$dir/ptxas.log" || { ptx_fail "$name"; return; }
   done
   if [ ${#rdc[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
      ! "$CUDA_HOME/bin/nvlink" -arch=sm_90 "${cubins[@]}" -o "$dir/linked.cubin" >>"$dir/ptxas.log" 2>&1; then
     echo "nvlink failed" >>"$dir/ptxas.log"; ptx_fail "$name"
   fi
   rm -f "${cubins[@]}"
+}
+
+# Local memory a GPU thread would need: ptxas -v's stack frame per function.
+# Over ACCGPU_E2E_MAX_STACK bytes (default 32 KiB) a kernel launches slowly or not
+# at all on a GPU (local memory is reserved for every resident thread); the
+# emulator and the CPU devices cannot show it (a big firstprivate copied
+# into each thread took 160-512 KB).  Prints the offenders, fails if any.
+big_stack_frames() {
+  awk -v max="${ACCGPU_E2E_MAX_STACK:-32768}" '
+    /Function properties for/ { fn = $NF }
+    /bytes stack frame/ && $1 + 0 > max {
+      printf "  %s needs %d bytes of local memory per thread (limit %d)\n", fn, $1, max; bad = 1 }
+    END { exit bad }' "$1"
 }
 
 ptx_fail() {
