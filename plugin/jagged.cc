@@ -17,7 +17,11 @@
  * The new token list is injected as the expansion of a macro
  * (pp-tokens.cc) and the original tokens are taken off the stream.  Only
  * names declared as a pointer to pointer, or an array of pointers, are
- * rewritten: `double a[N][M]` sections stay GCC's.                      */
+ * rewritten, and on `update` lines also 2-D arrays and pointers to arrays
+ * (`double a[N][M]`, `double (*a)[M]`): their a[l1:n1][l2:n2] is strided
+ * when l2:n2 is not whole rows (a halo column), and the runtime updates
+ * each row's part (ACCGPU_MAPF_STRIDED).  Elsewhere `double a[N][M]`
+ * sections stay GCC's ("array section is not contiguous").              */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -61,6 +65,21 @@ static bool pointer_rows_p(tree name)
   return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
          POINTER_TYPE_P(TREE_TYPE(t));
 }
+
+/* Is NAME declared (here) as an array of arrays or a pointer to arrays
+   (`double a[N][M]`, parameters `double a[][M]`, `double (*a)[m]`)? */
+static bool array_rows_p(tree name)
+{
+  tree d = lookup_name(name);
+  if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
+    return false;
+  tree t = TREE_TYPE(d);
+  return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
+         TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE;
+}
+
+/* The directive of the clause being rewritten (PRAGMA_OACC_*). */
+static int cur_pragma;
 
 /* ---- Reading the clause ----------------------------------------------- */
 
@@ -141,10 +160,12 @@ static int jagged_item(cpp_reader *pfile, int i)
                                in.tok[e2 + 1].type != CPP_CLOSE_PAREN))
     return i;
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in.tok[i].val.node.node));
-  if (!pointer_rows_p(name))
+  if (!pointer_rows_p(name) &&
+      !(cur_pragma == PRAGMA_OACC_UPDATE && array_rows_p(name)))
     return i;
   if (line_items == 8) {
-    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays "
+    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays or "
+             "strided sections "
              "on one directive");
     return i;
   }
@@ -174,6 +195,7 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
     return NULL;
   if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;
+  cur_pragma = pragma;
   out.n = 0;
   emit_name(pfile, kind, word->src_loc);
   int before = line_items, cut_before = cut_items;

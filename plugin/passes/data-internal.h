@@ -210,6 +210,9 @@ int accgpu_jag_marker(tree c);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
+/* Is PARTNER the rows of a 2-D array (a strided update section), not a
+   pointer array? */
+bool accgpu_jag_strided_p(tree partner);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker

@@ -39,11 +39,20 @@ static bool pointer_kind_p(tree c)
   }
 }
 
-/* Can C be the item of a pointer array (not a marker, not a pointer)? */
+/* Can C be the item of a pointer array or of the rows of a 2-D array (not
+   a marker, not a pointer)? */
 static bool array_item_p(tree c)
 {
-  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && accgpu_jag_marker(c) < 0 &&
-         !pointer_kind_p(c) && POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || accgpu_jag_marker(c) >= 0 ||
+      pointer_kind_p(c))
+    return false;
+  tree t = TREE_TYPE(OMP_CLAUSE_DECL(c));
+  return POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE;
+}
+
+bool accgpu_jag_strided_p(tree partner)
+{
+  return TREE_CODE(TREE_TYPE(OMP_CLAUSE_DECL(partner))) == ARRAY_TYPE;
 }
 
 /* The name of the variable item C maps through: the base of its decl
