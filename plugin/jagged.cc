@@ -50,9 +50,13 @@ tree accgpu_jag_array_name(location_t paren, int k)
   return NULL_TREE;
 }
 
+/* Repeated update items the line rewrote (update-dups.cc). */
+static int ndups_line;
+
 void accgpu_jagged_new_line(void)
 {
-  line_items = 0;
+  line_items = ndups_line = 0;
+  accgpu_update_dups_new_line();
 }
 
 /* Is NAME declared (here) as a pointer to pointer or array of pointers? */
@@ -199,14 +203,25 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
   out.n = 0;
   emit_name(pfile, kind, word->src_loc);
   int before = line_items, cut_before = cut_items;
+  int dups_before = ndups_line;
   for (int i = 0; i < in.n;) {
-    int next = jagged_item(pfile, i);
+    int next = pragma == PRAGMA_OACC_UPDATE
+                   ? accgpu_update_dup_item(pfile, in.tok, in.n, i, out.tok,
+                                            &out.n, MAX_TOKS)
+                   : i;
+    if (next != i) {
+      ndups_line++;
+      i = next;
+      continue;
+    }
+    next = jagged_item(pfile, i);
     if (next == i)
       emit(&in.tok[i++]);
     else
       i = next;
   }
-  if ((line_items == before && cut_items == cut_before) || out.n >= MAX_TOKS)
+  if ((line_items == before && cut_items == cut_before &&
+       ndups_line == dups_before) || out.n >= MAX_TOKS)
     return NULL;
   accgpu_pp_take(pfile, in.n);
   return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);
@@ -225,4 +240,5 @@ void accgpu_jagged_declare_markers(void)
     DECL_ARTIFICIAL(d) = 1;
     pushdecl(d);
   }
+  accgpu_update_dups_declare_markers();
 }

@@ -14,6 +14,10 @@
 /* The marker arrays the plugin's rewrite names (never accessed). */
 char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
     __accgpu_jag4[1], __accgpu_jag5[1], __accgpu_jag6[1], __accgpu_jag7[1];
+/* ... and for sections of an array named twice on an update directive
+   (plugin/update-dups.cc: the items carry their own addresses). */
+char __accgpu_dup0[1], __accgpu_dup1[1], __accgpu_dup2[1], __accgpu_dup3[1],
+    __accgpu_dup4[1], __accgpu_dup5[1], __accgpu_dup6[1], __accgpu_dup7[1];
 
 static __accgpu_map item(void *host, size_t bytes, unsigned kind,
                          unsigned flags, const char *name) {

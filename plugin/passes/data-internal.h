@@ -210,6 +210,17 @@ int accgpu_jag_marker(tree c);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
+/* update-dups.cc: an update item naming an array the line named before,
+   rewritten into OUT (returns the index after it, or I when it is not
+   one); the line's state; the markers.  The pass's side: the host address
+   of such an item's clause C (NULL_TREE when C is not one) and its
+   spelling. */
+int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
+                           int i, cpp_token *out, int *nout, int max);
+void accgpu_update_dups_new_line(void);
+void accgpu_update_dups_declare_markers(void);
+tree accgpu_update_dup_host(tree c);
+const char *accgpu_update_dup_name(tree c);
 /* Is PARTNER the rows of a 2-D array (a strided update section), not a
    pointer array? */
 bool accgpu_jag_strided_p(tree partner);

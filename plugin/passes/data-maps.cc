@@ -333,6 +333,8 @@ const char *accgpu_item_name(tree c)
                            ? item_names->get(c) : NULL;
   if (given)
     return *given;
+  if (const char *dup = accgpu_update_dup_name(c))
+    return dup;
   struct namebuf b = {{0}, 0};
   tree decl = OMP_CLAUSE_DECL(c);
   tree size = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_SIZE(c)
@@ -468,6 +470,8 @@ static tree item_host(tree c, unsigned kind)
   tree decl = OMP_CLAUSE_DECL(c);
   if (kind == ACCGPU_MAP_DEVICEPTR)
     return fold_convert(ptr_type_node, unshare_expr(decl));
+  if (tree dup = accgpu_update_dup_host(c))
+    return dup;
   tree base = get_base_address(decl);
   if (base && DECL_P(base))
     make_addressable(base);

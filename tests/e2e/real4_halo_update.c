@@ -10,8 +10,11 @@
  * and `update device(u[1:NYL][0:1])`; a Jacobi sweep over the interior
  * with `parallel loop collapse(2) present(u, un)`; the same with a
  * file-scope `static double g[GY][GX]` under `declare create(g)` and
- * `update device(g[1:GY-2][0:1]) async(1)` + `wait(1)`, and a 1-D
- * `update device(a[lo:len])` / `update self(a[lo:len])` of a block.
+ * `update device(g[1:GY-2][0:1]) async(1)` + `wait(1)`, a 1-D
+ * `update device(a[lo:len])` / `update self(a[lo:len])` of a block, and a
+ * flattened grid's two halo rows in one directive naming the array twice,
+ * `update self(u[nx:nx], u[(ny-2)*nx:nx])` (GCC: "appears more than
+ * once").
  * Against the undecomposed grid stepped serially. */
 #include "e2e.h"
 #include <stdlib.h>
@@ -171,6 +174,58 @@ static void test_declared_columns(void)
     }
 }
 
+/* a flattened grid whose two boundary rows go out and the two ghost rows
+   come in, each pair in one directive naming the array twice (and once
+   as two clauses): `update self(u[nx:nx], u[(ny-2)*nx:nx])` */
+static void test_flat_rows(void)
+{
+  const int nx = 12, ny = 9, steps = 4;
+  double *u = malloc(nx * ny * sizeof *u), *r = malloc(nx * ny * sizeof *r);
+  double *un = malloc(nx * ny * sizeof *un), *rn = malloc(nx * ny * sizeof *rn);
+  for (int i = 0; i < nx * ny; i++)
+    u[i] = r[i] = un[i] = rn[i] = (i * 7) % 11 * 0.5;
+#pragma acc data copy(u[0:nx*ny]) create(un[0:nx*ny])
+  {
+#pragma acc parallel loop present(u[0:nx*ny], un[0:nx*ny])
+    for (int i = 0; i < nx * ny; i++)
+      un[i] = u[i];
+    for (int t = 0; t < steps; t++) {
+#pragma acc update self(u[nx:nx], u[(ny-2)*nx:nx])
+      /* periodic in y, done on the host as a neighbour rank would */
+      for (int i = 0; i < nx; i++) {
+        u[i] = u[(ny - 2) * nx + i];
+        u[(ny - 1) * nx + i] = u[nx + i];
+      }
+#pragma acc update device(u[0:nx]) device(u[(ny-1)*nx:nx])
+#pragma acc parallel loop collapse(2) present(u[0:nx*ny], un[0:nx*ny])
+      for (int j = 1; j < ny - 1; j++)
+        for (int i = 1; i < nx - 1; i++)
+          un[j * nx + i] = 0.5 * u[j * nx + i] +
+                           0.125 * (u[(j - 1) * nx + i] + u[(j + 1) * nx + i] +
+                                    u[j * nx + i - 1] + u[j * nx + i + 1]);
+#pragma acc parallel loop present(u[0:nx*ny], un[0:nx*ny])
+      for (int i = nx; i < (ny - 1) * nx; i++)
+        u[i] = un[i];
+    }
+  }
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < nx; i++) {
+      r[i] = r[(ny - 2) * nx + i];
+      r[(ny - 1) * nx + i] = r[nx + i];
+    }
+    for (int j = 1; j < ny - 1; j++)
+      for (int i = 1; i < nx - 1; i++)
+        rn[j * nx + i] = 0.5 * r[j * nx + i] +
+                         0.125 * (r[(j - 1) * nx + i] + r[(j + 1) * nx + i] +
+                                  r[j * nx + i - 1] + r[j * nx + i + 1]);
+    for (int i = nx; i < (ny - 1) * nx; i++)
+      r[i] = rn[i];
+  }
+  for (int i = 0; i < nx * ny; i++)
+    CHECK_REAL("flat rows", u[i], r[i], 1e-14);
+  free(u); free(r); free(un); free(rn);
+}
+
 /* a block of a 1-D array sent and fetched on its own */
 static void test_block_updates(void)
 {
@@ -204,5 +259,6 @@ int main(void)
   test_subdomains();
   test_declared_columns();
   test_block_updates();
+  test_flat_rows();
   return e2e_done();
 }
