@@ -393,6 +393,15 @@ static cpp_hashnode *other_clause(cpp_reader *pfile, const cpp_token *tok,
   return accgpu_jagged_clause(pfile, tok, w, line.pragma);
 }
 
+/* Is the line a parallel, kernels or serial construct (combined ones
+   too)? */
+static bool compute_line_p(void)
+{
+  return line.pragma == PRAGMA_OACC_PARALLEL ||
+         line.pragma == PRAGMA_OACC_KERNELS ||
+         line.pragma == PRAGMA_OACC_SERIAL;
+}
+
 /* Is W one of our conditional words (others are deviceid.cc's and
    devdirs.cc's)? */
 static bool own_word(const char *w)
@@ -454,6 +463,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (clause_dir(w) != -1u)
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? data_clause(pfile, tok) : NULL;
+  if (!strcmp(w, "self") && compute_line_p())
+    return accgpu_compute_self(pfile, tok);
   if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
       !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
@@ -514,8 +525,7 @@ static void wait_is_macro(bool on)
    data clauses' items in source order (struct-order.cc). */
 static bool combined_p(cpp_reader *pfile)
 {
-  if (line.pragma != PRAGMA_OACC_PARALLEL && line.pragma != PRAGMA_OACC_KERNELS
-      && line.pragma != PRAGMA_OACC_SERIAL)
+  if (!compute_line_p())
     return false;
   const char *w = word_of(accgpu_pp_peek(pfile, 0));
   return w && !strcmp(w, "loop");

@@ -71,6 +71,19 @@ void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
   accgpu_pp_emit(toks, n, max, &t);
 }
 
+void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
+                           const char *text, location_t loc)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = CPP_NUMBER;
+  t.src_loc = loc;
+  t.flags = PREV_WHITE;
+  t.val.str.text = (const unsigned char *)text;
+  t.val.str.len = strlen(text);
+  accgpu_pp_emit(toks, n, max, &t);
+}
+
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc)
 {

@@ -70,15 +70,9 @@ static void emit_elem(cpp_reader *pfile, cpp_token *out, int *n, int max,
   accgpu_pp_emit(out, n, max, name);
   accgpu_pp_emit_punct(out, n, max, CPP_CLOSE_PAREN, loc);
   accgpu_pp_emit_punct(out, n, max, CPP_OPEN_SQUARE, loc);
-  if (lo == lo_end) {
-    cpp_token zero;
-    memset(&zero, 0, sizeof zero);
-    zero.type = CPP_NUMBER;
-    zero.src_loc = loc;
-    zero.val.str.text = (const unsigned char *)"0";
-    zero.val.str.len = 1;
-    accgpu_pp_emit(out, n, max, &zero);
-  } else
+  if (lo == lo_end)
+    accgpu_pp_emit_number(out, n, max, "0", loc);
+  else
     emit_range(out, n, max, in, lo, lo_end);
   accgpu_pp_emit_punct(out, n, max, CPP_CLOSE_SQUARE, loc);
 }

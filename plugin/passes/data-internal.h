@@ -91,6 +91,13 @@ void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
 void accgpu_pp_emit(cpp_token *toks, int *n, int max, const cpp_token *t);
 void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
                           enum cpp_ttype type, location_t loc);
+/* ... a number token spelled TEXT (a string literal: kept as is). */
+void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
+                           const char *text, location_t loc);
+/* compute-self.cc: `self` or `self(cond)` (WORD) on a parallel, kernels or
+   serial line, rewritten as the expansion of a macro into if(0) or
+   if(!(cond)); NULL after an error. */
+cpp_hashnode *accgpu_compute_self(cpp_reader *pfile, const cpp_token *word);
 cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
                                int n, location_t loc);
 /* member-reduction.cc: reduction(op: s.x) on an acc line: the clause
