@@ -195,9 +195,14 @@ void __accgpu_update_peer(const __accgpu_loc *loc, void *dst, int to_device,
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
                           const char *name);
 
-/* wait [(queues)] [async(a)] and wait device(d).  NQUEUES == 0: all queues. */
+/* wait [(queues)] [async(a)] and wait device(d).  NQUEUES == 0: all queues.
+   ASYNC == ACCGPU_WAIT_SKIP: nothing (a wait whose if clause is false: the
+   plugin rewrites `if(c)` into async(__accgpu_wait_if(c)), which returns
+   acc_async_sync when C holds). */
+#define ACCGPU_WAIT_SKIP (-0x7fffffff)
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async);
+int __accgpu_wait_if(int cond);
 void __accgpu_wait_device(const __accgpu_loc *loc, int device);
 /* wait(queues) on a data construct (the plugin's rewrite calls it in the
    bound of an empty section, so it runs before the construct); QUEUES

@@ -445,6 +445,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
       accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN)
     if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, w, line.pragma))
       return j;
+  if (line.pragma == PRAGMA_OACC_WAIT && !strcmp(w, "if"))
+    return accgpu_wait_if_clause(pfile, tok);
+  if (line.pragma == PRAGMA_OACC_WAIT && !strcmp(w, "async"))
+    accgpu_wait_if_async_word();
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
   if (line.pragma == PRAGMA_OACC_DECLARE && !line.declare_read &&
@@ -557,6 +561,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     if (p == PRAGMA_OACC_ROUTINE)
       accgpu_routine_bind_line(pfile, tok->src_loc);
     start_line(p, combined_p(pfile));
+    accgpu_wait_if_line(p);
   }
   if (prev_line_change)
     prev_line_change(pfile, tok, parsing_args);
@@ -572,6 +577,7 @@ static void define_macros(cpp_reader *pfile)
     accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
+  accgpu_wait_if_define(pfile);
   accgpu_pragma_op_define(pfile);
 }
 
@@ -598,6 +604,7 @@ static void declare_markers(void)
     pushdecl(d);
   }
   accgpu_jagged_declare_markers();
+  accgpu_wait_if_declare();
   accgpu_declare_sections_markers();
   accgpu_tile_declare_marker();
   accgpu_gang_dims_declare_marker();

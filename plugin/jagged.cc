@@ -59,27 +59,31 @@ void accgpu_jagged_new_line(void)
   accgpu_update_dups_new_line();
 }
 
-/* Is NAME declared (here) as a pointer to pointer or array of pointers? */
-static bool pointer_rows_p(tree name)
+/* The row type of NAME declared (here) as a pointer or an array (of rows),
+   else NULL_TREE. */
+static tree row_type(tree name)
 {
   tree d = lookup_name(name);
   if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
-    return false;
+    return NULL_TREE;
   tree t = TREE_TYPE(d);
-  return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
-         POINTER_TYPE_P(TREE_TYPE(t));
+  return POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE ? TREE_TYPE(t)
+                                                         : NULL_TREE;
+}
+
+/* Is NAME declared (here) as a pointer to pointer or array of pointers? */
+static bool pointer_rows_p(tree name)
+{
+  tree r = row_type(name);
+  return r && POINTER_TYPE_P(r);
 }
 
 /* Is NAME declared (here) as an array of arrays or a pointer to arrays
    (`double a[N][M]`, parameters `double a[][M]`, `double (*a)[m]`)? */
 static bool array_rows_p(tree name)
 {
-  tree d = lookup_name(name);
-  if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
-    return false;
-  tree t = TREE_TYPE(d);
-  return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
-         TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE;
+  tree r = row_type(name);
+  return r && TREE_CODE(r) == ARRAY_TYPE;
 }
 
 /* The directive of the clause being rewritten (PRAGMA_OACC_*). */
@@ -227,12 +231,11 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
   return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);
 }
 
-/* The markers, at file scope (called on the first line). */
-void accgpu_jagged_declare_markers(void)
+void accgpu_declare_char_markers(const char *prefix, int n)
 {
-  for (int k = 0; k < 8; k++) {
+  for (int k = 0; k < n; k++) {
     char name[32];
-    snprintf(name, sizeof name, "__accgpu_jag%d", k);
+    snprintf(name, sizeof name, "%s%d", prefix, k);
     tree d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
                         build_array_type(char_type_node, NULL_TREE));
     DECL_EXTERNAL(d) = 1;
@@ -240,5 +243,11 @@ void accgpu_jagged_declare_markers(void)
     DECL_ARTIFICIAL(d) = 1;
     pushdecl(d);
   }
+}
+
+/* The markers, at file scope (called on the first line). */
+void accgpu_jagged_declare_markers(void)
+{
+  accgpu_declare_char_markers("__accgpu_jag", 8);
   accgpu_update_dups_declare_markers();
 }

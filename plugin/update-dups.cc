@@ -150,16 +150,7 @@ int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
 
 void accgpu_update_dups_declare_markers(void)
 {
-  for (int k = 0; k < MAX_DUPS; k++) {
-    char name[32];
-    snprintf(name, sizeof name, "__accgpu_dup%d", k);
-    tree d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
-                        build_array_type(char_type_node, NULL_TREE));
-    DECL_EXTERNAL(d) = 1;
-    TREE_PUBLIC(d) = 1;
-    DECL_ARTIFICIAL(d) = 1;
-    pushdecl(d);
-  }
+  accgpu_declare_char_markers("__accgpu_dup", MAX_DUPS);
 }
 
 /* ---- The pass's side -------------------------------------------------- */
@@ -167,16 +158,7 @@ void accgpu_update_dups_declare_markers(void)
 /* K of a marker clause __accgpu_dupK[addr:bytes], else -1. */
 static int dup_marker(tree c)
 {
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-    return -1;
-  tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) != ARRAY_REF || !VAR_P(TREE_OPERAND(d, 0)) ||
-      !DECL_NAME(TREE_OPERAND(d, 0)))
-    return -1;
-  const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
-  if (strncmp(n, "__accgpu_dup", 12) || !ISDIGIT(n[12]) || n[13])
-    return -1;
-  return n[12] - '0';
+  return accgpu_marker_number(c, "__accgpu_dup");
 }
 
 tree accgpu_update_dup_host(tree c)

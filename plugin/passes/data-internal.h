@@ -98,6 +98,15 @@ void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
    serial line, rewritten as the expansion of a macro into if(0) or
    if(!(cond)); NULL after an error. */
 cpp_hashnode *accgpu_compute_self(cpp_reader *pfile, const cpp_token *word);
+/* wait-if.cc: `if(cond)` on a wait line (WORD), rewritten into
+   async(__accgpu_wait_if(cond)); the `if` macro's definition, its state
+   per line (PRAGMA: the line's PRAGMA_OACC_* or 0), an async word seen on
+   the line, and the function's declaration. */
+cpp_hashnode *accgpu_wait_if_clause(cpp_reader *pfile, const cpp_token *word);
+void accgpu_wait_if_define(cpp_reader *pfile);
+void accgpu_wait_if_line(int pragma);
+void accgpu_wait_if_async_word(void);
+void accgpu_wait_if_declare(void);
 cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
                                int n, location_t loc);
 /* member-reduction.cc: reduction(op: s.x) on an acc line: the clause
@@ -214,6 +223,11 @@ tree accgpu_jag_array_name(location_t paren, int k);
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */
 int accgpu_jag_marker(tree c);
+/* K of map clause C when its item is PREFIX<K>[...] (a marker array of
+   jagged.cc or update-dups.cc), else -1; those markers, declared at file
+   scope as `extern char PREFIX<K>[]` for K < N. */
+int accgpu_marker_number(tree c, const char *prefix);
+void accgpu_declare_char_markers(const char *prefix, int n);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);

@@ -5,7 +5,8 @@
  * SpMV whose row loop is `parallel loop gang vector` with a `loop seq`
  * inner product, dot products as reductions into a local that the caller
  * reads, `waxpby` (w = alpha x + beta y) launched `async(1)` and
- * `async(2)` on two vectors at once and joined by `wait(1, 2)`, a
+ * `async(2)` on two vectors at once and joined by `wait(1, 2) if(on)` (the
+ * wait directive's `if` clause, which GCC 12's parser rejected), a
  * symmetric Gauss-Seidel smoother whose row loop is `loop seq` inside a
  * `parallel` (one gang, the sweep forward then backward, as ports that keep
  * it exact do), and a CG iteration using all of them under one `data`
@@ -143,7 +144,7 @@ static double cg(SparseMatrix *A, const double *b, double *x, double *res,
   {
     spmv(A, x, Ap, on);
     waxpby(n, 1.0, b, -1.0, Ap, r, 1, on);
-#pragma acc wait(1)
+#pragma acc wait(1) if(on)
     normr = sqrt(dot(n, r, r, on));
     res[0] = normr;
     rtz = 0;
@@ -154,21 +155,21 @@ static double cg(SparseMatrix *A, const double *b, double *x, double *res,
       symgs(A, r, z, on);
       if (k == 1) {
         waxpby(n, 1.0, z, 0.0, z, p, 1, on);
-#pragma acc wait(1)
+#pragma acc wait(1) if(on)
         rtz = dot(n, r, z, on);
       } else {
         rtz_old = rtz;
         rtz = dot(n, r, z, on);
         double beta = rtz / rtz_old;
         waxpby(n, 1.0, z, beta, p, p, 1, on);
-#pragma acc wait(1)
+#pragma acc wait(1) if(on)
       }
       spmv(A, p, Ap, on);
       double pAp = dot(n, p, Ap, on);
       alpha = rtz / pAp;
       waxpby(n, 1.0, x, alpha, p, x, 1, on);
       waxpby(n, 1.0, r, -alpha, Ap, r, 2, on);
-#pragma acc wait(1, 2)
+#pragma acc wait(1, 2) if(on)
       normr = sqrt(dot(n, r, r, on));
       res[k] = normr;
     }
