@@ -15,21 +15,6 @@
 
 #define MAX_TOKS 256
 
-/* Is there an `if` clause after token I of the line (at depth 0)? */
-static bool if_follows(cpp_reader *pfile, int i)
-{
-  for (int depth = 0;; i++) {
-    const cpp_token *t = accgpu_pp_peek(pfile, i);
-    if (t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF)
-      return false;
-    depth += t->type == CPP_OPEN_PAREN ? 1
-             : t->type == CPP_CLOSE_PAREN ? -1 : 0;
-    if (depth == 0 && t->type == CPP_NAME &&
-        !strcmp((const char *)NODE_NAME(t->val.node.node), "if"))
-      return true;
-  }
-}
-
 cpp_hashnode *accgpu_compute_self(cpp_reader *pfile, const cpp_token *word)
 {
   static cpp_token in[MAX_TOKS], out[MAX_TOKS + 8];
@@ -38,15 +23,13 @@ cpp_hashnode *accgpu_compute_self(cpp_reader *pfile, const cpp_token *word)
   if (accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN &&
       (n = accgpu_pp_read_group(pfile, in, MAX_TOKS)) < 0)
     return NULL;
-  if (if_follows(pfile, n)) {
+  if (accgpu_pp_word_follows(pfile, n, "if")) {
     error_at(loc, "%<self%> and %<if%> on one compute construct: write one "
              "%<if%> clause holding both conditions, "
              "%<if(c && !(s))%> for %<if(c) self(s)%>");
     return NULL;
   }
-  cpp_token t;
-  accgpu_pp_name(pfile, &t, "if", loc);
-  accgpu_pp_emit(out, &nout, MAX_TOKS + 8, &t);
+  accgpu_pp_emit_name(pfile, out, &nout, MAX_TOKS + 8, "if", loc);
   accgpu_pp_emit_punct(out, &nout, MAX_TOKS + 8, CPP_OPEN_PAREN, loc);
   if (n) {
     accgpu_pp_emit_punct(out, &nout, MAX_TOKS + 8, CPP_NOT, loc);

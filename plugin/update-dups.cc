@@ -45,15 +45,6 @@ static bool seen_before(const cpp_hashnode *name)
   return false;
 }
 
-static void emit_word(cpp_reader *pfile, cpp_token *out, int *n, int max,
-                      const char *w, location_t loc)
-{
-  cpp_token t;
-  accgpu_pp_name(pfile, &t, w, loc);
-  t.flags &= ~NO_EXPAND;
-  accgpu_pp_emit(out, n, max, &t);
-}
-
 static void emit_range(cpp_token *out, int *n, int max, const cpp_token *in,
                        int from, int to)
 {
@@ -125,13 +116,11 @@ int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
   notes.safe_push(note);
   char marker[32];
   snprintf(marker, sizeof marker, "__accgpu_dup%d", ndups++);
-  cpp_token t;
-  accgpu_pp_name(pfile, &t, marker, loc);
-  accgpu_pp_emit(out, nout, max, &t);
+  accgpu_pp_emit_name(pfile, out, nout, max, marker, loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_OPEN_SQUARE, loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_OPEN_PAREN, loc);
-  emit_word(pfile, out, nout, max, "unsigned", loc);
-  emit_word(pfile, out, nout, max, "long", loc);
+  accgpu_pp_emit_name(pfile, out, nout, max, "unsigned", loc);
+  accgpu_pp_emit_name(pfile, out, nout, max, "long", loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_CLOSE_PAREN, loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_AND, loc);
   emit_elem(pfile, out, nout, max, &in[i], in, i + 2, c, loc);
@@ -140,7 +129,7 @@ int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
   emit_range(out, nout, max, in, c + 1, e1);
   accgpu_pp_emit_punct(out, nout, max, CPP_CLOSE_PAREN, loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_MULT, loc);
-  emit_word(pfile, out, nout, max, "sizeof", loc);
+  accgpu_pp_emit_name(pfile, out, nout, max, "sizeof", loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_OPEN_PAREN, loc);
   emit_elem(pfile, out, nout, max, &in[i], in, 0, 0, loc);
   accgpu_pp_emit_punct(out, nout, max, CPP_CLOSE_PAREN, loc);

@@ -37,21 +37,6 @@ void accgpu_wait_if_async_word(void)
   async_seen = true;
 }
 
-/* Is there an `async` after token I of the line (at depth 0)? */
-static bool async_follows(cpp_reader *pfile, int i)
-{
-  for (int depth = 0;; i++) {
-    const cpp_token *t = accgpu_pp_peek(pfile, i);
-    if (t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF)
-      return false;
-    depth += t->type == CPP_OPEN_PAREN ? 1
-             : t->type == CPP_CLOSE_PAREN ? -1 : 0;
-    if (depth == 0 && t->type == CPP_NAME &&
-        !strcmp((const char *)NODE_NAME(t->val.node.node), "async"))
-      return true;
-  }
-}
-
 cpp_hashnode *accgpu_wait_if_clause(cpp_reader *pfile, const cpp_token *word)
 {
   static cpp_token in[MAX_TOKS], out[MAX_TOKS + 8];
@@ -60,17 +45,15 @@ cpp_hashnode *accgpu_wait_if_clause(cpp_reader *pfile, const cpp_token *word)
   if (accgpu_pp_peek(pfile, 0)->type != CPP_OPEN_PAREN ||
       (n = accgpu_pp_read_group(pfile, in, MAX_TOKS)) < 0)
     return NULL;
-  if (async_seen || async_follows(pfile, n)) {
+  if (async_seen || accgpu_pp_word_follows(pfile, n, "async")) {
     error_at(loc, "accgpu: %<if%> and %<async%> on one %<wait%> directive: "
              "put the wait in an %<if%> statement");
     return NULL;
   }
-  cpp_token t;
-  accgpu_pp_name(pfile, &t, "async", loc);
-  accgpu_pp_emit(out, &nout, MAX_TOKS + 8, &t);
+  accgpu_pp_emit_name(pfile, out, &nout, MAX_TOKS + 8, "async", loc);
   accgpu_pp_emit_punct(out, &nout, MAX_TOKS + 8, CPP_OPEN_PAREN, loc);
-  accgpu_pp_name(pfile, &t, "__accgpu_wait_if", loc);
-  accgpu_pp_emit(out, &nout, MAX_TOKS + 8, &t);
+  accgpu_pp_emit_name(pfile, out, &nout, MAX_TOKS + 8, "__accgpu_wait_if",
+                      loc);
   for (int i = 0; i < n; i++)
     accgpu_pp_emit(out, &nout, MAX_TOKS + 8, &in[i]);
   accgpu_pp_emit_punct(out, &nout, MAX_TOKS + 8, CPP_CLOSE_PAREN, loc);

@@ -83,6 +83,8 @@ int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
 /* pp-tokens.cc: the index in TOKS[0..N) of the bracket closing the group
    that opens at I, or -1; *COLON: a `:` at its top level (a section). */
 int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon);
+/* Is WORD a name at depth 0 from token I of the line to its end? */
+bool accgpu_pp_word_follows(cpp_reader *pfile, int i, const char *word);
 void accgpu_pp_take(cpp_reader *pfile, int n);
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc);
@@ -91,6 +93,9 @@ void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
 void accgpu_pp_emit(cpp_token *toks, int *n, int max, const cpp_token *t);
 void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
                           enum cpp_ttype type, location_t loc);
+/* ... a name token (not expanded again) ... */
+void accgpu_pp_emit_name(cpp_reader *pfile, cpp_token *toks, int *n, int max,
+                         const char *name, location_t loc);
 /* ... a number token spelled TEXT (a string literal: kept as is). */
 void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
                            const char *text, location_t loc);
