@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 8
+#define ACCGPU_ABI_VERSION 9
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -58,11 +58,17 @@ enum __accgpu_map_flags {
                                         bytes = their length (runtime:
                                         jagged.c) */
   ACCGPU_MAPF_ROWS = 1u << 6,
-  ACCGPU_MAPF_IMPLICIT = 1u << 7     /* a section the compiler inferred for a
+  ACCGPU_MAPF_IMPLICIT = 1u << 7,    /* a section the compiler inferred for a
                                         pointer used without a data clause
                                         (copy, copyin): when any of it is
                                         present, the present data is used as
                                         is, nothing copied (region.c) */
+  ACCGPU_MAPF_STRIDED = 1u << 8      /* update of a[l1:n1][l2:n2], a a 2-D
+                                        array: this item is &a[l1][l2] and
+                                        n1 rows' bytes, the next one
+                                        (ACCGPU_MAPF_ROWS) host = the row
+                                        stride in bytes, bytes = the length
+                                        in each row (runtime: jagged.c) */
 };
 
 typedef struct __accgpu_map {
@@ -189,9 +195,14 @@ void __accgpu_update_peer(const __accgpu_loc *loc, void *dst, int to_device,
 void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
                           const char *name);
 
-/* wait [(queues)] [async(a)] and wait device(d).  NQUEUES == 0: all queues. */
+/* wait [(queues)] [async(a)] and wait device(d).  NQUEUES == 0: all queues.
+   ASYNC == ACCGPU_WAIT_SKIP: nothing (a wait whose if clause is false: the
+   plugin rewrites `if(c)` into async(__accgpu_wait_if(c)), which returns
+   acc_async_sync when C holds). */
+#define ACCGPU_WAIT_SKIP (-0x7fffffff)
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async);
+int __accgpu_wait_if(int cond);
 void __accgpu_wait_device(const __accgpu_loc *loc, int device);
 /* wait(queues) on a data construct (the plugin's rewrite calls it in the
    bound of an empty section, so it runs before the construct); QUEUES

@@ -393,6 +393,15 @@ static cpp_hashnode *other_clause(cpp_reader *pfile, const cpp_token *tok,
   return accgpu_jagged_clause(pfile, tok, w, line.pragma);
 }
 
+/* Is the line a parallel, kernels or serial construct (combined ones
+   too)? */
+static bool compute_line_p(void)
+{
+  return line.pragma == PRAGMA_OACC_PARALLEL ||
+         line.pragma == PRAGMA_OACC_KERNELS ||
+         line.pragma == PRAGMA_OACC_SERIAL;
+}
+
 /* Is W one of our conditional words (others are deviceid.cc's and
    devdirs.cc's)? */
 static bool own_word(const char *w)
@@ -436,6 +445,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
       accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN)
     if (cpp_hashnode *j = accgpu_jagged_clause(pfile, tok, w, line.pragma))
       return j;
+  if (line.pragma == PRAGMA_OACC_WAIT && !strcmp(w, "if"))
+    return accgpu_wait_if_clause(pfile, tok);
+  if (line.pragma == PRAGMA_OACC_WAIT && !strcmp(w, "async"))
+    accgpu_wait_if_async_word();
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
   if (line.pragma == PRAGMA_OACC_DECLARE && !line.declare_read &&
@@ -454,6 +467,8 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (clause_dir(w) != -1u)
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? data_clause(pfile, tok) : NULL;
+  if (!strcmp(w, "self") && compute_line_p())
+    return accgpu_compute_self(pfile, tok);
   if (!strcmp(w, "present") || !strcmp(w, "no_create") ||
       !strcmp(w, "delete") || !strcmp(w, "self") || !strcmp(w, "host"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
@@ -514,8 +529,7 @@ static void wait_is_macro(bool on)
    data clauses' items in source order (struct-order.cc). */
 static bool combined_p(cpp_reader *pfile)
 {
-  if (line.pragma != PRAGMA_OACC_PARALLEL && line.pragma != PRAGMA_OACC_KERNELS
-      && line.pragma != PRAGMA_OACC_SERIAL)
+  if (!compute_line_p())
     return false;
   const char *w = word_of(accgpu_pp_peek(pfile, 0));
   return w && !strcmp(w, "loop");
@@ -547,6 +561,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     if (p == PRAGMA_OACC_ROUTINE)
       accgpu_routine_bind_line(pfile, tok->src_loc);
     start_line(p, combined_p(pfile));
+    accgpu_wait_if_line(p);
   }
   if (prev_line_change)
     prev_line_change(pfile, tok, parsing_args);
@@ -562,6 +577,7 @@ static void define_macros(cpp_reader *pfile)
     accgpu_cpp_define(pfile, user_macros[i], true);
   wait_node = cpp_lookup(pfile, (const unsigned char *)"wait", 4);
   wait_is_macro(false);
+  accgpu_wait_if_define(pfile);
   accgpu_pragma_op_define(pfile);
 }
 
@@ -588,6 +604,7 @@ static void declare_markers(void)
     pushdecl(d);
   }
   accgpu_jagged_declare_markers();
+  accgpu_wait_if_declare();
   accgpu_declare_sections_markers();
   accgpu_tile_declare_marker();
   accgpu_gang_dims_declare_marker();

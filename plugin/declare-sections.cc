@@ -74,14 +74,7 @@ static void name(cpp_reader *pfile, struct toks *o, const char *s,
 
 static void number(struct toks *o, const char *s, location_t loc)
 {
-  cpp_token t;
-  memset(&t, 0, sizeof t);
-  t.type = CPP_NUMBER;
-  t.src_loc = loc;
-  t.flags = PREV_WHITE;
-  t.val.str.text = (const unsigned char *)s;
-  t.val.str.len = strlen(s);
-  emit(o, &t);
+  accgpu_pp_emit_number(o->tok, &o->n, MAX_TOKS, s, loc);
 }
 
 /* The tokens IN.tok[A..B) in parentheses (or ALT when there are none). */

@@ -17,7 +17,11 @@
  * The new token list is injected as the expansion of a macro
  * (pp-tokens.cc) and the original tokens are taken off the stream.  Only
  * names declared as a pointer to pointer, or an array of pointers, are
- * rewritten: `double a[N][M]` sections stay GCC's.                      */
+ * rewritten, and on `update` lines also 2-D arrays and pointers to arrays
+ * (`double a[N][M]`, `double (*a)[M]`): their a[l1:n1][l2:n2] is strided
+ * when l2:n2 is not whole rows (a halo column), and the runtime updates
+ * each row's part (ACCGPU_MAPF_STRIDED).  Elsewhere `double a[N][M]`
+ * sections stay GCC's ("array section is not contiguous").              */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -46,21 +50,44 @@ tree accgpu_jag_array_name(location_t paren, int k)
   return NULL_TREE;
 }
 
+/* Repeated update items the line rewrote (update-dups.cc). */
+static int ndups_line;
+
 void accgpu_jagged_new_line(void)
 {
-  line_items = 0;
+  line_items = ndups_line = 0;
+  accgpu_update_dups_new_line();
+}
+
+/* The row type of NAME declared (here) as a pointer or an array (of rows),
+   else NULL_TREE. */
+static tree row_type(tree name)
+{
+  tree d = lookup_name(name);
+  if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
+    return NULL_TREE;
+  tree t = TREE_TYPE(d);
+  return POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE ? TREE_TYPE(t)
+                                                         : NULL_TREE;
 }
 
 /* Is NAME declared (here) as a pointer to pointer or array of pointers? */
 static bool pointer_rows_p(tree name)
 {
-  tree d = lookup_name(name);
-  if (!d || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL))
-    return false;
-  tree t = TREE_TYPE(d);
-  return (POINTER_TYPE_P(t) || TREE_CODE(t) == ARRAY_TYPE) &&
-         POINTER_TYPE_P(TREE_TYPE(t));
+  tree r = row_type(name);
+  return r && POINTER_TYPE_P(r);
 }
+
+/* Is NAME declared (here) as an array of arrays or a pointer to arrays
+   (`double a[N][M]`, parameters `double a[][M]`, `double (*a)[m]`)? */
+static bool array_rows_p(tree name)
+{
+  tree r = row_type(name);
+  return r && TREE_CODE(r) == ARRAY_TYPE;
+}
+
+/* The directive of the clause being rewritten (PRAGMA_OACC_*). */
+static int cur_pragma;
 
 /* ---- Reading the clause ----------------------------------------------- */
 
@@ -141,10 +168,12 @@ static int jagged_item(cpp_reader *pfile, int i)
                                in.tok[e2 + 1].type != CPP_CLOSE_PAREN))
     return i;
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in.tok[i].val.node.node));
-  if (!pointer_rows_p(name))
+  if (!pointer_rows_p(name) &&
+      !(cur_pragma == PRAGMA_OACC_UPDATE && array_rows_p(name)))
     return i;
   if (line_items == 8) {
-    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays "
+    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays or "
+             "strided sections "
              "on one directive");
     return i;
   }
@@ -174,28 +203,39 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
     return NULL;
   if ((in.n = accgpu_pp_read_group(pfile, in.tok, MAX_TOKS)) < 0)
     return NULL;
+  cur_pragma = pragma;
   out.n = 0;
   emit_name(pfile, kind, word->src_loc);
   int before = line_items, cut_before = cut_items;
+  int dups_before = ndups_line;
   for (int i = 0; i < in.n;) {
-    int next = jagged_item(pfile, i);
+    int next = pragma == PRAGMA_OACC_UPDATE
+                   ? accgpu_update_dup_item(pfile, in.tok, in.n, i, out.tok,
+                                            &out.n, MAX_TOKS)
+                   : i;
+    if (next != i) {
+      ndups_line++;
+      i = next;
+      continue;
+    }
+    next = jagged_item(pfile, i);
     if (next == i)
       emit(&in.tok[i++]);
     else
       i = next;
   }
-  if ((line_items == before && cut_items == cut_before) || out.n >= MAX_TOKS)
+  if ((line_items == before && cut_items == cut_before &&
+       ndups_line == dups_before) || out.n >= MAX_TOKS)
     return NULL;
   accgpu_pp_take(pfile, in.n);
   return accgpu_pp_inject(pfile, out.tok, out.n, out.tok[0].src_loc);
 }
 
-/* The markers, at file scope (called on the first line). */
-void accgpu_jagged_declare_markers(void)
+void accgpu_declare_char_markers(const char *prefix, int n)
 {
-  for (int k = 0; k < 8; k++) {
+  for (int k = 0; k < n; k++) {
     char name[32];
-    snprintf(name, sizeof name, "__accgpu_jag%d", k);
+    snprintf(name, sizeof name, "%s%d", prefix, k);
     tree d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
                         build_array_type(char_type_node, NULL_TREE));
     DECL_EXTERNAL(d) = 1;
@@ -203,4 +243,11 @@ void accgpu_jagged_declare_markers(void)
     DECL_ARTIFICIAL(d) = 1;
     pushdecl(d);
   }
+}
+
+/* The markers, at file scope (called on the first line). */
+void accgpu_jagged_declare_markers(void)
+{
+  accgpu_declare_char_markers("__accgpu_jag", 8);
+  accgpu_update_dups_declare_markers();
 }

@@ -39,6 +39,20 @@ int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon)
   return -1;
 }
 
+bool accgpu_pp_word_follows(cpp_reader *pfile, int i, const char *word)
+{
+  for (int depth = 0;; i++) {
+    const cpp_token *t = accgpu_pp_peek(pfile, i);
+    if (t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF)
+      return false;
+    depth += t->type == CPP_OPEN_PAREN ? 1
+             : t->type == CPP_CLOSE_PAREN ? -1 : 0;
+    if (depth == 0 && t->type == CPP_NAME &&
+        !strcmp((const char *)NODE_NAME(t->val.node.node), word))
+      return true;
+  }
+}
+
 void accgpu_pp_take(cpp_reader *pfile, int n)
 {
   /* Taken as lexed: a macro among them (`a[0:LEN(n)]`) expanding here
@@ -68,6 +82,27 @@ void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
   t.type = type;
   t.src_loc = loc;
   t.flags = PREV_WHITE;
+  accgpu_pp_emit(toks, n, max, &t);
+}
+
+void accgpu_pp_emit_name(cpp_reader *pfile, cpp_token *toks, int *n, int max,
+                         const char *name, location_t loc)
+{
+  cpp_token t;
+  accgpu_pp_name(pfile, &t, name, loc);
+  accgpu_pp_emit(toks, n, max, &t);
+}
+
+void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
+                           const char *text, location_t loc)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = CPP_NUMBER;
+  t.src_loc = loc;
+  t.flags = PREV_WHITE;
+  t.val.str.text = (const unsigned char *)text;
+  t.val.str.len = strlen(text);
   accgpu_pp_emit(toks, n, max, &t);
 }
 

@@ -444,6 +444,8 @@ void __accgpu_shutdown(const __accgpu_loc *loc, unsigned have, int type,
 
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async) {
+  if (async == ACCGPU_WAIT_SKIP)
+    return;
   accgpu_device *d = accgpu_device_arg(device, loc, "wait");
   accgpu_worker_drain(d);
   if (async != acc_async_sync) {
@@ -457,6 +459,10 @@ void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
     wait_all_on(d, loc);
   for (unsigned i = 0; i < nqueues; i++)
     wait_on(d, queues[i], loc, "wait");
+}
+
+int __accgpu_wait_if(int cond) {
+  return cond ? acc_async_sync : ACCGPU_WAIT_SKIP;
 }
 
 char __accgpu_dwait[1]; /* the empty section the rewrite names */

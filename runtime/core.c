@@ -221,10 +221,16 @@ acc_device_t accgpu_resolve_domain(acc_device_t t) {
   /* ACC_DEVICE_TYPE=emulator without a GPU: the emulator (which runs the
      same CUDA C) stands in for acc_device_nvidia, so a program that names
      nvidia devices (acc_set_device_num(1, acc_device_nvidia), then
-     acc_memcpy_d2d over that numbering) runs on the emulator's. */
-  if (t == acc_device_nvidia && rt.default_type == acc_device_emulator &&
+     acc_memcpy_d2d over that numbering) runs on the emulator's.  The host
+     and multicore devices stand in the same way when ACC_DEVICE_TYPE names
+     them: programs written for GPUs call acc_init(acc_device_nvidia) or
+     acc_set_device_num(rank % n, acc_device_nvidia) first. */
+  if (t == acc_device_nvidia && rt.type_env &&
+      (rt.default_type == acc_device_emulator ||
+       rt.default_type == acc_device_host ||
+       rt.default_type == acc_device_multicore) &&
       accgpu_type_count(acc_device_nvidia) == 0)
-    return acc_device_emulator;
+    return rt.default_type;
   if (t == acc_device_default)
     return accgpu_type_count(acc_device_nvidia) > 0 ? acc_device_nvidia
                                                      : acc_device_host;

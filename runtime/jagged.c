@@ -1,5 +1,6 @@
 /* jagged.c — sections of pointer arrays, a[l1:n1][l2:n2] with a a
- * pointer to pointer: the plugin passes an item for a[l1:n1] flagged
+ * pointer to pointer (and, on update directives, the strided sections of
+ * a 2-D array, each row's part updated on its own: add_strided): the plugin passes an item for a[l1:n1] flagged
  * ACCGPU_MAPF_JAGGED and, right after it, one flagged ACCGPU_MAPF_ROWS
  * (host: the byte offset of the section in each row, bytes: its length).
  * Before the items are mapped, each such pair is expanded into plain
@@ -13,6 +14,10 @@
 /* The marker arrays the plugin's rewrite names (never accessed). */
 char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
     __accgpu_jag4[1], __accgpu_jag5[1], __accgpu_jag6[1], __accgpu_jag7[1];
+/* ... and for sections of an array named twice on an update directive
+   (plugin/update-dups.cc: the items carry their own addresses). */
+char __accgpu_dup0[1], __accgpu_dup1[1], __accgpu_dup2[1], __accgpu_dup3[1],
+    __accgpu_dup4[1], __accgpu_dup5[1], __accgpu_dup6[1], __accgpu_dup7[1];
 
 static __accgpu_map item(void *host, size_t bytes, unsigned kind,
                          unsigned flags, const char *name) {
@@ -41,6 +46,19 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
   }
 }
 
+/* Appends the part of each row of strided pair P (an update of a
+   [l1:n1][l2:n2], a a 2-D array: P[0] from a[l1][l2] over n1 rows, P[1]
+   the row stride and the part's length) to OUT at *N. */
+static void add_strided(__accgpu_map *out, unsigned *n,
+                        const __accgpu_map *p) {
+  size_t stride = (size_t)p[1].host, nrows = stride ? p[0].bytes / stride : 0;
+  unsigned flags = p[0].flags & ~(ACCGPU_MAPF_STRIDED | ACCGPU_MAPF_ROWS);
+  for (size_t r = 0; r < nrows; r++)
+    out[(*n)++] = item((char *)p[0].host + r * stride, p[1].bytes, p[0].kind,
+                       flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
+                       p[0].name);
+}
+
 /* Kind of the pointer array itself. */
 static unsigned array_kind(unsigned kind, int ctx) {
   if (ctx == ACCGPU_JAG_EXIT)
@@ -57,6 +75,10 @@ static unsigned expanded_count(const __accgpu_map *maps, unsigned n) {
     if (maps[i].flags & ACCGPU_MAPF_JAGGED) {
       any = 1;
       extra += 2 * (unsigned)(maps[i].bytes / sizeof(void *));
+    } else if (maps[i].flags & ACCGPU_MAPF_STRIDED) {
+      size_t stride = (size_t)maps[i + 1].host;
+      any = 1;
+      extra += stride ? (unsigned)(maps[i].bytes / stride) : 0;
     }
   return any ? n + extra : 0;
 }
@@ -77,6 +99,12 @@ __accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
   }
   for (unsigned i = 0; i < n; i++) {
     const __accgpu_map *p = &maps[i];
+    if ((p->flags & ACCGPU_MAPF_STRIDED) && i + 1 < n &&
+        ctx == ACCGPU_JAG_UPDATE) {
+      add_strided(out, &k, p);
+      i++;
+      continue;
+    }
     if (!(p->flags & ACCGPU_MAPF_JAGGED) || i + 1 == n) {
       if (ctx != ACCGPU_JAG_REGION)
         out[k++] = *p;

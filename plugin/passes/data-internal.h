@@ -86,6 +86,8 @@ int accgpu_pp_read_group(cpp_reader *pfile, cpp_token *toks, int max);
 /* pp-tokens.cc: the index in TOKS[0..N) of the bracket closing the group
    that opens at I, or -1; *COLON: a `:` at its top level (a section). */
 int accgpu_pp_group_end(const cpp_token *toks, int n, int i, bool *colon);
+/* Is WORD a name at depth 0 from token I of the line to its end? */
+bool accgpu_pp_word_follows(cpp_reader *pfile, int i, const char *word);
 void accgpu_pp_take(cpp_reader *pfile, int n);
 void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
                     location_t loc);
@@ -94,6 +96,25 @@ void accgpu_pp_name(cpp_reader *pfile, cpp_token *t, const char *name,
 void accgpu_pp_emit(cpp_token *toks, int *n, int max, const cpp_token *t);
 void accgpu_pp_emit_punct(cpp_token *toks, int *n, int max,
                           enum cpp_ttype type, location_t loc);
+/* ... a name token (not expanded again) ... */
+void accgpu_pp_emit_name(cpp_reader *pfile, cpp_token *toks, int *n, int max,
+                         const char *name, location_t loc);
+/* ... a number token spelled TEXT (a string literal: kept as is). */
+void accgpu_pp_emit_number(cpp_token *toks, int *n, int max,
+                           const char *text, location_t loc);
+/* compute-self.cc: `self` or `self(cond)` (WORD) on a parallel, kernels or
+   serial line, rewritten as the expansion of a macro into if(0) or
+   if(!(cond)); NULL after an error. */
+cpp_hashnode *accgpu_compute_self(cpp_reader *pfile, const cpp_token *word);
+/* wait-if.cc: `if(cond)` on a wait line (WORD), rewritten into
+   async(__accgpu_wait_if(cond)); the `if` macro's definition, its state
+   per line (PRAGMA: the line's PRAGMA_OACC_* or 0), an async word seen on
+   the line, and the function's declaration. */
+cpp_hashnode *accgpu_wait_if_clause(cpp_reader *pfile, const cpp_token *word);
+void accgpu_wait_if_define(cpp_reader *pfile);
+void accgpu_wait_if_line(int pragma);
+void accgpu_wait_if_async_word(void);
+void accgpu_wait_if_declare(void);
 cpp_hashnode *accgpu_pp_inject(cpp_reader *pfile, const cpp_token *toks,
                                int n, location_t loc);
 /* member-reduction.cc: reduction(op: s.x) on an acc line: the clause
@@ -210,9 +231,28 @@ tree accgpu_jag_array_name(location_t paren, int k);
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */
 int accgpu_jag_marker(tree c);
+/* K of map clause C when its item is PREFIX<K>[...] (a marker array of
+   jagged.cc or update-dups.cc), else -1; those markers, declared at file
+   scope as `extern char PREFIX<K>[]` for K < N. */
+int accgpu_marker_number(tree c, const char *prefix);
+void accgpu_declare_char_markers(const char *prefix, int n);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
+/* update-dups.cc: an update item naming an array the line named before,
+   rewritten into OUT (returns the index after it, or I when it is not
+   one); the line's state; the markers.  The pass's side: the host address
+   of such an item's clause C (NULL_TREE when C is not one) and its
+   spelling. */
+int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
+                           int i, cpp_token *out, int *nout, int max);
+void accgpu_update_dups_new_line(void);
+void accgpu_update_dups_declare_markers(void);
+tree accgpu_update_dup_host(tree c);
+const char *accgpu_update_dup_name(tree c);
+/* Is PARTNER the rows of a 2-D array (a strided update section), not a
+   pointer array? */
+bool accgpu_jag_strided_p(tree partner);
 enum accgpu_devdir { ACCGPU_DEVDIR_SET = 1, ACCGPU_DEVDIR_INIT,
                      ACCGPU_DEVDIR_SHUTDOWN };
 /* Is C one of those marker clauses?  *KIND: 0 for the directive marker

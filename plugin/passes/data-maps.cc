@@ -333,6 +333,8 @@ const char *accgpu_item_name(tree c)
                            ? item_names->get(c) : NULL;
   if (given)
     return *given;
+  if (const char *dup = accgpu_update_dup_name(c))
+    return dup;
   struct namebuf b = {{0}, 0};
   tree decl = OMP_CLAUSE_DECL(c);
   tree size = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_SIZE(c)
@@ -468,6 +470,8 @@ static tree item_host(tree c, unsigned kind)
   tree decl = OMP_CLAUSE_DECL(c);
   if (kind == ACCGPU_MAP_DEVICEPTR)
     return fold_convert(ptr_type_node, unshare_expr(decl));
+  if (tree dup = accgpu_update_dup_host(c))
+    return dup;
   tree base = get_base_address(decl);
   if (base && DECL_P(base))
     make_addressable(base);
@@ -612,12 +616,21 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
 }
 
 /* Fills ARR[I] with the rows of jagged marker M whose pointer array item
-   C (kind KIND) was just filled. */
+   C (kind KIND) was just filled.  A strided section of a 2-D array: ARR[I-1]
+   starts at the first row's part instead, and ARR[I]'s host is the row
+   stride (accgpu_abi.h, ACCGPU_MAPF_STRIDED). */
 static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
                       tree c, unsigned kind, location_t loc)
 {
   tree host, bytes;
   accgpu_jag_rows(m, c, &host, &bytes);
+  if (accgpu_jag_strided_p(c)) {
+    tree first = fold_build_pointer_plus(item_host(c, kind),
+                                         fold_convert(sizetype, host));
+    accgpu_set_map_field(gsi, arr, i - 1, "host", first, loc);
+    host = fold_convert(ptr_type_node,
+                        TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(c))));
+  }
   accgpu_set_map_field(gsi, arr, i, "host", host, loc);
   accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
   accgpu_set_map_field(gsi, arr, i, "kind",
@@ -665,8 +678,9 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       HOST_WIDE_INT bytes;
       unsigned run = member_run(c, ctx, &bytes);
       tree jm = accgpu_jag_marker_for(clauses, c);
-      fill_item(gsi, arr, out->clause.length(), c, kind,
-                extra_flags | (jm ? ACCGPU_MAPF_JAGGED : 0),
+      unsigned pair = !jm ? 0 : accgpu_jag_strided_p(c)
+                                    ? ACCGPU_MAPF_STRIDED : ACCGPU_MAPF_JAGGED;
+      fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags | pair,
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
       if (jm) {

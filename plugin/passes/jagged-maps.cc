@@ -6,8 +6,7 @@
 #include "gcc-common.h"
 #include "data-internal.h"
 
-/* K of a marker clause __accgpu_jagK[lo:len], else -1. */
-int accgpu_jag_marker(tree c)
+int accgpu_marker_number(tree c, const char *prefix)
 {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
     return -1;
@@ -16,9 +15,16 @@ int accgpu_jag_marker(tree c)
       !DECL_NAME(TREE_OPERAND(d, 0)))
     return -1;
   const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
-  if (strncmp(n, "__accgpu_jag", 12) || !ISDIGIT(n[12]) || n[13])
+  size_t len = strlen(prefix);
+  if (strncmp(n, prefix, len) || !ISDIGIT(n[len]) || n[len + 1])
     return -1;
-  return n[12] - '0';
+  return n[len] - '0';
+}
+
+/* K of a marker clause __accgpu_jagK[lo:len], else -1. */
+int accgpu_jag_marker(tree c)
+{
+  return accgpu_marker_number(c, "__accgpu_jag");
 }
 
 static location_t spelling(tree c)
@@ -39,11 +45,21 @@ static bool pointer_kind_p(tree c)
   }
 }
 
-/* Can C be the item of a pointer array (not a marker, not a pointer)? */
-static bool array_item_p(tree c)
+/* Can C be the item of a pointer array (not a marker, not a pointer), or,
+   with ROWS, of the rows of a 2-D array (strided update sections, paired
+   by name only: an array named after the marker is no partner)? */
+static bool array_item_p(tree c, bool rows)
 {
-  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && accgpu_jag_marker(c) < 0 &&
-         !pointer_kind_p(c) && POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c)));
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || accgpu_jag_marker(c) >= 0 ||
+      pointer_kind_p(c))
+    return false;
+  tree t = TREE_TYPE(OMP_CLAUSE_DECL(c));
+  return POINTER_TYPE_P(t) || (rows && TREE_CODE(t) == ARRAY_TYPE);
+}
+
+bool accgpu_jag_strided_p(tree partner)
+{
+  return TREE_CODE(TREE_TYPE(OMP_CLAUSE_DECL(partner))) == ARRAY_TYPE;
 }
 
 /* The name of the variable item C maps through: the base of its decl
@@ -74,14 +90,15 @@ tree accgpu_jag_partner(tree clauses, tree m)
 {
   tree name = accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m));
   for (tree c = clauses; name && c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (array_item_p(c) && item_name(c) == name &&
+    if (array_item_p(c, true) && item_name(c) == name &&
         spelling(c) == spelling(m))
       return c;
   }
   tree c = OMP_CLAUSE_CHAIN(m);
   while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
     c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */
-  return c && array_item_p(c) && spelling(c) == spelling(m) ? c : NULL_TREE;
+  return c && array_item_p(c, false) && spelling(c) == spelling(m)
+             ? c : NULL_TREE;
 }
 
 tree accgpu_jag_marker_for(tree clauses, tree c)

@@ -642,11 +642,16 @@ char *red_helpers(kg *g, enum tree_code op, tree type)
 
 /* A gang-private aggregate (array, struct) declared or made private
    outside worker/vector loops is one copy per gang that the gang's
-   threads share (seed 001 §5.2.2): __shared__ when it fits. */
+   threads share (seed 001 §5.2.2): __shared__ when it fits.  Not the
+   gimplifier's unnamed temporaries (a struct a call returns, passed on to
+   the next call): they live within one statement, and GCC declares them
+   at the region's top even when the statement is in a vector loop, whose
+   lanes would race on one copy. */
 void maybe_share(kg *g, tree d)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
       || (g->part & KG_VECTOR) || !VAR_P(d)
+      || (DECL_ARTIFICIAL(d) && !DECL_NAME(d))
       || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || g->shared.contains(d))
