@@ -13,17 +13,25 @@
  *
  * Every such variable is copied in (its initial value): for create the
  * device contents are unspecified, so a copy is as good.  `link` variables
- * are left to the data clauses that name them.                          */
+ * are left to the data clauses that name them.  An `extern` declaration
+ * with the directive maps the variable too (its definition, in another
+ * file, may lack it; mapped twice is present once).  A destructor frees
+ * the device copies of the unit's own definitions when the library they
+ * are in is unloaded (dlclose), so a later load maps them afresh.        */
 #include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 #include "omp-offload.h"
 #include "accgpu_abi.h"
 
-/* Whether DECL is a file-scope variable with a declare directive. */
+/* Whether DECL is a file-scope variable with a declare directive, defined
+   here or an `extern` of known size. */
 static bool declared_global_p(tree decl)
 {
-  return VAR_P(decl) && is_global_var(decl) && !DECL_EXTERNAL(decl) &&
+  return VAR_P(decl) && is_global_var(decl) &&
+         (!DECL_EXTERNAL(decl) ||
+          (DECL_SIZE_UNIT(decl) &&
+           TREE_CODE(DECL_SIZE_UNIT(decl)) == INTEGER_CST)) &&
          lookup_attribute("omp declare target", DECL_ATTRIBUTES(decl)) &&
          !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(decl));
 }
@@ -94,10 +102,13 @@ static void ipa_start_cb(void *, void *)
 
 /* A unit without functions maps its globals from here: a function added
    this late is lowered and expanded at once (cgraph's FINISHED state). */
+static void declare_externs(void);
 static void finish_unit_cb(void *, void *)
 {
-  if (!seen_error())
-    accgpu_declare_globals();
+  if (seen_error())
+    return;
+  accgpu_declare_globals();
+  declare_externs();
 }
 
 void accgpu_declare_init(const char *plugin_name)
@@ -107,6 +118,42 @@ void accgpu_declare_init(const char *plugin_name)
   register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
 }
 
+/* The unit's declared globals: its definitions, or (EXTERNS) the `extern`
+   declarations it uses. */
+static void collect_declared(auto_vec<tree> &decls, bool externs)
+{
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE(vnode)
+    if (declared_global_p(vnode->decl) &&
+        (DECL_EXTERNAL(vnode->decl) != 0) == externs)
+      decls.safe_push(vnode->decl);
+}
+
+/* A constructor mapping DECLS, and with UNMAP a destructor freeing their
+   device copies when the object's library is unloaded. */
+static void map_at_load(const vec<tree> &decls, bool unmap)
+{
+  /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
+  function *saved_fn = cfun;
+  tree saved_decl = current_function_decl;
+  current_function_decl = NULL_TREE;
+  tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
+  tree maps = static_maps(decls);
+  tree n = build_int_cst(unsigned_type_node, decls.length());
+  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
+  tree call = build_call_expr(
+      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
+      build_int_cst(integer_type_node, -2 /* acc_async_sync */), n, maps);
+  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
+  if (unmap) {
+    call = build_call_expr(accgpu_runtime_decl("__accgpu_declare_unmap"), 3,
+                           loc, n, unshare_expr(maps));
+    cgraph_build_static_cdtor('D', call, DEFAULT_INIT_PRIORITY);
+  }
+  set_cfun(saved_fn);
+  current_function_decl = saved_decl;
+}
+
 void accgpu_declare_globals(void)
 {
   static bool done;
@@ -114,25 +161,19 @@ void accgpu_declare_globals(void)
     return;
   done = true;
   auto_vec<tree> decls;
-  varpool_node *vnode;
-  FOR_EACH_VARIABLE(vnode)
-    if (declared_global_p(vnode->decl))
-      decls.safe_push(vnode->decl);
+  collect_declared(decls, false);
   disown_gcc_offload();
-  if (decls.is_empty())
-    return;
+  if (!decls.is_empty())
+    map_at_load(decls, true);
+}
 
-  /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
-  function *saved_fn = cfun;
-  tree saved_decl = current_function_decl;
-  current_function_decl = NULL_TREE;
-  tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
-  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
-  tree call = build_call_expr(
-      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
-      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
-      build_int_cst(unsigned_type_node, decls.length()), static_maps(decls));
-  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
-  set_cfun(saved_fn);
-  current_function_decl = saved_decl;
+/* `extern` globals with the directive: only at the end of the unit does
+   the varpool list those the functions use.  Not unmapped on unload: the
+   definition may be in the program or another library. */
+static void declare_externs(void)
+{
+  auto_vec<tree> decls;
+  collect_declared(decls, true);
+  if (!decls.is_empty())
+    map_at_load(decls, false);
 }
