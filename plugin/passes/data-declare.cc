@@ -100,38 +100,58 @@ static void ipa_start_cb(void *, void *)
   disown_gcc_offload();
 }
 
+/* File-scope `extern` variables as the front end finishes them: the
+   varpool lists them only once the functions are lowered, after the pass
+   has built the constructor (and a constructor added later does not reach
+   an -flto object).  The declare directive comes after, so the attribute
+   is looked at when the constructor is built. */
+static vec<tree> extern_vars;
+
+static void finish_decl_cb(void *gcc_data, void *)
+{
+  tree decl = (tree)gcc_data;
+  if (decl && VAR_P(decl) && DECL_EXTERNAL(decl) && DECL_FILE_SCOPE_P(decl) &&
+      !extern_vars.contains(decl))
+    extern_vars.safe_push(decl);
+}
+
 /* A unit without functions maps its globals from here: a function added
    this late is lowered and expanded at once (cgraph's FINISHED state). */
-static void declare_externs(void);
 static void finish_unit_cb(void *, void *)
 {
-  if (seen_error())
-    return;
-  accgpu_declare_globals();
-  declare_externs();
+  if (!seen_error())
+    accgpu_declare_globals();
+  extern_vars.release();
 }
 
 void accgpu_declare_init(const char *plugin_name)
 {
   register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start_cb,
                     NULL);
+  register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl_cb, NULL);
   register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
 }
 
-/* The unit's declared globals: its definitions, or (EXTERNS) the `extern`
-   declarations it uses. */
-static void collect_declared(auto_vec<tree> &decls, bool externs)
+/* The unit's declared globals: its definitions, then the `extern`
+   declarations it uses (one that no code here names may have no
+   definition in the program). */
+static void collect_declared(auto_vec<tree> &decls, unsigned *ndef)
 {
   varpool_node *vnode;
   FOR_EACH_VARIABLE(vnode)
-    if (declared_global_p(vnode->decl) &&
-        (DECL_EXTERNAL(vnode->decl) != 0) == externs)
+    if (declared_global_p(vnode->decl) && !DECL_EXTERNAL(vnode->decl))
       decls.safe_push(vnode->decl);
+  *ndef = decls.length();
+  for (tree decl : extern_vars)
+    if (DECL_EXTERNAL(decl) && TREE_USED(decl) && declared_global_p(decl))
+      decls.safe_push(decl);
 }
 
-/* A constructor mapping DECLS, and with UNMAP a destructor freeing their
-   device copies when the object's library is unloaded. */
-static void map_at_load(const vec<tree> &decls, bool unmap)
+/* A constructor mapping DECLS, and a destructor freeing the device copies
+   of the first NDEF (the unit's own) when the object's library is
+   unloaded; the others' definitions may be in the program or in another
+   library. */
+static void map_at_load(const vec<tree> &decls, unsigned ndef)
 {
   /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
   function *saved_fn = cfun;
@@ -139,15 +159,16 @@ static void map_at_load(const vec<tree> &decls, bool unmap)
   current_function_decl = NULL_TREE;
   tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
   tree maps = static_maps(decls);
-  tree n = build_int_cst(unsigned_type_node, decls.length());
   tree fn = accgpu_runtime_decl("__accgpu_enter_data");
   tree call = build_call_expr(
       fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
-      build_int_cst(integer_type_node, -2 /* acc_async_sync */), n, maps);
+      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
+      build_int_cst(unsigned_type_node, decls.length()), maps);
   cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
-  if (unmap) {
+  if (ndef) {
     call = build_call_expr(accgpu_runtime_decl("__accgpu_declare_unmap"), 3,
-                           loc, n, unshare_expr(maps));
+                           loc, build_int_cst(unsigned_type_node, ndef),
+                           unshare_expr(maps));
     cgraph_build_static_cdtor('D', call, DEFAULT_INIT_PRIORITY);
   }
   set_cfun(saved_fn);
@@ -161,19 +182,9 @@ void accgpu_declare_globals(void)
     return;
   done = true;
   auto_vec<tree> decls;
-  collect_declared(decls, false);
+  unsigned ndef;
+  collect_declared(decls, &ndef);
   disown_gcc_offload();
   if (!decls.is_empty())
-    map_at_load(decls, true);
-}
-
-/* `extern` globals with the directive: only at the end of the unit does
-   the varpool list those the functions use.  Not unmapped on unload: the
-   definition may be in the program or another library. */
-static void declare_externs(void)
-{
-  auto_vec<tree> decls;
-  collect_declared(decls, true);
-  if (!decls.is_empty())
-    map_at_load(decls, false);
+    map_at_load(decls, ndef);
 }
