@@ -283,7 +283,7 @@ make_library() {
     ar rcs "$dir/lib$name.a" "${objs[@]}" >>"$log" 2>&1 || return 1
   else
     local rt=(-L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD")
-    [ "$MODE" = gomp ] && rt=(-fopenacc)
+    [ "$MODE" = gomp ] && rt=(-fopenacc -foffload=disable)
     [ "$MODE" = serial ] && rt=()
     "$CC" -shared "${objs[@]}" -o "$dir/lib$name.so" "${rt[@]}" -lm \
       >>"$log" 2>&1 || return 1

@@ -4,6 +4,8 @@
  * it mapped (present) and allocated (deviceptr).  Results against a serial
  * computation.  (Passed before session 11: a regression test.) */
 /* accgpu-test: units plain_api.c */
+/* accgpu-test: accgpu-only */ /* (its unit calls the API, without _OPENACC
+                                  to tell a serial build) */
 #include <openacc.h>
 #include <stdio.h>
 
