@@ -4,8 +4,12 @@
  * declared globals mapped at each load: `declare copyin(tab)` starts from
  * tab's initial value in every load, as the library's own data does.
  * Before session 11 the second load found the device copy of the first
- * (mapped at the same address, never unmapped) and read tab doubled. */
+ * (mapped at the same address, never unmapped) and read tab doubled; and
+ * every load left the library's kernel image loaded on the device (an
+ * emulator or multicore image and its descriptor): the program must hold
+ * as many descriptors after the third load as after the first. */
 /* accgpu-test: dlopen mfplug dl_plugin.c */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,6 +28,19 @@ static void lib_path(char *path, size_t size, const char *name)
            "lib%s.so", name);
 }
 
+/* Descriptors open in this process. */
+static int open_fds(void)
+{
+  int n = 0;
+  DIR *d = opendir("/proc/self/fd");
+  if (!d)
+    return -1;
+  while (readdir(d))
+    n++;
+  closedir(d);
+  return n;
+}
+
 static int check(const char *what, const double *out, double scale)
 {
   for (int i = 0; i < N; i++)
@@ -38,6 +55,7 @@ static int check(const char *what, const double *out, double scale)
 int main(void)
 {
   char path[PATH_MAX];
+  int fds = 0;
   double out[N];
 #pragma acc parallel loop copyout(out[0:N])
   for (int i = 0; i < N; i++)
@@ -68,6 +86,13 @@ int main(void)
       out[i] -= 2 * (i % 8 + 1);
     if (check("after dlclose", out, 0))
       return 1;
+    if (round == 0)
+      fds = open_fds();
+  }
+  if (open_fds() != fds) {
+    fprintf(stderr, "%d descriptors open after the first unload, %d after "
+            "the third\n", fds, open_fds());
+    return 1;
   }
   return 0;
 }
