@@ -355,18 +355,22 @@ check_ptx_of() {
   # Units that share routines carry relocatable PTX: assembled with -c,
   # then linked as the driver's linker would (not for rterr/: a missing
   # routine is what some of them test).
+  # Only those units are linked together, as the runtime links a unit with
+  # the units whose routines it calls; the others load alone (two of them
+  # may have kernels of the same name: xfile_same_names).
   local rdc=() cubins=()
-  grep -qE '^\.(extern|visible) \.func' "${files[@]}" && rdc=(-c)
   for f in "${files[@]}"; do
+    rdc=()
+    grep -qE '^\.(extern|visible) \.func' "$f" && rdc=(-c)
     "$CUDA_HOME/bin/ptxas" -arch=sm_90 "${rdc[@]}" "$f" -o "$f.sm_90.o" >>"$dir/ptxas.log" 2>&1 ||
       { echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"; ptx_fail "$name"; return; }
-    cubins+=("$f.sm_90.o")
+    [ ${#rdc[@]} -gt 0 ] && cubins+=("$f.sm_90.o")
   done
-  if [ ${#rdc[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
+  if [ ${#cubins[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
      ! "$CUDA_HOME/bin/nvlink" -arch=sm_90 "${cubins[@]}" -o "$dir/linked.cubin" >>"$dir/ptxas.log" 2>&1; then
     echo "nvlink failed" >>"$dir/ptxas.log"; ptx_fail "$name"
   fi
-  rm -f "${cubins[@]}"
+  rm -f "${files[@]/%/.sm_90.o}"
 }
 
 ptx_fail() {

@@ -8,21 +8,12 @@
  * was not mapped (only a unit defining a global mapped it): `update self`
  * stopped with "'ext_h' ... is not present". */
 /* accgpu-test: units ext_def.c */
-#include <stdio.h>
+#include "e2e.h"
 #include "units/ext_globals.h"
-
-static int check(const char *what, const double *got, int i, double want)
-{
-  if (got[i] == want)
-    return 0;
-  fprintf(stderr, "%s[%d] = %g, want %g\n", what, i, got[i], want);
-  return 1;
-}
 
 int main(void)
 {
   static double out[EXT_N];
-  int bad = 0;
   ext_init();
 #pragma acc parallel loop
   for (int i = 0; i < EXT_N; i++) {
@@ -34,10 +25,11 @@ int main(void)
   for (int i = 0; i < EXT_N; i++)
     out[i] = ext_g[i] + ext_h[i] * ext_coef[2];
 #pragma acc update self(ext_g, ext_h)
-  for (int i = 0; i < EXT_N && !bad; i++) {
+  for (int i = 0; i < EXT_N; i++) {
     double g = 2.0 * i + 3.0, h = i + 0.5;
-    bad = check("ext_g", ext_g, i, g) || check("ext_h", ext_h, i, h) ||
-          check("out", out, i, g - h);
+    CHECK_REAL("ext_g", ext_g[i], g, 0);
+    CHECK_REAL("ext_h", ext_h[i], h, 0);
+    CHECK_REAL("out", out[i], g - h, 0);
   }
-  return bad;
+  return e2e_done();
 }
