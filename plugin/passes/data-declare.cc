@@ -105,14 +105,19 @@ static void ipa_start_cb(void *, void *)
    has built the constructor (and a constructor added later does not reach
    an -flto object).  The declare directive comes after, so the attribute
    is looked at when the constructor is built. */
-static vec<tree> extern_vars;
+static vec<tree, va_gc> *extern_vars; /* a GC root: collections run
+                                          between passes */
+static const struct ggc_root_tab extern_roots[] = {
+  {&extern_vars, 1, sizeof(extern_vars), &gt_ggc_mx_vec_tree_va_gc_,
+   &gt_pch_nx_vec_tree_va_gc_},
+  LAST_GGC_ROOT_TAB};
 
 static void finish_decl_cb(void *gcc_data, void *)
 {
   tree decl = (tree)gcc_data;
   if (decl && VAR_P(decl) && DECL_EXTERNAL(decl) && DECL_FILE_SCOPE_P(decl) &&
-      !extern_vars.contains(decl))
-    extern_vars.safe_push(decl);
+      !vec_safe_contains(extern_vars, decl))
+    vec_safe_push(extern_vars, decl);
 }
 
 /* A unit without functions maps its globals from here: a function added
@@ -121,13 +126,15 @@ static void finish_unit_cb(void *, void *)
 {
   if (!seen_error())
     accgpu_declare_globals();
-  extern_vars.release();
+  vec_free(extern_vars);
 }
 
 void accgpu_declare_init(const char *plugin_name)
 {
   register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start_cb,
                     NULL);
+  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                    (void *)extern_roots);
   register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl_cb, NULL);
   register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
 }
@@ -142,7 +149,9 @@ static void collect_declared(auto_vec<tree> &decls, unsigned *ndef)
     if (declared_global_p(vnode->decl) && !DECL_EXTERNAL(vnode->decl))
       decls.safe_push(vnode->decl);
   *ndef = decls.length();
-  for (tree decl : extern_vars)
+  unsigned i;
+  tree decl;
+  FOR_EACH_VEC_SAFE_ELT(extern_vars, i, decl)
     if (DECL_EXTERNAL(decl) && TREE_USED(decl) && declared_global_p(decl))
       decls.safe_push(decl);
 }
