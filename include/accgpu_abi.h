@@ -252,6 +252,18 @@ void __accgpu_launch_trips(const __accgpu_loc *loc, const __accgpu_module *mod,
    start-up may load MOD's image now (the multicore device does). */
 void __accgpu_module_preload(const __accgpu_module *mod);
 
+/* Called by a destructor of each object with kernels, when the library it
+   is in is unloaded (dlclose): MOD's images are unloaded from every device
+   and the runtime forgets MOD.  Nothing at the program's exit. */
+void __accgpu_module_unload(const __accgpu_module *mod);
+
+/* Called by a destructor of each object that defines globals with a
+   `declare` directive (MAPS, N of them): their device copies are freed on
+   every device, so that a library loaded again, or other data at their
+   addresses, is mapped afresh.  Nothing at the program's exit. */
+void __accgpu_declare_unmap(const __accgpu_loc *loc, unsigned n,
+                            const __accgpu_map *maps);
+
 /* Launch limits of DEVICE for the compiler's defaults: multiprocessor count,
    max threads per block, warp size (0 on the host). */
 typedef struct __accgpu_devlimits {

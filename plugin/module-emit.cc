@@ -511,8 +511,10 @@ static tree build_image(const char *src, int kind, const char *name,
 /* A constructor that hands the module to the runtime as the program (or
    the library it is in) starts: the multicore device, when picked at
    start-up, loads its image then instead of in the first launch, inside
-   what a program times (docs/multicore.md).  Not under -flto, whose
-   unit is written out before FINISH_UNIT: a first launch loads it there. */
+   what a program times (docs/multicore.md).  A destructor takes it back
+   when a library is unloaded (dlclose; at exit it does nothing).  Not
+   under -flto, whose unit is written out before FINISH_UNIT: a first
+   launch loads it there. */
 static void emit_preload_ctor(void)
 {
   function *saved_fn = cfun;
@@ -521,6 +523,9 @@ static void emit_preload_ctor(void)
   tree call = build_call_expr(accgpu_runtime_decl("__accgpu_module_preload"),
                               1, accgpu_module_addr());
   cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
+  call = build_call_expr(accgpu_runtime_decl("__accgpu_module_unload"), 1,
+                         accgpu_module_addr());
+  cgraph_build_static_cdtor('D', call, DEFAULT_INIT_PRIORITY);
   set_cfun(saved_fn);
   current_function_decl = saved_decl;
 }

@@ -34,6 +34,7 @@ static struct {
   int local_rank;   /* an MPI launcher's, when ACC_DEVICE_NUM is not set */
   pid_t pid;
   int forked;                       /* this process is a fork()ed child */
+  int exited;                       /* at_exit has run */
   int parent_init[ACCGPU_NTYPES];   /* separate-memory types an ancestor
                                        initialised before fork() */
 } rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
@@ -618,6 +619,15 @@ static int devices_of(acc_device_t t, accgpu_device **list) {
   return n;
 }
 
+void accgpu_each_device(void (*fn)(accgpu_device *, void *), void *arg) {
+  accgpu_device *list[ACCGPU_MAX_SLOTS];
+  if (getpid() != rt.pid || __atomic_load_n(&rt.exited, __ATOMIC_ACQUIRE))
+    return;
+  int n = devices_of(acc_device_none, list);
+  for (int k = 0; k < n; k++)
+    fn(list[k], arg);
+}
+
 /* Closes the devices of type T (all when acc_device_none).  rt.lock is
    released before closing: a worker being drained may still look devices
    up.  Device structs are never freed here, so the pointers stay valid. */
@@ -664,6 +674,7 @@ static void at_exit(void) {
   accgpu_device *list[ACCGPU_MAX_SLOTS];
   if (getpid() != rt.pid)
     return;
+  __atomic_store_n(&rt.exited, 1, __ATOMIC_RELEASE);
   int n = devices_of(acc_device_none, list);
   for (int k = 0; k < n; k++) {
     accgpu_device *d = list[k];

@@ -164,6 +164,10 @@ void accgpu_device_unhold(accgpu_device *d);
    each once the regions and waits other threads have on it are over.
    Fatal, naming WHO, when the caller has a region open on one. */
 void accgpu_shutdown_type(acc_device_t t, const char *who);
+/* Calls FN(D, ARG) on every device made so far, opened or not, for a
+   library's unload (dlclose); nothing before the runtime starts, once the
+   program exits (at_exit released the devices) or in a fork()ed child. */
+void accgpu_each_device(void (*fn)(accgpu_device *, void *), void *arg);
 /* Closes D alone, likewise (it reopens on next use). */
 void accgpu_shutdown_device(accgpu_device *d, const char *who);
 /* Test hook: replaces the backend of concrete type T (after shutting its

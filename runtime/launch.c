@@ -21,8 +21,8 @@ typedef struct modcache {
 static pthread_mutex_t mods_lock = PTHREAD_MUTEX_INITIALIZER;
 static modcache *mods;
 
-/* The handle table of MOD, allocated on first use.  Never freed: modules
-   are static objects of the program. */
+/* The handle table of MOD, allocated on first use.  Freed when the library
+   MOD is in is unloaded (__accgpu_module_unload). */
 static modcache *cache_of(const __accgpu_module *mod) {
   modcache *c = __atomic_load_n((modcache **)mod->cache, __ATOMIC_ACQUIRE);
   if (c)
@@ -49,6 +49,36 @@ void accgpu_modules_unload(accgpu_device *d) {
       if (d->be->module_unload)
         d->be->module_unload(d->dev, c->handle[d->slot]);
       c->handle[d->slot] = NULL;
+    }
+  pthread_mutex_unlock(&mods_lock);
+}
+
+static void unload_on(accgpu_device *d, void *arg) {
+  modcache *c = arg;
+  accgpu_device_lock(d);
+  void *h = c->handle[d->slot];
+  if (h && d->be->module_unload)
+    d->be->module_unload(d->dev, h);
+  __atomic_store_n(&c->handle[d->slot], NULL, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&d->lock);
+}
+
+/* A library with kernels is being unloaded: its images go (a dlopen'd
+   emulator image and its descriptor each), and MOD's table with them, so
+   that the list holds no module that is gone. */
+void __accgpu_module_unload(const __accgpu_module *mod) {
+  modcache *c = mod ? __atomic_load_n((modcache **)mod->cache,
+                                      __ATOMIC_ACQUIRE) : NULL;
+  if (!c)
+    return;
+  accgpu_each_device(unload_on, c);
+  pthread_mutex_lock(&mods_lock);
+  for (modcache **p = &mods; *p; p = &(*p)->next)
+    if (*p == c) {
+      *p = c->next;
+      __atomic_store_n((modcache **)mod->cache, NULL, __ATOMIC_RELEASE);
+      free(c);
+      break;
     }
   pthread_mutex_unlock(&mods_lock);
 }

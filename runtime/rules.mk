@@ -34,8 +34,11 @@ $(BUILD)/obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
+# -z nodelete: a program that reaches the runtime only through a library it
+# dlopens would otherwise unload it with that library's dlclose while its
+# worker threads run (a hang), and start it afresh on the next dlopen.
 $(BUILD)/libaccgpu.so: $(RT_OBJS)
-	$(CC) -shared -Wl,-soname,libaccgpu.so -o $@ $^ $(LDLIBS_RT)
+	$(CC) -shared -Wl,-soname,libaccgpu.so -Wl,-z,nodelete -o $@ $^ $(LDLIBS_RT)
 
 $(BUILD)/libaccgpu.a: $(RT_OBJS)
 	@rm -f $@

@@ -13,7 +13,11 @@
  *
  * Every such variable is copied in (its initial value): for create the
  * device contents are unspecified, so a copy is as good.  `link` variables
- * are left to the data clauses that name them.                          */
+ * are left to the data clauses that name them.  An `extern` declaration
+ * with the directive maps the variable too (its definition, in another
+ * file, may lack it; mapped twice is present once).  A destructor frees
+ * the device copies of the unit's own definitions when the library they
+ * are in is unloaded (dlclose), so a later load maps them afresh.        */
 #include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
@@ -33,6 +37,15 @@ bool accgpu_declared_global_p(tree d, bool with_link)
 static bool defined_declared_p(tree decl)
 {
   return accgpu_declared_global_p(decl, false) && !DECL_EXTERNAL(decl);
+}
+
+/* DECL is an `extern` declaration of known size with a declare directive
+   (its unit maps it too: the definition may have none). */
+static bool extern_declared_p(tree decl)
+{
+  return accgpu_declared_global_p(decl, false) && DECL_EXTERNAL(decl)
+         && DECL_SIZE_UNIT(decl)
+         && TREE_CODE(DECL_SIZE_UNIT(decl)) == INTEGER_CST;
 }
 
 /* The static initializer of one __accgpu_map for DECL. */
@@ -99,19 +112,88 @@ static void ipa_start_cb(void *, void *)
   disown_gcc_offload();
 }
 
+/* File-scope `extern` variables as the front end finishes them: the
+   varpool lists them only once the functions are lowered, after the pass
+   has built the constructor (and a constructor added later does not reach
+   an -flto object).  The declare directive comes after, so the attribute
+   is looked at when the constructor is built. */
+static vec<tree, va_gc> *extern_vars; /* a GC root: collections run
+                                          between passes */
+static const struct ggc_root_tab extern_roots[] = {
+  {&extern_vars, 1, sizeof(extern_vars), &gt_ggc_mx_vec_tree_va_gc_,
+   &gt_pch_nx_vec_tree_va_gc_},
+  LAST_GGC_ROOT_TAB};
+
+static void finish_decl_cb(void *gcc_data, void *)
+{
+  tree decl = (tree)gcc_data;
+  if (decl && VAR_P(decl) && DECL_EXTERNAL(decl) && DECL_FILE_SCOPE_P(decl) &&
+      !vec_safe_contains(extern_vars, decl))
+    vec_safe_push(extern_vars, decl);
+}
+
 /* A unit without functions maps its globals from here: a function added
    this late is lowered and expanded at once (cgraph's FINISHED state). */
 static void finish_unit_cb(void *, void *)
 {
   if (!seen_error())
     accgpu_declare_globals();
+  vec_free(extern_vars);
 }
 
 void accgpu_declare_init(const char *plugin_name)
 {
   register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, ipa_start_cb,
                     NULL);
+  register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                    (void *)extern_roots);
+  register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl_cb, NULL);
   register_callback(plugin_name, PLUGIN_FINISH_UNIT, finish_unit_cb, NULL);
+}
+
+/* The unit's declared globals: its definitions, then the `extern`
+   declarations it uses (one that no code here names may have no
+   definition in the program). */
+static void collect_declared(auto_vec<tree> &decls, unsigned *ndef)
+{
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE(vnode)
+    if (defined_declared_p(vnode->decl))
+      decls.safe_push(vnode->decl);
+  *ndef = decls.length();
+  unsigned i;
+  tree decl;
+  FOR_EACH_VEC_SAFE_ELT(extern_vars, i, decl)
+    if (TREE_USED(decl) && extern_declared_p(decl))
+      decls.safe_push(decl);
+}
+
+/* A constructor mapping DECLS, and a destructor freeing the device copies
+   of the first NDEF (the unit's own) when the object's library is
+   unloaded; the others' definitions may be in the program or in another
+   library. */
+static void map_at_load(const vec<tree> &decls, unsigned ndef)
+{
+  /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
+  function *saved_fn = cfun;
+  tree saved_decl = current_function_decl;
+  current_function_decl = NULL_TREE;
+  tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
+  tree maps = static_maps(decls);
+  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
+  tree call = build_call_expr(
+      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
+      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
+      build_int_cst(unsigned_type_node, decls.length()), maps);
+  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
+  if (ndef) {
+    call = build_call_expr(accgpu_runtime_decl("__accgpu_declare_unmap"), 3,
+                           loc, build_int_cst(unsigned_type_node, ndef),
+                           unshare_expr(maps));
+    cgraph_build_static_cdtor('D', call, DEFAULT_INIT_PRIORITY);
+  }
+  set_cfun(saved_fn);
+  current_function_decl = saved_decl;
 }
 
 void accgpu_declare_globals(void)
@@ -121,25 +203,9 @@ void accgpu_declare_globals(void)
     return;
   done = true;
   auto_vec<tree> decls;
-  varpool_node *vnode;
-  FOR_EACH_VARIABLE(vnode)
-    if (defined_declared_p(vnode->decl))
-      decls.safe_push(vnode->decl);
+  unsigned ndef;
+  collect_declared(decls, &ndef);
   disown_gcc_offload();
-  if (decls.is_empty())
-    return;
-
-  /* cgraph_build_static_cdtor switches cfun; the pass is inside one. */
-  function *saved_fn = cfun;
-  tree saved_decl = current_function_decl;
-  current_function_decl = NULL_TREE;
-  tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
-  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
-  tree call = build_call_expr(
-      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
-      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
-      build_int_cst(unsigned_type_node, decls.length()), static_maps(decls));
-  cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
-  set_cfun(saved_fn);
-  current_function_decl = saved_decl;
+  if (!decls.is_empty())
+    map_at_load(decls, ndef);
 }

@@ -38,6 +38,17 @@
 #                                          on its own (-c, its own cflags),
 #                                          and the test links their objects
 #                                          (device linking: docs/compiler.md)
+#   /* accgpu-test: archive NAME A.c .. */ those units (compiled as above)
+#                                          in a static library libNAME.a
+#                                          that the test links (-lNAME)
+#   /* accgpu-test: shared NAME A.c .. */  ... in a shared library
+#                                          libNAME.so (units -fPIC) beside
+#                                          the program, linked with -lNAME
+#   /* accgpu-test: dlopen NAME A.c .. */  ... libNAME.so made the same way
+#                                          and not linked: the test opens
+#                                          it (beside /proc/self/exe)
+#   /* accgpu-test: no-plugin */           (a unit) compiled by plain gcc
+#                                          in every mode, pragmas ignored
 #   /* accgpu-test: accgpu-only */         uses accgpu extensions (deviceid,
 #                                          acc_update_peer): not run in the
 #                                          gomp and serial modes
@@ -204,13 +215,18 @@ probe_nvidia() {
 # Compiles SRC into BIN (an object file only when BIN ends in .o); compiler
 # output goes to LOG.  Returns gcc's status.
 compile() {
-  local src=$1 bin=$2 log=$3 keep=$4 extra objs
+  local src=$1 bin=$2 log=$3 keep=$4 extra objs mode=$MODE
   objs=$(compile_units "$src" "$bin" "$log" "$keep") || return 1
-  extra=$(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')
+  extra="${5:-} $(directives "$src" test | sed -n 's/^cflags //p' | tr '\n' ' ')"
+  directives "$src" test | grep -qx no-plugin && mode=plain
   # Plugin arguments (-fplugin-arg-accgpu-info) mean nothing without it.
-  [ "$MODE" != plugin ] && extra=$(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g')
+  [ "$mode" != plugin ] && extra=$(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g')
   [[ $bin == *.o ]] && extra="$extra -c"
-  if [ "$MODE" = plugin ]; then
+  if [ "$mode" = plain ]; then
+    # shellcheck disable=SC2086
+    timeout "$COMPILE_TIMEOUT" "$CC" -O2 -Wno-unknown-pragmas -Iinclude $extra \
+      "$src" -o "$bin" >>"$log" 2>&1
+  elif [ "$mode" = plugin ]; then
     mkdir -p "$keep"
     # shellcheck disable=SC2086
     timeout "$COMPILE_TIMEOUT" "$CC" -O2 -fplugin="$BUILD/accgpu.so" \
@@ -229,19 +245,53 @@ compile() {
 }
 
 # The units of SRC (its `units` directive) compiled to objects beside BIN,
-# their names on stdout; LOG starts with their compilers' output.  Returns
-# 1 when one does not compile.
+# their names on stdout, then the libraries of its archive and shared
+# directives (made beside BIN, as link arguments); LOG starts with their
+# compilers' output.  Returns 1 when one does not compile.
 compile_units() {
-  local src=$1 bin=$2 log=$3 keep=$4 u obj
+  local src=$1 bin=$2 log=$3 keep=$4 u kind name units
   : >"$log"
   [[ $bin == *.o ]] && return 0
   for u in $(directives "$src" test | sed -n 's/^units //p'); do
-    obj="$(dirname "$bin")/unit-${u%.c}.o"
-    compile "tests/e2e/units/$u" "$obj" "$log.unit" "$keep" || {
-      cat "$log.unit" >>"$log"; return 1; }
-    cat "$log.unit" >>"$log"
-    echo "$obj"
+    unit_object "$u" "$bin" "$log" "$keep" "" || return 1
   done
+  while read -r kind name units; do
+    make_library "$kind" "$name" "$units" "$bin" "$log" "$keep" || return 1
+  done < <(directives "$src" test | sed -n -E 's/^((archive|shared|dlopen) .*)/\1/p')
+}
+
+# Compiles unit U (tests/e2e/units/U) into an object beside BIN (with FLAGS:
+# -fPIC or nothing) and prints its name.
+unit_object() {
+  local u=$1 bin=$2 log=$3 keep=$4 flags=$5 obj
+  obj="$(dirname "$bin")/unit-${u%.c}${flags:+-pic}.o"
+  compile "tests/e2e/units/$u" "$obj" "$log.unit" "$keep" "$flags" || {
+    cat "$log.unit" >>"$log"; return 1; }
+  cat "$log.unit" >>"$log"
+  echo "$obj"
+}
+
+# Library NAME of KIND (archive, shared, dlopen) from UNITS beside BIN;
+# prints what the program's link needs (nothing for dlopen).
+make_library() {
+  local kind=$1 name=$2 units=$3 bin=$4 log=$5 keep=$6 dir u objs=() flags=
+  dir=$(dirname "$bin")
+  [ "$kind" != archive ] && flags=-fPIC
+  for u in $units; do
+    objs+=("$(unit_object "$u" "$bin" "$log" "$keep" "$flags")") || return 1
+  done
+  if [ "$kind" = archive ]; then
+    rm -f "$dir/lib$name.a"
+    ar rcs "$dir/lib$name.a" "${objs[@]}" >>"$log" 2>&1 || return 1
+  else
+    local rt=(-L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD")
+    [ "$MODE" = gomp ] && rt=(-fopenacc -foffload=disable)
+    [ "$MODE" = serial ] && rt=()
+    "$CC" -shared "${objs[@]}" -o "$dir/lib$name.so" "${rt[@]}" -lm \
+      >>"$log" 2>&1 || return 1
+    [ "$kind" = dlopen ] && return 0
+  fi
+  echo "-L$dir -l$name -Wl,-rpath,\$ORIGIN"
 }
 
 # Appends to LOG why a compiler that printed nothing failed (a timeout or a
@@ -307,20 +357,24 @@ check_ptx_of() {
   # Units that share routines carry relocatable PTX: assembled with -c,
   # then linked as the driver's linker would (not for rterr/: a missing
   # routine is what some of them test).
+  # Only those units are linked together, as the runtime links a unit with
+  # the units whose routines it calls; the others load alone (two of them
+  # may have kernels of the same name: xfile_same_names).
   local rdc=() cubins=()
-  grep -qE '^\.(extern|visible) \.func' "${files[@]}" && rdc=(-c)
   for f in "${files[@]}"; do
+    rdc=()
+    grep -qE '^\.(extern|visible) \.func' "$f" && rdc=(-c)
     "$CUDA_HOME/bin/ptxas" -v -arch=sm_90 "${rdc[@]}" "$f" -o "$f.sm_90.o" >"$dir/ptxas.v.log" 2>&1 ||
       { cat "$dir/ptxas.v.log" >>"$dir/ptxas.log"; echo "ptxas rejected $(basename "$f")" >>"$dir/ptxas.log"
         ptx_fail "$name"; return; }
-    cubins+=("$f.sm_90.o")
+    [ ${#rdc[@]} -gt 0 ] && cubins+=("$f.sm_90.o")
     big_stack_frames "$dir/ptxas.v.log" >>"$dir/ptxas.log" || { ptx_fail "$name"; return; }
   done
-  if [ ${#rdc[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
+  if [ ${#cubins[@]} -gt 0 ] && [[ $name != rterr/* ]] &&
      ! "$CUDA_HOME/bin/nvlink" -arch=sm_90 "${cubins[@]}" -o "$dir/linked.cubin" >>"$dir/ptxas.log" 2>&1; then
     echo "nvlink failed" >>"$dir/ptxas.log"; ptx_fail "$name"
   fi
-  rm -f "${cubins[@]}"
+  rm -f "${files[@]/%/.sm_90.o}"
 }
 
 # Local memory a GPU thread would need: ptxas -v's stack frame per function.
@@ -600,6 +654,7 @@ if [ "$MODE" = plugin ] && [ "$NVIDIA" != off ] && [ ${#todo[@]} -gt 0 ]; then
 fi
 
 export -f run_one run_corpus_test run_diag_test run_rterr_test compile compile_units status_note \
+  unit_object make_library \
   run_on excerpt compile_excerpt directives signame check_diags \
   run_variant_test compile_once needed_devices
 export OUT MODE CC BUILD CUDA_HOME HAVE_PTXAS TIMEOUT COMPILE_TIMEOUT \

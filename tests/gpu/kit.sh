@@ -55,6 +55,10 @@ for src in tests/e2e/*.c tests/e2e/rterr/*.c; do
   [[ $name == rterr/* ]] && directives "$src" test | grep -qx emulator-only && continue
   mkdir -p "$stage/e2e/$name"
   cp "$bin" "$stage/e2e/$name/prog"
+  # libraries of shared and dlopen directives: found beside the program
+  for lib in "$(dirname "$bin")"/lib*.so; do
+    [ -e "$lib" ] && cp "$lib" "$stage/e2e/$name/"
+  done
   directives "$src" test | sed -n 's/^env //p' >"$stage/e2e/$name/env"
   # The messages name the device: the emulator's here, the GPU's there;
   # expect-stderr-nvidia where the GPU says something else.
