@@ -93,6 +93,10 @@ static void label_drop(struct accgpu_dev *dev, uintptr_t dptr) {
 int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
                         int state) {
   uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  /* A block handed out again came back through a queue callback, after
+     the operations that used it: they are ordered before its new use. */
+  if (state == ACCGPU_MEM_LIVE)
+    accgpu_emu_qrace_forget(dev, p, bytes);
   if (!dev->shadow || !bytes || off >= dev->size || bytes > dev->size - off)
     return 0;
   signed char *sh = dev->shadow + off / GRANULE;

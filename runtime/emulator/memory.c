@@ -160,8 +160,10 @@ int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
   }
   dev->base = m;
   dev->size = bytes;
-  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0) {
+  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0 ||
+      accgpu_emu_qrace_dev_init(dev) != 0) {
     accgpu_emu_shadow_fini(dev);
+    accgpu_emu_race_dev_fini(dev);
     accgpu_emu_arena_fini(&dev->mem);
     munmap(m, bytes);
     return -1;
@@ -177,6 +179,7 @@ void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
   accgpu_emu_arena_fini(&dev->mem);
   accgpu_emu_shadow_fini(dev);
   accgpu_emu_race_dev_fini(dev);
+  accgpu_emu_qrace_dev_fini(dev);
   if (dev->base)
     munmap(dev->base, dev->size);
   dev->base = NULL;
