@@ -260,6 +260,10 @@ int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr);
 int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr);
 int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
                         size_t *total_b);
+/* BYTES of zeroed records about DEV's memory, reserved (pages come when
+   touched); NULL with an error naming WHAT, HINT appended to the advice. */
+void *accgpu_emu_records(const struct accgpu_dev *dev, size_t bytes,
+                         const char *what, const char *hint);
 /* 1 when [P, P+BYTES) lies inside DEV's region. */
 int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,
                         size_t bytes);

@@ -252,6 +252,19 @@ int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
   return 0;
 }
 
+void *accgpu_emu_records(const struct accgpu_dev *dev, size_t bytes,
+                         const char *what, const char *hint) {
+  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m != MAP_FAILED)
+    return m;
+  accgpu_set_error(ACCGPU_ERR_NOMEM,
+                   "emulator device %d: cannot reserve %zu bytes of %s (set "
+                   "ACCGPU_EMU_MEMORY lower%s)",
+                   dev->ordinal, bytes, what, hint);
+  return NULL;
+}
+
 int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,
                         size_t bytes) {
   uintptr_t a = (uintptr_t)p, lo = (uintptr_t)dev->base;

@@ -58,7 +58,8 @@ static struct {
   qr_ring **ring;
   unsigned nslots; /* slots 1..nslots-1 exist; 0 is none */
   int broken;      /* out of host memory: checks stop (never a false report) */
-} qr = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, NULL, NULL, NULL, 0, 0};
+  int async_seen;  /* an async queue had work: synchronous work is checked */
+} qr = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, NULL, NULL, NULL, 0, 0, 0};
 
 static unsigned slot_of(uint64_t e) {
   return (unsigned)(e >> CLOCK_BITS) & MAX_SLOTS;
@@ -171,12 +172,18 @@ static emu_hb *op_new(emu_qclock *qc, const emu_opdesc *d) {
   return hb;
 }
 
+/* Until some async queue has work, synchronous operations are neither
+   checked nor recorded: each is waited for before its host thread goes
+   on, so it happens before all that thread submits later (a program
+   without async pays nothing per access). */
 emu_hb *accgpu_emu_qrace_op(emu_qclock *qc, const emu_opdesc *d) {
   if (!qc->on)
     return NULL;
   pthread_mutex_lock(&qr.lock);
-  emu_hb *hb = qr.broken ? NULL : op_new(qc, d);
-  if (!hb)
+  int sync = qc->labeled && qc->async < 0;
+  emu_hb *hb = NULL;
+  qr.async_seen |= !sync;
+  if (qr.async_seen && !qr.broken && !(hb = op_new(qc, d)))
     qr.broken = 1;
   pthread_mutex_unlock(&qr.lock);
   return hb;
@@ -347,19 +354,9 @@ int accgpu_emu_qrace_dev_init(struct accgpu_dev *dev) {
   dev->qraces = NULL;
   if (!accgpu_emu_config_get()->racecheck)
     return 0;
-  size_t bytes = dev->size / WORD * sizeof(qr_word);
-  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: cannot reserve %zu bytes of "
-                     "racecheck records of queues (set ACCGPU_EMU_MEMORY "
-                     "lower)",
-                     dev->ordinal, bytes);
-    return -1;
-  }
-  dev->qraces = m;
-  return 0;
+  dev->qraces = accgpu_emu_records(dev, dev->size / WORD * sizeof(qr_word),
+                                   "racecheck records of queues", "");
+  return dev->qraces ? 0 : -1;
 }
 
 void accgpu_emu_qrace_dev_fini(struct accgpu_dev *dev) {

@@ -275,18 +275,9 @@ int accgpu_emu_race_dev_init(struct accgpu_dev *dev) {
   if (!accgpu_emu_config_get()->racecheck)
     return 0;
   pthread_once(&exit_once, register_exit);
-  size_t bytes = dev->size / WORD * sizeof(rc_word);
-  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: cannot reserve %zu bytes of "
-                     "racecheck records (set ACCGPU_EMU_MEMORY lower)",
-                     dev->ordinal, bytes);
-    return -1;
-  }
-  dev->races = m;
-  return 0;
+  dev->races = accgpu_emu_records(dev, dev->size / WORD * sizeof(rc_word),
+                                  "racecheck records", "");
+  return dev->races ? 0 : -1;
 }
 
 void accgpu_emu_race_dev_fini(struct accgpu_dev *dev) {
