@@ -7,6 +7,7 @@
  * its stderr is the verdict.  Direct operations check atomics, readers
  * and forgotten memory. */
 #include <CUnit/CUnit.h>
+#include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@
 
 static struct accgpu_dev dev;
 static struct accgpu_queue *q1, *q2;
-static char host[BYTES];
+static char host[BYTES], out1[BYTES], out2[BYTES]; /* the host's side */
 
 /* A device of BYTES with queue records, and queues 1 and 2 (labelled). */
 static void setup(void) {
@@ -38,10 +39,19 @@ static void finish(void) {
     _exit(4);
 }
 
+static void post(void *sem) { sem_post(sem); }
+
+/* The host learns that queue 1's copy is done through a callback, which
+   orders nothing for the check (the copies do not overlap in time, so
+   ThreadSanitizer has nothing to say about the test itself). */
 static void racy_copies(void) {
+  sem_t done;
+  sem_init(&done, 0, 0);
   setup();
   accgpu_emu_copy_h2d(q1, dev.base, host, BYTES);
-  accgpu_emu_copy_d2h(q2, host, dev.base, BYTES);
+  accgpu_emu_queue_callback(q1, post, &done);
+  sem_wait(&done);
+  accgpu_emu_copy_d2h(q2, out2, dev.base, BYTES);
   finish();
 }
 
@@ -49,7 +59,7 @@ static void wait_queue_orders(void) {
   setup();
   accgpu_emu_copy_h2d(q1, dev.base, host, BYTES);
   accgpu_emu_queue_wait_queue(q2, q1);
-  accgpu_emu_copy_d2h(q2, host, dev.base, BYTES);
+  accgpu_emu_copy_d2h(q2, out2, dev.base, BYTES);
   finish();
 }
 
@@ -77,8 +87,8 @@ static void disjoint_and_readers(void) {
   accgpu_emu_copy_h2d(q2, (char *)dev.base + BYTES / 2, host, BYTES / 2);
   accgpu_emu_queue_sync(q1);
   accgpu_emu_queue_sync(q2);
-  accgpu_emu_copy_d2h(q1, host, dev.base, BYTES);
-  accgpu_emu_copy_d2h(q2, host, dev.base, BYTES);
+  accgpu_emu_copy_d2h(q1, out1, dev.base, BYTES);
+  accgpu_emu_copy_d2h(q2, out2, dev.base, BYTES);
   finish();
 }
 
@@ -118,12 +128,16 @@ static void expect_clean(void (*fn)(void), const char *what) {
 }
 
 static void test_queue_hazard(void) {
+  /* the read on queue 2 finds queue 1's write */
   char out[4096];
   CU_ASSERT_EQUAL(run_child(racy_copies, out, sizeof out), 0);
+  const char *tail = strstr(out, "\n  no wait");
+  if (!tail)
+    fprintf(stdout, "\n  no report in: %s", out);
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "hazard between async queues"));
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "write by copy to the device on async queue 1"));
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "read by copy from the device on async queue 2"));
-  CU_ASSERT_PTR_NULL(strstr(strstr(out, "\n  no wait") + 1, "hazard")); /* once */
+  CU_ASSERT(tail && !strstr(tail + 1, "hazard")); /* once */
 }
 
 static void test_orderings(void) {
