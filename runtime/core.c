@@ -537,6 +537,9 @@ struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
                  accgpu_last_error(NULL));
   if (accgpu_ptrmap_put(&d->queues, key, (uintptr_t)q) != 0)
     accgpu_fatal(loc, "out of host memory");
+  if (d->be->queue_label)
+    d->be->queue_label(q, key == ACCGPU_QKEY_SYNC ? acc_async_sync
+                                                 : (int)(key - 1));
   return q;
 }
 

@@ -197,6 +197,7 @@ typedef struct accgpu_op {
   void **frees; /* FREES_INLINE until more are needed */
   unsigned nfree, capfree;
   void *frees_inline[8];
+  struct accgpu_op *outer; /* the thread's op this one is inside, or NULL */
 } accgpu_op;
 
 /* Locks D and resolves the queue. */

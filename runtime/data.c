@@ -15,6 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The calling thread's innermost op (accgpu_op_current). */
+static _Thread_local accgpu_op *cur_op;
+
+void accgpu_op_current(const __accgpu_loc **loc, const char **routine) {
+  *loc = cur_op ? cur_op->loc : NULL;
+  *routine = cur_op ? cur_op->routine : NULL;
+}
+
 void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
                      const char *routine, int async) {
   const char *who = routine ? routine
@@ -29,6 +37,8 @@ void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
   op->capfree = 8;
   accgpu_device_lock_open(d, who);
   op->q = accgpu_queue_get(d, async, loc);
+  op->outer = cur_op;
+  cur_op = op;
 }
 
 _Noreturn void accgpu_op_fatal(accgpu_op *op, const char *fmt, ...) {
@@ -94,6 +104,7 @@ void accgpu_op_end(accgpu_op *op) {
   if (op->frees != op->frees_inline)
     free(op->frees);
   op->frees = NULL;
+  cur_op = op->outer;
   pthread_mutex_unlock(&op->d->lock);
 }
 

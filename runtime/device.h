@@ -162,6 +162,9 @@ typedef struct accgpu_backend {
   /* What module_load loaded, as static text ("cubin sm_90", "PTX (JIT)"),
      for ACCGPU_TIME (NULL: not said). */
   const char *(*module_desc)(void *handle);
+  /* Tells a new queue its name: async queue ASYNC (>= 0) or acc_async_sync
+     (the emulator's racecheck reports; NULL: not needed). */
+  void (*queue_label)(struct accgpu_queue *q, int async);
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;
@@ -185,5 +188,8 @@ enum { ACCGPU_ERR_GENERIC = 1, ACCGPU_ERR_NOMEM, ACCGPU_ERR_UNSUPPORTED,
 void accgpu_set_error(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 const char *accgpu_last_error(int *code);
+/* data.c: the construct (*LOC) or API routine (*ROUTINE) of the data
+   operation the calling thread is in, NULL when none (backends' reports). */
+void accgpu_op_current(const __accgpu_loc **loc, const char **routine);
 
 #endif /* ACCGPU_DEVICE_H */

@@ -354,4 +354,5 @@ const accgpu_backend accgpu_backend_emulator = {
     .mem_mark = accgpu_emu_mem_mark,
     .mem_redzone = accgpu_emu_mem_redzone,
     .mem_label = accgpu_emu_mem_label,
+    .queue_label = accgpu_emu_queue_label,
 };

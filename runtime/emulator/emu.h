@@ -7,6 +7,7 @@
  *   heap.c     the device heap of kernels' malloc/free (ACCGPU_DEVICE_HEAP)
  *   memcheck.c shadow of device memory, the access check, fault reports
  *   racecheck.c data races between the threads of a launch
+ *   queue-race.c data races between operations of different queues
  *   counters.c per-launch counts of barriers, warp operations, atomics,
  *              shared and global loads and stores (ACCGPU_TIME)
  *   config.c   ACCGPU_EMU_MEMCHECK, _RACECHECK, _SCHEDULE (checked once)
@@ -25,6 +26,7 @@
 #include "device.h"
 #include "hashmap/ptrmap.h"
 #include "emulator/queue.h"
+#include "emulator/queue-race.h"
 
 #define EMU_MAX_THREADS 1024u       /* per block */
 #define EMU_SHARED_BYTES (48u << 10) /* dynamic shared memory per block */
@@ -93,6 +95,7 @@ typedef struct accgpu_emu_grid {
   struct accgpu_dev *dev;  /* the device it runs on */
   const accgpu_emu_image *img; /* NULL: hand-written kernel */
   uint64_t launch;         /* launch number on DEV (racecheck) */
+  const emu_hb *hb;        /* its place among queues' operations, or NULL */
   __accgpu_uint3 grid, block;
   unsigned shared_bytes;
   uint64_t nblocks;
@@ -157,6 +160,7 @@ struct accgpu_dev {
   size_t size;
   signed char *shadow; /* memcheck: one byte per 8 bytes (memcheck.c) */
   void *races;         /* racecheck: its shadow (racecheck.c), or NULL */
+  void *qraces;        /* racecheck: records of operations (queue-race.c) */
   uint64_t launches;   /* atomic: launches so far (racecheck) */
   pthread_mutex_t lock; /* guards the fields below */
   accgpu_emu_arena mem;     /* [base, base+size) */
@@ -238,6 +242,10 @@ void accgpu_emu_race_sync(emu_race_block *rb, unsigned t, int scope);
    before the running thread blocks, switches or exits. */
 void accgpu_emu_race_flush(emu_race_block *rb);
 void accgpu_emu_race_sync_block(emu_race_block *rb);
+/* Counts one conflicting access; 1 the first time (KEY, SPACE, HAZARD) is
+   seen, when the hazard is to be reported (the exit status is then 1). */
+enum { EMU_RACE_GLOBAL, EMU_RACE_SHARED, EMU_RACE_QUEUES };
+int accgpu_emu_race_first(const void *key, int space, int hazard);
 
 /* ---- elf.c ---- */
 /* The __shared__ (TLS) variable of IMG at offset OFF of its TLS block:
@@ -252,6 +260,10 @@ int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr);
 int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr);
 int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
                         size_t *total_b);
+/* BYTES of zeroed records about DEV's memory, reserved (pages come when
+   touched); NULL with an error naming WHAT, HINT appended to the advice. */
+void *accgpu_emu_records(const struct accgpu_dev *dev, size_t bytes,
+                         const char *what, const char *hint);
 /* 1 when [P, P+BYTES) lies inside DEV's region. */
 int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,
                         size_t bytes);
@@ -271,5 +283,7 @@ int accgpu_emu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
 /* Queues GRID (owned by the queue from now on, freed with free()). */
 int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid);
 struct accgpu_dev *accgpu_emu_queue_dev(struct accgpu_queue *q);
+/* The core's name for Q: async queue ASYNC, or acc_async_sync (reports). */
+void accgpu_emu_queue_label(struct accgpu_queue *q, int async);
 
 #endif /* ACCGPU_EMU_H */

@@ -593,6 +593,10 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
      store is done, which must happen before another thread runs. */
   if (s->cfg->order == EMU_ORDER_RANDOM)
     maybe_preempt(s, f);
+  /* Before memcheck: another queue's operation may have freed the memory,
+     and the missing wait is what to report. */
+  if (s->race && s->g->hb)
+    accgpu_emu_qrace_access(s->g->hb, s->g->dev, a, n, kind & 3);
   if (s->cfg->memcheck &&
       accgpu_emu_memcheck(&w, a, n, kind, s->fault, sizeof s->fault) != 0)
     fault_stop(s, f);

@@ -125,9 +125,16 @@ unsigned accgpu_emu_runners(void) {
   return pool.runners;
 }
 
-/* Racecheck: one launch at a time, its blocks one at a time (records are
-   not written concurrently). */
+/* Racecheck: one launch (or checked copy) at a time, its blocks one at a
+   time (records are not written concurrently). */
 static pthread_mutex_t race_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void accgpu_emu_race_serial(int lock) {
+  if (lock)
+    pthread_mutex_lock(&race_lock);
+  else
+    pthread_mutex_unlock(&race_lock);
+}
 
 int accgpu_emu_run_grid(accgpu_emu_grid *g) {
   int serial = accgpu_emu_config_get()->racecheck;

@@ -48,18 +48,9 @@ int accgpu_emu_shadow_init(struct accgpu_dev *dev) {
   dev->shadow = NULL;
   if (!accgpu_emu_config_get()->memcheck)
     return 0;
-  void *m = mmap(NULL, dev->size / GRANULE, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: cannot reserve %zu bytes of "
-                     "memcheck shadow (set ACCGPU_EMU_MEMORY lower, or "
-                     "ACCGPU_EMU_MEMCHECK=0)",
-                     dev->ordinal, dev->size / GRANULE);
-    return -1;
-  }
-  dev->shadow = m;
-  return 0;
+  dev->shadow = accgpu_emu_records(dev, dev->size / GRANULE,
+                                   "memcheck shadow", ", or ACCGPU_EMU_MEMCHECK=0");
+  return dev->shadow ? 0 : -1;
 }
 
 static void label_free(uintptr_t key, uintptr_t val, void *ctx) {
@@ -93,6 +84,10 @@ static void label_drop(struct accgpu_dev *dev, uintptr_t dptr) {
 int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
                         int state) {
   uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  /* A block handed out again came back through a queue callback, after
+     the operations that used it: they are ordered before its new use. */
+  if (state == ACCGPU_MEM_LIVE)
+    accgpu_emu_qrace_forget(dev, p, bytes);
   if (!dev->shadow || !bytes || off >= dev->size || bytes > dev->size - off)
     return 0;
   signed char *sh = dev->shadow + off / GRANULE;

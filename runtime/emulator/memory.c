@@ -160,8 +160,10 @@ int accgpu_emu_mem_init(struct accgpu_dev *dev, size_t bytes) {
   }
   dev->base = m;
   dev->size = bytes;
-  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0) {
+  if (accgpu_emu_shadow_init(dev) != 0 || accgpu_emu_race_dev_init(dev) != 0 ||
+      accgpu_emu_qrace_dev_init(dev) != 0) {
     accgpu_emu_shadow_fini(dev);
+    accgpu_emu_race_dev_fini(dev);
     accgpu_emu_arena_fini(&dev->mem);
     munmap(m, bytes);
     return -1;
@@ -177,6 +179,7 @@ void accgpu_emu_mem_fini(struct accgpu_dev *dev) {
   accgpu_emu_arena_fini(&dev->mem);
   accgpu_emu_shadow_fini(dev);
   accgpu_emu_race_dev_fini(dev);
+  accgpu_emu_qrace_dev_fini(dev);
   if (dev->base)
     munmap(dev->base, dev->size);
   dev->base = NULL;
@@ -247,6 +250,19 @@ int accgpu_emu_mem_info(struct accgpu_dev *dev, size_t *free_b,
     *total_b = dev->size;
   pthread_mutex_unlock(&dev->lock);
   return 0;
+}
+
+void *accgpu_emu_records(const struct accgpu_dev *dev, size_t bytes,
+                         const char *what, const char *hint) {
+  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m != MAP_FAILED)
+    return m;
+  accgpu_set_error(ACCGPU_ERR_NOMEM,
+                   "emulator device %d: cannot reserve %zu bytes of %s (set "
+                   "ACCGPU_EMU_MEMORY lower%s)",
+                   dev->ordinal, bytes, what, hint);
+  return NULL;
 }
 
 int accgpu_emu_mem_owns(const struct accgpu_dev *dev, const void *p,

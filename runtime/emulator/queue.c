@@ -7,9 +7,12 @@
  * remembered and reported by the next queue_sync or queue_query; later
  * operations still run.
  *
+ * Under racecheck each operation gets its place in the happens-before
+ * order of queues at submission (queue-race.c) and is checked as it runs.
+ *
  * Locks: each queue's LOCK guards its list, counters and error.  A queue
  * thread waiting on another queue (queue_wait_queue) takes only that
- * queue's lock.                                                        */
+ * queue's lock.  queue-race.c's lock is a leaf under them.             */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +24,13 @@ enum { OP_COPY, OP_MEMSET, OP_LAUNCH, OP_WAIT, OP_CALLBACK };
 typedef struct emu_op {
   int kind;
   struct emu_op *next;
+  emu_hb *hb; /* racecheck: its place among queues' operations, or NULL */
   union {
     struct {
       void *dst;
       const void *src;
       size_t bytes;
+      struct accgpu_dev *ddev, *sdev; /* devices of DST, SRC; NULL: host */
     } copy;
     struct {
       void *dst;
@@ -57,10 +62,30 @@ struct accgpu_queue {
   int stop;
   int failed, err_code;
   char err[512];
+  emu_qclock clk; /* racecheck (queue-race.c) */
 };
 
-/* Runs OP on the queue thread; returns 0 or -1 with the error left. */
-static int op_execute(emu_op *op) {
+/* Racecheck: the device memory OP touches, against other queues. */
+static void op_check(struct accgpu_queue *q, const emu_op *op) {
+  accgpu_emu_race_serial(1);
+  if (op->kind == OP_MEMSET) {
+    accgpu_emu_qrace_access(op->hb, q->dev, (uintptr_t)op->u.set.dst,
+                            op->u.set.bytes, 1);
+  } else {
+    if (op->u.copy.sdev)
+      accgpu_emu_qrace_access(op->hb, op->u.copy.sdev,
+                              (uintptr_t)op->u.copy.src, op->u.copy.bytes, 0);
+    if (op->u.copy.ddev)
+      accgpu_emu_qrace_access(op->hb, op->u.copy.ddev,
+                              (uintptr_t)op->u.copy.dst, op->u.copy.bytes, 1);
+  }
+  accgpu_emu_race_serial(0);
+}
+
+/* Runs OP on Q's thread; returns 0 or -1 with the error left. */
+static int op_execute(struct accgpu_queue *q, emu_op *op) {
+  if (op->hb && op->kind != OP_LAUNCH)
+    op_check(q, op);
   switch (op->kind) {
   case OP_COPY:
     memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.bytes);
@@ -102,7 +127,8 @@ static void *queue_main(void *arg) {
     if (!q->head)
       q->tail = NULL;
     pthread_mutex_unlock(&q->lock);
-    int rc = op_execute(op);
+    int rc = op_execute(q, op);
+    free(op->hb);
     free(op);
     pthread_mutex_lock(&q->lock);
     if (rc != 0 && !q->failed) {
@@ -126,6 +152,7 @@ int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
     return -1;
   }
   q->dev = dev;
+  accgpu_emu_qrace_queue_init(&q->clk, dev);
   pthread_mutex_init(&q->lock, NULL);
   pthread_cond_init(&q->work, NULL);
   pthread_cond_init(&q->done, NULL);
@@ -160,22 +187,36 @@ static int take_failure(struct accgpu_queue *q) {
   return -1;
 }
 
+/* The host has seen what was queued on Q until now finish (racecheck):
+   the clock is taken with the target, joined once it is reached. */
 int accgpu_emu_queue_sync(struct accgpu_queue *q) {
+  unsigned n;
   pthread_mutex_lock(&q->lock);
   uint64_t target = q->submitted;
+  uint64_t *seen = accgpu_emu_qrace_snap(&q->clk, &n);
   while (q->completed < target)
     pthread_cond_wait(&q->done, &q->lock);
   int rc = take_failure(q);
   pthread_mutex_unlock(&q->lock);
+  accgpu_emu_qrace_host_join(seen, n);
   return rc;
 }
 
 int accgpu_emu_queue_query(struct accgpu_queue *q) {
+  unsigned n;
   pthread_mutex_lock(&q->lock);
   int idle = q->completed == q->submitted;
+  uint64_t *seen = idle ? accgpu_emu_qrace_snap(&q->clk, &n) : NULL;
   int rc = idle && take_failure(q) ? -1 : idle;
   pthread_mutex_unlock(&q->lock);
+  if (seen)
+    accgpu_emu_qrace_host_join(seen, n);
   return rc;
+}
+
+void accgpu_emu_queue_label(struct accgpu_queue *q, int async) {
+  q->clk.async = async;
+  q->clk.labeled = 1;
 }
 
 int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
@@ -188,6 +229,7 @@ int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
   pthread_mutex_unlock(&q->lock);
   if (q->started)
     pthread_join(q->thread, NULL);
+  accgpu_emu_qrace_queue_fini(&q->clk);
   pthread_cond_destroy(&q->work);
   pthread_cond_destroy(&q->done);
   pthread_mutex_destroy(&q->lock);
@@ -199,8 +241,10 @@ struct accgpu_dev *accgpu_emu_queue_dev(struct accgpu_queue *q) {
   return q->dev;
 }
 
-/* Appends a copy of OP to Q.  Returns 0, or -1 when out of host memory. */
-static int submit(struct accgpu_queue *q, const emu_op *op) {
+/* Appends a copy of OP to Q; D (or NULL) says what it is for racecheck.
+   Returns 0, or -1 when out of host memory. */
+static int submit(struct accgpu_queue *q, const emu_op *op,
+                  const emu_opdesc *d) {
   emu_op *o = malloc(sizeof *o);
   if (!o) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "emulator: out of host memory");
@@ -214,6 +258,9 @@ static int submit(struct accgpu_queue *q, const emu_op *op) {
     free(o);
     return -1;
   }
+  o->hb = d ? accgpu_emu_qrace_op(&q->clk, d) : NULL;
+  if (o->kind == OP_LAUNCH)
+    o->u.grid->hb = o->hb;
   if (q->tail)
     q->tail->next = o;
   else
@@ -234,8 +281,9 @@ int accgpu_emu_queue_wait_queue(struct accgpu_queue *q,
   pthread_mutex_lock(&other->lock);
   op.u.wait.ticket = other->submitted;
   other->waiters++;
+  accgpu_emu_qrace_wait(&q->clk, &other->clk);
   pthread_mutex_unlock(&other->lock);
-  if (submit(q, &op) == 0)
+  if (submit(q, &op, NULL) == 0)
     return 0;
   pthread_mutex_lock(&other->lock);
   other->waiters--;
@@ -249,41 +297,54 @@ int accgpu_emu_queue_callback(struct accgpu_queue *q, void (*fn)(void *),
   emu_op op = {.kind = OP_CALLBACK};
   op.u.cb.fn = fn;
   op.u.cb.arg = arg;
-  return submit(q, &op);
+  return submit(q, &op, NULL);
 }
 
 int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid) {
   emu_op op = {.kind = OP_LAUNCH};
+  emu_opdesc d = {EMU_OPD_KERNEL, grid->kernel, grid->loc, NULL};
   op.u.grid = grid;
-  if (submit(q, &op) == 0)
+  if (submit(q, &op, &d) == 0)
     return 0;
   free(grid);
   return -1;
 }
 
-static int submit_copy(struct accgpu_queue *q, void *dst, const void *src,
-                       size_t bytes) {
+/* What the calling thread's data operation is, for reports (racecheck). */
+static emu_opdesc op_desc(int kind) {
+  emu_opdesc d = {kind, NULL, NULL, NULL};
+  accgpu_op_current(&d.loc, &d.routine);
+  return d;
+}
+
+/* Queues a copy of KIND from SRC (on device SDEV, NULL: host) to DST. */
+static int submit_copy(struct accgpu_queue *q, int kind, void *dst,
+                       struct accgpu_dev *ddev, const void *src,
+                       struct accgpu_dev *sdev, size_t bytes) {
   emu_op op = {.kind = OP_COPY};
   if (bytes == 0)
     return 0;
+  emu_opdesc d = op_desc(kind);
   op.u.copy.dst = dst;
   op.u.copy.src = src;
   op.u.copy.bytes = bytes;
-  return submit(q, &op);
+  op.u.copy.ddev = ddev;
+  op.u.copy.sdev = sdev;
+  return submit(q, &op, &d);
 }
 
 int accgpu_emu_copy_h2d(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes) {
   if (accgpu_emu_check_range("copy_h2d", q->dev, "destination", dst, bytes))
     return -1;
-  return submit_copy(q, dst, src, bytes);
+  return submit_copy(q, EMU_OPD_H2D, dst, q->dev, src, NULL, bytes);
 }
 
 int accgpu_emu_copy_d2h(struct accgpu_queue *q, void *dst, const void *src,
                         size_t bytes) {
   if (accgpu_emu_check_range("copy_d2h", q->dev, "source", src, bytes))
     return -1;
-  return submit_copy(q, dst, src, bytes);
+  return submit_copy(q, EMU_OPD_D2H, dst, NULL, src, q->dev, bytes);
 }
 
 int accgpu_emu_copy_d2d(struct accgpu_queue *q, void *dst, const void *src,
@@ -292,7 +353,7 @@ int accgpu_emu_copy_d2d(struct accgpu_queue *q, void *dst, const void *src,
                              bytes) ||
       accgpu_emu_check_range("copy_d2d", q->dev, "source", src, bytes))
     return -1;
-  return submit_copy(q, dst, src, bytes);
+  return submit_copy(q, EMU_OPD_D2D, dst, q->dev, src, q->dev, bytes);
 }
 
 int accgpu_emu_memset(struct accgpu_queue *q, void *dst, int byte,
@@ -302,10 +363,11 @@ int accgpu_emu_memset(struct accgpu_queue *q, void *dst, int byte,
     return -1;
   if (bytes == 0)
     return 0;
+  emu_opdesc d = op_desc(EMU_OPD_MEMSET);
   op.u.set.dst = dst;
   op.u.set.byte = byte;
   op.u.set.bytes = bytes;
-  return submit(q, &op);
+  return submit(q, &op, &d);
 }
 
 int accgpu_emu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
@@ -314,5 +376,5 @@ int accgpu_emu_copy_peer(struct accgpu_queue *q, struct accgpu_dev *dst_dev,
   if (accgpu_emu_check_range("copy_peer", dst_dev, "destination", dst, bytes) ||
       accgpu_emu_check_range("copy_peer", src_dev, "source", src, bytes))
     return -1;
-  return submit_copy(q, dst, src, bytes);
+  return submit_copy(q, EMU_OPD_D2D, dst, dst_dev, src, src_dev, bytes);
 }

@@ -23,9 +23,9 @@
  * time (RACE_LOCK), so records are never written concurrently.
  *
  * Each hazard is reported once per (kernel, memory space, kind); at exit the
- * process ends with status 1 when any was reported.  Not found: races
- * between launches on different queues, and a conflict whose first access
- * was pushed out of a word's three records.                            */
+ * process ends with status 1 when any was reported.  Races between
+ * operations of different queues are queue-race.c's.  Not found: a
+ * conflict whose first access was pushed out of a word's three records. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,7 @@
 
 #define WORD 4u
 enum { RC_WRITE = 1, RC_ATOMIC = 2 };
-enum { SPACE_GLOBAL, SPACE_SHARED };
+enum { SPACE_GLOBAL = EMU_RACE_GLOBAL, SPACE_SHARED = EMU_RACE_SHARED };
 
 typedef struct rc_acc {
   uint32_t epoch; /* launch (global) or block run (shared); 0: none */
@@ -82,7 +82,7 @@ struct emu_race_block {
 /* Reports.                                                            */
 
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct { const char *kernel; int space, hazard; } reported[256];
+static struct { const void *key; int space, hazard; } reported[256];
 static unsigned nreported;
 static unsigned long hazards;
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
@@ -102,17 +102,16 @@ static void race_exit(void) {
 
 static void register_exit(void) { atexit(race_exit); }
 
-/* 1 the first time (KERNEL, SPACE, HAZARD) is seen. */
-static int first_report(const char *kernel, int space, int hazard) {
+int accgpu_emu_race_first(const void *key, int space, int hazard) {
   int first = 1;
   pthread_mutex_lock(&report_lock);
   hazards++; /* conflicting accesses; the distinct ones are reported */
   for (unsigned i = 0; i < nreported; i++)
-    if (reported[i].kernel == kernel && reported[i].space == space &&
+    if (reported[i].key == key && reported[i].space == space &&
         reported[i].hazard == hazard)
       first = 0;
   if (first && nreported < sizeof reported / sizeof reported[0]) {
-    reported[nreported].kernel = kernel;
+    reported[nreported].key = key;
     reported[nreported].space = space;
     reported[nreported].hazard = hazard;
     nreported++;
@@ -158,7 +157,7 @@ static void report(const emu_race_block *rb, const accgpu_emu_where *w,
   static const char *const names[] = {"read-after-write", "write-after-read",
                                        "write-after-write"};
   int hazard = !(cur->kind & RC_WRITE) ? 0 : (prev->kind & RC_WRITE) ? 2 : 1;
-  if (!first_report(w->g->kernel, space, hazard))
+  if (!accgpu_emu_race_first(w->g->kernel, space, hazard))
     return;
   char where[512], p[96], c[96], what[512] = "";
   accgpu_emu_where_text(w, where, sizeof where);
@@ -276,18 +275,9 @@ int accgpu_emu_race_dev_init(struct accgpu_dev *dev) {
   if (!accgpu_emu_config_get()->racecheck)
     return 0;
   pthread_once(&exit_once, register_exit);
-  size_t bytes = dev->size / WORD * sizeof(rc_word);
-  void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    accgpu_set_error(ACCGPU_ERR_NOMEM,
-                     "emulator device %d: cannot reserve %zu bytes of "
-                     "racecheck records (set ACCGPU_EMU_MEMORY lower)",
-                     dev->ordinal, bytes);
-    return -1;
-  }
-  dev->races = m;
-  return 0;
+  dev->races = accgpu_emu_records(dev, dev->size / WORD * sizeof(rc_word),
+                                  "racecheck records", "");
+  return dev->races ? 0 : -1;
 }
 
 void accgpu_emu_race_dev_fini(struct accgpu_dev *dev) {
