@@ -615,6 +615,20 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
                        accgpu_string_cst(accgpu_item_name(c)), loc);
 }
 
+/* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
+   jagged.cc) with the part of each row that its marker M carries. */
+static const char *strided_item_name(tree c, tree m)
+{
+  struct namebuf b = {{0}, 0};
+  nb_add(&b, accgpu_item_name(c));
+  nb_add(&b, "[");
+  render(&b, TREE_OPERAND(OMP_CLAUSE_DECL(m), 1), 0);
+  nb_add(&b, ":");
+  render(&b, OMP_CLAUSE_SIZE(m), 0);
+  nb_add(&b, "]");
+  return ggc_strdup(b.s);
+}
+
 /* Fills ARR[I] with the rows of jagged marker M whose pointer array item
    C (kind KIND) was just filled.  A strided section of a 2-D array: ARR[I-1]
    starts at the first row's part instead, and ARR[I]'s host is the row
@@ -685,6 +699,10 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       out->clause.safe_push(c);
       if (jm) {
         fill_rows(gsi, arr, out->clause.length(), jm, c, kind, loc);
+        if (pair == ACCGPU_MAPF_STRIDED) /* the rows' messages name it */
+          accgpu_set_map_field(gsi, arr, out->clause.length() - 1, "name",
+                               accgpu_string_cst(strided_item_name(c, jm)),
+                               loc);
         out->clause.safe_push(jm);
       }
       for (; run > 1; run--)

@@ -577,12 +577,48 @@ static bool read_clauses(struct kg_region *r, tree clauses,
 
 static int kernel_counter;
 
+/* Whether the unit may take part in device linking: it declares or defines
+   a routine with external linkage (routine-link.cc imports and exports
+   such routines).  On a GPU the PTX of units that call each other's
+   routines is linked into one image, where two kernels of one name (two
+   static `work` functions with a construct at the same line) clash. */
+static bool unit_shares_routines_p(void)
+{
+  static int known = -1;
+  if (known >= 0)
+    return known;
+  known = 0;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION(node)
+    if (TREE_PUBLIC(node->decl)
+        && lookup_attribute("omp declare target",
+                            DECL_ATTRIBUTES(node->decl)))
+      known = 1;
+  return known;
+}
+
+/* FNV-1a of the unit's source path (absolute where it can be found): the
+   same for every build of one file, different for two files. */
+static unsigned unit_hash(void)
+{
+  char *real = lrealpath(main_input_filename);
+  unsigned h = 2166136261u;
+  for (const char *c = real; *c; c++)
+    h = (h ^ (unsigned char)*c) * 16777619u;
+  free(real);
+  return h;
+}
+
+/* __accgpu_k_FUNC_LINE_N; in a unit that shares routines, with a suffix
+   naming the unit, so that linked units never define one name twice. */
 static char *kernel_name(location_t loc)
 {
-  char buf[300];
+  char buf[320];
   const char *fn = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
-  snprintf(buf, sizeof buf, "__accgpu_k_%s_%d_%d", fn, LOCATION_LINE(loc),
-           kernel_counter++);
+  int n = snprintf(buf, sizeof buf, "__accgpu_k_%s_%d_%d", fn,
+                   LOCATION_LINE(loc), kernel_counter++);
+  if (unit_shares_routines_p() && n > 0 && n < (int)sizeof buf)
+    snprintf(buf + n, sizeof buf - n, "_u%08x", unit_hash());
   return xstrdup(buf);
 }
 
