@@ -1,10 +1,10 @@
 /* Same-named kernels in two units linked for the device: this file calls
  * lw_twice of units/linked_work.c, and both have a static `work` with a
- * construct at line 14, so both modules have a kernel __accgpu_k_work_14_0.
- * On the emulator, host and multicore devices each runs its own; on a GPU
- * the device link of this unit with linked_work.c stops with the linker's
- * "Multiple definition of '__accgpu_k_work_14_0'" (tests/e2e/KNOWN_FAILURES:
- * the PTX check's nvlink fails the same way). */
+ * construct at line 14.  Their kernels were both __accgpu_k_work_14_0, and on
+ * a GPU the device link of this unit with linked_work.c stopped with the
+ * linker's "Multiple definition of '__accgpu_k_work_14_0'" (the PTX check's
+ * nvlink too); units that share routines now suffix their kernel names with
+ * a hash of the source path. */
 /* accgpu-test: units linked_work.c */
 #pragma acc routine seq
 double lw_twice(double x);
