@@ -19,6 +19,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 
 #define ACCGPU_EMU_ABI_ONLY 1
@@ -199,6 +200,14 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
    (800 bytes at ...)"); returns BUF. */
 char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
                           size_t len);
+/* What joins a hazard report to accgpu_emu_describe's WHAT: nothing when
+   it is empty, and no "the address is in" before a freed block's "it was
+   the device copy of ...". */
+static inline const char *accgpu_emu_describe_joiner(const char *what) {
+  if (!what[0])
+    return "";
+  return strncmp(what, "it was ", 7) ? "; the address is in " : "; ";
+}
 /* "kernel K (parallel at f.c:12 in main), block (x,y,z), thread (x,y,z)" */
 int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len);
 

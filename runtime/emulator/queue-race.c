@@ -292,7 +292,7 @@ static void report(const emu_hb *op, struct accgpu_dev *dev, uintptr_t a,
           "accgpu racecheck: %s hazard between async queues in global memory "
           "at %p:\n  %s by %s\n  %s by %s\n  no wait orders them%s%s\n",
           names[hazard], (void *)a, kind_text(pkind), p, kind_text(kind), c,
-          what[0] ? "; the address is in " : "", what);
+          accgpu_emu_describe_joiner(what), what);
 }
 
 /* ------------------------------------------------------------------ */

@@ -177,7 +177,7 @@ static void report(const emu_race_block *rb, const accgpu_emu_where *w,
           "  no barrier orders them and they are not both atomic%s%s\n",
           names[hazard], space == SPACE_SHARED ? "shared" : "global",
           (void *)a, where, kind_text(prev->kind), p, kind_text(cur->kind),
-          c, what[0] ? "; the address is in " : "", what);
+          c, accgpu_emu_describe_joiner(what), what);
 }
 
 /* ------------------------------------------------------------------ */
