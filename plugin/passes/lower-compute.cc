@@ -601,11 +601,15 @@ static bool unit_shares_routines_p(void)
    same for every build of one file, different for two files. */
 static unsigned unit_hash(void)
 {
+  static bool known;
+  static unsigned h = 2166136261u;
+  if (known)
+    return h;
   char *real = lrealpath(main_input_filename);
-  unsigned h = 2166136261u;
   for (const char *c = real; *c; c++)
     h = (h ^ (unsigned char)*c) * 16777619u;
   free(real);
+  known = true;
   return h;
 }
 
