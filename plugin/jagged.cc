@@ -80,7 +80,7 @@ static bool pointer_rows_p(tree name)
 
 /* Is NAME declared (here) as an array of arrays or a pointer to arrays
    (`double a[N][M]`, parameters `double a[][M]`, `double (*a)[m]`)? */
-static bool array_rows_p(tree name)
+bool accgpu_array_rows_p(tree name)
 {
   tree r = row_type(name);
   return r && TREE_CODE(r) == ARRAY_TYPE;
@@ -169,7 +169,7 @@ static int jagged_item(cpp_reader *pfile, int i)
     return i;
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in.tok[i].val.node.node));
   if (!pointer_rows_p(name) &&
-      !(cur_pragma == PRAGMA_OACC_UPDATE && array_rows_p(name)))
+      !(cur_pragma == PRAGMA_OACC_UPDATE && accgpu_array_rows_p(name)))
     return i;
   if (line_items == 8) {
     error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays or "

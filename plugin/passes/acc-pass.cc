@@ -13,8 +13,10 @@
 #include "passes/privatize.h"
 #include "passes/implicit-maps.h"
 #include "passes/loop-private.h"
+#include "passes/omp-nest.h"
 
 static void walk_seq(gimple_seq *seq);
+static void walk_omp_body(gimple *stmt);
 
 /* True for a GIMPLE_OMP_TARGET of one of OpenACC's kinds. */
 static bool oacc_target_p(gimple *stmt)
@@ -22,6 +24,17 @@ static bool oacc_target_p(gimple *stmt)
   if (gimple_code(stmt) != GIMPLE_OMP_TARGET)
     return false;
   return is_gimple_omp_oacc(stmt);
+}
+
+/* Lowers the OpenACC constructs inside an OpenMP statement (OpenACC in
+   `omp parallel`, one device per thread, as NVHPC allows; GCC 12 says
+   "OpenACC construct inside of non-OpenACC region"); omp-nest.cc declares
+   the temporaries in the OpenMP body. */
+static void walk_omp_body(gimple *stmt)
+{
+  if (gimple_code(stmt) == GIMPLE_OMP_FOR)
+    walk_seq(gimple_omp_for_pre_body_ptr(stmt));
+  walk_seq(gimple_omp_body_ptr(stmt));
 }
 
 /* Walks into statements that contain sequences. */
@@ -48,6 +61,8 @@ static void walk_nested(gimple *stmt)
     break;
   }
   default:
+    if (is_gimple_omp(stmt) && !is_gimple_omp_oacc(stmt))
+      walk_omp_body(stmt);
     break;
   }
 }
@@ -110,6 +125,12 @@ static void regimplify_seq(gimple_seq *seq)
     case GIMPLE_EH_FILTER:
       regimplify_seq(gimple_eh_filter_failure_ptr(stmt));
       continue;
+    case GIMPLE_OMP_PARALLEL: case GIMPLE_OMP_TASK: case GIMPLE_OMP_FOR:
+    case GIMPLE_OMP_SECTIONS: case GIMPLE_OMP_SECTION: case GIMPLE_OMP_SINGLE:
+    case GIMPLE_OMP_MASTER: case GIMPLE_OMP_MASKED: case GIMPLE_OMP_CRITICAL:
+    case GIMPLE_OMP_ORDERED: case GIMPLE_OMP_TASKGROUP: case GIMPLE_OMP_SCOPE:
+      regimplify_seq(gimple_omp_body_ptr(stmt)); /* OpenACC inside */
+      continue;
     case GIMPLE_ASSIGN:
       if (gimple_assign_single_p(stmt))
         continue; /* loads and stores may name memory */
@@ -164,6 +185,7 @@ struct acc_pass : gimple_opt_pass {
     accgpu_firstprivate_data_body_scalars(body);
     walk_seq(&body);
     regimplify_seq(&body);
+    accgpu_declare_omp_locals(body);
     gimple_set_body(fun->decl, body);
     if (accgpu_opts.dump) {
       fprintf(stderr, "accgpu: after, %s\n", function_name(fun));

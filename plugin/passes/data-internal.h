@@ -250,6 +250,9 @@ void accgpu_update_dups_new_line(void);
 void accgpu_update_dups_declare_markers(void);
 tree accgpu_update_dup_host(tree c);
 const char *accgpu_update_dup_name(tree c);
+bool accgpu_update_rows_marker_p(tree c);
+tree accgpu_update_dup_rows(tree clauses, tree c);
+bool accgpu_array_rows_p(tree name);
 /* Is PARTNER the rows of a 2-D array (a strided update section), not a
    pointer array? */
 bool accgpu_jag_strided_p(tree partner);

@@ -637,7 +637,12 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
                       tree c, unsigned kind, location_t loc)
 {
   tree host, bytes;
-  accgpu_jag_rows(m, c, &host, &bytes);
+  if (accgpu_update_rows_marker_p(m)) { /* update-dups.cc: ready made */
+    host = fold_convert(ptr_type_node,
+                        unshare_expr(TREE_OPERAND(OMP_CLAUSE_DECL(m), 1)));
+    bytes = fold_convert(size_type_node, unshare_expr(OMP_CLAUSE_SIZE(m)));
+  } else
+    accgpu_jag_rows(m, c, &host, &bytes);
   if (accgpu_jag_strided_p(c)) {
     tree first = fold_build_pointer_plus(item_host(c, kind),
                                          fold_convert(sizetype, host));
@@ -684,22 +689,24 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
     for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
       if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
           accgpu_clause_marker(c) != ACCGPU_MARK_NONE ||
-          accgpu_jag_marker(c) >= 0) /* filled after its array's item */
+          accgpu_jag_marker(c) >= 0 || /* filled after its array's item */
+          accgpu_update_rows_marker_p(c))
         continue;
       unsigned kind = map_kind(c, ctx);
       if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
         continue;
       HOST_WIDE_INT bytes;
       unsigned run = member_run(c, ctx, &bytes);
-      tree jm = accgpu_jag_marker_for(clauses, c);
-      unsigned pair = !jm ? 0 : accgpu_jag_strided_p(c)
+      tree rm = accgpu_update_dup_rows(clauses, c);
+      tree jm = rm ? rm : accgpu_jag_marker_for(clauses, c);
+      unsigned pair = !jm ? 0 : rm || accgpu_jag_strided_p(c)
                                     ? ACCGPU_MAPF_STRIDED : ACCGPU_MAPF_JAGGED;
       fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags | pair,
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
       if (jm) {
         fill_rows(gsi, arr, out->clause.length(), jm, c, kind, loc);
-        if (pair == ACCGPU_MAPF_STRIDED) /* the rows' messages name it */
+        if (pair == ACCGPU_MAPF_STRIDED && !rm) /* the rows' messages */
           accgpu_set_map_field(gsi, arr, out->clause.length() - 1, "name",
                                accgpu_string_cst(strided_item_name(c, jm)),
                                loc);
