@@ -14,6 +14,7 @@
 #include "passes/implicit-maps.h"
 #include "passes/loop-private.h"
 #include "passes/omp-nest.h"
+#include "passes/implicit-reductions.h"
 
 static void walk_seq(gimple_seq *seq);
 static void walk_omp_body(gimple *stmt);
@@ -183,6 +184,7 @@ struct acc_pass : gimple_opt_pass {
     kg_maybe_emit_device_function(fun);
     accgpu_privatize_loop_scalars(body);
     accgpu_firstprivate_data_body_scalars(body);
+    accgpu_implicit_reductions(body);
     walk_seq(&body);
     regimplify_seq(&body);
     accgpu_declare_omp_locals(body);

@@ -1,0 +1,224 @@
+/* implicit-reductions.cc — NVHPC's "Generating implicit reduction(max:
+ * error)": NVIDIA's OpenACC labs (laplace2d, modules 2-5) compute
+ *
+ *     #pragma acc parallel loop
+ *     for (j ...) { #pragma acc loop
+ *       for (i ...) { ...; error = fmax(error, fabs(...)); } }
+ *
+ * with no reduction clause, and their text says the compiler supplies it.
+ * By OpenACC 3.3 §2.5.1 `error` is firstprivate there: every gang updates
+ * its own copy and the host's value never changes (GCC's answer: the
+ * solver stops after one sweep).  As NVHPC does, a scalar that GCC made
+ * implicitly firstprivate on a `parallel` construct and that the region
+ * uses only in updates `s = s OP e` (`+ * min max & | ^`, `s = fmax(s, e)`,
+ * `fmin`) inside partitioned loops gets `reduction(OP:s)` on each non-seq
+ * acc loop around its updates and `copy(s)` on the construct: the clauses
+ * GCC 12 writes for `parallel loop reduction(OP:s)` with the clause on the
+ * inner loops too.  A scalar used any other way keeps OpenACC's meaning. */
+#include "passes/implicit-reductions.h"
+#include "passes/implicit-maps.h"
+#include "passes/flow.h"
+
+struct scan {
+  tree v;
+  enum tree_code op;
+  bool bad;
+  vec<gomp_for *> stack; /* acc loops around the current statement */
+  vec<gomp_for *> loops; /* non-seq loops around some update */
+};
+
+static bool red_code_p(enum tree_code c)
+{
+  switch (c) {
+  case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
+  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* fmax/fmin (any precision): MAX_EXPR/MIN_EXPR, else ERROR_MARK. */
+static enum tree_code minmax_call(gimple *s)
+{
+  tree fn = gimple_code(s) == GIMPLE_CALL ? gimple_call_fndecl(s) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p(fn, BUILT_IN_NORMAL) ||
+      gimple_call_num_args(s) != 2)
+    return ERROR_MARK;
+  switch (DECL_FUNCTION_CODE(fn)) {
+  CASE_FLT_FN(BUILT_IN_FMAX):
+    return MAX_EXPR;
+  CASE_FLT_FN(BUILT_IN_FMIN):
+    return MIN_EXPR;
+  default:
+    return ERROR_MARK;
+  }
+}
+
+/* The operator of S when S is `V = V OP e`, `V = e OP V` or V = fmax(V, e)
+   (fmin) with e not V, else ERROR_MARK. */
+static enum tree_code update_op(gimple *s, tree v)
+{
+  enum tree_code c = minmax_call(s);
+  tree x, y;
+  if (c != ERROR_MARK && gimple_call_lhs(s) == v) {
+    x = gimple_call_arg(s, 0);
+    y = gimple_call_arg(s, 1);
+  } else if (is_gimple_assign(s) && gimple_assign_lhs(s) == v &&
+             get_gimple_rhs_class(gimple_assign_rhs_code(s)) ==
+                 GIMPLE_BINARY_RHS) {
+    c = gimple_assign_rhs_code(s);
+    x = gimple_assign_rhs1(s);
+    y = gimple_assign_rhs2(s);
+  } else
+    return ERROR_MARK;
+  if (!red_code_p(c) || (x == v) == (y == v))
+    return ERROR_MARK;
+  return accgpu_tree_refs(x == v ? y : x, v) ? ERROR_MARK : c;
+}
+
+/* Records update S of the scan's scalar, with the non-seq loops around. */
+static void note_update(struct scan *sc, gimple *s)
+{
+  enum tree_code op = update_op(s, sc->v);
+  if (op == ERROR_MARK || (sc->op != ERROR_MARK && sc->op != op)) {
+    sc->bad = true;
+    return;
+  }
+  sc->op = op;
+  bool inside = false;
+  for (unsigned k = 0; k < sc->stack.length(); k++) {
+    gomp_for *f = sc->stack[k];
+    if (omp_find_clause(gimple_omp_for_clauses(f), OMP_CLAUSE_SEQ))
+      continue;
+    inside = true;
+    if (!sc->loops.contains(f))
+      sc->loops.safe_push(f);
+  }
+  sc->bad |= !inside; /* gang-redundant code: not a reduction */
+}
+
+static void scan_seq(struct scan *sc, gimple_seq seq);
+
+/* An acc loop: its clauses must not name the scalar (private, reduction,
+   an index); then its body. */
+static void scan_loop(struct scan *sc, gomp_for *f)
+{
+  if (accgpu_tree_refs(gimple_omp_for_clauses(f), sc->v) ||
+      accgpu_tree_refs(gimple_omp_for_index(f, 0), sc->v) ||
+      gimple_omp_for_kind(f) != GF_OMP_FOR_KIND_OACC_LOOP) {
+    sc->bad = true;
+    return;
+  }
+  scan_seq(sc, gimple_omp_for_pre_body(f));
+  sc->stack.safe_push(f);
+  scan_seq(sc, gimple_omp_body(f));
+  sc->stack.pop();
+}
+
+static void scan_seq(struct scan *sc, gimple_seq seq)
+{
+  for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi) && !sc->bad;
+       gsi_next(&gsi)) {
+    gimple *s = gsi_stmt(gsi);
+    switch (gimple_code(s)) {
+    case GIMPLE_BIND:
+      scan_seq(sc, gimple_bind_body(as_a<gbind *>(s)));
+      break;
+    case GIMPLE_TRY:
+      scan_seq(sc, gimple_try_eval(s));
+      scan_seq(sc, gimple_try_cleanup(s));
+      break;
+    case GIMPLE_OMP_FOR:
+      scan_loop(sc, as_a<gomp_for *>(s));
+      break;
+    default:
+      if (gimple_has_substatements(s))
+        sc->bad |= accgpu_stmt_refs(s, sc->v); /* atomics, nested ... */
+      else if (accgpu_stmt_refs(s, sc->v))
+        note_update(sc, s);
+    }
+  }
+}
+
+/* Adds reduction(OP:V) to loop F. */
+static void add_loop_reduction(gomp_for *f, tree v, enum tree_code op)
+{
+  tree c = build_omp_clause(gimple_location(f), OMP_CLAUSE_REDUCTION);
+  OMP_CLAUSE_DECL(c) = v;
+  OMP_CLAUSE_REDUCTION_CODE(c) = op;
+  OMP_CLAUSE_CHAIN(c) = gimple_omp_for_clauses(f);
+  gimple_omp_for_set_clauses(f, c);
+}
+
+static const char *op_name(enum tree_code op)
+{
+  switch (op) {
+  case PLUS_EXPR: return "+";
+  case MULT_EXPR: return "*";
+  case MIN_EXPR: return "min";
+  case MAX_EXPR: return "max";
+  case BIT_AND_EXPR: return "&";
+  case BIT_IOR_EXPR: return "|";
+  default: return "^";
+  }
+}
+
+/* Clause *PC of T (an implicit firstprivate scalar): when the region only
+   updates it in loops, the reduction; true when done. */
+static bool maybe_reduce(gomp_target *t, tree *pc)
+{
+  tree v = OMP_CLAUSE_DECL(*pc);
+  tree type = TREE_TYPE(v);
+  if (!VAR_P(v) || TREE_ADDRESSABLE(v) || TREE_CODE(type) == BOOLEAN_TYPE ||
+      (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)))
+    return false;
+  struct scan sc = {v, ERROR_MARK, false, vNULL, vNULL};
+  scan_seq(&sc, gimple_omp_body(t));
+  bool ok = !sc.bad && !sc.loops.is_empty();
+  for (unsigned k = 0; ok && k < sc.loops.length(); k++)
+    add_loop_reduction(sc.loops[k], v, sc.op);
+  sc.stack.release();
+  sc.loops.release();
+  if (!ok)
+    return false;
+  tree m = build_omp_clause(OMP_CLAUSE_LOCATION(*pc), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TOFROM);
+  OMP_CLAUSE_DECL(m) = v;
+  OMP_CLAUSE_SIZE(m) = TYPE_SIZE_UNIT(type);
+  OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(*pc);
+  *pc = m;
+  if (accgpu_opts.info)
+    inform(gimple_location(t), "implicit reduction(%s:%s)", op_name(sc.op),
+           DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "?");
+  return true;
+}
+
+static void reduce_construct(gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc))
+    if (OMP_CLAUSE_CODE(*pc) == OMP_CLAUSE_FIRSTPRIVATE &&
+        accgpu_implicit_clause_p(t, *pc))
+      maybe_reduce(t, pc);
+  gimple_omp_target_set_clauses(t, clauses);
+}
+
+static tree find_parallel(gimple_stmt_iterator *gsi, bool *handled,
+                          struct walk_stmt_info *)
+{
+  gomp_target *t = dyn_cast<gomp_target *>(gsi_stmt(*gsi));
+  *handled = false;
+  if (t && gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL) {
+    reduce_construct(t);
+    *handled = true;
+  }
+  return NULL_TREE;
+}
+
+void accgpu_implicit_reductions(gimple_seq body)
+{
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  walk_gimple_seq(body, find_parallel, NULL, &wi);
+}
