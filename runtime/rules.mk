@@ -26,6 +26,14 @@ $(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
 
 ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 
+# TLS descriptors: a thread-local variable of the library (the thread's
+# state, read several times a construct) costs a two-instruction call once
+# the library is in the static TLS block (loaded with the program), where
+# the default dialect calls __tls_get_addr (11 instructions) at every access
+# (docs/multicore.md, session 12).  A library dlopened later still works,
+# but pays more than the default dialect: not libaccgpu-mc.so (dlopened).
+$(BUILD)/obj/runtime/%.o: CFLAGS += -mtls-dialect=gnu2
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
