@@ -91,6 +91,10 @@ void accgpu_member_reduction_init(const char *plugin_name);
    GCC_DATA of PLUGIN_PRE_GENERICIZE when *PENDING, which is cleared. */
 void accgpu_tile_sizes_init(const char *plugin_name);
 tree accgpu_marker_fn(const char *name);
+/* FUNCTION_DECL of runtime function NAME of TYPE: C (no exceptions), and
+   called through the GOT (bound as the program loads, not lazily at its
+   first call inside the time a program measures; docs/host-speed.md). */
+tree accgpu_runtime_fn(const char *name, tree type);
 tree accgpu_bind_var(tree e, tree *vars, tree *init);
 void accgpu_bind_wrap(tree *tp, tree vars, tree init);
 void accgpu_marker_rewrite(void *gcc_data, bool *pending, walk_tree_fn cb);

@@ -192,8 +192,7 @@ static tree marker_decl(void)
     tree type = build_function_type_list(ptr_type_node, ptr_type_node,
                                          unsigned_type_node,
                                          long_integer_type_node, NULL_TREE);
-    fn = build_fn_decl("__accgpu_private_copy", type);
-    TREE_NOTHROW(fn) = 1;
+    fn = accgpu_runtime_fn("__accgpu_private_copy", type);
   }
   return fn;
 }

@@ -189,12 +189,23 @@ static int unset_or_digits(const char *s) {
 static pthread_once_t picked_once = PTHREAD_ONCE_INIT;
 static accgpu_device *picked_mc; /* the multicore device opened here */
 
+/* The host device, and (ACC_DEVICE_NUM unset: no number to report as out
+   of range here) the loading thread's state and the host fast path that its
+   first construct would set up, cold, inside the time a program measures
+   (docs/host-speed.md, session 12). */
+static void start_host(void) {
+  accgpu_device_get(acc_device_host, 0, "accgpu");
+  const char *num = getenv("ACC_DEVICE_NUM");
+  if (!num || !*num)
+    accgpu_host_fast_note(accgpu_thread_get());
+}
+
 static void start_picked_once(void) {
   const char *type = getenv("ACC_DEVICE_TYPE");
   if (!unset_or_digits(getenv("ACC_DEVICE_NUM")))
     return;
   if (type && !strcasecmp(type, "host"))
-    accgpu_device_get(acc_device_host, 0, "accgpu");
+    start_host();
   else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
     if (unset_or_digits(getenv("ACC_NUM_CORES"))) {

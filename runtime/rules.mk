@@ -26,6 +26,14 @@ $(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
 
 ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 
+# TLS descriptors: a thread-local variable of the library (the thread's
+# state, read several times a construct) costs a two-instruction call once
+# the library is in the static TLS block (loaded with the program), where
+# the default dialect calls __tls_get_addr (11 instructions) at every access
+# (docs/multicore.md, session 12).  A library dlopened later still works,
+# but pays more than the default dialect: not libaccgpu-mc.so (dlopened).
+$(BUILD)/obj/runtime/%.o: CFLAGS += -mtls-dialect=gnu2
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
@@ -37,8 +45,10 @@ $(BUILD)/obj/%.o: %.S
 # -z nodelete: a program that reaches the runtime only through a library it
 # dlopens would otherwise unload it with that library's dlclose while its
 # worker threads run (a hang), and start it afresh on the next dlopen.
+# -z now: the library's calls into libc are bound as it loads, not at a
+# program's first construct, inside the time it measures (docs/host-speed.md).
 $(BUILD)/libaccgpu.so: $(RT_OBJS)
-	$(CC) -shared -Wl,-soname,libaccgpu.so -Wl,-z,nodelete -o $@ $^ $(LDLIBS_RT)
+	$(CC) -shared -Wl,-soname,libaccgpu.so -Wl,-z,nodelete -Wl,-z,now -o $@ $^ $(LDLIBS_RT)
 
 $(BUILD)/libaccgpu.a: $(RT_OBJS)
 	@rm -f $@

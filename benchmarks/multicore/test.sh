@@ -18,10 +18,12 @@
 #   3. a construct's cost: tiny gang loops (64 iterations, one with a
 #      sum reduction) inside a data region, 2 threads, every thread's
 #      instructions per construct against the same loops under `omp
-#      parallel for` (gcc -fopenmp), at most 3.2x: the runtime's path
+#      parallel for` (gcc -fopenmp), at most 2.7x: the runtime's path
 #      around each launch was 4.3x (a region allocated and mapped with
 #      locks and queue syncs on a device that maps nothing, the device
-#      looked up three times, clocks read six times), session 10.
+#      looked up three times, clocks read six times), session 10; 2.75x
+#      with the thread's state behind __tls_get_addr (2.66x with TLS
+#      descriptors), session 12.
 # Counts are valgrind's (cachegrind), the difference between 40 and 20
 # repetitions (400 and 200 for 3), so start-up and the image's loading
 # cancel; in 1 and 2 each launch's own runtime path stays in (a few
@@ -205,12 +207,12 @@ if [ -z "$m200" ] || [ -z "$m400" ] || [ -z "$o200" ] || [ -z "$o400" ]; then
 else
   mc=$(((m400 - m200) / 400)) omp=$(((o400 - o200) / 400))
   ratio=$(awk -v m=$mc -v o=$omp 'BEGIN { printf "%.2f", m / o }')
-  if awk -v r="$ratio" 'BEGIN { exit !(r <= 3.2) }'; then
+  if awk -v r="$ratio" 'BEGIN { exit !(r <= 2.7) }'; then
     passed=$((passed + 1)) verdict=PASS
   else
     failed=$((failed + 1)) verdict=FAIL
   fi
-  echo "$verdict  launch cost, 2 threads: multicore $mc instructions per construct, omp parallel for $omp (ratio $ratio, at most 3.2)"
+  echo "$verdict  launch cost, 2 threads: multicore $mc instructions per construct, omp parallel for $omp (ratio $ratio, at most 2.7)"
 fi
 
 # The Jacobi program's multicore image (kept by the plugin): a NaN test

@@ -4,6 +4,7 @@
  * objects.  Every tree kept here outlives a function, so all of them hang
  * off GC roots registered by accgpu_data_register_roots.                 */
 #include "gcc-common.h"
+#include "accgpu-plugin.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 
@@ -182,8 +183,17 @@ static tree build_rt_decl(const struct rt_entry *e)
   for (unsigned i = 0; i < n; i++)
     args[i] = sig_type(e->sig[i + 1]);
   tree type = build_function_type_array(sig_type(e->sig[0]), n, args);
-  tree decl = build_fn_decl(e->name, type);
+  return accgpu_runtime_fn(e->name, type);
+}
+
+tree accgpu_runtime_fn(const char *name, tree type)
+{
+  tree decl = build_fn_decl(name, type);
   TREE_NOTHROW(decl) = 1; /* the runtime is C: no exceptions, no EH edges */
+  /* A lazily bound PLT slot runs the dynamic linker's look-up at the first
+     call: in a program's first construct, inside the time it measures. */
+  DECL_ATTRIBUTES(decl) =
+      tree_cons(get_identifier("noplt"), NULL_TREE, DECL_ATTRIBUTES(decl));
   return decl;
 }
 

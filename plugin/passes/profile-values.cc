@@ -408,9 +408,8 @@ tree accgpu_launch_trips_decl(tree fn_launch)
     types[n++] = TREE_VALUE(a);
   types[n++] = build_pointer_type(
       build_qualified_type(long_long_integer_type_node, TYPE_QUAL_CONST));
-  fn = build_fn_decl("__accgpu_launch_trips",
-                     build_function_type_array(void_type_node, n, types));
-  TREE_NOTHROW(fn) = 1; /* the runtime is C */
+  fn = accgpu_runtime_fn("__accgpu_launch_trips",
+                         build_function_type_array(void_type_node, n, types));
   accgpu_keep(fn);
   return fn;
 }
