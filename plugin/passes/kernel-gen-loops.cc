@@ -152,6 +152,29 @@ struct loop_level {
   enum tree_code cond;
 };
 
+/* False, after a sorry at the loop naming its index, when LV's constant
+   step moves away from its bound (`i < n` with i--: an unsigned index
+   counting down through the wrap-around at 0, `for (size_t i = n - 1;
+   i < n; i--)`): such a loop has no trip count to partition (the device
+   ran it once, the host fallback n times). */
+static bool step_toward_bound(kg *g, gomp_for *f, const loop_level *lv)
+{
+  if (TREE_CODE(lv->step) != INTEGER_CST || lv->cond == NE_EXPR)
+    return true;
+  bool up = lv->cond == LT_EXPR || lv->cond == LE_EXPR;
+  if (up != (bool)tree_int_cst_sign_bit(lv->step))
+    return true;
+  location_t save = g->loc;
+  if (gimple_location(f) != UNKNOWN_LOCATION)
+    g->loc = gimple_location(f);
+  fail(g, lv->index, up ? "loop counts down while its condition is '<' or "
+       "'<=' (an unsigned index wrapping around below 0 is no OpenACC loop; "
+       "count up, or down with '>' or '>=')"
+       : "loop counts up while its condition is '>' or '>='");
+  g->loc = save;
+  return false;
+}
+
 static bool get_level(kg *g, gomp_for *f, unsigned l, loop_level *lv)
 {
   lv->index = gimple_omp_for_index(f, l);
@@ -182,7 +205,7 @@ static bool get_level(kg *g, gomp_for *f, unsigned l, loop_level *lv)
   tree it = TREE_TYPE(lv->index);
   if (TYPE_UNSIGNED(it) && (lv->cond == GT_EXPR || lv->cond == GE_EXPR))
     lv->step = fold_convert(signed_type_for(it), lv->step);
-  return true;
+  return step_toward_bound(g, f, lv);
 }
 
 static void ll(kg *g, kbuf *b, tree e)

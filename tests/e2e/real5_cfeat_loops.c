@@ -61,6 +61,25 @@ static void test_unsigned(void) {
   check("unsigned bounds");
 }
 
+/* Plain loops in kernels over unsigned indices counting down through the
+   wrap-around at 0 run as C runs them (sequentially): the size_t one was an
+   internal compiler error, the unsigned one ran once. */
+static void test_kernels_wrap(void) {
+  reset();
+  size_t n = N;
+  unsigned un = N;
+  for (size_t i = n - 1; i < n; i--) want[i] += 1;
+  for (unsigned u = un - 1; u < un; u -= 2) want[u] += 10;
+  for (unsigned u = un; u > 0; u--) want[u - 1] += 100;
+#pragma acc kernels copy(hit)
+  for (size_t i = n - 1; i < n; i--) hit[i] += 1;
+#pragma acc kernels copy(hit)
+  for (unsigned u = un - 1; u < un; u -= 2) hit[u] += 10;
+#pragma acc kernels copy(hit)
+  for (unsigned u = un; u > 0; u--) hit[u - 1] += 100;
+  check("kernels unsigned wrap");
+}
+
 /* long long bounds beyond 2^31 with a long long step */
 static void test_long_long(void) {
   reset();
@@ -220,6 +239,7 @@ int main(void) {
   test_bounds();
   test_unsigned();
   test_long_long();
+  test_kernels_wrap();
   test_expr_bounds();
   test_jumps();
   test_seq_in_vector();
