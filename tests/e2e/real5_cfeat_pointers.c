@@ -6,8 +6,9 @@
  * lookups, an enum loop index collapsed with a short one, variable steps
  * (negative, unsigned subtracted), unions in firstprivate and local
  * copies, a const table of structs with array members, float math
- * (frexpf, modff, remquof, ...) and bit builtins.  Checked against the
- * same code run serially on the host. */
+ * (frexpf, modff, remquof, ...) and bit builtins; in kernels, a pointer
+ * set into another array before the region (a wrong answer before).
+ * Checked against the same code run serially on the host. */
 #include "e2e.h"
 #include <math.h>
 #include <stdlib.h>
@@ -69,6 +70,26 @@ static void test_offsets_and_jumps(void) {
     k[i] = p[-2] + p[-1] * 2;
   }
   for (int i = 0; i < N; i++) CHECK_REAL("kernels p[-1]", k[i], a[i] + a[i + 1] * 2, 0);
+}
+
+/* kernels: a pointer the function set into another array before the
+   region (`double *p = a + 1`) is mapped as its own section, yet reaches
+   a's memory: the loop carries a dependence and must stay sequential (it
+   was parallelized, the pointer taken for a distinct array); a pointer
+   from malloc stays distinct. */
+static void test_kernels_alias(void) {
+  static double a[N + 1], w[N + 1];
+  for (int i = 0; i <= N; i++) a[i] = w[i] = i % 7;
+  double *p = a + 1, *wp = w + 1;
+#pragma acc kernels copy(a)
+  for (int i = 0; i < N; i++) p[i] = a[i] + 1;
+  for (int i = 0; i < N; i++) wp[i] = w[i] + 1;
+  for (int i = 0; i <= N; i++) CHECK_REAL("kernels alias", a[i], w[i], 0);
+  double *m = malloc(N * sizeof *m);
+#pragma acc kernels copyin(a) copyout(m[0:N])
+  for (int i = 0; i < N; i++) m[i] = a[i] * 2;
+  for (int i = 0; i < N; i++) CHECK_REAL("kernels malloc", m[i], a[i] * 2, 0);
+  free(m);
 }
 
 static void test_index_forms(void) {
@@ -139,6 +160,7 @@ static void test_math(void) {
 
 int main(void) {
   test_offsets_and_jumps();
+  test_kernels_alias();
   test_index_forms();
   test_unions();
   test_math();
