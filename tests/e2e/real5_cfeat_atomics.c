@@ -260,7 +260,44 @@ static void test_small_capture(void) {
   CHECK_TRUE("gangs", gangs >= 1 && gangs <= G);
 }
 
+/* atomic read and write of narrow scalars, a shift update */
+static void test_small_read_write(void) {
+  enum { M = 300 };
+  unsigned char c = 200, rd[M];
+  short s = 5, srd[M];
+  signed char sc = 0;
+  _Bool flag = 0;
+  unsigned short us = 1;
+#pragma acc parallel loop copy(c, s, sc, flag, us) copyout(rd, srd)
+  for (int i = 0; i < M; i++) {
+    unsigned char v;
+#pragma acc atomic read
+    v = c;
+    rd[i] = v;
+#pragma acc atomic read
+    srd[i] = s;
+    if (i == 17) {
+#pragma acc atomic write
+      sc = -7;
+#pragma acc atomic write
+      flag = 1;
+    }
+    if (i < 15) {
+#pragma acc atomic update
+      us <<= 1;
+    }
+  }
+  for (int i = 0; i < M; i++) {
+    CHECK_INT("atomic read uchar", rd[i], c);
+    CHECK_INT("atomic read short", srd[i], s);
+  }
+  CHECK_INT("atomic write schar", sc, -7);
+  CHECK_INT("atomic write bool", flag, 1);
+  CHECK_INT("atomic shift ushort", us, 1u << 15);
+}
+
 int main(void) {
+  test_small_read_write();
   test_small_capture();
   test_members();
   test_capture();
