@@ -120,16 +120,21 @@ static void test_expr_bounds(void) {
   CHECK_INT("bound() calls", calls - before, 1 + N - 2);
 }
 
-/* goto, continue and break in bodies; break in a seq inner loop */
+/* goto, continue and break in bodies; break in a seq inner loop.  The
+   jumps are written into the region's body itself (a macro) and into the
+   host's reference function. */
+#define ROW_BODY(i, v, s, out)                                                \
+  for (int j = 0; j < 40; j++) {                                              \
+    if (v[(i + j) % N] % 7 == 0) break;                                       \
+    if (j % 3 == 1) continue;                                                 \
+    s += v[(i + j) % N];                                                      \
+  }                                                                           \
+  if (i % 5 == 0) goto out;                                                   \
+  s *= 2
+
 static int row(int i, const int *v) {
   int s = 0;
-  for (int j = 0; j < 40; j++) {
-    if (v[(i + j) % N] % 7 == 0) break;
-    if (j % 3 == 1) continue;
-    s += v[(i + j) % N];
-  }
-  if (i % 5 == 0) goto out;
-  s *= 2;
+  ROW_BODY(i, v, s, out);
 out:
   return s;
 }
@@ -140,13 +145,7 @@ static void test_jumps(void) {
 #pragma acc parallel loop copyin(v) copyout(out)
   for (int i = 0; i < N; i++) {
     int s = 0;
-    for (int j = 0; j < 40; j++) {
-      if (v[(i + j) % N] % 7 == 0) break;
-      if (j % 3 == 1) continue;
-      s += v[(i + j) % N];
-    }
-    if (i % 5 == 0) goto out;
-    s *= 2;
+    ROW_BODY(i, v, s, out);
   out:
     out[i] = s;
   }
