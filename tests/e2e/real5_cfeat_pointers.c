@@ -3,7 +3,7 @@
  * (p[-1], *(p - 2): an internal compiler error before, the offset being a
  * constant of pointer type read as unsigned), a ?: choosing which array to
  * update through a pointer, goto out of two nested loops, string literal
- * lookups, an enum loop index collapsed with a short one, variable steps
+ * lookups, a short loop index collapsed, variable steps
  * (negative, unsigned subtracted), unions in firstprivate and local
  * copies, a const table of structs with array members, float math
  * (frexpf, modff, remquof, ...) and bit builtins; in kernels, a pointer
@@ -95,8 +95,9 @@ static void test_kernels_alias(void) {
 static void test_index_forms(void) {
   static int hit[NCOL * N];
   int want[NCOL * N] = {0};
+  /* (an enum index: real5_cfeat_enum_index.c) */
 #pragma acc parallel loop collapse(2) copy(hit)
-  for (color_t col = RED; col <= BLUE; col++)
+  for (int col = RED; col <= BLUE; col++)
     for (short j = 0; j < N; j++) hit[col * N + j] += col + 1;
   for (color_t col = RED; col <= BLUE; col++)
     for (short j = 0; j < N; j++) want[col * N + j] += col + 1;
