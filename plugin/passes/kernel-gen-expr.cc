@@ -521,7 +521,7 @@ static void mem_ref(kg *g, kbuf *b, tree t)
   if (integer_zerop(off))
     kb_add(b, ")))");
   else
-    kb_printf(b, ") + %lldLL))", (long long)wi::to_wide(TREE_OPERAND(t, 1)).to_shwi());
+    kb_printf(b, ") + %lldLL))", (long long)wi::to_wide(off).to_shwi());
 }
 
 /* Address (a char *) of lvalue T whose type is, or lies inside, a
@@ -538,7 +538,8 @@ static void vla_addr(kg *g, kbuf *b, tree t)
     if (integer_zerop(TREE_OPERAND(t, 1)))
       kb_add(b, "))");
     else
-      kb_printf(b, ") + %lldLL)", (long long)wi::to_wide(TREE_OPERAND(t, 1)).to_shwi());
+      kb_printf(b, ") + %lldLL)",
+                (long long)wi::to_wide(TREE_OPERAND(t, 1)).to_shwi());
     return;
   case INDIRECT_REF:
     kb_add(b, "((char *)(");

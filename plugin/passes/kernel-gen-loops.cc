@@ -152,11 +152,6 @@ struct loop_level {
   enum tree_code cond;
 };
 
-/* False, after a sorry at the loop naming its index, when LV's constant
-   step moves away from its bound (`i < n` with i--: an unsigned index
-   counting down through the wrap-around at 0, `for (size_t i = n - 1;
-   i < n; i--)`): such a loop has no trip count to partition (the device
-   ran it once, the host fallback n times). */
 /* A sorry MSG at loop F's directive naming its index. */
 static bool loop_form_fail(kg *g, gomp_for *f, const loop_level *lv,
                            const char *msg)
@@ -184,6 +179,8 @@ static bool wraps_on_p(const loop_level *lv)
   long long st = wi::to_wide(lv->step).to_shwi(), m = 1LL << prec;
   if (TYPE_UNSIGNED(TREE_TYPE(lv->step)) && st < 0)
     st += m;
+  if (st == 0)
+    return false;
   long long n = lv->cond == LT_EXPR ? (c - a + st - 1) / st
                 : lv->cond == LE_EXPR ? (c - a + st) / st
                 : lv->cond == GT_EXPR ? (a - c - st - 1) / -st
@@ -200,6 +197,12 @@ static bool wraps_on_p(const loop_level *lv)
   }
 }
 
+/* False, after a sorry at the loop naming its index, when LV's constant
+   step moves away from its bound (`i < n` with i--: an unsigned index
+   counting down through the wrap-around at 0, `for (size_t i = n - 1;
+   i < n; i--)`), or its unsigned index wraps (wraps_on_p): such a loop has
+   no trip count to partition (the device ran it once, the host fallback
+   n times). */
 static bool step_toward_bound(kg *g, gomp_for *f, const loop_level *lv)
 {
   if (TREE_CODE(lv->step) != INTEGER_CST || lv->cond == NE_EXPR)
