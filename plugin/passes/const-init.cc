@@ -126,9 +126,35 @@ static bool print_string(struct kbuf *b, tree type, tree s)
   return true;
 }
 
+/* The narrow string literal INIT points to ("alpha" in a table of names,
+   &"alpha"[0]), conversions stripped; NULL_TREE for anything else. */
+static tree string_addr(tree init)
+{
+  tree a = init;
+  STRIP_NOPS(a);
+  if (TREE_CODE(a) != ADDR_EXPR)
+    return NULL_TREE;
+  tree s = TREE_OPERAND(a, 0);
+  if (TREE_CODE(s) == ARRAY_REF && integer_zerop(TREE_OPERAND(s, 1)))
+    s = TREE_OPERAND(s, 0);
+  if (TREE_CODE(s) != STRING_CST || !TREE_TYPE(TREE_TYPE(s))
+      || TYPE_PRECISION(TREE_TYPE(TREE_TYPE(s))) != BITS_PER_UNIT)
+    return NULL_TREE;
+  return s;
+}
+
 static bool print_init(struct kbuf *b, tree type, tree init,
                        kg_const_leaf leaf, void *ctx)
 {
+  /* The bare literal: CUDA C++ initializes a `const char *` from it as a
+     constant, not through a cast (a dynamic initializer it refuses), and
+     not a `char *`. */
+  if (POINTER_TYPE_P(type) && string_addr(init)) {
+    if (!TYPE_READONLY(TREE_TYPE(type)))
+      return false;
+    leaf(ctx, b, string_addr(init));
+    return true;
+  }
   switch (TREE_CODE(init)) {
   case INTEGER_CST:
   case REAL_CST:

@@ -908,6 +908,13 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
       || TREE_CODE(gimple_assign_rhs2(incr)) != INTEGER_CST
       || integer_zerop(gimple_assign_rhs2(incr)))
     return false;
+  /* An unsigned index stepping down (u--: u + UINT_MAX) keeps C's wrap-
+     around (`for (size_t i = n - 1; i < n; i--)` runs n times): it stays
+     sequential.  Read as positive, its step gave a trip count of one, or
+     (size_t) did not fit a HOST_WIDE_INT. */
+  if (TYPE_UNSIGNED(TREE_TYPE(i))
+      && tree_int_cst_sign_bit(gimple_assign_rhs2(incr)))
+    return false;
   l->incr = incr;
   l->step = gimple_assign_rhs2(incr);
   gsi_next_nondebug(&gsi);

@@ -463,14 +463,59 @@ static void note_uses(dctx *d, state &cur, gimple *s)
     walk_tree(&lhs, use_cb, &u, NULL);
 }
 
+struct derived_ctx {
+  tree v;
+  int depth;
+  bool derived;
+};
+
+static bool derived_ptr_p(tree v, int depth);
+
+/* An assignment to C->v: a call's result is fresh memory (malloc); a copy
+   of the gimplifier's temporary is what that holds; anything else (&a + 8,
+   q, a parameter) may point into another array. */
+static tree derived_cb(gimple_stmt_iterator *gsi, bool *handled,
+                       walk_stmt_info *wi)
+{
+  derived_ctx *c = (derived_ctx *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) != GIMPLE_ASSIGN || gimple_assign_lhs(s) != c->v)
+    return NULL_TREE;
+  tree r = gimple_assign_rhs1(s);
+  if (gimple_assign_single_p(s) && VAR_P(r) && DECL_ARTIFICIAL(r)
+      && !is_global_var(r) && !derived_ptr_p(r, c->depth + 1))
+    return NULL_TREE;
+  c->derived = true;
+  return NULL_TREE;
+}
+
+/* V, a local pointer of the function, is set outside calls from another
+   pointer or address (`double *p = a + 1;` before the region): it may
+   point into an array the loop also reaches some other way. */
+static bool derived_ptr_p(tree v, int depth)
+{
+  if (depth > 4)
+    return true;
+  derived_ctx c = {v, depth, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &c;
+  walk_gimple_seq(gimple_body(current_function_decl), derived_cb, NULL, &wi);
+  return c.derived;
+}
+
 /* Accesses through different bases are assumed not to overlap when the
    bases are arrays or pointers the construct maps (different mapped
-   pointers are assumed distinct); a pointer set inside the region could
-   point into another array. */
+   pointers are assumed distinct, but for a local pointer the function
+   sets from another pointer or address); a pointer set inside the region
+   could point into another array. */
 static bool distinct_base_p(dctx *d, tree base)
 {
   if (!POINTER_TYPE_P(TREE_TYPE(base)))
     return DECL_P(base);
+  if (VAR_P(base) && !is_global_var(base) && !TREE_ADDRESSABLE(base)
+      && derived_ptr_p(base, 0))
+    return false;
   for (tree c = d->clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
         && OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE)

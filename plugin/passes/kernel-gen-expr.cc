@@ -516,10 +516,12 @@ static void mem_ref(kg *g, kbuf *b, tree t)
   storage_str(g, b, type);
   kb_add(b, " *)((char *)(");
   ex(g, b, ptr);
+  /* The offset is a constant of pointer type: p[-1] is 2^64 - 8 read as
+     unsigned, so it is read signed. */
   if (integer_zerop(off))
     kb_add(b, ")))");
   else
-    kb_printf(b, ") + %lldLL))", (long long)tree_to_shwi(off));
+    kb_printf(b, ") + %lldLL))", (long long)wi::to_wide(off).to_shwi());
 }
 
 /* Address (a char *) of lvalue T whose type is, or lies inside, a
@@ -537,7 +539,7 @@ static void vla_addr(kg *g, kbuf *b, tree t)
       kb_add(b, "))");
     else
       kb_printf(b, ") + %lldLL)",
-                (long long)tree_to_shwi(TREE_OPERAND(t, 1)));
+                (long long)wi::to_wide(TREE_OPERAND(t, 1)).to_shwi());
     return;
   case INDIRECT_REF:
     kb_add(b, "((char *)(");

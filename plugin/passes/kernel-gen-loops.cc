@@ -152,6 +152,76 @@ struct loop_level {
   enum tree_code cond;
 };
 
+/* A sorry MSG at loop F's directive naming its index. */
+static bool loop_form_fail(kg *g, gomp_for *f, const loop_level *lv,
+                           const char *msg)
+{
+  location_t save = g->loc;
+  if (gimple_location(f) != UNKNOWN_LOCATION)
+    g->loc = gimple_location(f);
+  fail(g, lv->index, msg);
+  g->loc = save;
+  return false;
+}
+
+/* True when an unsigned index of at most 32 bits with constant start,
+   bound and step wraps around past 0 or its maximum after its last
+   iteration to a value that still passes the test (`for (uint8_t b = 250;
+   b > 3; b -= 7)`: 5 - 7 is 254): C goes on, the trip count does not. */
+static bool wraps_on_p(const loop_level *lv)
+{
+  tree it = TREE_TYPE(lv->index);
+  unsigned prec = TYPE_PRECISION(it);
+  if (!TYPE_UNSIGNED(it) || prec > 32 || !tree_fits_shwi_p(lv->n1)
+      || !tree_fits_shwi_p(lv->n2) || TREE_CODE(lv->step) != INTEGER_CST)
+    return false;
+  long long a = tree_to_shwi(lv->n1), c = tree_to_shwi(lv->n2);
+  long long st = wi::to_wide(lv->step).to_shwi(), m = 1LL << prec;
+  if (TYPE_UNSIGNED(TREE_TYPE(lv->step)) && st < 0)
+    st += m;
+  if (st == 0)
+    return false;
+  long long n = lv->cond == LT_EXPR ? (c - a + st - 1) / st
+                : lv->cond == LE_EXPR ? (c - a + st) / st
+                : lv->cond == GT_EXPR ? (a - c - st - 1) / -st
+                                      : (a - c - st) / -st;
+  long long next = a + n * st;
+  if (n <= 0 || (next >= 0 && next < m))
+    return false;
+  long long w = ((next % m) + m) % m;
+  switch (lv->cond) {
+  case LT_EXPR: return w < c;
+  case LE_EXPR: return w <= c;
+  case GT_EXPR: return w > c;
+  default: return w >= c;
+  }
+}
+
+/* False, after a sorry at the loop naming its index, when LV's constant
+   step moves away from its bound (`i < n` with i--: an unsigned index
+   counting down through the wrap-around at 0, `for (size_t i = n - 1;
+   i < n; i--)`), or its unsigned index wraps (wraps_on_p): such a loop has
+   no trip count to partition (the device ran it once, the host fallback
+   n times). */
+static bool step_toward_bound(kg *g, gomp_for *f, const loop_level *lv)
+{
+  if (TREE_CODE(lv->step) != INTEGER_CST || lv->cond == NE_EXPR)
+    return true;
+  bool up = lv->cond == LT_EXPR || lv->cond == LE_EXPR;
+  if (up == (bool)tree_int_cst_sign_bit(lv->step))
+    return loop_form_fail(g, f, lv, up ? "loop counts down while its "
+                          "condition is '<' or '<=' (an unsigned index "
+                          "wrapping around below 0 is no OpenACC loop; count "
+                          "up, or down with '>' or '>=')"
+                          : "loop counts up while its condition is '>' or "
+                          "'>='");
+  if (wraps_on_p(lv))
+    return loop_form_fail(g, f, lv, "unsigned loop index wraps around after "
+                          "its last iteration to a value that passes the "
+                          "test again: no OpenACC trip count");
+  return true;
+}
+
 static bool get_level(kg *g, gomp_for *f, unsigned l, loop_level *lv)
 {
   lv->index = gimple_omp_for_index(f, l);
@@ -182,7 +252,7 @@ static bool get_level(kg *g, gomp_for *f, unsigned l, loop_level *lv)
   tree it = TREE_TYPE(lv->index);
   if (TYPE_UNSIGNED(it) && (lv->cond == GT_EXPR || lv->cond == GE_EXPR))
     lv->step = fold_convert(signed_type_for(it), lv->step);
-  return true;
+  return step_toward_bound(g, f, lv);
 }
 
 static void ll(kg *g, kbuf *b, tree e)

@@ -504,6 +504,78 @@ bool kg_row_guard(kg *g)
 
 /* ---- atomics ---- */
 
+/* The start of an atomic's CAS loop on the T object at A: __o.v is its
+   value, read without a plain load (that would race).  A 4- or 8-byte
+   object is the CAS's own word; a 1- or 2-byte one (CUDA has no 8-bit CAS)
+   is the bits __m of the aligned 4-byte word __wp holding it (little-endian,
+   as the GPU and the emulator's CPU are), read relaxed at first. */
+static void atomic_open(kg *g, const char *T, const char *A, unsigned size)
+{
+  ind(g);
+  kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", T, T, A);
+  ind(g);
+  if (size >= 4) {
+    const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
+    kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
+              "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
+              T, ut, ut, ut, ut);
+    ind(g);
+    kb_add(g->out, "  for (;;) {\n");
+    return;
+  }
+  const char *su = size == 1 ? "unsigned char" : "unsigned short";
+  kb_add(g->out, "  unsigned int *__wp = (unsigned int *)((unsigned long long)"
+         "__ap & ~3ull);\n");
+  ind(g);
+  kb_printf(g->out, "  unsigned __sh = (unsigned)((unsigned long long)__ap & "
+            "3ull) * 8u, __m = (unsigned)(%s)~0u << __sh;\n", su);
+  ind(g);
+  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; unsigned int __ow = "
+            "__accgpu_ld_relaxed32(__wp);\n", T, su);
+  ind(g);
+  kb_add(g->out, "  for (;;) {\n");
+  ind(g);
+  kb_printf(g->out, "    __o.u = (%s)((__ow & __m) >> __sh);\n", su);
+}
+
+/* The end of atomic_open's loop: __n.v stored where the object still
+   holds __o.v, else another try. */
+static void atomic_close(kg *g, unsigned size)
+{
+  ind(g);
+  if (size >= 4) {
+    const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
+    kb_printf(g->out, "    { %s __p = atomicCAS((%s *)__ap, __o.u, __n.u);\n",
+              ut, ut);
+    ind(g);
+    kb_add(g->out, "      if (__p == __o.u) break; __o.u = __p; }\n");
+  } else {
+    kb_add(g->out, "    { unsigned int __p = atomicCAS(__wp, __ow, (__ow & "
+           "~__m) | (((unsigned)__n.u << __sh) & __m));\n");
+    ind(g);
+    kb_add(g->out, "      if (__p == __ow) break; __ow = __p; }\n");
+  }
+  ind(g);
+  kb_add(g->out, "  }\n");
+  ind(g);
+  kb_add(g->out, "}\n");
+}
+
+/* The user's variable an atomic's address ADDR is in, for diagnostics. */
+static tree atomic_var(kg *g, tree addr)
+{
+  tree t = addr;
+  if (TREE_CODE(t) == ADDR_EXPR)
+    t = get_base_address(TREE_OPERAND(t, 0));
+  if (t && TREE_CODE(t) == MEM_REF)
+    t = TREE_OPERAND(t, 0);
+  if (t && TREE_CODE(t) == SSA_NAME)
+    t = SSA_NAME_VAR(t);
+  if (t && DECL_P(t) && root_of(g, t))
+    t = root_of(g, t);
+  return t && DECL_P(t) && DECL_NAME(t) && !DECL_ARTIFICIAL(t) ? t : NULL_TREE;
+}
+
 /* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
    the bit pattern (works for every operation, capture included).
    Advances *GSI past the store. */
@@ -514,11 +586,12 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   tree addr = gimple_omp_atomic_load_rhs(ld);
   tree type = TREE_TYPE(lhs);
   unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  if (size != 4 && size != 8) {
-    fail(g, type, "atomic on a type that is not 4 or 8 bytes");
+  if (size != 1 && size != 2 && size != 4 && size != 8) {
+    /* long double: no CAS that wide on the GPU */
+    tree v = atomic_var(g, addr);
+    fail(g, v ? v : type, "atomic on a type that is not 1, 2, 4 or 8 bytes");
     return;
   }
-  const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
   bool guard = need_guard(g);
   if (guard)
     open_guard(g);
@@ -529,16 +602,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   note_store(g, build_simple_mem_ref(addr));
   if (DECL_P(addr))
     mark_written(g, root_of(g, addr));
-  ind(g);
-  kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", kb_str(&tb), kb_str(&tb),
-            kb_str(&ab));
-  ind(g);
-  /* Start from an atomic read (CAS 0 -> 0): a plain load would race. */
-  kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
-            "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
-            kb_str(&tb), ut, ut, ut, ut);
-  ind(g);
-  kb_add(g->out, "  for (;;) {\n");
+  atomic_open(g, kb_str(&tb), kb_str(&ab), size);
   ind(g);
   kb_printf(g->out, "    %s = __o.v;\n", kb_str(&lb));
   g->indent += 2;
@@ -570,15 +634,7 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   ex(g, &vb, val);
   ind(g);
   kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
-  ind(g);
-  kb_printf(g->out, "    { %s __p = atomicCAS((%s *)__ap, __o.u, __n.u);\n",
-            ut, ut);
-  ind(g);
-  kb_add(g->out, "      if (__p == __o.u) break; __o.u = __p; }\n");
-  ind(g);
-  kb_add(g->out, "  }\n");
-  ind(g);
-  kb_add(g->out, "}\n");
+  atomic_close(g, size);
   if (guard) {
     /* The one thread that did it hands the old and new values (capture)
        to the others through shared memory: the worker's own slots when

@@ -57,8 +57,11 @@ void fail(kg *g, tree t, const char *msg)
   if (g->failed)
     return;
   g->failed = true;
-  if (g->quiet) {
-    g->why = xstrdup(msg);
+  if (g->quiet) { /* a routine's reason, named with the variable */
+    g->why = t && DECL_P(t) && DECL_NAME(t)
+                 ? concat(msg, " (", IDENTIFIER_POINTER(DECL_NAME(t)), ")",
+                          NULL)
+                 : xstrdup(msg);
     return;
   }
   location_t l = g->loc;
