@@ -147,6 +147,18 @@ static int deeper_item(int i, int e1, int e2)
   return e3 + 1;
 }
 
+int accgpu_jag_note(location_t paren, tree name, location_t loc)
+{
+  if (line_items == 8) {
+    error_at(loc, "more than 8 sections of pointer arrays or strided "
+             "sections on one directive");
+    return -1;
+  }
+  jag_note note = {paren, line_items, name};
+  notes.safe_push(note);
+  return line_items++;
+}
+
 /* Item at in.tok[I]: when it reads NAME [sec] [sec] with NAME a pointer
    to pointer, writes NAME [sec] , __accgpu_jagK [sec] and returns the
    index after it; else returns I. */
@@ -171,23 +183,17 @@ static int jagged_item(cpp_reader *pfile, int i)
   if (!pointer_rows_p(name) &&
       !(cur_pragma == PRAGMA_OACC_UPDATE && array_rows_p(name)))
     return i;
-  if (line_items == 8) {
-    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays or "
-             "strided sections "
-             "on one directive");
+  int k = accgpu_jag_note(in.tok[0].src_loc, name, in.tok[i].src_loc);
+  if (k < 0)
     return i;
-  }
-  jag_note note = {in.tok[0].src_loc, line_items, name};
-  notes.safe_push(note);
   for (int j = i; j <= e1; j++)
     emit(&in.tok[j]);
   emit_punct(CPP_COMMA, in.tok[e1].src_loc);
   char marker[32];
-  snprintf(marker, sizeof marker, "__accgpu_jag%d", line_items);
+  snprintf(marker, sizeof marker, "__accgpu_jag%d", k);
   emit_name(pfile, marker, in.tok[e1 + 1].src_loc);
   for (int j = e1 + 1; j <= e2; j++)
     emit(&in.tok[j]);
-  line_items++;
   return e2 + 1;
 }
 
@@ -218,7 +224,11 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
       i = next;
       continue;
     }
-    next = jagged_item(pfile, i);
+    if (pragma == PRAGMA_OACC_UPDATE)
+      next = accgpu_update_strided_item(pfile, in.tok, in.n, i, out.tok,
+                                        &out.n, MAX_TOKS);
+    if (next == i)
+      next = jagged_item(pfile, i);
     if (next == i)
       emit(&in.tok[i++]);
     else
@@ -249,5 +259,6 @@ void accgpu_declare_char_markers(const char *prefix, int n)
 void accgpu_jagged_declare_markers(void)
 {
   accgpu_declare_char_markers("__accgpu_jag", 8);
+  accgpu_declare_char_markers("__accgpu_jb", 8);
   accgpu_update_dups_declare_markers();
 }

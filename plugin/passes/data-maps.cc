@@ -616,9 +616,13 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
 }
 
 /* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
-   jagged.cc) with the part of each row that its marker M carries. */
+   jagged.cc) with the part of each row that its marker M carries; just
+   "a" for a deeper array's (update-strided.cc). */
 static const char *strided_item_name(tree c, tree m)
 {
+  const char *deep = accgpu_jag_bytes_name(m);
+  if (deep) /* its bounds are bytes */
+    return deep;
   struct namebuf b = {{0}, 0};
   nb_add(&b, accgpu_item_name(c));
   nb_add(&b, "[");
