@@ -28,7 +28,7 @@
 #define MAX_TOKS 512
 
 /* Jagged items on the current line, for marker numbers; items cut by
-   deeper_item (all lines). */
+   deeper_item or rewritten without a marker (all lines). */
 static int line_items, cut_items;
 
 /* The array of each marker, by the spelling location of its clause's `(`
@@ -227,8 +227,15 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
     if (pragma == PRAGMA_OACC_UPDATE)
       next = accgpu_update_strided_item(pfile, in.tok, in.n, i, out.tok,
                                         &out.n, MAX_TOKS);
-    if (next == i)
-      next = jagged_item(pfile, i);
+    else
+      next = accgpu_vla_section_item(pfile, in.tok, in.n, i, out.tok,
+                                     &out.n, MAX_TOKS);
+    if (next != i) {
+      cut_items++; /* counts as a change (no marker) */
+      i = next;
+      continue;
+    }
+    next = jagged_item(pfile, i);
     if (next == i)
       emit(&in.tok[i++]);
     else
@@ -261,4 +268,5 @@ void accgpu_jagged_declare_markers(void)
   accgpu_declare_char_markers("__accgpu_jag", 8);
   accgpu_declare_char_markers("__accgpu_jb", 8);
   accgpu_update_dups_declare_markers();
+  accgpu_section_shapes_declare();
 }

@@ -15,7 +15,7 @@
 /* The marker arrays the plugin's rewrite names (never accessed). */
 char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
     __accgpu_jag4[1], __accgpu_jag5[1], __accgpu_jag6[1], __accgpu_jag7[1];
-/* ... for strided update sections of deeper arrays (update-strided.cc). */
+/* ... for strided update sections of deeper arrays (section-shapes.cc). */
 char __accgpu_jb0[1], __accgpu_jb1[1], __accgpu_jb2[1], __accgpu_jb3[1],
     __accgpu_jb4[1], __accgpu_jb5[1], __accgpu_jb6[1], __accgpu_jb7[1];
 /* ... and for sections of an array named twice on an update directive
@@ -56,7 +56,7 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
 static void add_strided(const __accgpu_loc *loc, __accgpu_map *out,
                         unsigned *n, const __accgpu_map *p) {
   size_t stride = (size_t)p[1].host, nrows = stride ? p[0].bytes / stride : 0;
-  if (p[1].bytes == SIZE_MAX) /* plugin/update-strided.cc: not one part */
+  if (p[1].bytes == SIZE_MAX) /* plugin/section-shapes.cc: not one part */
     accgpu_fatal(loc, "strided update of '%s': only one level may be "
                  "strided; ranges other than the first one and the one in "
                  "the part of each row must cover whole dimensions",
@@ -143,4 +143,14 @@ __accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
   }
   *out_n = k;
   return out;
+}
+
+size_t __accgpu_section_len(size_t len, int contiguous, const char *name,
+                            const char *file, int line) {
+  if (!contiguous)
+    accgpu_fatal(NULL, "%s:%d: the section of '%s' is not contiguous (its "
+                 "rows have a variable size): a range after the first one "
+                 "must cover its whole dimension unless the ranges before "
+                 "it have length 1", file, line, name);
+  return len;
 }

@@ -617,7 +617,7 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
 
 /* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
    jagged.cc) with the part of each row that its marker M carries; just
-   "a" for a deeper array's (update-strided.cc). */
+   "a" for a deeper array's (section-shapes.cc). */
 static const char *strided_item_name(tree c, tree m)
 {
   const char *deep = accgpu_jag_bytes_name(m);

@@ -28,7 +28,7 @@ int accgpu_jag_marker(tree c)
   return k >= 0 ? k : accgpu_marker_number(c, "__accgpu_jb");
 }
 
-/* Does marker M give each row's part in bytes (update-strided.cc)? */
+/* Does marker M give each row's part in bytes (section-shapes.cc)? */
 static bool bytes_marker_p(tree m)
 {
   return accgpu_marker_number(m, "__accgpu_jb") >= 0;

@@ -1,4 +1,6 @@
-/* update-strided.cc — strided `update` sections of arrays of three and
+/* section-shapes.cc — array sections whose shape GCC 12 gets wrong.
+ *
+ * Strided `update` sections of arrays of three and
  * more dimensions (or of two with an index after the range), as
  * NPB-style codes write them for a plane or a column of a grid:
  *
@@ -19,7 +21,19 @@
  * length of A times its element size, or ~0UL when a W or an F is not
  * whole (the pass makes that a compile-time error when it folds, the
  * runtime otherwise: such a section has more than one strided level).
- * Other shapes (an index after A, only ranges after P) stay GCC's. */
+ * Other shapes (an index after A, only ranges after P) stay GCC's.
+ *
+ * Sections of arrays with rows of variable size (`double (*v)[ny][nx]`)
+ * on data clauses: GCC cannot check that `copyout(v[0:2][0:ny][1:2])` is
+ * contiguous and maps one block from &v[0][0][1] (elements between the
+ * rows copied too).  The last length becomes a call that stops the
+ * program naming the array when the section is not contiguous:
+ *
+ *   v[..]...[lo:len]  ->  v[..]...[lo : __accgpu_section_len((len),
+ *                                        (contiguous), "v", "FILE", LINE)]
+ *
+ * contiguous: each group after the first range covers its whole
+ * dimension, or all groups before it have length 1. */
 #include "gcc-common.h"
 #include "passes/data-internal.h"
 
@@ -84,11 +98,13 @@ static void lower(const struct group *g)
 }
 
 /* `( length )` of range group G at LEVEL (omitted: to the dimension's
-   end, sizeof(NAME[0]..) / sizeof(element) - lower). */
+   end, sizeof(NAME[0]..) / sizeof(element) - lower; 1 for an index). */
 static void length(const struct group *g, int level)
 {
   punct(CPP_OPEN_PAREN);
-  if (g->close > g->colon + 1) {
+  if (g->colon < 0) {
+    accgpu_pp_emit_number(w.out, w.nout, w.max, "1", w.loc);
+  } else if (g->close > g->colon + 1) {
     range(g->colon + 1, g->close);
   } else {
     elem_size(level - 1);
@@ -100,7 +116,7 @@ static void length(const struct group *g, int level)
   punct(CPP_CLOSE_PAREN);
 }
 
-/* `( lower == 0 && length == dimension )` for range F at LEVEL. */
+/* `( lower == 0 && length == dimension )` for group F at LEVEL. */
 static void whole(const struct group *f, int level)
 {
   punct(CPP_OPEN_PAREN);
@@ -286,4 +302,108 @@ int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
   marker_bounds(g, p, t0, n, a);
   punct(CPP_CLOSE_SQUARE);
   return g[n - 1].close + 1;
+}
+
+/* `( length_0 == 1 && ... && length_{L-1} == 1 )` of groups G. */
+static void ones_before(const struct group *g, int l)
+{
+  punct(CPP_OPEN_PAREN);
+  for (int k = 0; k < l; k++) {
+    if (k)
+      punct(CPP_AND_AND);
+    length(&g[k], k);
+    punct(CPP_EQ_EQ);
+    accgpu_pp_emit_number(w.out, w.nout, w.max, "1", w.loc);
+  }
+  punct(CPP_CLOSE_PAREN);
+}
+
+static void string_lit(const char *text)
+{
+  cpp_token t;
+  memset(&t, 0, sizeof t);
+  t.type = CPP_STRING;
+  t.src_loc = w.loc;
+  t.flags = PREV_WHITE;
+  const char *q = ggc_strdup(ACONCAT(("\"", text, "\"", NULL)));
+  t.val.str.text = (const unsigned char *)q;
+  t.val.str.len = strlen(q);
+  accgpu_pp_emit(w.out, w.nout, w.max, &t);
+}
+
+/* The checked length of the last group of item NAME (N groups G, the
+   first range P). */
+static void checked_length(const struct group *g, int n, int p, tree name)
+{
+  const struct group *last = &g[n - 1];
+  accgpu_pp_emit_name(w.pfile, w.out, w.nout, w.max, "__accgpu_section_len",
+                      w.loc);
+  punct(CPP_OPEN_PAREN);
+  length(last, n - 1);
+  punct(CPP_COMMA);
+  for (int l = p + 1; l < n; l++) {
+    if (l > p + 1)
+      punct(CPP_AND_AND);
+    punct(CPP_OPEN_PAREN);
+    whole(&g[l], l);
+    punct(CPP_OR_OR);
+    ones_before(g, l);
+    punct(CPP_CLOSE_PAREN);
+  }
+  punct(CPP_COMMA);
+  string_lit(IDENTIFIER_POINTER(name));
+  punct(CPP_COMMA);
+  expanded_location x = expand_location(w.loc);
+  string_lit(lbasename(x.file ? x.file : "?"));
+  punct(CPP_COMMA);
+  char line[16];
+  snprintf(line, sizeof line, "%d", x.line);
+  accgpu_pp_emit_number(w.out, w.nout, w.max, ggc_strdup(line), w.loc);
+  punct(CPP_CLOSE_PAREN);
+}
+
+int accgpu_vla_section_item(cpp_reader *pfile, const cpp_token *in, int nin,
+                            int i, cpp_token *out, int *nout, int max)
+{
+  struct group g[MAX_GROUPS];
+  int n, p;
+  bool vla;
+  if (in[i].type != CPP_NAME || i + 1 >= nin ||
+      in[i + 1].type != CPP_OPEN_SQUARE || (n = read_groups(in, nin, i, g)) < 2)
+    return i;
+  tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in[i].val.node.node));
+  p = first_range(g, n);
+  if (p < 0 || p == n - 1 || rank_of(name, p, &vla) < n || !vla)
+    return i;
+  w.pfile = pfile;
+  w.in = in;
+  w.name = &in[i];
+  w.out = out;
+  w.nout = nout;
+  w.max = max;
+  w.loc = in[i].src_loc;
+  const struct group *last = &g[n - 1];
+  range(i, last->open + 1);
+  lower(last);
+  punct(CPP_COLON);
+  checked_length(g, n, p, name);
+  punct(CPP_CLOSE_SQUARE);
+  return last->close + 1;
+}
+
+/* size_t __accgpu_section_len(size_t, int, const char *, const char *,
+   int), at file scope (the first line). */
+void accgpu_section_shapes_declare(void)
+{
+  tree cstr = build_pointer_type(
+      build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+  tree fn = build_decl(BUILTINS_LOCATION, FUNCTION_DECL,
+                       get_identifier("__accgpu_section_len"),
+                       build_function_type_list(size_type_node, size_type_node,
+                                                integer_type_node, cstr, cstr,
+                                                integer_type_node, NULL_TREE));
+  DECL_EXTERNAL(fn) = 1;
+  TREE_PUBLIC(fn) = 1;
+  DECL_ARTIFICIAL(fn) = 1;
+  pushdecl(fn);
 }
