@@ -50,6 +50,14 @@ tree accgpu_jag_array_name(location_t paren, int k)
   return NULL_TREE;
 }
 
+bool accgpu_jag_noted(int k, tree name)
+{
+  for (unsigned i = 0; i < notes.length(); i++)
+    if (notes[i].k == k && notes[i].name == name)
+      return true;
+  return false;
+}
+
 /* Repeated update items the line rewrote (update-dups.cc). */
 static int ndups_line;
 

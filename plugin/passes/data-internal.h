@@ -242,6 +242,8 @@ const struct accgpu_dsec_note *accgpu_dsec_note_of(tree decl);
 /* The name of the array marker K of the clause whose `(` is spelled at
    PAREN goes with, or NULL_TREE. */
 tree accgpu_jag_array_name(location_t paren, int k);
+/* Did some clause's marker K go with an array named NAME? */
+bool accgpu_jag_noted(int k, tree name);
 /* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */

@@ -575,7 +575,12 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
 {
   unsigned n = 0;
   HOST_WIDE_INT bytes;
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (accgpu_jag_marker(c) >= 0 && !accgpu_jag_partner(clauses, c))
+      error_at(OMP_CLAUSE_LOCATION(c), "accgpu: the array of a section of "
+               "a pointer array or a strided section was not found among "
+               "the clauses of the directive; write it as a %<#pragma%> "
+               "line");
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
         map_kind(c, ctx) != KIND_SKIP &&
@@ -584,6 +589,7 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
       for (unsigned k = member_run(c, ctx, &bytes); k > 1; k--)
         c = OMP_CLAUSE_CHAIN(c);
     }
+  }
   return n;
 }
 

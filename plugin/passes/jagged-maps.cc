@@ -104,8 +104,16 @@ tree accgpu_jag_partner(tree clauses, tree m)
   tree c = OMP_CLAUSE_CHAIN(m);
   while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
     c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */
-  return c && array_item_p(c, false) && spelling(c) == spelling(m)
-             ? c : NULL_TREE;
+  if (!c || !array_item_p(c, true))
+    return NULL_TREE;
+  if (spelling(c) == spelling(m) && array_item_p(c, false))
+    return c;
+  /* In a _Pragma every clause has the _Pragma token's location, not the
+     `(` the rewrite noted: the next item, when a note of this marker
+     names its array (the items of data directives come reversed). */
+  tree next = item_name(c);
+  return next && accgpu_jag_noted(accgpu_jag_marker(m), next) ? c
+                                                              : NULL_TREE;
 }
 
 tree accgpu_jag_marker_for(tree clauses, tree c)

@@ -7,7 +7,7 @@
  * (`g[0:NY][3]`), the face of a grid reached through a pointer to a VLA
  * (`v[0:nz][0:ny][nx-1]`, `v[0:nz][2][1:3]`), a plane with omitted bounds
  * (`u[0:KMAX][2][0:IMAX][:]`), and `update device` of a plane between
- * kernels. GCC 12 rejects these as "not contiguous" (or, for the VLA,
+ * kernels, some through `_Pragma` from macros. GCC 12 rejects these as "not contiguous" (or, for the VLA,
  * takes `v[0:2][0:ny][1:2]` as one block); each row's part is moved on its
  * own. Against the values a serial loop computes, and, where the device
  * has its own memory, checking that nothing outside the section moved. */
@@ -149,11 +149,59 @@ static void vla(int sep)
   free(v);
 }
 
+/* the same through _Pragma from macros (the clauses of a _Pragma all
+   carry the _Pragma's location: the rows' parts were lost and whole rows
+   moved) */
+#define STR(x) #x
+#define UPDATE_SELF(items) _Pragma(STR(acc update self(items)))
+static double h[NY][NX];
+
+static void pragma_macros(int sep)
+{
+  for (int y = 0; y < NY; y++)
+    for (int x = 0; x < NX; x++)
+      g[y][x] = h[y][x] = -1;
+  for (int k = 0; k < KMAX; k++)
+    for (int j = 0; j < JMAX; j++)
+      for (int i = 0; i < IMAX; i++)
+        for (int m = 0; m < 5; m++)
+          u[k][j][i][m] = -1.0;
+#pragma acc data copyin(g, h, u)
+  {
+#pragma acc parallel loop collapse(2) present(g, h)
+    for (int y = 0; y < NY; y++)
+      for (int x = 0; x < NX; x++) {
+        g[y][x] = y * 10 + x;
+        h[y][x] = -(y * 10 + x);
+      }
+#pragma acc parallel loop collapse(3) present(u)
+    for (int k = 0; k < KMAX; k++)
+      for (int j = 0; j < JMAX; j++)
+        for (int i = 0; i < IMAX; i++)
+          for (int m = 0; m < 5; m++)
+            u[k][j][i][m] = val(k, j, i, m);
+    UPDATE_SELF(g[0:NY][2:1])
+    _Pragma("acc update self(g[0:NY][5], h[1:2][0:NX-1])")
+    UPDATE_SELF(u[0:KMAX][1][2])
+  }
+  for (int y = 0; y < NY; y++)
+    for (int x = 0; x < NX; x++) {
+      int in = x == 2 || x == 5;
+      if (in || sep)
+        CHECK_REAL("g via _Pragma", g[y][x], in ? y * 10 + x : -1, 0);
+      in = y >= 1 && y < 3 && x < NX - 1;
+      if (in || sep)
+        CHECK_REAL("h via _Pragma", h[y][x], in ? -(y * 10 + x) : -1, 0);
+    }
+  EXPECT(j == 1 && i == 2);
+}
+
 int main(void)
 {
   int sep = e2e_separate_memory();
   grid4(sep);
   grid2(sep);
   vla(sep);
+  pragma_macros(sep);
   return e2e_done();
 }
