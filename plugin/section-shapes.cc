@@ -21,7 +21,8 @@
  * length of A times its element size, or ~0UL when a W or an F is not
  * whole (the pass makes that a compile-time error when it folds, the
  * runtime otherwise: such a section has more than one strided level).
- * Other shapes (an index after A, only ranges after P) stay GCC's.
+ * Other shapes (an index after A; only ranges after P, unless the rows
+ * have a variable size: GCC would take those as one block) stay GCC's.
  *
  * Sections of arrays with rows of variable size (`double (*v)[ny][nx]`)
  * on data clauses: GCC cannot check that `copyout(v[0:2][0:ny][1:2])` is
@@ -50,6 +51,19 @@ static struct {
   int *nout, max;
   location_t loc;
 } w;
+
+/* The writer for item NAME at IN[I], into OUT. */
+static void start(cpp_reader *pfile, const cpp_token *in, int i,
+                  cpp_token *out, int *nout, int max)
+{
+  w.pfile = pfile;
+  w.in = in;
+  w.name = &in[i];
+  w.out = out;
+  w.nout = nout;
+  w.max = max;
+  w.loc = in[i].src_loc;
+}
 
 static void punct(enum cpp_ttype t)
 {
@@ -277,13 +291,7 @@ int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
   int k = accgpu_jag_note(in[0].src_loc, name, in[i].src_loc);
   if (k < 0)
     return i;
-  w.pfile = pfile;
-  w.in = in;
-  w.name = &in[i];
-  w.out = out;
-  w.nout = nout;
-  w.max = max;
-  w.loc = in[i].src_loc;
+  start(pfile, in, i, out, nout, max);
   range(i, g[p].close + 1);
   for (int l = p + 1; l < t0; l++) { /* W as whole: the marker checks it */
     punct(CPP_OPEN_SQUARE);
@@ -375,13 +383,7 @@ int accgpu_vla_section_item(cpp_reader *pfile, const cpp_token *in, int nin,
   p = first_range(g, n);
   if (p < 0 || p == n - 1 || rank_of(name, p, &vla) < n || !vla)
     return i;
-  w.pfile = pfile;
-  w.in = in;
-  w.name = &in[i];
-  w.out = out;
-  w.nout = nout;
-  w.max = max;
-  w.loc = in[i].src_loc;
+  start(pfile, in, i, out, nout, max);
   const struct group *last = &g[n - 1];
   range(i, last->open + 1);
   lower(last);

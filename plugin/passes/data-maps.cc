@@ -576,7 +576,8 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
   unsigned n = 0;
   HOST_WIDE_INT bytes;
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (accgpu_jag_marker(c) >= 0 && !accgpu_jag_partner(clauses, c))
+    if (ctx == ACCGPU_CTX_UPDATE && accgpu_jag_marker(c) >= 0 &&
+        !accgpu_jag_partner(clauses, c)) /* it would move whole rows */
       error_at(OMP_CLAUSE_LOCATION(c), "accgpu: the array of a section of "
                "a pointer array or a strided section was not found among "
                "the clauses of the directive; write it as a %<#pragma%> "
