@@ -208,6 +208,11 @@ void __accgpu_wait_device(const __accgpu_loc *loc, int device);
    bound of an empty section, so it runs before the construct); QUEUES
    NULL: all queues.  Returns 0. */
 size_t __accgpu_data_wait(const int *queues, size_t nqueues);
+/* The last length of a data clause's section of an array with rows of
+   variable size (plugin/section-shapes.cc): LEN, or a stop naming the
+   array when the section is not CONTIGUOUS. */
+size_t __accgpu_section_len(size_t len, int contiguous, const char *name,
+                            const char *file, int line);
 
 /* #pragma acc set / init / shutdown.  HAVE: the ACCGPU_DIR_* clauses that
    appeared; TYPE is an acc_device_t, NUM the device_num, ASYNC the

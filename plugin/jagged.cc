@@ -28,7 +28,7 @@
 #define MAX_TOKS 512
 
 /* Jagged items on the current line, for marker numbers; items cut by
-   deeper_item (all lines). */
+   deeper_item or rewritten without a marker (all lines). */
 static int line_items, cut_items;
 
 /* The array of each marker, by the spelling location of its clause's `(`
@@ -48,6 +48,14 @@ tree accgpu_jag_array_name(location_t paren, int k)
     if (notes[i].paren == paren && notes[i].k == k)
       return notes[i].name;
   return NULL_TREE;
+}
+
+bool accgpu_jag_noted(int k, tree name)
+{
+  for (unsigned i = 0; i < notes.length(); i++)
+    if (notes[i].k == k && notes[i].name == name)
+      return true;
+  return false;
 }
 
 /* Repeated update items the line rewrote (update-dups.cc). */
@@ -147,6 +155,18 @@ static int deeper_item(int i, int e1, int e2)
   return e3 + 1;
 }
 
+int accgpu_jag_note(location_t paren, tree name, location_t loc)
+{
+  if (line_items == 8) {
+    error_at(loc, "more than 8 sections of pointer arrays or strided "
+             "sections on one directive");
+    return -1;
+  }
+  jag_note note = {paren, line_items, name};
+  notes.safe_push(note);
+  return line_items++;
+}
+
 /* Item at in.tok[I]: when it reads NAME [sec] [sec] with NAME a pointer
    to pointer, writes NAME [sec] , __accgpu_jagK [sec] and returns the
    index after it; else returns I. */
@@ -171,23 +191,17 @@ static int jagged_item(cpp_reader *pfile, int i)
   if (!pointer_rows_p(name) &&
       !(cur_pragma == PRAGMA_OACC_UPDATE && accgpu_array_rows_p(name)))
     return i;
-  if (line_items == 8) {
-    error_at(in.tok[i].src_loc, "more than 8 sections of pointer arrays or "
-             "strided sections "
-             "on one directive");
+  int k = accgpu_jag_note(in.tok[0].src_loc, name, in.tok[i].src_loc);
+  if (k < 0)
     return i;
-  }
-  jag_note note = {in.tok[0].src_loc, line_items, name};
-  notes.safe_push(note);
   for (int j = i; j <= e1; j++)
     emit(&in.tok[j]);
   emit_punct(CPP_COMMA, in.tok[e1].src_loc);
   char marker[32];
-  snprintf(marker, sizeof marker, "__accgpu_jag%d", line_items);
+  snprintf(marker, sizeof marker, "__accgpu_jag%d", k);
   emit_name(pfile, marker, in.tok[e1 + 1].src_loc);
   for (int j = e1 + 1; j <= e2; j++)
     emit(&in.tok[j]);
-  line_items++;
   return e2 + 1;
 }
 
@@ -215,6 +229,17 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                    : i;
     if (next != i) {
       ndups_line++;
+      i = next;
+      continue;
+    }
+    if (pragma == PRAGMA_OACC_UPDATE)
+      next = accgpu_update_strided_item(pfile, in.tok, in.n, i, out.tok,
+                                        &out.n, MAX_TOKS);
+    else
+      next = accgpu_vla_section_item(pfile, in.tok, in.n, i, out.tok,
+                                     &out.n, MAX_TOKS);
+    if (next != i) {
+      cut_items++; /* counts as a change (no marker) */
       i = next;
       continue;
     }
@@ -249,5 +274,7 @@ void accgpu_declare_char_markers(const char *prefix, int n)
 void accgpu_jagged_declare_markers(void)
 {
   accgpu_declare_char_markers("__accgpu_jag", 8);
+  accgpu_declare_char_markers("__accgpu_jb", 8);
   accgpu_update_dups_declare_markers();
+  accgpu_section_shapes_declare();
 }

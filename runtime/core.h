@@ -286,10 +286,12 @@ accgpu_region *accgpu_region_top(void);
 /* jagged.c: expands the ACCGPU_MAPF_JAGGED pairs of MAPS (N items) for a
    region (indices kept, rows and attaches appended), enter data, exit data
    or update; a malloc'd array of *OUT_N items, or NULL when there is no
-   pair (or no memory: the pairs then fail as unknown items). */
+   pair (or no memory: the pairs then fail as unknown items).  LOC: the
+   directive, for errors. */
 enum { ACCGPU_JAG_REGION, ACCGPU_JAG_ENTER, ACCGPU_JAG_EXIT,
        ACCGPU_JAG_UPDATE };
-__accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
+__accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
+                                   const __accgpu_map *maps, unsigned n,
                                    unsigned *out_n, int ctx);
 /* Number of regions on the calling thread's stack. */
 int accgpu_region_depth(void);

@@ -7,6 +7,7 @@
  * items: the pointer array (created, never copied: the device copy holds
  * device addresses), each row with the clause's kind, and each row pointer
  * attached (detached on the way out), as NVHPC does. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "core.h"
@@ -14,6 +15,9 @@
 /* The marker arrays the plugin's rewrite names (never accessed). */
 char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
     __accgpu_jag4[1], __accgpu_jag5[1], __accgpu_jag6[1], __accgpu_jag7[1];
+/* ... for strided update sections of deeper arrays (section-shapes.cc). */
+char __accgpu_jb0[1], __accgpu_jb1[1], __accgpu_jb2[1], __accgpu_jb3[1],
+    __accgpu_jb4[1], __accgpu_jb5[1], __accgpu_jb6[1], __accgpu_jb7[1];
 /* ... and for sections of an array named twice on an update directive
    (plugin/update-dups.cc: the items carry their own addresses). */
 char __accgpu_dup0[1], __accgpu_dup1[1], __accgpu_dup2[1], __accgpu_dup3[1],
@@ -49,10 +53,19 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
 /* Appends the part of each row of strided pair P (an update of a
    [l1:n1][l2:n2], a a 2-D array: P[0] from a[l1][l2] over n1 rows, P[1]
    the row stride and the part's length) to OUT at *N. */
-static void add_strided(__accgpu_map *out, unsigned *n,
-                        const __accgpu_map *p) {
+static void add_strided(const __accgpu_loc *loc, __accgpu_map *out,
+                        unsigned *n, const __accgpu_map *p) {
   size_t stride = (size_t)p[1].host, nrows = stride ? p[0].bytes / stride : 0;
+  if (p[1].bytes == SIZE_MAX) /* plugin/section-shapes.cc: not one part */
+    accgpu_fatal(loc, "strided update of '%s': only one level may be "
+                 "strided; ranges other than the first one and the one in "
+                 "the part of each row must cover whole dimensions",
+                 p[0].name);
   unsigned flags = p[0].flags & ~(ACCGPU_MAPF_STRIDED | ACCGPU_MAPF_ROWS);
+  if (nrows > 1 && p[1].bytes == stride) { /* whole rows: one block */
+    out[(*n)++] = item(p[0].host, p[0].bytes, p[0].kind, flags, p[0].name);
+    return;
+  }
   for (size_t r = 0; r < nrows; r++)
     out[(*n)++] = item((char *)p[0].host + r * stride, p[1].bytes, p[0].kind,
                        flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
@@ -83,7 +96,8 @@ static unsigned expanded_count(const __accgpu_map *maps, unsigned n) {
   return any ? n + extra : 0;
 }
 
-__accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
+__accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
+                                   const __accgpu_map *maps, unsigned n,
                                    unsigned *out_n, int ctx) {
   unsigned total = expanded_count(maps, n);
   if (!total)
@@ -101,7 +115,7 @@ __accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
     const __accgpu_map *p = &maps[i];
     if ((p->flags & ACCGPU_MAPF_STRIDED) && i + 1 < n &&
         ctx == ACCGPU_JAG_UPDATE) {
-      add_strided(out, &k, p);
+      add_strided(loc, out, &k, p);
       i++;
       continue;
     }
@@ -129,4 +143,14 @@ __accgpu_map *accgpu_jagged_expand(const __accgpu_map *maps, unsigned n,
   }
   *out_n = k;
   return out;
+}
+
+size_t __accgpu_section_len(size_t len, int contiguous, const char *name,
+                            const char *file, int line) {
+  if (!contiguous)
+    accgpu_fatal(NULL, "%s:%d: the section of '%s' is not contiguous (its "
+                 "rows have a variable size): a range after the first one "
+                 "must cover its whole dimension unless the ranges before "
+                 "it have length 1", file, line, name);
+  return len;
 }

@@ -391,7 +391,7 @@ void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
   accgpu_device *d = accgpu_device_arg(device, loc, "data region");
   unsigned n;
   __accgpu_map *x = d->shared_mem ? NULL
-                    : accgpu_jagged_expand(maps, nmaps, &n,
+                    : accgpu_jagged_expand(loc, maps, nmaps, &n,
                                            ACCGPU_JAG_REGION);
   if (!x) {
     region_begin(loc, device, async, nmaps, maps, devaddrs, d);
@@ -571,7 +571,7 @@ static void data_list(list_fn *fn, int ctx, const __accgpu_loc *loc,
   if (d->shared_mem || n == 0)
     return;
   unsigned xn;
-  __accgpu_map *x = accgpu_jagged_expand(maps, n, &xn, ctx);
+  __accgpu_map *x = accgpu_jagged_expand(loc, maps, n, &xn, ctx);
   if (x) {
     maps = x;
     n = xn;

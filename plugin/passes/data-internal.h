@@ -200,6 +200,21 @@ void accgpu_private_sections_done(void);
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
+/* The marker number K for the next strided or jagged item (naming NAME) of
+   the clause whose `(` is at PAREN; -1 after an error at LOC (too many). */
+int accgpu_jag_note(location_t paren, tree name, location_t loc);
+/* section-shapes.cc: a strided update item of an array of more than two
+   levels written into OUT (returns the index after it, or I when it is not
+   one); its marker __accgpu_jbK carries the part of each row in bytes. */
+int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
+                               int nin, int i, cpp_token *out, int *nout,
+                               int max);
+/* ... a data clause item of an array with rows of variable size, its last
+   length checked at run time (the section must be contiguous); and the
+   checking function's declaration (first line). */
+int accgpu_vla_section_item(cpp_reader *pfile, const cpp_token *in, int nin,
+                            int i, cpp_token *out, int *nout, int max);
+void accgpu_section_shapes_declare(void);
 /* struct-order.cc: data clause word WORD (written KIND) of the line with
    its items reordered so that GCC checks a member of each struct before
    the whole struct; NULL when nothing moves.  COMBINED: the line is a
@@ -227,6 +242,8 @@ const struct accgpu_dsec_note *accgpu_dsec_note_of(tree decl);
 /* The name of the array marker K of the clause whose `(` is spelled at
    PAREN goes with, or NULL_TREE. */
 tree accgpu_jag_array_name(location_t paren, int k);
+/* Did some clause's marker K go with an array named NAME? */
+bool accgpu_jag_noted(int k, tree name);
 /* jagged-maps.cc: K of marker clause C (__accgpu_jagK[...]), else -1; the
    item of the pointer array a marker M goes with and back; the rows
    item's host (byte offset in each row) and bytes. */
@@ -239,6 +256,9 @@ void accgpu_declare_char_markers(const char *prefix, int n);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
+/* The array's name for marker M of a strided update section of a deeper
+   array (section-shapes.cc; its bounds are bytes), else NULL. */
+const char *accgpu_jag_bytes_name(tree m);
 /* update-dups.cc: an update item naming an array the line named before,
    rewritten into OUT (returns the index after it, or I when it is not
    one); the line's state; the markers.  The pass's side: the host address

@@ -575,7 +575,13 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
 {
   unsigned n = 0;
   HOST_WIDE_INT bytes;
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (ctx == ACCGPU_CTX_UPDATE && accgpu_jag_marker(c) >= 0 &&
+        !accgpu_jag_partner(clauses, c)) /* it would move whole rows */
+      error_at(OMP_CLAUSE_LOCATION(c), "accgpu: the array of a section of "
+               "a pointer array or a strided section was not found among "
+               "the clauses of the directive; write it as a %<#pragma%> "
+               "line");
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
         map_kind(c, ctx) != KIND_SKIP &&
@@ -584,6 +590,7 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
       for (unsigned k = member_run(c, ctx, &bytes); k > 1; k--)
         c = OMP_CLAUSE_CHAIN(c);
     }
+  }
   return n;
 }
 
@@ -616,9 +623,13 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
 }
 
 /* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
-   jagged.cc) with the part of each row that its marker M carries. */
+   jagged.cc) with the part of each row that its marker M carries; just
+   "a" for a deeper array's (section-shapes.cc). */
 static const char *strided_item_name(tree c, tree m)
 {
+  const char *deep = accgpu_jag_bytes_name(m);
+  if (deep) /* its bounds are bytes */
+    return deep;
   struct namebuf b = {{0}, 0};
   nb_add(&b, accgpu_item_name(c));
   nb_add(&b, "[");

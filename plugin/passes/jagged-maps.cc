@@ -24,7 +24,14 @@ int accgpu_marker_number(tree c, const char *prefix)
 /* K of a marker clause __accgpu_jagK[lo:len], else -1. */
 int accgpu_jag_marker(tree c)
 {
-  return accgpu_marker_number(c, "__accgpu_jag");
+  int k = accgpu_marker_number(c, "__accgpu_jag");
+  return k >= 0 ? k : accgpu_marker_number(c, "__accgpu_jb");
+}
+
+/* Does marker M give each row's part in bytes (section-shapes.cc)? */
+static bool bytes_marker_p(tree m)
+{
+  return accgpu_marker_number(m, "__accgpu_jb") >= 0;
 }
 
 static location_t spelling(tree c)
@@ -97,8 +104,16 @@ tree accgpu_jag_partner(tree clauses, tree m)
   tree c = OMP_CLAUSE_CHAIN(m);
   while (c && (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || pointer_kind_p(c)))
     c = OMP_CLAUSE_CHAIN(c); /* update gives the marker a pointer assign */
-  return c && array_item_p(c, false) && spelling(c) == spelling(m)
-             ? c : NULL_TREE;
+  if (!c || !array_item_p(c, true))
+    return NULL_TREE;
+  if (spelling(c) == spelling(m) && array_item_p(c, false))
+    return c;
+  /* In a _Pragma every clause has the _Pragma token's location, not the
+     `(` the rewrite noted: the next item, when a note of this marker
+     names its array (the items of data directives come reversed). */
+  tree next = item_name(c);
+  return next && accgpu_jag_noted(accgpu_jag_marker(m), next) ? c
+                                                              : NULL_TREE;
 }
 
 tree accgpu_jag_marker_for(tree clauses, tree c)
@@ -109,12 +124,26 @@ tree accgpu_jag_marker_for(tree clauses, tree c)
   return NULL_TREE;
 }
 
+const char *accgpu_jag_bytes_name(tree m)
+{
+  if (!bytes_marker_p(m))
+    return NULL;
+  tree name = accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m));
+  return name ? IDENTIFIER_POINTER(name) : NULL;
+}
+
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes)
 {
   tree elem = TREE_TYPE(TREE_TYPE(OMP_CLAUSE_DECL(partner)));
-  tree esize = fold_convert(size_type_node, TYPE_SIZE_UNIT(elem));
+  tree esize = bytes_marker_p(m) ? build_int_cst(size_type_node, 1)
+               : fold_convert(size_type_node, TYPE_SIZE_UNIT(elem));
   tree lo = fold_convert(size_type_node,
                          unshare_expr(TREE_OPERAND(OMP_CLAUSE_DECL(m), 1)));
+  if (bytes_marker_p(m) && integer_all_onesp(OMP_CLAUSE_SIZE(m)))
+    error_at(OMP_CLAUSE_LOCATION(m), "strided %<update%> of %qE: only one "
+             "level may be strided; ranges other than the first one and "
+             "the one in the part of each row must cover whole dimensions",
+             accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m)));
   *host = fold_convert(ptr_type_node,
                        fold_build2(MULT_EXPR, size_type_node, lo, esize));
   *bytes = fold_build2(MULT_EXPR, size_type_node,

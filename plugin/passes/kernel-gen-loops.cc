@@ -863,6 +863,32 @@ static bool auto_below(lnode *n, bool kernels)
   return false;
 }
 
+/* Most `gang` loops (without dim) on one path below N. */
+static int gang_depth(lnode *n)
+{
+  int most = 0;
+  for (unsigned i = 0; i < n->kids.length(); i++) {
+    lnode *k = n->kids[i];
+    int d = (k->explicit_dims & KG_GANG ? 1 : 0) + gang_depth(k);
+    most = d > most ? d : most;
+  }
+  return most;
+}
+
+/* `kernels loop gang vector(16)` holding `loop gang vector(32)`, as the
+   PGI/NVIDIA guides tile a 2-D loop nest (2.9.2 forbids it in parallel):
+   in kernels, a gang loop D with gang loops below takes gang dimension 2
+   (3 when those nest two deep) and leaves worker and vector to them. */
+static int kernels_outer_gang(lnode *n, int d)
+{
+  if (!(d & KG_GANG) || (d & (KG_GANG_Y | KG_GANG_Z)))
+    return d;
+  int below = gang_depth(n);
+  if (below < 1 || below > 2)
+    return d;
+  return below == 1 ? KG_GANG_Y : KG_GANG_Z;
+}
+
 /* Levels from the outermost: gang(dim:3), gang(dim:2), gang, worker,
    vector; the rank of D's outermost (INNER: innermost) level. */
 static const char *const level_names[] = {"gang(dim:3)", "gang(dim:2)",
@@ -888,7 +914,7 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
   else if (serial || n->seq)
     d = 0;
   else if (n->explicit_dims) {
-    d = n->explicit_dims;
+    d = kernels ? kernels_outer_gang(n, n->explicit_dims) : n->explicit_dims;
     /* Outer loops must use strictly outer levels: gang(dim:3) > dim:2 >
        gang > worker > vector. */
     if (used && level_rank(d, false) <= level_rank(used, true)) {
