@@ -27,13 +27,42 @@ static bool const_section_p(tree d)
   return DECL_P(p) && POINTER_TYPE_P(TREE_TYPE(p));
 }
 
+/* D is a section of a run-time length or start, or of a constant one over
+   ACCGPU_RED_ARRAY_MAX elements, of scalars: MEM_REF<T[n]>(B, 0) with B a
+   pointer variable or the address of an array, plus a run-time start
+   perhaps (POINTER_PLUS_EXPR).  Reduced with atomics on the variable
+   (passes/kernel-gen-red-big.cc). */
+static bool big_section_p(tree d)
+{
+  if (TREE_CODE(d) != MEM_REF || TREE_CODE(TREE_OPERAND(d, 1)) != INTEGER_CST
+      || TREE_CODE(TREE_TYPE(d)) != ARRAY_TYPE
+      || !accgpu_red_scalar_p(TREE_TYPE(TREE_TYPE(d))))
+    return false;
+  tree p = TREE_OPERAND(d, 0);
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  tree esz = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(d)));
+  if (TREE_CODE(p) != POINTER_PLUS_EXPR && sz && TREE_CODE(sz) == INTEGER_CST
+      && tree_to_uhwi(sz) <= ACCGPU_RED_ARRAY_MAX * tree_to_uhwi(esz))
+    return false; /* const_section_p's */
+  if (TREE_CODE(p) == POINTER_PLUS_EXPR)
+    p = TREE_OPERAND(p, 0);
+  if (TREE_CODE(p) == ADDR_EXPR)
+    return DECL_P(TREE_OPERAND(p, 0))
+           && TREE_CODE(TREE_TYPE(TREE_OPERAND(p, 0))) == ARRAY_TYPE;
+  return DECL_P(p) && POINTER_TYPE_P(TREE_TYPE(p));
+}
+
 /* The data clauses that a compute construct's reduction on section D
    implies (copy, OpenACC 3.3 2.5.15), in the form the front end gives
-   `copy(p[lo:n])`: the section, then the pointer with its bias; for an
-   array, the whole array. */
+   `copy(p[lo:n])`: the section, then the pointer with its bias (a run-time
+   start's added); for an array, the whole array. */
 static tree section_copy(tree d, location_t loc, tree next)
 {
-  tree p = TREE_OPERAND(d, 0);
+  tree p = TREE_OPERAND(d, 0), start = NULL_TREE;
+  if (TREE_CODE(p) == POINTER_PLUS_EXPR) {
+    start = TREE_OPERAND(p, 1);
+    p = TREE_OPERAND(p, 0);
+  }
   tree m = build_omp_clause(loc, OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TOFROM);
   if (TREE_CODE(p) == ADDR_EXPR) {
@@ -48,6 +77,9 @@ static tree section_copy(tree d, location_t loc, tree next)
   OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
   OMP_CLAUSE_DECL(fp) = p;
   OMP_CLAUSE_SIZE(fp) = fold_convert(sizetype, TREE_OPERAND(d, 1));
+  if (start)
+    OMP_CLAUSE_SIZE(fp) = fold_build2(PLUS_EXPR, sizetype, OMP_CLAUSE_SIZE(fp),
+                                      fold_convert(sizetype, start));
   OMP_CLAUSE_CHAIN(m) = fp;
   OMP_CLAUSE_CHAIN(fp) = next;
   return m;
@@ -93,18 +125,19 @@ static void guard_clauses(tree t, tree compute)
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
-    if (accgpu_red_whole_p(d) || (const_section_p(d) && !on_compute)) {
+    bool sect = const_section_p(d) || big_section_p(d);
+    if (accgpu_red_whole_p(d) || (sect && !on_compute)) {
       if (on_compute)
         OMP_CLAUSE_DECL(c) = TREE_OPERAND(TREE_OPERAND(d, 0), 0);
       else if (compute && !accgpu_red_whole_p(d)
-               && TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR
-               && !has_section_of(compute, TREE_OPERAND(d, 0)))
+               && !has_section_of(compute, accgpu_red_var(d))
+               && TREE_CODE(TREE_TYPE(accgpu_red_var(d))) != ARRAY_TYPE)
         append_clauses(compute,
                        section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
-    if (const_section_p(d)) {
+    if (sect) {
       *p = OMP_CLAUSE_CHAIN(c);
       append_clauses(t, section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       continue;

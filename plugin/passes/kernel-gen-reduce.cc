@@ -195,14 +195,12 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
-/* DECL (a reduction on VTYPE with OP) is one the device can do: not
+/* DECL (a reduction of values of type T with OP) is one the device can do: not
    long double (ldouble-reduction.cc made the variables double before),
    complex only with + and *.  False
    after saying so, naming DECL. */
-static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
+static bool red_type_ok(kg *g, tree decl, tree t, enum tree_code op)
 {
-  unsigned long len;
-  tree t = kgr_value_type(vtype, &len);
   tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
   if (SCALAR_FLOAT_TYPE_P(part) && TYPE_PRECISION(part) > 64) {
     fail(g, decl, "reduction on a long double array, section or element, "
@@ -218,6 +216,22 @@ static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
   return false;
 }
 
+/* Opens F's reduction on DECL, an array of ET that kgr_big_item took:
+   atomics on its elements (kernel-gen-red-big.cc). */
+static bool open_big(kg *g, gimple *f, tree decl, enum tree_code op,
+                     tree et, vec<loop_red *> *reds)
+{
+  loop_red *r = XCNEW(loop_red);
+  r->decl = decl;
+  r->loop = f;
+  r->type = et;
+  r->op = accgpu_red_code(et, op);
+  bool ok = kgr_big_open(g, r);
+  reds->safe_push(r);
+  g->lreds.safe_push(r);
+  return ok;
+}
+
 /* The reductions of loop F (partitioned over DIMS): its clauses, and,
    for a partitioned loop that updates the partial of an enclosing
    reduction that does not gather, that reduction implicitly (the seed's
@@ -228,18 +242,22 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
       continue;
-    tree vt;
-    unsigned long lo;
+    tree vt, et;
+    unsigned long lo, len;
+    enum tree_code op = OMP_CLAUSE_REDUCTION_CODE(c);
     tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
-    if (!d) {
+    if (d) {
+      if (!red_type_ok(g, d, kgr_value_type(vt, &len), op))
+        return false;
+      open_red(g, f, dims, id, d, op, reds, vt, lo);
+    } else if ((d = kgr_big_item(OMP_CLAUSE_DECL(c), &et))) {
+      if (!red_type_ok(g, d, et, op) || !open_big(g, f, d, op, et, reds))
+        return false;
+    } else {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "long double, variable-length or large array, or a section of "
-           "no constant bounds");
+           "long double or variable-length array, or a section of one");
       return false;
     }
-    if (!red_type_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
-      return false;
-    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
     return true;
@@ -423,12 +441,19 @@ void kgr_construct_open(kg *g, struct kg_region *r)
   for (unsigned i = 0; i < r->reds.length(); i++) {
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
-    if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
-      fail(g, lr.decl, "reduction on a struct, long double, variable-length "
-           "or large array variable");
+    tree et;
+    if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))
+        && kgr_big_item(r->reds[i].decl, &et)) {
+      if (red_type_ok(g, lr.decl, et, r->reds[i].op))
+        open_big(g, NULL, lr.decl, r->reds[i].op, et, &g->creds);
+      continue;
+    }
+    if (!lr.type) {
+      fail(g, lr.decl, "reduction on a struct, long double or "
+           "variable-length array variable");
       return;
     }
-    if (!red_type_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
+    if (!red_type_ok(g, lr.decl, lr.type, r->reds[i].op))
       return;
     lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];
@@ -459,6 +484,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
+    if (!lr.type) /* a large array: its atomics combined it */
+      continue;
     char *sfx = red_helpers(g, accgpu_red_code(lr.type, r->reds[i].op),
                             lr.type);
     const char *dev = NULL;
@@ -492,4 +519,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     free(sfx);
   }
   g->out = save;
+  while (!g->creds.is_empty()) {
+    g->lreds.pop();
+    free(g->creds.pop());
+  }
 }
