@@ -113,8 +113,10 @@ static bool has_section_of(tree compute, tree p)
    it).  A loop's section of a pointer's array also gives the enclosing
    compute construct COMPUTE that copy (present: the device's copy is
    reduced), else GCC maps the pointer itself.  (An element at a run-time
-   index is one of constant bounds by now: element-reduction-index.cc.)
-   Other element reductions are diagnosed and unlinked. */
+   index is one of constant bounds by now: element-reduction-index.cc;
+   one the index pass left, and sections of run-time bounds, are treated
+   as constant ones here: big_section_p.)  Other element reductions (of
+   structs, of expressions) are diagnosed and unlinked. */
 static void guard_clauses(tree t, tree compute)
 {
   static location_t said; /* a combined construct has it twice */
@@ -144,11 +146,9 @@ static void guard_clauses(tree t, tree compute)
     }
     if (OMP_CLAUSE_LOCATION(c) != said)
       sorry_at(OMP_CLAUSE_LOCATION(c),
-               "accgpu: reduction on an array section whose start or "
-               "length is not a constant, or on an array element of a loop "
-               "whose index the compute region sets, reads from memory or "
-               "is not in scope at its entry, is not supported: reduce into "
-               "a scalar and store it");
+               "accgpu: reduction on a section or element of this kind "
+               "is not supported (only of an array or pointer variable of "
+               "scalars): reduce into a scalar and store it");
     said = OMP_CLAUSE_LOCATION(c);
     *p = OMP_CLAUSE_CHAIN(c);
   }

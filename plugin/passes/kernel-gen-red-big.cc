@@ -63,6 +63,11 @@ bool kgr_big_open(kg *g, loop_red *r)
            "same bounds)");
       return false;
     }
+  if (g->routine_mode) {
+    fail(g, r->decl, "reduction on a large or run-time-sized array in a "
+         "routine (its pointer may point to memory private to the caller)");
+    return false;
+  }
   if (!in_device_memory(g, r->decl)) {
     fail(g, r->decl, "reduction on a large or run-time-sized array that is "
          "private to a gang or thread (reduce into a mapped array)");

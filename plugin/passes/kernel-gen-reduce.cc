@@ -255,7 +255,8 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
         return false;
     } else {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "long double or variable-length array, or a section of one");
+           "a variable-length array (reduce a pointer's section p[0:n]), "
+           "or a section of one");
       return false;
     }
   }
@@ -449,8 +450,8 @@ void kgr_construct_open(kg *g, struct kg_region *r)
       continue;
     }
     if (!lr.type) {
-      fail(g, lr.decl, "reduction on a struct, long double or "
-           "variable-length array variable");
+      fail(g, lr.decl, "reduction on a struct or a variable-length array "
+           "(reduce a pointer's section p[0:n])");
       return;
     }
     if (!red_type_ok(g, lr.decl, lr.type, r->reds[i].op))
