@@ -1,8 +1,9 @@
 /* reduction_array_big_ops.h — reduction_array_big.h for + * max min on
  * type T (TNAME its name, CHECK_T its check), and with BIG_BITOPS also
- * & | ^ && ||; main() calls big_all(nb, n).  Values are small integers
- * (powers of two and -1 for *) so that every order of combining gives the
- * same result, in floating point too. */
+ * & | ^ && ||.  Values are small integers (powers of two and -1 for *)
+ * so that every order of combining gives the same result, in floating
+ * point too.  main(): a run-time 1000 bins (1001 with an argument),
+ * 20000 updates. */
 #define OPTOK +
 #define OPF(a, b) ((a) + (b))
 #define INIT(b) ((T)((b) % 7))
@@ -126,4 +127,11 @@ static void big_all(int nb, int n)
   big_land(nb, n);
   big_lor(nb, n);
 #endif
+}
+
+int main(int argc, char **argv)
+{
+  (void)argv;
+  big_all(1000 + (argc > 1), 20000);
+  return e2e_done();
 }

@@ -1,16 +1,9 @@
-/* reduction_array_big_unsigned.c — reductions of + * max min & | ^ && || on
- * unsigned into a pointer's section of a run-time 1000 bins (and 1001 when
- * run with an argument), at the gang, worker, vector and gang worker
- * vector placements (reduction_array_big.h), against serial updates. */
+/* reduction_array_big_unsigned.c — reductions of + * max min & | ^ && ||
+ * on unsigned into a pointer's section of a run-time 1000 bins, at the
+ * gang, worker, vector and gang worker vector placements
+ * (reduction_array_big.h), against serial updates. */
 #define T unsigned
 #define TNAME "unsigned"
 #define CHECK_T(what, got, want) CHECK_INT(what, got, want)
 #define BIG_BITOPS 1
 #include "reduction_array_big_ops.h"
-
-int main(int argc, char **argv)
-{
-  (void)argv;
-  big_all(1000 + (argc > 1), 20000);
-  return e2e_done();
-}
