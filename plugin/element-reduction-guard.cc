@@ -106,6 +106,26 @@ static bool has_section_of(tree compute, tree p)
   return false;
 }
 
+/* The sections reduced on compute constructs (accgpu_red_construct_section):
+   location, variable, operator. */
+struct construct_section {
+  location_t loc;
+  tree var;
+  enum tree_code op;
+};
+static vec<construct_section> construct_sections;
+
+tree accgpu_red_construct_section(location_t loc, unsigned i,
+                                  enum tree_code *op)
+{
+  for (unsigned k = 0; k < construct_sections.length(); k++)
+    if (construct_sections[k].loc == loc && !i--) {
+      *op = construct_sections[k].op;
+      return construct_sections[k].var;
+    }
+  return NULL_TREE;
+}
+
 /* Rewrites the reductions of construct T's clauses that GCC 12 cannot
    gimplify.  On a compute construct a whole array becomes its DECL again
    (GCC crashes on the MEM_REF there, not on a loop), and a section of
@@ -140,6 +160,9 @@ static void guard_clauses(tree t, tree compute)
       continue;
     }
     if (sect) {
+      construct_section cs = {EXPR_LOCATION(t), accgpu_red_var(d),
+                              OMP_CLAUSE_REDUCTION_CODE(c)};
+      construct_sections.safe_push(cs);
       *p = OMP_CLAUSE_CHAIN(c);
       append_clauses(t, section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       continue;

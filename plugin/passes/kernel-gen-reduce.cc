@@ -437,13 +437,62 @@ void kgr_scratch_decl(kg *g)
 
 /* ---- construct-level reductions ---- */
 
+/* The construct's reductions on sections (accgpu_red_construct_section):
+   atomics on their elements, as a loop's large ones. */
+static void construct_sections(kg *g, struct kg_region *r)
+{
+  enum tree_code op;
+  tree v;
+  location_t loc = gimple_location(r->stmt);
+  for (unsigned i = 0; (v = accgpu_red_construct_section(loc, i, &op)); i++) {
+    tree t = TREE_TYPE(v);
+    tree et = POINTER_TYPE_P(t) ? TREE_TYPE(t) : strip_array_types(t);
+    if (!accgpu_red_scalar_p(et))
+      fail(g, v, "reduction on a section of a struct array");
+    else if (red_type_ok(g, v, et, op))
+      open_big(g, NULL, v, op, et, &g->creds);
+  }
+}
+
+/* Walks for an acc loop in the region that stores into VAR (DATA)
+   without a clause on it. */
+static tree unclaused_cb(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  tree var = (tree)wi->info;
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  *handled = true;
+  if (clause_on(s, var))
+    return NULL_TREE;
+  if (accgpu_seq_assigns(gimple_omp_body(s), var, ACCGPU_ASSIGN_PART))
+    return var;
+  return walk_gimple_seq(gimple_omp_body(s), unclaused_cb, NULL, wi)
+         ? var : NULL_TREE;
+}
+
+/* A loop of construct R updates array VAR without its own clause: its
+   threads would update copies that the construct's fold (thread (0,0)'s)
+   does not see, so the array is reduced with atomics instead. */
+static bool unclaused_loop_update(struct kg_region *r, tree var)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = var;
+  return walk_gimple_seq(gimple_omp_body(r->stmt), unclaused_cb, NULL, &wi)
+         != NULL;
+}
+
 void kgr_construct_open(kg *g, struct kg_region *r)
 {
+  construct_sections(g, r);
   for (unsigned i = 0; i < r->reds.length(); i++) {
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     tree et;
-    if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))
+    lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
+    if ((!lr.type || (lr.len && unclaused_loop_update(r, lr.decl)))
         && kgr_big_item(r->reds[i].decl, &et)) {
       if (red_type_ok(g, lr.decl, et, r->reds[i].op))
         open_big(g, NULL, lr.decl, r->reds[i].op, et, &g->creds);
@@ -485,8 +534,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
-    if (!lr.type) /* a large array: its atomics combined it */
-      continue;
+    if (!lr.type || (lr.len && unclaused_loop_update(r, lr.decl)))
+      continue; /* its atomics combined it */
     char *sfx = red_helpers(g, accgpu_red_code(lr.type, r->reds[i].op),
                             lr.type);
     const char *dev = NULL;

@@ -2,7 +2,8 @@
  * and on sections of run-time bounds, reduced with atomics on the
  * elements (docs/reductions.md), in the places programs put them: 100000
  * bins; kernels and serial loops; a whole 2-D array and a whole array on
- * the compute construct (each gang's updates count); an async queue
+ * the compute construct (each gang's updates count); sections on the
+ * compute construct whose loop has no clause; an async queue
  * inside a data region (the present copy is reduced, its earlier values
  * take part); a section of a run-time start (the array's other elements
  * untouched); gang loops with worker and vector loops inside; an element
@@ -96,6 +97,42 @@ static void whole_arrays(int n)
   for (int r = 0; r < 40; r++)
     for (int c = 0; c < 50; c++)
       CHECK_REAL("2-D max", g2[r][c], g2w[r][c], 0);
+}
+
+/* Sections on the compute construct alone: its loop has no clause, and
+   each gang's statement outside the loop counts once per gang (the gangs
+   counted by a scalar reduction).  Both a run-time section and a constant
+   one (a race on the plain stores before). */
+static void construct_sections(int nb, int n)
+{
+  int *h = malloc(nb * sizeof *h), *w = hist_want(nb, n, 2);
+  int c[8], cw[8], ng = 0;
+  for (int b = 0; b < nb; b++)
+    h[b] = 2 + b % 3;
+  for (int k = 0; k < 8; k++)
+    c[k] = cw[k] = k;
+#pragma acc parallel num_gangs(6) vector_length(64) reduction(+:h[0:nb]) \
+    reduction(+:c[0:8]) reduction(+:ng)
+  {
+#pragma acc loop gang vector
+    for (int i = 0; i < n; i++) {
+      h[KEY(i, nb)] += 1 + i % 5;
+      c[i % 8] += i % 3;
+    }
+    h[7] += 10;
+    c[1] += 1;
+    ng += 1;
+  }
+  w[7] += 10 * ng;
+  cw[1] += ng;
+  for (int i = 0; i < n; i++)
+    cw[i % 8] += i % 3;
+  for (int b = 0; b < nb; b++)
+    CHECK_INT("construct section", h[b], w[b]);
+  for (int k = 0; k < 8; k++)
+    CHECK_INT("construct constant section", c[k], cw[k]);
+  free(h);
+  free(w);
 }
 
 /* An async queue in a data region: the device's copy, which already
@@ -205,6 +242,7 @@ int main(int argc, char **argv)
   int more = argc > 1;
   many_bins(100000 + more, 300000);
   whole_arrays(20000);
+  construct_sections(2000 + more, 30000);
   present_async(5000 + more, 40000, 100 + more);
   elements(3000);
   gang_local_and_complex(5000);
