@@ -262,6 +262,9 @@ vec<gimple *> *kgr_slice(kg *g, gimple_seq seq, int *levels);
 tree kgr_big_item(tree item, tree *etype);
 bool kgr_big_open(kg *g, struct loop_red *r);
 bool kgr_big_assign(kg *g, gimple *s);
+/* The innermost open reduction on VAR is one done with atomics: an inner
+   loop's reduction on it folds with atomics too. */
+bool kgr_big_on(kg *g, tree var);
 /* Construct-level reductions of R: each gang's private copy (declared,
    named), and its atomic fold into the mapped variable at the end. */
 void kgr_construct_open(kg *g, struct kg_region *r);

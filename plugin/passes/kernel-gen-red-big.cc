@@ -98,6 +98,14 @@ static loop_red *big_of(kg *g, tree ref)
   return NULL;
 }
 
+bool kgr_big_on(kg *g, tree var)
+{
+  for (int i = (int)g->lreds.length() - 1; i >= 0; i--)
+    if (g->lreds[i]->decl == var)
+      return g->lreds[i]->big;
+  return false;
+}
+
 /* The element REF of R has R's element type (not read as bytes). */
 static bool elem_type_ok(kg *g, loop_red *r, tree ref)
 {

@@ -195,10 +195,10 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
-/* DECL (a reduction of values of type T with OP) is one the device can do: not
-   long double (ldouble-reduction.cc made the variables double before),
-   complex only with + and *.  False
-   after saying so, naming DECL. */
+/* DECL (a reduction of values of type T with OP) is one the device can
+   do: not long double (ldouble-reduction.cc made the variables double
+   before), complex only with + and *.  False after saying so, naming
+   DECL. */
 static bool red_type_ok(kg *g, tree decl, tree t, enum tree_code op)
 {
   tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
@@ -378,14 +378,16 @@ static bool outer_in_memory(kg *g, loop_red *r, const char *outer)
 }
 
 /* Folds R's combined value into the variable outside the loop: into
-   device memory with one atomic per gang when gangs took part, else into
+   device memory with one atomic per gang when gangs took part or an
+   enclosing reduction on it uses atomics (kgr_big_on), else into
    the enclosing variable, by one thread when the threads share it. */
 static void fold_outer(kg *g, loop_red *r, const char *sfx)
 {
   const char *outer = decl_name(g, r->decl);
   bool mem = outer_in_memory(g, r, outer);
   bool shared = g->shared.contains(r->decl);
-  bool atom = (r->span & KG_GANGS) && mem;
+  bool atom = ((r->span & KG_GANGS) && mem)
+              || (kgr_big_on(g, r->decl) && (mem || shared));
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
                  : need_guard(g) && (mem || shared);
   struct kbuf o = {}, p = {};

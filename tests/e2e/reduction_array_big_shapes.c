@@ -129,6 +129,20 @@ static void construct_sections(int nb, int n)
     cw[i % 8] += i % 3;
   for (int b = 0; b < nb; b++)
     CHECK_INT("construct section", h[b], w[b]);
+  /* a constant section's vector loop inside a gang loop reducing the
+     run-time section: its lanes' copies fold with atomics */
+#pragma acc parallel loop gang num_gangs(5) vector_length(32) \
+    reduction(+:h[0:nb])
+  for (int j = 0; j < 50; j++) {
+    h[j] += 1;
+#pragma acc loop vector reduction(+:h[0:8])
+    for (int i = 0; i < 200; i++)
+      h[i % 8] += 1;
+  }
+  for (int j = 0; j < 50; j++)
+    w[j] += 1 + (j < 8 ? 50 * 25 : 0);
+  for (int b = 0; b < nb; b++)
+    CHECK_INT("constant section inside", h[b], w[b]);
   for (int k = 0; k < 8; k++)
     CHECK_INT("construct constant section", c[k], cw[k]);
   free(h);
