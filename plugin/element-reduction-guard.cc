@@ -27,13 +27,42 @@ static bool const_section_p(tree d)
   return DECL_P(p) && POINTER_TYPE_P(TREE_TYPE(p));
 }
 
+/* D is a section of a run-time length or start, or of a constant one over
+   ACCGPU_RED_ARRAY_MAX elements, of scalars: MEM_REF<T[n]>(B, 0) with B a
+   pointer variable or the address of an array, plus a run-time start
+   perhaps (POINTER_PLUS_EXPR).  Reduced with atomics on the variable
+   (passes/kernel-gen-red-big.cc). */
+static bool big_section_p(tree d)
+{
+  if (TREE_CODE(d) != MEM_REF || TREE_CODE(TREE_OPERAND(d, 1)) != INTEGER_CST
+      || TREE_CODE(TREE_TYPE(d)) != ARRAY_TYPE
+      || !accgpu_red_scalar_p(TREE_TYPE(TREE_TYPE(d))))
+    return false;
+  tree p = TREE_OPERAND(d, 0);
+  tree sz = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  tree esz = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(d)));
+  if (TREE_CODE(p) != POINTER_PLUS_EXPR && sz && TREE_CODE(sz) == INTEGER_CST
+      && tree_to_uhwi(sz) <= ACCGPU_RED_ARRAY_MAX * tree_to_uhwi(esz))
+    return false; /* const_section_p's */
+  if (TREE_CODE(p) == POINTER_PLUS_EXPR)
+    p = TREE_OPERAND(p, 0);
+  if (TREE_CODE(p) == ADDR_EXPR)
+    return DECL_P(TREE_OPERAND(p, 0))
+           && TREE_CODE(TREE_TYPE(TREE_OPERAND(p, 0))) == ARRAY_TYPE;
+  return DECL_P(p) && POINTER_TYPE_P(TREE_TYPE(p));
+}
+
 /* The data clauses that a compute construct's reduction on section D
    implies (copy, OpenACC 3.3 2.5.15), in the form the front end gives
-   `copy(p[lo:n])`: the section, then the pointer with its bias; for an
-   array, the whole array. */
+   `copy(p[lo:n])`: the section, then the pointer with its bias (a run-time
+   start's added); for an array, the whole array. */
 static tree section_copy(tree d, location_t loc, tree next)
 {
-  tree p = TREE_OPERAND(d, 0);
+  tree p = TREE_OPERAND(d, 0), start = NULL_TREE;
+  if (TREE_CODE(p) == POINTER_PLUS_EXPR) {
+    start = TREE_OPERAND(p, 1);
+    p = TREE_OPERAND(p, 0);
+  }
   tree m = build_omp_clause(loc, OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TOFROM);
   if (TREE_CODE(p) == ADDR_EXPR) {
@@ -48,6 +77,9 @@ static tree section_copy(tree d, location_t loc, tree next)
   OMP_CLAUSE_SET_MAP_KIND(fp, GOMP_MAP_FIRSTPRIVATE_POINTER);
   OMP_CLAUSE_DECL(fp) = p;
   OMP_CLAUSE_SIZE(fp) = fold_convert(sizetype, TREE_OPERAND(d, 1));
+  if (start)
+    OMP_CLAUSE_SIZE(fp) = fold_build2(PLUS_EXPR, sizetype, OMP_CLAUSE_SIZE(fp),
+                                      fold_convert(sizetype, start));
   OMP_CLAUSE_CHAIN(m) = fp;
   OMP_CLAUSE_CHAIN(fp) = next;
   return m;
@@ -74,6 +106,26 @@ static bool has_section_of(tree compute, tree p)
   return false;
 }
 
+/* The sections reduced on compute constructs (accgpu_red_construct_section):
+   location, variable, operator. */
+struct construct_section {
+  location_t loc;
+  tree var;
+  enum tree_code op;
+};
+static vec<construct_section> construct_sections;
+
+tree accgpu_red_construct_section(location_t loc, unsigned i,
+                                  enum tree_code *op)
+{
+  for (unsigned k = 0; k < construct_sections.length(); k++)
+    if (construct_sections[k].loc == loc && !i--) {
+      *op = construct_sections[k].op;
+      return construct_sections[k].var;
+    }
+  return NULL_TREE;
+}
+
 /* Rewrites the reductions of construct T's clauses that GCC 12 cannot
    gimplify.  On a compute construct a whole array becomes its DECL again
    (GCC crashes on the MEM_REF there, not on a loop), and a section of
@@ -81,8 +133,10 @@ static bool has_section_of(tree compute, tree p)
    it).  A loop's section of a pointer's array also gives the enclosing
    compute construct COMPUTE that copy (present: the device's copy is
    reduced), else GCC maps the pointer itself.  (An element at a run-time
-   index is one of constant bounds by now: element-reduction-index.cc.)
-   Other element reductions are diagnosed and unlinked. */
+   index is one of constant bounds by now: element-reduction-index.cc;
+   one the index pass left, and sections of run-time bounds, are treated
+   as constant ones here: big_section_p.)  Other element reductions (of
+   structs, of expressions) are diagnosed and unlinked. */
 static void guard_clauses(tree t, tree compute)
 {
   static location_t said; /* a combined construct has it twice */
@@ -93,29 +147,31 @@ static void guard_clauses(tree t, tree compute)
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
-    if (accgpu_red_whole_p(d) || (const_section_p(d) && !on_compute)) {
+    bool sect = const_section_p(d) || big_section_p(d);
+    if (accgpu_red_whole_p(d) || (sect && !on_compute)) {
       if (on_compute)
         OMP_CLAUSE_DECL(c) = TREE_OPERAND(TREE_OPERAND(d, 0), 0);
       else if (compute && !accgpu_red_whole_p(d)
-               && TREE_CODE(TREE_OPERAND(d, 0)) != ADDR_EXPR
-               && !has_section_of(compute, TREE_OPERAND(d, 0)))
+               && !has_section_of(compute, accgpu_red_var(d))
+               && TREE_CODE(TREE_TYPE(accgpu_red_var(d))) != ARRAY_TYPE)
         append_clauses(compute,
                        section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       p = &OMP_CLAUSE_CHAIN(c);
       continue;
     }
-    if (const_section_p(d)) {
+    if (sect) {
+      construct_section cs = {EXPR_LOCATION(t), accgpu_red_var(d),
+                              OMP_CLAUSE_REDUCTION_CODE(c)};
+      construct_sections.safe_push(cs);
       *p = OMP_CLAUSE_CHAIN(c);
       append_clauses(t, section_copy(d, OMP_CLAUSE_LOCATION(c), NULL_TREE));
       continue;
     }
     if (OMP_CLAUSE_LOCATION(c) != said)
       sorry_at(OMP_CLAUSE_LOCATION(c),
-               "accgpu: reduction on an array section whose start or "
-               "length is not a constant, or on an array element of a loop "
-               "whose index the compute region sets, reads from memory or "
-               "is not in scope at its entry, is not supported: reduce into "
-               "a scalar and store it");
+               "accgpu: reduction on a section or element of this kind "
+               "is not supported (only of an array or pointer variable of "
+               "scalars): reduce into a scalar and store it");
     said = OMP_CLAUSE_LOCATION(c);
     *p = OMP_CLAUSE_CHAIN(c);
   }

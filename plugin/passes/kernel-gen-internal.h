@@ -51,6 +51,8 @@ struct loop_red {
   int dims;              /* the loop's levels */
   int span;              /* levels its combine spans (inner loops' too) */
   bool gather;           /* inner partitioned loops add into the partial */
+  bool big;              /* no partial: atomics on the variable
+                            (kernel-gen-red-big.cc) */
   gimple *loop;          /* the loop whose clause it is */
 };
 
@@ -81,6 +83,7 @@ struct kg {
   vec<tree> written;      /* root params stored through */
   struct kg_region *region;
   vec<loop_red *> lreds;  /* reductions of the loops being translated */
+  vec<loop_red *> creds;  /* the construct's atomic ones, under them */
   unsigned red_scratch;   /* largest type a combine moves (0: none) */
   tree global_used;       /* a declared global a routine uses */
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
@@ -254,6 +257,14 @@ struct loop_red *kgr_owner(kg *g, tree var);
 /* kernel-gen-red-slice.cc: statements of SEQ that only the first thread
    of the levels in *LEVELS runs (NULL: none; free with XDELETE). */
 vec<gimple *> *kgr_slice(kg *g, gimple_seq seq, int *levels);
+/* kernel-gen-red-big.cc: reductions on large or run-time-sized arrays,
+   done with atomics on the variable's elements. */
+tree kgr_big_item(tree item, tree *etype);
+bool kgr_big_open(kg *g, struct loop_red *r);
+bool kgr_big_assign(kg *g, gimple *s);
+/* The innermost open reduction on VAR is one done with atomics: an inner
+   loop's reduction on it folds with atomics too. */
+bool kgr_big_on(kg *g, tree var);
 /* Construct-level reductions of R: each gang's private copy (declared,
    named), and its atomic fold into the mapped variable at the end. */
 void kgr_construct_open(kg *g, struct kg_region *r);

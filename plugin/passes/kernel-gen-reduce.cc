@@ -195,14 +195,12 @@ static void open_red(kg *g, gomp_for *f, int dims, int id, tree decl,
   g->lreds.safe_push(r);
 }
 
-/* DECL (a reduction on VTYPE with OP) is one the device can do: not
-   long double (ldouble-reduction.cc made the variables double before),
-   complex only with + and *.  False
-   after saying so, naming DECL. */
-static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
+/* DECL (a reduction of values of type T with OP) is one the device can
+   do: not long double (ldouble-reduction.cc made the variables double
+   before), complex only with + and *.  False after saying so, naming
+   DECL. */
+static bool red_type_ok(kg *g, tree decl, tree t, enum tree_code op)
 {
-  unsigned long len;
-  tree t = kgr_value_type(vtype, &len);
   tree part = TREE_CODE(t) == COMPLEX_TYPE ? TREE_TYPE(t) : t;
   if (SCALAR_FLOAT_TYPE_P(part) && TYPE_PRECISION(part) > 64) {
     fail(g, decl, "reduction on a long double array, section or element, "
@@ -218,6 +216,22 @@ static bool red_type_ok(kg *g, tree decl, tree vtype, enum tree_code op)
   return false;
 }
 
+/* Opens F's reduction on DECL, an array of ET that kgr_big_item took:
+   atomics on its elements (kernel-gen-red-big.cc). */
+static bool open_big(kg *g, gimple *f, tree decl, enum tree_code op,
+                     tree et, vec<loop_red *> *reds)
+{
+  loop_red *r = XCNEW(loop_red);
+  r->decl = decl;
+  r->loop = f;
+  r->type = et;
+  r->op = accgpu_red_code(et, op);
+  bool ok = kgr_big_open(g, r);
+  reds->safe_push(r);
+  g->lreds.safe_push(r);
+  return ok;
+}
+
 /* The reductions of loop F (partitioned over DIMS): its clauses, and,
    for a partitioned loop that updates the partial of an enclosing
    reduction that does not gather, that reduction implicitly (the seed's
@@ -228,18 +242,23 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION)
       continue;
-    tree vt;
-    unsigned long lo;
+    tree vt, et;
+    unsigned long lo, len;
+    enum tree_code op = OMP_CLAUSE_REDUCTION_CODE(c);
     tree d = kgr_red_item(OMP_CLAUSE_DECL(c), &vt, &lo);
-    if (!d) {
+    if (d) {
+      if (!red_type_ok(g, d, kgr_value_type(vt, &len), op))
+        return false;
+      open_red(g, f, dims, id, d, op, reds, vt, lo);
+    } else if ((d = kgr_big_item(OMP_CLAUSE_DECL(c), &et))) {
+      if (!red_type_ok(g, d, et, op) || !open_big(g, f, d, op, et, reds))
+        return false;
+    } else {
       fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "long double, variable-length or large array, or a section of "
-           "no constant bounds");
+           "a variable-length array (reduce a pointer's section p[0:n]), "
+           "or a section of one");
       return false;
     }
-    if (!red_type_ok(g, d, vt, OMP_CLAUSE_REDUCTION_CODE(c)))
-      return false;
-    open_red(g, f, dims, id, d, OMP_CLAUSE_REDUCTION_CODE(c), reds, vt, lo);
   }
   if (!dims)
     return true;
@@ -359,14 +378,16 @@ static bool outer_in_memory(kg *g, loop_red *r, const char *outer)
 }
 
 /* Folds R's combined value into the variable outside the loop: into
-   device memory with one atomic per gang when gangs took part, else into
+   device memory with one atomic per gang when gangs took part or an
+   enclosing reduction on it uses atomics (kgr_big_on), else into
    the enclosing variable, by one thread when the threads share it. */
 static void fold_outer(kg *g, loop_red *r, const char *sfx)
 {
   const char *outer = decl_name(g, r->decl);
   bool mem = outer_in_memory(g, r, outer);
   bool shared = g->shared.contains(r->decl);
-  bool atom = (r->span & KG_GANGS) && mem;
+  bool atom = ((r->span & KG_GANGS) && mem)
+              || (kgr_big_on(g, r->decl) && (mem || shared));
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
                  : need_guard(g) && (mem || shared);
   struct kbuf o = {}, p = {};
@@ -418,17 +439,73 @@ void kgr_scratch_decl(kg *g)
 
 /* ---- construct-level reductions ---- */
 
+/* The construct's reductions on sections (accgpu_red_construct_section):
+   atomics on their elements, as a loop's large ones. */
+static void construct_sections(kg *g, struct kg_region *r)
+{
+  enum tree_code op;
+  tree v;
+  location_t loc = gimple_location(r->stmt);
+  for (unsigned i = 0; (v = accgpu_red_construct_section(loc, i, &op)); i++) {
+    tree t = TREE_TYPE(v);
+    tree et = POINTER_TYPE_P(t) ? TREE_TYPE(t) : strip_array_types(t);
+    if (!accgpu_red_scalar_p(et))
+      fail(g, v, "reduction on a section of a struct array");
+    else if (red_type_ok(g, v, et, op))
+      open_big(g, NULL, v, op, et, &g->creds);
+  }
+}
+
+/* Walks for an acc loop in the region that stores into VAR (DATA)
+   without a clause on it. */
+static tree unclaused_cb(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  tree var = (tree)wi->info;
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  *handled = true;
+  if (clause_on(s, var))
+    return NULL_TREE;
+  if (accgpu_seq_assigns(gimple_omp_body(s), var, ACCGPU_ASSIGN_PART))
+    return var;
+  return walk_gimple_seq(gimple_omp_body(s), unclaused_cb, NULL, wi)
+         ? var : NULL_TREE;
+}
+
+/* A loop of construct R updates array VAR without its own clause: its
+   threads would update copies that the construct's fold (thread (0,0)'s)
+   does not see, so the array is reduced with atomics instead. */
+static bool unclaused_loop_update(struct kg_region *r, tree var)
+{
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = var;
+  return walk_gimple_seq(gimple_omp_body(r->stmt), unclaused_cb, NULL, &wi)
+         != NULL;
+}
+
 void kgr_construct_open(kg *g, struct kg_region *r)
 {
+  construct_sections(g, r);
   for (unsigned i = 0; i < r->reds.length(); i++) {
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
-    if (!(lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len))) {
-      fail(g, lr.decl, "reduction on a struct, long double, variable-length "
-           "or large array variable");
+    tree et;
+    lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
+    if ((!lr.type || (lr.len && unclaused_loop_update(r, lr.decl)))
+        && kgr_big_item(r->reds[i].decl, &et)) {
+      if (red_type_ok(g, lr.decl, et, r->reds[i].op))
+        open_big(g, NULL, lr.decl, r->reds[i].op, et, &g->creds);
+      continue;
+    }
+    if (!lr.type) {
+      fail(g, lr.decl, "reduction on a struct or a variable-length array "
+           "(reduce a pointer's section p[0:n])");
       return;
     }
-    if (!red_type_ok(g, lr.decl, TREE_TYPE(lr.decl), r->reds[i].op))
+    if (!red_type_ok(g, lr.decl, lr.type, r->reds[i].op))
       return;
     lr.op = accgpu_red_code(lr.type, r->reds[i].op); /* _Bool elements */
     char nb[64];
@@ -459,6 +536,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     loop_red lr = {};
     lr.decl = accgpu_red_var(r->reds[i].decl);
     lr.type = kgr_value_type(TREE_TYPE(lr.decl), &lr.len);
+    if (!lr.type || (lr.len && unclaused_loop_update(r, lr.decl)))
+      continue; /* its atomics combined it */
     char *sfx = red_helpers(g, accgpu_red_code(lr.type, r->reds[i].op),
                             lr.type);
     const char *dev = NULL;
@@ -492,4 +571,8 @@ void kgr_construct_close(kg *g, struct kg_region *r, struct kbuf *body)
     free(sfx);
   }
   g->out = save;
+  while (!g->creds.is_empty()) {
+    g->lreds.pop();
+    free(g->creds.pop());
+  }
 }

@@ -130,7 +130,8 @@ static void byte_copy(kg *g, tree lhs, tree src)
 static void emit_assign(kg *g, gimple *s)
 {
   tree lhs = gimple_assign_lhs(s);
-  if (gimple_clobber_p(s) || kgr_member_copy_p(g, s))
+  if (gimple_clobber_p(s) || kgr_member_copy_p(g, s)
+      || kgr_big_assign(g, s))
     return;
   enum tree_code code = gimple_assign_rhs_code(s);
   tree type = TREE_TYPE(lhs);

@@ -151,6 +151,7 @@ static void kg_fini(kg *g)
   g->written.release();
   g->shared.release();
   g->lreds.release();
+  g->creds.release();
   kb_free(&g->decls);
   delete g->loop_dims;
   delete g->sched_dims;

@@ -25,6 +25,8 @@ tree accgpu_red_var(tree d)
 {
   if (TREE_CODE(d) == MEM_REF) {
     tree p = TREE_OPERAND(d, 0);
+    if (TREE_CODE(p) == POINTER_PLUS_EXPR) /* a run-time start */
+      p = TREE_OPERAND(p, 0);
     if (TREE_CODE(p) == ADDR_EXPR)
       p = TREE_OPERAND(p, 0);
     if (DECL_P(p))

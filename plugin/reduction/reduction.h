@@ -41,6 +41,16 @@ void accgpu_red_identity(struct kbuf *b, enum tree_code op, tree type,
    in each thread: at most this many elements (a fixed-size array). */
 #define ACCGPU_RED_ARRAY_MAX 256
 
+/* ---- element-reduction-guard.cc: sections on compute constructs ---- */
+
+/* A compute construct's reduction on a section: GCC 12 cannot gimplify
+   it there, so the guard turns it into the copy it implies and records
+   the variable (pointer or array) and operator under the construct's
+   location; kernel-gen reduces it with atomics on its elements
+   (kgr_construct_open).  The Ith one recorded at LOC, or NULL_TREE. */
+tree accgpu_red_construct_section(location_t loc, unsigned i,
+                                  enum tree_code *op);
+
 /* ---- helpers.cc: device functions of the module ---- */
 
 /* Emits, once per module, for OP on TYPE (C name TNAME, identity text ID):
