@@ -120,11 +120,12 @@ static void *map_implicit(accgpu_op *op, accgpu_ritem *it,
    that holds the section is what the kernel uses (row blocks of one array
    entered on several devices, or two blocks on one), nothing copied.
    Returns its device address, or NULL and in *TO what to map: the
-   section when another part of the array is present (one that overlaps
-   the section but does not hold it is an error there, naming it), else
-   the whole array, as without the section. */
+   section when another part of the array is present, else the whole
+   array, as without the section.  Present data that overlaps the section
+   without holding it is an error, naming both. */
 static void *map_part(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m,
                       __accgpu_map *to) {
+  char desc[64];
   uintptr_t h = (uintptr_t)m->host, w = (uintptr_t)m[1].host;
   accgpu_entry *e = accgpu_present_find(&op->d->present, h);
   *to = *m;
@@ -134,8 +135,17 @@ static void *map_part(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m,
     e->structured++;
     return accgpu_entry_dev(e, m->host);
   }
-  if (!e && !accgpu_present_overlap(&op->d->present, h, m->bytes) &&
-      !accgpu_present_overlap(&op->d->present, w, m[1].bytes)) {
+  if (!e)
+    e = accgpu_present_overlap(&op->d->present, h, m->bytes);
+  if (e)
+    accgpu_op_fatal(op, "'%s', what this construct uses of '%s' without a "
+                    "data clause (%zu bytes at %p), is only partly present "
+                    "on %s (mapped: %zu bytes at %p); give it a data clause "
+                    "or map all of it", m->name ? m->name : "?",
+                    m[1].name ? m[1].name : "?", m->bytes, m->host,
+                    accgpu_device_desc(op->d, desc, sizeof desc), e->bytes,
+                    (void *)e->host);
+  if (!accgpu_present_overlap(&op->d->present, w, m[1].bytes)) {
     to->host = m[1].host;
     to->bytes = m[1].bytes;
     to->name = m[1].name;
