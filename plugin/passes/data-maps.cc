@@ -585,24 +585,27 @@ static tree section_of_array(tree c)
   return OMP_CLAUSE_DECL(fp);
 }
 
+/* Fills the fields of ARR[I] before GSI. */
+static void set_item(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                     tree host, tree bytes, unsigned kind, unsigned flags,
+                     const char *name, location_t loc)
+{
+  accgpu_set_map_field(gsi, arr, i, "host", host, loc);
+  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "flags",
+                       build_int_cst(unsigned_type_node, flags), loc);
+  accgpu_set_map_field(gsi, arr, i, "name", accgpu_string_cst(name), loc);
+}
+
 /* Fills ARR[I], the whole array D after its section's item (kind KIND). */
 static void fill_whole(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree d,
                        unsigned kind, location_t loc)
 {
-  accgpu_set_map_field(gsi, arr, i, "host",
-                       fold_convert(ptr_type_node, build_fold_addr_expr(d)),
-                       loc);
-  accgpu_set_map_field(gsi, arr, i, "bytes",
-                       fold_convert(size_type_node,
-                                    TYPE_SIZE_UNIT(TREE_TYPE(d))), loc);
-  accgpu_set_map_field(gsi, arr, i, "kind",
-                       build_int_cst(unsigned_type_node, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "flags",
-                       build_int_cst(unsigned_type_node, ACCGPU_MAPF_WHOLE),
-                       loc);
-  accgpu_set_map_field(gsi, arr, i, "name",
-                       accgpu_string_cst(IDENTIFIER_POINTER(DECL_NAME(d))),
-                       loc);
+  set_item(gsi, arr, i, fold_convert(ptr_type_node, build_fold_addr_expr(d)),
+           fold_convert(size_type_node, TYPE_SIZE_UNIT(TREE_TYPE(d))), kind,
+           ACCGPU_MAPF_WHOLE, IDENTIFIER_POINTER(DECL_NAME(d)), loc);
 }
 
 /* Counts the items CLAUSES will produce in CTX. */
@@ -642,14 +645,8 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
   if (section_of_array(c))
     flags |= ACCGPU_MAPF_PART_OF;
-  accgpu_set_map_field(gsi, arr, i, "host", item_host(c, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind",
-                       build_int_cst(unsigned_type_node, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "flags",
-                       build_int_cst(unsigned_type_node, flags), loc);
-  accgpu_set_map_field(gsi, arr, i, "name",
-                       accgpu_string_cst(accgpu_item_name(c)), loc);
+  set_item(gsi, arr, i, item_host(c, kind), bytes, kind, flags,
+           accgpu_item_name(c), loc);
 }
 
 /* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
@@ -687,15 +684,8 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
     host = fold_convert(ptr_type_node,
                         TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(c))));
   }
-  accgpu_set_map_field(gsi, arr, i, "host", host, loc);
-  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind",
-                       build_int_cst(unsigned_type_node, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "flags",
-                       build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS),
-                       loc);
-  accgpu_set_map_field(gsi, arr, i, "name",
-                       accgpu_string_cst(accgpu_item_name(c)), loc);
+  set_item(gsi, arr, i, host, bytes, kind, ACCGPU_MAPF_ROWS,
+           accgpu_item_name(c), loc);
 }
 
 /* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
