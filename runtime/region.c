@@ -149,6 +149,7 @@ static void *map_part(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m,
     to->host = m[1].host;
     to->bytes = m[1].bytes;
     to->name = m[1].name;
+    to->kind = m[1].kind;
   }
   to->flags &= ~(ACCGPU_MAPF_IMPLICIT | ACCGPU_MAPF_PART_OF);
   return NULL;

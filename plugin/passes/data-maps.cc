@@ -599,13 +599,15 @@ static void set_item(gimple_stmt_iterator *gsi, tree arr, unsigned i,
   accgpu_set_map_field(gsi, arr, i, "name", accgpu_string_cst(name), loc);
 }
 
-/* Fills ARR[I], the whole array D after its section's item (kind KIND). */
+/* Fills ARR[I], the whole array D after its section's item, with the kind
+   of GCC's implicit map (copy): mapped whole, it is mapped as before. */
 static void fill_whole(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree d,
-                       unsigned kind, location_t loc)
+                       location_t loc)
 {
   set_item(gsi, arr, i, fold_convert(ptr_type_node, build_fold_addr_expr(d)),
-           fold_convert(size_type_node, TYPE_SIZE_UNIT(TREE_TYPE(d))), kind,
-           ACCGPU_MAPF_WHOLE, IDENTIFIER_POINTER(DECL_NAME(d)), loc);
+           fold_convert(size_type_node, TYPE_SIZE_UNIT(TREE_TYPE(d))),
+           ACCGPU_MAP_COPY, ACCGPU_MAPF_WHOLE,
+           IDENTIFIER_POINTER(DECL_NAME(d)), loc);
 }
 
 /* Counts the items CLAUSES will produce in CTX. */
@@ -732,7 +734,7 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
       if (tree whole = section_of_array(c)) {
-        fill_whole(gsi, arr, out->clause.length(), whole, kind, loc);
+        fill_whole(gsi, arr, out->clause.length(), whole, loc);
         out->clause.safe_push(OMP_CLAUSE_CHAIN(c));
       }
       if (jm) {

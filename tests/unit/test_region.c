@@ -214,7 +214,7 @@ static void test_array_part(void) {
       m(x1 + N / 2, 8 * sizeof(int), ACCGPU_MAP_COPY, "x1[128:8]"),
       m(x1, sizeof x1, ACCGPU_MAP_COPY, "x1"),
       m(x2 + 4, 8 * sizeof(int), ACCGPU_MAP_COPYIN, "x2[4:8]"),
-      m(x2, sizeof x2, ACCGPU_MAP_COPYIN, "x2")};
+      m(x2, sizeof x2, ACCGPU_MAP_COPY, "x2")};
   for (int k = 0; k < 6; k += 2) {
     maps[k].flags = ACCGPU_MAPF_IMPLICIT | ACCGPU_MAPF_PART_OF;
     maps[k + 1].flags = ACCGPU_MAPF_WHOLE;
@@ -229,10 +229,12 @@ static void test_array_part(void) {
   CU_ASSERT(acc_is_present(x2, sizeof x2)); /* all of it */
   CU_ASSERT_EQUAL(dev[4], acc_deviceptr(x2 + 4));
   CU_ASSERT_EQUAL(((int *)dev[4])[0], 8);
+  acc_memcpy_to_device((int *)dev[4] - 4, &(int){-7}, sizeof(int));
   end(&LP);
   CU_ASSERT_EQUAL(x1[N / 4 + 1], -1); /* still present: nothing back */
   CU_ASSERT_FALSE(acc_is_present(x1 + N / 2, sizeof(int)));
   CU_ASSERT_FALSE(present(x2));
+  CU_ASSERT_EQUAL(x2[0], -7); /* copied back whole: the whole item's kind */
   acc_delete(x1, q);
   acc_delete(x1 + N / 4, q);
 }
