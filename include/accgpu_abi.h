@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 9
+#define ACCGPU_ABI_VERSION 10
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -63,12 +63,23 @@ enum __accgpu_map_flags {
                                         (copy, copyin): when any of it is
                                         present, the present data is used as
                                         is, nothing copied (region.c) */
-  ACCGPU_MAPF_STRIDED = 1u << 8      /* update of a[l1:n1][l2:n2], a a 2-D
+  ACCGPU_MAPF_STRIDED = 1u << 8,     /* update of a[l1:n1][l2:n2], a a 2-D
                                         array: this item is &a[l1][l2] and
                                         n1 rows' bytes, the next one
                                         (ACCGPU_MAPF_ROWS) host = the row
                                         stride in bytes, bytes = the length
                                         in each row (runtime: jagged.c) */
+  ACCGPU_MAPF_PART_OF = 1u << 9,     /* with ACCGPU_MAPF_IMPLICIT: the
+                                        section a compute construct uses of
+                                        an array it names without a data
+                                        clause; the next item (ACCGPU_MAPF_
+                                        WHOLE) is the whole array.  The
+                                        present entry holding the section
+                                        is used; else the section is mapped
+                                        when another part of the array is
+                                        present, the whole array when none
+                                        is (region.c, map_part) */
+  ACCGPU_MAPF_WHOLE = 1u << 10
 };
 
 typedef struct __accgpu_map {

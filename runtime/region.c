@@ -115,12 +115,57 @@ static void *map_implicit(accgpu_op *op, accgpu_ritem *it,
   return accgpu_entry_dev(e, m->host);
 }
 
+/* The section M a construct uses of an array it names without a data
+   clause (ACCGPU_MAPF_PART_OF; M[1] is the whole array): the present entry
+   that holds the section is what the kernel uses (row blocks of one array
+   entered on several devices, or two blocks on one), nothing copied.
+   Returns its device address, or NULL and in *TO what to map: the
+   section when another part of the array is present, else the whole
+   array, as without the section.  Present data that overlaps the section
+   without holding it is an error, naming both. */
+static void *map_part(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m,
+                      __accgpu_map *to) {
+  char desc[64];
+  uintptr_t h = (uintptr_t)m->host, w = (uintptr_t)m[1].host;
+  accgpu_entry *e = accgpu_present_find(&op->d->present, h);
+  *to = *m;
+  if (e && m->bytes <= e->bytes - (h - e->host)) {
+    it->e = e;
+    it->kind = ACCGPU_MAP_NO_CREATE;
+    e->structured++;
+    return accgpu_entry_dev(e, m->host);
+  }
+  if (!e)
+    e = accgpu_present_overlap(&op->d->present, h, m->bytes);
+  if (e)
+    accgpu_op_fatal(op, "'%s', what this construct uses of '%s' without a "
+                    "data clause (%zu bytes at %p), is only partly present "
+                    "on %s (mapped: %zu bytes at %p); give it a data clause "
+                    "or map all of it", m->name ? m->name : "?",
+                    m[1].name ? m[1].name : "?", m->bytes, m->host,
+                    accgpu_device_desc(op->d, desc, sizeof desc), e->bytes,
+                    (void *)e->host);
+  if (!accgpu_present_overlap(&op->d->present, w, m[1].bytes)) {
+    to->host = m[1].host;
+    to->bytes = m[1].bytes;
+    to->name = m[1].name;
+    to->kind = m[1].kind;
+  }
+  to->flags &= ~(ACCGPU_MAPF_IMPLICIT | ACCGPU_MAPF_PART_OF);
+  return NULL;
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
+  __accgpu_map part;
   it->host = m->host;
   it->bytes = m->bytes;
   it->name = m->name;
   it->kind = m->kind;
+  if (m->flags & ACCGPU_MAPF_WHOLE) {
+    it->kind = 0; /* the item before it mapped what was needed */
+    return NULL;
+  }
   if (m->bytes == 0 && m->kind != ACCGPU_MAP_DEVICEPTR &&
       m->kind != ACCGPU_MAP_ATTACH) {
     accgpu_entry *e = accgpu_present_find(&op->d->present,
@@ -131,6 +176,13 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   if (m->kind == ACCGPU_MAP_PRESENT && (m->flags & ACCGPU_MAPF_POINTER) &&
       m->bytes == sizeof(void *))
     return map_pointer(op, it, m);
+  if (m->flags & ACCGPU_MAPF_PART_OF) {
+    void *dev = map_part(op, it, m, &part);
+    if (dev)
+      return dev;
+    dev = map_item(op, it, &part); /* the section, or the whole array */
+    return (char *)dev + ((char *)m->host - (char *)part.host);
+  }
   if (m->flags & ACCGPU_MAPF_IMPLICIT) {
     void *dev = map_implicit(op, it, m);
     if (dev)

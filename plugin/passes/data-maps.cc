@@ -570,6 +570,46 @@ static unsigned member_run(tree c, enum accgpu_map_ctx ctx,
   return n;
 }
 
+/* The array whose implicit section clause C is (lower-data.cc,
+   translate_arrays: its pointer assign follows it), else NULL_TREE.  The
+   runtime gets the whole array as the next item (ACCGPU_MAPF_WHOLE). */
+static tree section_of_array(tree c)
+{
+  tree fp = OMP_CLAUSE_CHAIN(c);
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !OMP_CLAUSE_MAP_IMPLICIT(c)
+      || TREE_CODE(OMP_CLAUSE_DECL(c)) != MEM_REF || !fp
+      || OMP_CLAUSE_CODE(fp) != OMP_CLAUSE_MAP
+      || OMP_CLAUSE_MAP_KIND(fp) != GOMP_MAP_FIRSTPRIVATE_POINTER
+      || TREE_CODE(TREE_TYPE(OMP_CLAUSE_DECL(fp))) != ARRAY_TYPE)
+    return NULL_TREE;
+  return OMP_CLAUSE_DECL(fp);
+}
+
+/* Fills the fields of ARR[I] before GSI. */
+static void set_item(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                     tree host, tree bytes, unsigned kind, unsigned flags,
+                     const char *name, location_t loc)
+{
+  accgpu_set_map_field(gsi, arr, i, "host", host, loc);
+  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
+  accgpu_set_map_field(gsi, arr, i, "kind",
+                       build_int_cst(unsigned_type_node, kind), loc);
+  accgpu_set_map_field(gsi, arr, i, "flags",
+                       build_int_cst(unsigned_type_node, flags), loc);
+  accgpu_set_map_field(gsi, arr, i, "name", accgpu_string_cst(name), loc);
+}
+
+/* Fills ARR[I], the whole array D after its section's item, with the kind
+   of GCC's implicit map (copy): mapped whole, it is mapped as before. */
+static void fill_whole(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree d,
+                       location_t loc)
+{
+  set_item(gsi, arr, i, fold_convert(ptr_type_node, build_fold_addr_expr(d)),
+           fold_convert(size_type_node, TYPE_SIZE_UNIT(TREE_TYPE(d))),
+           ACCGPU_MAP_COPY, ACCGPU_MAPF_WHOLE,
+           IDENTIFIER_POINTER(DECL_NAME(d)), loc);
+}
+
 /* Counts the items CLAUSES will produce in CTX. */
 static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
 {
@@ -586,7 +626,7 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
         map_kind(c, ctx) != KIND_SKIP &&
         (accgpu_jag_marker(c) < 0 || accgpu_jag_partner(clauses, c))) {
-      n++;
+      n += section_of_array(c) ? 2 : 1;
       for (unsigned k = member_run(c, ctx, &bytes); k > 1; k--)
         c = OMP_CLAUSE_CHAIN(c);
     }
@@ -612,14 +652,10 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
   if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_MAP_IMPLICIT(c)
       && TREE_CODE(d) == MEM_REF)
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
-  accgpu_set_map_field(gsi, arr, i, "host", item_host(c, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind",
-                       build_int_cst(unsigned_type_node, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "flags",
-                       build_int_cst(unsigned_type_node, flags), loc);
-  accgpu_set_map_field(gsi, arr, i, "name",
-                       accgpu_string_cst(accgpu_item_name(c)), loc);
+  if (section_of_array(c))
+    flags |= ACCGPU_MAPF_PART_OF;
+  set_item(gsi, arr, i, item_host(c, kind), bytes, kind, flags,
+           accgpu_item_name(c), loc);
 }
 
 /* "a[l1:n1][l2:n2]" as written: strided item C (cut to a[l1:n1] by
@@ -661,15 +697,8 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
     host = fold_convert(ptr_type_node,
                         TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(c))));
   }
-  accgpu_set_map_field(gsi, arr, i, "host", host, loc);
-  accgpu_set_map_field(gsi, arr, i, "bytes", bytes, loc);
-  accgpu_set_map_field(gsi, arr, i, "kind",
-                       build_int_cst(unsigned_type_node, kind), loc);
-  accgpu_set_map_field(gsi, arr, i, "flags",
-                       build_int_cst(unsigned_type_node, ACCGPU_MAPF_ROWS),
-                       loc);
-  accgpu_set_map_field(gsi, arr, i, "name",
-                       accgpu_string_cst(accgpu_item_name(c)), loc);
+  set_item(gsi, arr, i, host, bytes, kind, ACCGPU_MAPF_ROWS,
+           accgpu_item_name(c), loc);
 }
 
 /* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
@@ -715,6 +744,10 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags | pair,
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);
+      if (tree whole = section_of_array(c)) {
+        fill_whole(gsi, arr, out->clause.length(), whole, loc);
+        out->clause.safe_push(OMP_CLAUSE_CHAIN(c));
+      }
       if (jm) {
         fill_rows(gsi, arr, out->clause.length(), jm, c, kind, loc);
         if (pair == ACCGPU_MAPF_STRIDED && !rm) /* the rows' messages */

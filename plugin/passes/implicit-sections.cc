@@ -93,26 +93,10 @@ static struct sr_range component_offset(struct sr_ctx *c, tree r,
   return sr_eval(c, NULL_TREE);
 }
 
-/* Memory reference REF: 0 when not through the pointer, else records its
-   byte range (1) or the failure (-1). */
-static int reference(struct uses *u, tree ref)
+/* Records bytes [OFF, OFF + SIZE) of a reference (1), or why they cannot
+   be ranged (-1). */
+static int ranged(struct uses *u, struct sr_range off, tree size)
 {
-  struct sr_ctx *c = u->c;
-  tree r = ref, base = ref;
-  if (TREE_CODE(r) == REALPART_EXPR || TREE_CODE(r) == IMAGPART_EXPR)
-    r = TREE_OPERAND(r, 0);
-  while (handled_component_p(base))
-    base = TREE_OPERAND(base, 0);
-  if (TREE_CODE(base) != MEM_REF || !derived_p(c, TREE_OPERAND(base, 0)))
-    return 0;
-  tree size = TYPE_SIZE_UNIT(TREE_TYPE(r));
-  tree el = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(c->ptr)));
-  struct sr_range off = sr_point(TREE_OPERAND(base, 1));
-  if (r != base && tree_int_cst_equal(TYPE_SIZE_UNIT(TREE_TYPE(base)), el))
-    size = el; /* p[i].x, g[i][j]: the whole element, as NVHPC maps */
-  for (; r != base && off.ok && size != el; r = TREE_OPERAND(r, 0))
-    off = component_offset(c, r, off);
-  off = sr_add(off, sr_eval(c, TREE_OPERAND(base, 0)));
   if (!off.ok || !size || TREE_CODE(size) != INTEGER_CST) {
     fail(u, "a subscript is not a sum of loop indices times values the "
             "construct does not change");
@@ -122,6 +106,41 @@ static int reference(struct uses *u, tree ref)
                        fold_convert(ssizetype, size));
   record(u, off);
   return 1;
+}
+
+/* The variable analysed is an array (or structure) itself, not a pointer:
+   its references are components of it, A[i][j], at offsets from &A. */
+static bool object_p(struct sr_ctx *c)
+{
+  return !POINTER_TYPE_P(TREE_TYPE(c->ptr));
+}
+
+/* Memory reference REF: 0 when not through the pointer (not a part of
+   the object), else records its byte range (1) or the failure (-1). */
+static int reference(struct uses *u, tree ref)
+{
+  struct sr_ctx *c = u->c;
+  tree r = ref, base = ref;
+  if (TREE_CODE(r) == REALPART_EXPR || TREE_CODE(r) == IMAGPART_EXPR)
+    r = TREE_OPERAND(r, 0);
+  while (handled_component_p(base))
+    base = TREE_OPERAND(base, 0);
+  tree size = TYPE_SIZE_UNIT(TREE_TYPE(r));
+  if (base == c->ptr && object_p(c)) {
+    struct sr_range off = sr_point(size_zero_node);
+    for (; r != base && off.ok; r = TREE_OPERAND(r, 0))
+      off = component_offset(c, r, off);
+    return ranged(u, off, size);
+  }
+  if (TREE_CODE(base) != MEM_REF || !derived_p(c, TREE_OPERAND(base, 0)))
+    return 0;
+  tree el = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(c->ptr)));
+  struct sr_range off = sr_point(TREE_OPERAND(base, 1));
+  if (r != base && tree_int_cst_equal(TYPE_SIZE_UNIT(TREE_TYPE(base)), el))
+    size = el; /* p[i].x, g[i][j]: the whole element, as NVHPC maps */
+  for (; r != base && off.ok && size != el; r = TREE_OPERAND(r, 0))
+    off = component_offset(c, r, off);
+  return ranged(u, sr_add(off, sr_eval(c, TREE_OPERAND(base, 0))), size);
 }
 
 /* walk_tree callback over an operand of a statement (struct uses). */
@@ -275,11 +294,26 @@ static tree in_elements(tree e, HOST_WIDE_INT el)
   }
 }
 
+/* The elements a section of V counts: what pointer V points to; the
+   scalars of array V, numbered across its rows (a[i][j] is element
+   i * W + j); the bytes of a structure V. */
+static tree unit_type(tree v)
+{
+  tree t = TREE_TYPE(v);
+  if (POINTER_TYPE_P(t))
+    return TREE_TYPE(t);
+  if (RECORD_OR_UNION_TYPE_P(t))
+    return char_type_node;
+  while (TREE_CODE(t) == ARRAY_TYPE)
+    t = TREE_TYPE(t);
+  return t;
+}
+
 /* "p[first:count]" in elements, as when the loops run (for the note and
    the run-time messages). */
 static const char *section_name(tree ptr, struct sr_range s)
 {
-  tree el = fold_convert(ssizetype, TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(ptr))));
+  tree el = fold_convert(ssizetype, TYPE_SIZE_UNIT(unit_type(ptr)));
   tree bytes = fold_build2(MINUS_EXPR, ssizetype, s.hi, s.lo);
   tree lo = in_elements(s.lo, tree_to_shwi(el));
   tree len = in_elements(bytes, tree_to_shwi(el));
@@ -296,7 +330,8 @@ static const char *section_name(tree ptr, struct sr_range s)
   return r;
 }
 
-/* The map of [SEC.lo, SEC.hi) bytes from PTR, computed before GSI. */
+/* The map of [SEC.lo, SEC.hi) bytes from PTR (from &PTR for an array),
+   computed before GSI. */
 static tree build_map(gimple_stmt_iterator *gsi, gomp_target *t, tree ptr,
                       struct uses *u, tree *bias)
 {
@@ -313,7 +348,12 @@ static tree build_map(gimple_stmt_iterator *gsi, gomp_target *t, tree ptr,
   tree off = accgpu_gimple_val(gsi, fold_convert(sizetype, unshare_expr(lo)));
   tree bytes = accgpu_gimple_val(gsi,
                                  fold_convert(sizetype, unshare_expr(len)));
-  tree base = accgpu_gimple_val(gsi, fold_build_pointer_plus(ptr, off));
+  tree start = ptr;
+  if (object_p(u->c)) {
+    TREE_ADDRESSABLE(ptr) = 1;
+    start = build_fold_addr_expr(ptr);
+  }
+  tree base = accgpu_gimple_val(gsi, fold_build_pointer_plus(start, off));
   tree item = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(item, u->writes ? GOMP_MAP_TOFROM : GOMP_MAP_TO);
   OMP_CLAUSE_DECL(item) = build_simple_mem_ref(base);
@@ -346,7 +386,8 @@ static bool holds_pointers(tree type)
 tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
                              tree ptr, tree *bias)
 {
-  tree pointee = TREE_TYPE(TREE_TYPE(ptr));
+  bool object = !POINTER_TYPE_P(TREE_TYPE(ptr));
+  tree pointee = object ? TREE_TYPE(ptr) : TREE_TYPE(TREE_TYPE(ptr));
   if (VOID_TYPE_P(pointee) || !COMPLETE_TYPE_P(pointee) || !DECL_NAME(ptr)
       || TREE_CODE(TYPE_SIZE_UNIT(pointee)) != INTEGER_CST)
     return NULL_TREE;
@@ -370,7 +411,7 @@ tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
     fail(&u, "what it points to holds pointers, which would keep host "
              "addresses");
   }
-  if (u.bad)
+  if (u.bad && !object) /* an array keeps its whole map: no warning */
     warn(t, ptr, &u);
   else if (u.sec.ok)
     item = build_map(gsi, t, ptr, &u, bias);

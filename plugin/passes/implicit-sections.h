@@ -15,7 +15,9 @@
    is used as is at run time); *BIAS is OFF, for the pointer assignment.
    NULL_TREE when T does not dereference PTR, or when the section cannot be
    inferred (then a warning says why, with -Wall or
-   -fplugin-arg-accgpu-Wimplicit-section). */
+   -fplugin-arg-accgpu-Wimplicit-section).  PTR may be an array variable
+   instead (lower-data.cc, translate_arrays): then OFF counts from &PTR,
+   the references are its components, and no warning is given. */
 tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
                              tree ptr, tree *bias);
 

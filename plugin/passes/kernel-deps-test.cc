@@ -853,9 +853,10 @@ static bool widened_index(gimple *s, tree i)
                 >= TYPE_PRECISION(TREE_TYPE(i));
 }
 
-/* Matches the C front end's loop shape starting at GSI; fills L.  WIDE:
-   the test may compare a widened copy of the index (N2 is then in the
-   wider type). */
+/* Matches the C front end's loop shape starting at GSI; fills L.  WIDE
+   (section-ranges.cc): the test may compare a widened copy of the index
+   (N2 is then in the wider type), and the bounds may be array elements
+   (i = lo[d]; ... if (i < D.1) with D.1 = hi[d]). */
 bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
 {
   gimple *s = gsi_stmt(gsi);
@@ -864,7 +865,8 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
   tree i = gimple_assign_lhs(s);
   enum tree_code ic = gimple_assign_rhs_code(s);
   if (!VAR_P(i) || !INTEGRAL_TYPE_P(TREE_TYPE(i)) || TREE_ADDRESSABLE(i)
-      || !is_gimple_val(gimple_assign_rhs1(s)))
+      || !(is_gimple_val(gimple_assign_rhs1(s))
+           || (wide && TREE_CODE(gimple_assign_rhs1(s)) == ARRAY_REF)))
     return false;
   l->init = s;
   l->index = i;
@@ -935,7 +937,8 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
       tree op = gimple_op(t, k);
       /* Operands, or loads of scalars mapping made addressable. */
       if (op == i || op == wi
-          || (op && !is_gimple_val(op) && !kd_scalar_p(op)))
+          || (op && !is_gimple_val(op) && !kd_scalar_p(op)
+              && !(wide && TREE_CODE(op) == ARRAY_REF)))
         return false;
     }
     if (!l->test_first)

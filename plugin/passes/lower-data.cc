@@ -18,6 +18,7 @@
 #include "passes/data-internal.h"
 #include "passes/implicit-sections.h"
 #include "passes/implicit-maps.h"
+#include "passes/flow.h"
 #include "accgpu_abi.h"
 
 #define ACC_ASYNC_SYNC (-2)  /* acc_async_sync */
@@ -876,6 +877,58 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
   gimple_omp_target_set_clauses(t, clauses);
 }
 
+/* Arrays used in a compute construct without a data clause: GCC maps the
+   whole array (tofrom).  NVHPC maps the section the construct touches
+   ("implicit copyin(rhs[iy_start:...][1:NX-2])"), so a program may
+   `enter data` row blocks of a global array on several devices and use
+   them in constructs without clauses.  The section inferred as for
+   pointers (implicit-sections.cc) becomes the pair that an array section
+   clause gives, map(copy|copyin: *(&a + off) [len]) map(firstprivate: a
+   [pointer assign, bias: off]); the runtime uses the present entry that
+   holds the section, else maps the whole array as before (data-maps.cc
+   adds it as the next item; region.c, map_part). */
+
+/* Clause C is GCC's implicit map of a fixed-size array variable, which
+   no other clause of CLAUSES names and whose device copy is not that of a
+   `declare` directive. */
+static bool implicit_array_p(gomp_target *t, tree clauses, tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
+      || OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_TOFROM
+      || !accgpu_implicit_clause_p(t, c))
+    return false;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (!VAR_P(d) || TREE_CODE(TREE_TYPE(d)) != ARRAY_TYPE || !DECL_NAME(d)
+      || DECL_HAS_VALUE_EXPR_P(d) || TREE_READONLY(d)
+      || TREE_THIS_VOLATILE(d) || accgpu_declared_global_p(d, true)
+      || !TYPE_SIZE_UNIT(TREE_TYPE(d))
+      || TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) != INTEGER_CST)
+    return false;
+  for (tree x = clauses; x; x = OMP_CLAUSE_CHAIN(x))
+    for (int i = 0; x != c && i < omp_clause_num_ops[OMP_CLAUSE_CODE(x)]; i++)
+      if (accgpu_tree_refs(OMP_CLAUSE_OPERAND(x, i), d))
+        return false;
+  return true;
+}
+
+static void translate_arrays(gimple_stmt_iterator *gsi, gomp_target *t)
+{
+  tree clauses = gimple_omp_target_clauses(t);
+  for (tree *pc = &clauses; *pc;) {
+    tree c = *pc, bias = NULL_TREE, item = NULL_TREE;
+    if (implicit_array_p(t, clauses, c))
+      item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
+    if (!item) {
+      pc = &OMP_CLAUSE_CHAIN(c);
+      continue;
+    }
+    *pc = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+                       OMP_CLAUSE_CHAIN(c), item, bias);
+    pc = &OMP_CLAUSE_CHAIN(OMP_CLAUSE_CHAIN(*pc));
+  }
+  gimple_omp_target_set_clauses(t, clauses);
+}
+
 bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
 {
   gimple *stmt = gsi_stmt(*gsi);
@@ -921,6 +974,7 @@ bool accgpu_lower_data_construct(gimple_stmt_iterator *gsi)
   case GF_OMP_TARGET_KIND_OACC_KERNELS:
   case GF_OMP_TARGET_KIND_OACC_SERIAL:
     translate_pointers(gsi, t);
+    translate_arrays(gsi, t);
     return false;
   default:
     return false;

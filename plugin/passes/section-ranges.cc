@@ -316,6 +316,52 @@ static struct sr_range var_range(struct sr_ctx *c, tree v)
   return r;
 }
 
+/* The region stores into variable V (or an element of it). */
+static bool stored_p(struct sr_ctx *c, tree v)
+{
+  for (unsigned k = 0; k < c->st.length(); k++) {
+    tree lhs = accgpu_lhs_of(c->st[k]);
+    if (lhs && !DECL_P(lhs) && get_base_address(lhs) == v)
+      return true;
+  }
+  return changed_otherwise(c, v);
+}
+
+/* Array element E whose indices are each one value, rebuilt with them
+   clamped to the array's bounds (a guarded load may be out of them); the
+   array a variable the region does not change.  NULL_TREE otherwise. */
+static tree entry_element(struct sr_ctx *c, tree e)
+{
+  if (VAR_P(e))
+    return TREE_THIS_VOLATILE(e) || c->locals.contains(e)
+                   || (is_global_var(e) && c->calls) || stored_p(c, e)
+               ? NULL_TREE : e;
+  if (TREE_CODE(e) != ARRAY_REF)
+    return NULL_TREE;
+  tree dom = TYPE_DOMAIN(TREE_TYPE(TREE_OPERAND(e, 0)));
+  struct sr_range i = sr_eval(c, TREE_OPERAND(e, 1));
+  if (!i.ok || i.cond || !point_p(i) || !dom || !TYPE_MAX_VALUE(dom)
+      || TREE_CODE(TYPE_MAX_VALUE(dom)) != INTEGER_CST
+      || TREE_CODE(TYPE_MIN_VALUE(dom)) != INTEGER_CST)
+    return NULL_TREE;
+  tree base = entry_element(c, TREE_OPERAND(e, 0));
+  if (!base)
+    return NULL_TREE;
+  tree at = bin(MIN_EXPR, bin(MAX_EXPR, i.lo, ss(TYPE_MIN_VALUE(dom))),
+                ss(TYPE_MAX_VALUE(dom)));
+  return build4(ARRAY_REF, TREE_TYPE(e), base,
+                fold_convert(TREE_TYPE(TREE_OPERAND(e, 1)), at), NULL_TREE,
+                NULL_TREE);
+}
+
+/* An integer element of an array the region does not change (a bound
+   iy_start[dn]): its value at entry, read on the host. */
+static struct sr_range entry_load(struct sr_ctx *c, tree e)
+{
+  tree x = INTEGRAL_TYPE_P(TREE_TYPE(e)) ? entry_element(c, e) : NULL_TREE;
+  return x ? sr_point(x) : unknown();
+}
+
 /* ---- Expressions ------------------------------------------------------- */
 
 static struct sr_range convert(struct sr_ctx *c, tree e)
@@ -366,6 +412,8 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
   case MAX_EXPR:
     return minmax(TREE_CODE(e), sr_eval(c, TREE_OPERAND(e, 0)),
                   sr_eval(c, TREE_OPERAND(e, 1)));
+  case ARRAY_REF:
+    return entry_load(c, e);
   default:
     return unknown();
   }

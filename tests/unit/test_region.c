@@ -197,6 +197,48 @@ static void test_implicit_section(void) {
   acc_free(dp);
 }
 
+/* Sections of arrays used without a data clause (ACCGPU_MAPF_PART_OF, the
+   whole array next): the entry holding the section is used (the second of
+   two blocks entered separately); a section beside the present block is
+   mapped alone; with nothing present the whole array is. */
+static void test_array_part(void) {
+  const size_t q = N / 4 * sizeof(int);
+  for (int i = 0; i < N; i++)
+    x1[i] = i, x2[i] = 2 * i;
+  acc_copyin(x1, q);
+  acc_copyin(x1 + N / 4, q);
+  x1[N / 4 + 1] = -1; /* on the host only */
+  __accgpu_map maps[6] = {
+      m(x1 + N / 4, 8 * sizeof(int), ACCGPU_MAP_COPY, "x1[64:8]"),
+      m(x1, sizeof x1, ACCGPU_MAP_COPY, "x1"),
+      m(x1 + N / 2, 8 * sizeof(int), ACCGPU_MAP_COPY, "x1[128:8]"),
+      m(x1, sizeof x1, ACCGPU_MAP_COPY, "x1"),
+      m(x2 + 4, 8 * sizeof(int), ACCGPU_MAP_COPYIN, "x2[4:8]"),
+      m(x2, sizeof x2, ACCGPU_MAP_COPY, "x2")};
+  for (int k = 0; k < 6; k += 2) {
+    maps[k].flags = ACCGPU_MAPF_IMPLICIT | ACCGPU_MAPF_PART_OF;
+    maps[k + 1].flags = ACCGPU_MAPF_WHOLE;
+  }
+  void *dev[6];
+  begin(&LP, 6, maps, dev);
+  CU_ASSERT_EQUAL(dev[0], acc_deviceptr(x1 + N / 4));
+  CU_ASSERT_EQUAL(((int *)dev[0])[1], N / 4 + 1); /* not copied again */
+  CU_ASSERT_PTR_NOT_NULL(acc_deviceptr(x1 + N / 2));
+  CU_ASSERT_EQUAL(dev[2], acc_deviceptr(x1 + N / 2));
+  CU_ASSERT_FALSE(acc_is_present(x1 + N / 2 + 8, sizeof(int)));
+  CU_ASSERT(acc_is_present(x2, sizeof x2)); /* all of it */
+  CU_ASSERT_EQUAL(dev[4], acc_deviceptr(x2 + 4));
+  CU_ASSERT_EQUAL(((int *)dev[4])[0], 8);
+  acc_memcpy_to_device((int *)dev[4] - 4, &(int){-7}, sizeof(int));
+  end(&LP);
+  CU_ASSERT_EQUAL(x1[N / 4 + 1], -1); /* still present: nothing back */
+  CU_ASSERT_FALSE(acc_is_present(x1 + N / 2, sizeof(int)));
+  CU_ASSERT_FALSE(present(x2));
+  CU_ASSERT_EQUAL(x2[0], -7); /* copied back whole: the whole item's kind */
+  acc_delete(x1, q);
+  acc_delete(x1 + N / 4, q);
+}
+
 /* copy(s) copy(s.p[0:n]) attach(s.p): the device copy of s.p points at the
    device copy of the array while the region lasts. */
 static void test_attach_in_region(void) {
@@ -334,6 +376,6 @@ ACCGPU_SUITE(region, init_suite, clean_suite, ACCGPU_TEST(test_figure_5_1),
              ACCGPU_TEST(test_copy_at_outer_level),
              ACCGPU_TEST(test_copyin_copyout), ACCGPU_TEST(test_other_kinds),
              ACCGPU_TEST(test_attach_in_region),
-             ACCGPU_TEST(test_implicit_section),
+             ACCGPU_TEST(test_implicit_section), ACCGPU_TEST(test_array_part),
              ACCGPU_TEST(test_module_loaded_once), ACCGPU_TEST(test_errors),
              ACCGPU_TEST(test_time_report));
