@@ -18,6 +18,7 @@
 #include "passes/implicit-reductions.h"
 #include "passes/implicit-maps.h"
 #include "passes/flow.h"
+#include "reduction/reduction.h"
 
 struct scan {
   tree v;
@@ -27,39 +28,11 @@ struct scan {
   vec<gomp_for *> loops; /* non-seq loops around some update */
 };
 
-static bool red_code_p(enum tree_code c)
-{
-  switch (c) {
-  case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
-  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/* fmax/fmin (any precision): MAX_EXPR/MIN_EXPR, else ERROR_MARK. */
-static enum tree_code minmax_call(gimple *s)
-{
-  tree fn = gimple_code(s) == GIMPLE_CALL ? gimple_call_fndecl(s) : NULL_TREE;
-  if (!fn || !fndecl_built_in_p(fn, BUILT_IN_NORMAL) ||
-      gimple_call_num_args(s) != 2)
-    return ERROR_MARK;
-  switch (DECL_FUNCTION_CODE(fn)) {
-  CASE_FLT_FN(BUILT_IN_FMAX):
-    return MAX_EXPR;
-  CASE_FLT_FN(BUILT_IN_FMIN):
-    return MIN_EXPR;
-  default:
-    return ERROR_MARK;
-  }
-}
-
 /* The operator of S when S is `V = V OP e`, `V = e OP V` or V = fmax(V, e)
    (fmin) with e not V, else ERROR_MARK. */
 static enum tree_code update_op(gimple *s, tree v)
 {
-  enum tree_code c = minmax_call(s);
+  enum tree_code c = accgpu_red_minmax_call(s);
   tree x, y;
   if (c != ERROR_MARK && gimple_call_lhs(s) == v) {
     x = gimple_call_arg(s, 0);
@@ -72,7 +45,7 @@ static enum tree_code update_op(gimple *s, tree v)
     y = gimple_assign_rhs2(s);
   } else
     return ERROR_MARK;
-  if (!red_code_p(c) || (x == v) == (y == v))
+  if (!accgpu_red_update_code_p(c) || (x == v) == (y == v))
     return ERROR_MARK;
   return accgpu_tree_refs(x == v ? y : x, v) ? ERROR_MARK : c;
 }

@@ -3,6 +3,7 @@
 #include "passes/kernel-deps-internal.h"
 #include "passes/flow.h"
 #include "passes/kernel-gen.h"
+#include "reduction/reduction.h"
 
 /* ---- the dependence test ---- */
 
@@ -439,39 +440,11 @@ static bool stmt_refs(gimple *s, tree v)
   return false;
 }
 
-static bool red_code_p(enum tree_code c)
-{
-  switch (c) {
-  case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
-  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/* fmax/fmin (any precision) as the reduction operator, else ERROR_MARK. */
-static enum tree_code minmax_call(gimple *s)
-{
-  tree fn = gimple_code(s) == GIMPLE_CALL ? gimple_call_fndecl(s) : NULL_TREE;
-  if (!fn || !fndecl_built_in_p(fn, BUILT_IN_NORMAL)
-      || gimple_call_num_args(s) != 2)
-    return ERROR_MARK;
-  switch (DECL_FUNCTION_CODE(fn)) {
-  CASE_FLT_FN(BUILT_IN_FMAX):
-    return MAX_EXPR;
-  CASE_FLT_FN(BUILT_IN_FMIN):
-    return MIN_EXPR;
-  default:
-    return ERROR_MARK;
-  }
-}
-
 /* S is `x = a OP b` (or x = fmax(a, b), fmin) with exactly one of A, B in
    IN; sets or checks *OP. */
 static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
 {
-  enum tree_code c = minmax_call(s);
+  enum tree_code c = accgpu_red_minmax_call(s);
   tree x, y;
   if (c != ERROR_MARK) {
     x = gimple_call_arg(s, 0);
@@ -486,7 +459,8 @@ static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
     return false;
   bool a = in.contains(x);
   bool b = in.contains(y);
-  if (a == b || !red_code_p(c) || (*op != ERROR_MARK && *op != c))
+  if (a == b || !accgpu_red_update_code_p(c) ||
+      (*op != ERROR_MARK && *op != c))
     return false;
   *op = c;
   return true;

@@ -84,6 +84,33 @@ enum tree_code accgpu_red_code(tree type, enum tree_code op)
   }
 }
 
+bool accgpu_red_update_code_p(enum tree_code c)
+{
+  switch (c) {
+  case PLUS_EXPR: case MULT_EXPR: case MIN_EXPR: case MAX_EXPR:
+  case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
+    return true;
+  default:
+    return false;
+  }
+}
+
+enum tree_code accgpu_red_minmax_call(gimple *s)
+{
+  tree fn = gimple_code(s) == GIMPLE_CALL ? gimple_call_fndecl(s) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p(fn, BUILT_IN_NORMAL) ||
+      gimple_call_num_args(s) != 2)
+    return ERROR_MARK;
+  switch (DECL_FUNCTION_CODE(fn)) {
+  CASE_FLT_FN(BUILT_IN_FMAX):
+    return MAX_EXPR;
+  CASE_FLT_FN(BUILT_IN_FMIN):
+    return MIN_EXPR;
+  default:
+    return ERROR_MARK;
+  }
+}
+
 const char *accgpu_red_op_tag(enum tree_code op)
 {
   switch (op) {

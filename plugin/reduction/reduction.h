@@ -10,6 +10,13 @@
 
 /* ---- combine.cc: operators on scalar values ---- */
 
+/* C is an operator of an update `s = s OP e` a reduction can take over
+   (+ * min max & | ^). */
+bool accgpu_red_update_code_p(enum tree_code c);
+/* S calls fmax or fmin (any precision): MAX_EXPR or MIN_EXPR, else
+   ERROR_MARK. */
+enum tree_code accgpu_red_minmax_call(gimple *s);
+
 /* Integer and real scalars, _Complex float and double: the types a
    reduction can combine. */
 bool accgpu_red_scalar_p(tree type);
