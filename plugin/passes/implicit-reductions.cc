@@ -26,18 +26,21 @@ struct scan {
   bool bad;
   vec<gomp_for *> stack; /* acc loops around the current statement */
   vec<gomp_for *> loops; /* non-seq loops around some update */
+  /* A global goes through temporaries: `t1 = v; t2 = t1 OP e; v = t2`. */
+  vec<tree> loads, stores; /* t1s, t2s */
+  vec<gimple *> all;       /* the region's plain statements */
 };
 
-/* The operator of S when S is `V = V OP e`, `V = e OP V` or V = fmax(V, e)
-   (fmin) with e not V, else ERROR_MARK. */
-static enum tree_code update_op(gimple *s, tree v)
+/* The operator of S when S is `L = A OP e`, `L = e OP A` or L = fmax(A, e)
+   (fmin), A one of ACCS and e reading none of them, else ERROR_MARK. */
+static enum tree_code update_op(gimple *s, tree l, const vec<tree> &accs)
 {
   enum tree_code c = accgpu_red_minmax_call(s);
   tree x, y;
-  if (c != ERROR_MARK && gimple_call_lhs(s) == v) {
+  if (c != ERROR_MARK && gimple_call_lhs(s) == l) {
     x = gimple_call_arg(s, 0);
     y = gimple_call_arg(s, 1);
-  } else if (is_gimple_assign(s) && gimple_assign_lhs(s) == v &&
+  } else if (is_gimple_assign(s) && gimple_assign_lhs(s) == l &&
              get_gimple_rhs_class(gimple_assign_rhs_code(s)) ==
                  GIMPLE_BINARY_RHS) {
     c = gimple_assign_rhs_code(s);
@@ -45,20 +48,90 @@ static enum tree_code update_op(gimple *s, tree v)
     y = gimple_assign_rhs2(s);
   } else
     return ERROR_MARK;
-  if (!accgpu_red_update_code_p(c) || (x == v) == (y == v))
+  bool a = accs.contains(x), b = accs.contains(y);
+  if (!accgpu_red_update_code_p(c) || a == b)
     return ERROR_MARK;
-  return accgpu_tree_refs(x == v ? y : x, v) ? ERROR_MARK : c;
+  for (unsigned k = 0; k < accs.length(); k++)
+    if (accgpu_tree_refs(a ? y : x, accs[k]))
+      return ERROR_MARK;
+  return c;
+}
+
+/* A function-local temporary (the gimplifier's t1, t2 above). */
+static bool temp_p(tree t)
+{
+  return VAR_P(t) && DECL_ARTIFICIAL(t) && !is_global_var(t);
+}
+
+/* S (referring to a global scalar) is its load `t1 = v` or store `v = t2`
+   through a temporary: recorded, true. */
+static bool note_global_access(struct scan *sc, gimple *s)
+{
+  if (!is_global_var(sc->v) || !is_gimple_assign(s) ||
+      !gimple_assign_single_p(s))
+    return false;
+  tree l = gimple_assign_lhs(s), r = gimple_assign_rhs1(s);
+  if (r == sc->v && temp_p(l))
+    sc->loads.safe_push(l);
+  else if (l == sc->v && temp_p(r))
+    sc->stores.safe_push(r);
+  else
+    return false;
+  return true;
+}
+
+/* Merges update operator OP into the scan's; false when they differ. */
+static bool same_op(struct scan *sc, enum tree_code op)
+{
+  if (op == ERROR_MARK || (sc->op != ERROR_MARK && sc->op != op))
+    return false;
+  sc->op = op;
+  return true;
+}
+
+/* The temporaries of a global's updates: each stored one defined once, by
+   an update of a loaded one, and each loaded one used only there. */
+static bool temps_ok(struct scan *sc)
+{
+  vec<gimple *> defs = vNULL; /* the stores' updates */
+  bool ok = true;
+  for (unsigned k = 0; ok && k < sc->stores.length(); k++) {
+    unsigned n = 0;
+    for (unsigned p = 0; ok && p < sc->all.length(); p++)
+      if (accgpu_lhs_of(sc->all[p]) == sc->stores[k]) {
+        n++;
+        defs.safe_push(sc->all[p]);
+        ok = same_op(sc, update_op(sc->all[p], sc->stores[k], sc->loads));
+      }
+    ok &= n == 1 && !sc->loads.contains(sc->stores[k]);
+  }
+  /* each load read once more, by one of those updates */
+  for (unsigned k = 0; ok && k < sc->loads.length(); k++) {
+    unsigned refs = 0, in_defs = 0;
+    for (unsigned p = 0; p < sc->all.length(); p++)
+      refs += accgpu_stmt_refs(sc->all[p], sc->loads[k]);
+    for (unsigned p = 0; p < defs.length(); p++)
+      in_defs += accgpu_stmt_refs(defs[p], sc->loads[k]);
+    ok = refs == 2 && in_defs == 1;
+  }
+  defs.release();
+  return ok;
 }
 
 /* Records update S of the scan's scalar, with the non-seq loops around. */
 static void note_update(struct scan *sc, gimple *s)
 {
-  enum tree_code op = update_op(s, sc->v);
-  if (op == ERROR_MARK || (sc->op != ERROR_MARK && sc->op != op)) {
+  vec<tree> self = vNULL;
+  self.safe_push(sc->v);
+  bool global = note_global_access(sc, s);
+  bool ok = global || same_op(sc, update_op(s, sc->v, self));
+  self.release();
+  if (!ok) {
     sc->bad = true;
     return;
   }
-  sc->op = op;
+  if (global && gimple_assign_rhs1(s) == sc->v)
+    return; /* a load: its store is the update */
   bool inside = false;
   for (unsigned k = 0; k < sc->stack.length(); k++) {
     gomp_for *f = sc->stack[k];
@@ -110,6 +183,8 @@ static void scan_seq(struct scan *sc, gimple_seq seq)
         sc->bad |= accgpu_stmt_refs(s, sc->v); /* atomics, nested ... */
       else if (accgpu_stmt_refs(s, sc->v))
         note_update(sc, s);
+      if (!gimple_has_substatements(s))
+        sc->all.safe_push(s);
     }
   }
 }
@@ -143,16 +218,21 @@ static bool maybe_reduce(gomp_target *t, tree *pc)
 {
   tree v = OMP_CLAUSE_DECL(*pc);
   tree type = TREE_TYPE(v);
-  if (!VAR_P(v) || TREE_ADDRESSABLE(v) || TREE_CODE(type) == BOOLEAN_TYPE ||
+  if (!VAR_P(v) || (TREE_ADDRESSABLE(v) && !is_global_var(v)) ||
+      TREE_CODE(type) == BOOLEAN_TYPE ||
       (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)))
     return false;
-  struct scan sc = {v, ERROR_MARK, false, vNULL, vNULL};
+  struct scan sc = {v, ERROR_MARK, false, vNULL, vNULL, vNULL, vNULL, vNULL};
   scan_seq(&sc, gimple_omp_body(t));
-  bool ok = !sc.bad && !sc.loops.is_empty();
+  bool ok = !sc.bad && !sc.loops.is_empty() && temps_ok(&sc) &&
+            sc.op != ERROR_MARK;
   for (unsigned k = 0; ok && k < sc.loops.length(); k++)
     add_loop_reduction(sc.loops[k], v, sc.op);
   sc.stack.release();
   sc.loops.release();
+  sc.loads.release();
+  sc.stores.release();
+  sc.all.release();
   if (!ok)
     return false;
   tree m = build_omp_clause(OMP_CLAUSE_LOCATION(*pc), OMP_CLAUSE_MAP);

@@ -5,8 +5,8 @@
  * automatically applying the reduction clause"): NVHPC makes them
  * reductions; by OpenACC they are firstprivate and the host's value never
  * changed (the solver stopped after one sweep).  Also `+`, `*`, fmin,
- * `|`, `^`, min/max of integers through MIN/MAX-style `?:`-free updates,
- * and what stays firstprivate: an update outside any loop (gang-redundant
+ * `|`, `^`, global scalars (updated through temporaries), and what stays
+ * firstprivate: an update outside any loop (gang-redundant
  * code) and a scalar also read elsewhere in the region.
  * Against serial computations. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
@@ -103,6 +103,31 @@ static void test_operators(const int *a, int n)
   CHECK_INT("xor", x, want_x);
 }
 
+/* Globals: updated through the gimplifier's temporaries (t1 = g; t2 =
+   fmax(t1, e); g = t2). */
+static double g_err;
+static long g_sum;
+
+static void test_globals(const int *a, int n)
+{
+  g_err = -1.0;
+  g_sum = 3;
+#pragma acc parallel loop copyin(a[0:n]) /* accgpu-expect-note: implicit reduction\(max:g_err\) */
+  for (int i = 0; i < n; i++)
+    g_err = fmax(g_err, a[i] * 0.25);
+#pragma acc parallel loop gang vector_length(64) copyin(a[0:n]) /* accgpu-expect-note: implicit reduction\(\+:g_sum\) */
+  for (int i = 0; i < n; i++)
+    g_sum += a[i] * 2;
+  double want_err = -1.0;
+  long want_sum = 3;
+  for (int i = 0; i < n; i++) {
+    want_err = fmax(want_err, a[i] * 0.25);
+    want_sum += a[i] * 2;
+  }
+  CHECK_REAL("global max", g_err, want_err, 0);
+  CHECK_INT("global sum", g_sum, want_sum);
+}
+
 /* Not a reduction: the host's value stays (OpenACC's firstprivate). */
 static void test_stays_firstprivate(const int *a, int n)
 {
@@ -137,6 +162,7 @@ int main(void)
     a[i] = (i * 37 + 11) % 101 - 20;
   test_laplace();
   test_operators(a, N);
+  test_globals(a, N);
   test_stays_firstprivate(a, N);
   return e2e_done();
 }
