@@ -166,8 +166,21 @@ static void declare_omp_body(gimple *stmt, hash_map<tree, gbind *> *home)
   add_body_vars(stmt, vars, home);
 }
 
+/* walk_gimple_seq callback: stops at the first OpenMP statement. */
+static tree any_omp(gimple_stmt_iterator *gsi, bool *handled,
+                    struct walk_stmt_info *)
+{
+  gimple *s = gsi_stmt(*gsi);
+  *handled = is_gimple_omp(s) && !is_gimple_omp_oacc(s);
+  return *handled ? integer_zero_node : NULL_TREE;
+}
+
 void accgpu_declare_omp_locals(gimple_seq seq)
 {
+  struct walk_stmt_info probe;
+  memset(&probe, 0, sizeof probe);
+  if (!walk_gimple_seq(seq, any_omp, NULL, &probe))
+    return; /* most functions: no OpenMP, no map of their binds */
   hash_map<tree, gbind *> home;
   body_vars(seq, &home);
   struct walk_stmt_info wi;
