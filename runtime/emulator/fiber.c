@@ -920,16 +920,18 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
      big frame can jump past it; the access may then fault elsewhere). */
   uintptr_t sp = (uintptr_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
   int overflow = f && sp < (uintptr_t)slot_base(f) + GUARD_BYTES + 1024;
-  int n = snprintf(
-      msg, sizeof msg,
-      "accgpu emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u): "
-      "%s at address %p\n",
-      s->g->kernel, s->blk.block_idx.x, s->blk.block_idx.y,
-      s->blk.block_idx.z, f ? f->pub.thread_idx.x : 0,
-      f ? f->pub.thread_idx.y : 0, f ? f->pub.thread_idx.z : 0,
-      overflow ? "stack overflow (CUDA threads have 256 KiB stacks here)"
-               : sig == SIGBUS ? "bus error" : "invalid memory access",
-      si->si_addr);
+  char where[320] = "";
+  accgpu_emu_where w = {s->g, &s->blk, {0, 0, 0}, 0, 0};
+  if (f)
+    w.thread = f->pub.thread_idx;
+  accgpu_emu_where_text(&w, where, sizeof where);
+  int n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at address %p\n",
+                   where,
+                   overflow ? "stack overflow (CUDA threads have 256 KiB "
+                              "stacks here)"
+                   : sig == SIGBUS ? "bus error"
+                                   : "invalid memory access",
+                   si->si_addr);
   if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
     n = 0;
   _exit(1);

@@ -302,6 +302,15 @@ static int subword_atomic(const struct accgpu_dev *dev, uintptr_t off,
 /* What kind of memory A is, when the thread may not touch it; NULL when
    it may.  Device memory of the launch's device is checked byte by byte;
    DETAIL gets what only we know. */
+/* A pointer read from poisoned memory (0xff bytes), give or take an index. */
+#define POISONED_POINTER ((uintptr_t)0 - ((uintptr_t)1 << 32))
+
+/* [A, A+N) inside [LO, HI), without wrapping: a pointer read from poisoned
+   memory is 0xff...ff, and A + N would wrap to a small number. */
+static int span_within(uintptr_t a, size_t n, uintptr_t lo, uintptr_t hi) {
+  return a >= lo && a <= hi && n <= hi - a;
+}
+
 static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
                             unsigned kind, uintptr_t *bad) {
   const __accgpu_emu_block *b = w->blk;
@@ -332,13 +341,18 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
   if (b->shared_len &&
       a - (b->shared_lo - SHARED_NEAR) < b->shared_len + 2 * SHARED_NEAR)
     return "outside the block's __shared__ variables";
+  if (a >= POISONED_POINTER)
+    return "not an address: uninitialized device memory reads as 0xff bytes, "
+           "so this pointer was read from device memory that was created but "
+           "never written (create(p) of a pointer maps only the pointer: map "
+           "what it points to, p[0:n])";
   const accgpu_emu_image *img = w->g->img;
   if (!img)
     return NULL; /* hand-written kernels are not checked */
-  if (a >= img->lo && a + n <= img->hi)
+  if (span_within(a, n, img->lo, img->hi))
     return NULL; /* the module's own constants */
   for (unsigned i = 0; i < img->ndeps; i++)
-    if (a >= img->deps[i].lo && a + n <= img->deps[i].hi)
+    if (span_within(a, n, img->deps[i].lo, img->deps[i].hi))
       return NULL; /* those of a unit whose routines it calls */
   return HOST_MEMORY;
 }

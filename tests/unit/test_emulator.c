@@ -849,7 +849,7 @@ static void test_stack_overflow_trap(void) {
   char err[2048];
   int status = run_trap_child(err, sizeof err);
   CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
-  CU_ASSERT(strstr(err, "kernel 'emu_overflow'") != NULL);
+  CU_ASSERT(strstr(err, "kernel emu_overflow") != NULL);
   CU_ASSERT(strstr(err, "stack overflow") != NULL);
   CU_ASSERT(strstr(err, "thread (0,0,0)") != NULL);
 }
