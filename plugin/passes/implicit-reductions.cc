@@ -118,6 +118,8 @@ static bool temps_ok(struct scan *sc)
   return ok;
 }
 
+static void note_loops(struct scan *sc);
+
 /* Records update S of the scan's scalar, with the non-seq loops around. */
 static void note_update(struct scan *sc, gimple *s)
 {
@@ -132,6 +134,12 @@ static void note_update(struct scan *sc, gimple *s)
   }
   if (global && gimple_assign_rhs1(s) == sc->v)
     return; /* a load: its store is the update */
+  note_loops(sc);
+}
+
+/* An update happens here: the non-seq loops around it reduce. */
+static void note_loops(struct scan *sc)
+{
   bool inside = false;
   for (unsigned k = 0; k < sc->stack.length(); k++) {
     gomp_for *f = sc->stack[k];
@@ -162,6 +170,27 @@ static void scan_loop(struct scan *sc, gomp_for *f)
   sc->stack.pop();
 }
 
+/* At *GSI (a statement referring to the scalar) a min or max update
+   written with a comparison (`if (x > s) s = x`, `s = MAX(s, x)` as ?:),
+   with the global's load `t = s` before it: noted, *GSI left at its last
+   statement, true. */
+static bool cond_update(struct scan *sc, gimple_stmt_iterator *gsi)
+{
+  gimple *last = NULL;
+  if (!accgpu_stmt_refs(gsi_stmt(*gsi), sc->v))
+    return false;
+  enum tree_code op = accgpu_red_cond_minmax(gsi_stmt(*gsi), sc->v, &last);
+  if (op == ERROR_MARK)
+    return false;
+  sc->bad |= !same_op(sc, op);
+  note_loops(sc);
+  for (;; gsi_next(gsi)) {
+    sc->all.safe_push(gsi_stmt(*gsi));
+    if (gsi_stmt(*gsi) == last)
+      return true;
+  }
+}
+
 static void scan_seq(struct scan *sc, gimple_seq seq)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi) && !sc->bad;
@@ -179,6 +208,8 @@ static void scan_seq(struct scan *sc, gimple_seq seq)
       scan_loop(sc, as_a<gomp_for *>(s));
       break;
     default:
+      if (cond_update(sc, &gsi))
+        break;
       if (gimple_has_substatements(s))
         sc->bad |= accgpu_stmt_refs(s, sc->v); /* atomics, nested ... */
       else if (accgpu_stmt_refs(s, sc->v))

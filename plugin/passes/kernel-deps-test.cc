@@ -466,6 +466,28 @@ static bool red_step(gimple *s, const vec<tree> &in, enum tree_code *op)
   return true;
 }
 
+/* At D->st[*P] (which reads V) a min or max update written with a
+   comparison (`if (x > v) v = x`, `v = MAX(v, x)` as ?:), after a load
+   `t = v` of a global: *P moved to its last statement, *OP merged (*OK
+   false when it differs), true. */
+static bool cond_minmax_at(dctx *d, unsigned *p, tree v, enum tree_code *op,
+                           bool *ok)
+{
+  gimple *last = NULL;
+  enum tree_code k = accgpu_red_cond_minmax(d->st[*p], v, &last);
+  if (k == ERROR_MARK)
+    return false;
+  unsigned q = *p;
+  while (q < d->st.length() && d->st[q] != last)
+    q++;
+  if (q == d->st.length())
+    return false;
+  *p = q;
+  *ok = *op == ERROR_MARK || *op == k;
+  *op = k;
+  return true;
+}
+
 /* V's updates are all `V = V OP e` (or `e OP V`), possibly through
    temporaries (t1 = V; t2 = e OP t1; V = t2, as for a mapped scalar), with
    one operator a reduction can combine, and V is read nowhere else. */
@@ -482,6 +504,8 @@ static bool reduction_of(dctx *d, tree v, enum tree_code *op)
   for (unsigned p = 0; ok && p < d->st.length(); p++) {
     gimple *s = d->st[p];
     if (!stmt_refs(s, v))
+      continue;
+    if (cond_minmax_at(d, &p, v, op, &ok))
       continue;
     bool assign = gimple_code(s) == GIMPLE_ASSIGN;
     if (assign && gimple_assign_lhs(s) == v && gimple_assign_single_p(s)

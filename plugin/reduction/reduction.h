@@ -17,6 +17,14 @@ bool accgpu_red_update_code_p(enum tree_code c);
    ERROR_MARK. */
 enum tree_code accgpu_red_minmax_call(gimple *s);
 
+/* ---- cond-minmax.cc: `if (x > m) m = x;`, `m = MAX(m, x)` as ?: ---- */
+
+/* S starts a min or max update of V written with a comparison (S is the
+   GIMPLE_COND, or a global's load `t = v` before it): MAX_EXPR or
+   MIN_EXPR, with *LAST the idiom's last statement (the caller skips to
+   it), else ERROR_MARK. */
+enum tree_code accgpu_red_cond_minmax(gimple *s, tree v, gimple **last);
+
 /* Integer and real scalars, _Complex float and double: the types a
    reduction can combine. */
 bool accgpu_red_scalar_p(tree type);
