@@ -63,11 +63,12 @@ static bool temp_p(tree t)
   return VAR_P(t) && DECL_ARTIFICIAL(t) && !is_global_var(t);
 }
 
-/* S (referring to a global scalar) is its load `t1 = v` or store `v = t2`
-   through a temporary: recorded, true. */
+/* S (referring to a scalar in memory: a global, or a local whose address
+   the function takes, as for MPI_Allreduce(&err, ...)) is its load
+   `t1 = v` or store `v = t2` through a temporary: recorded, true. */
 static bool note_global_access(struct scan *sc, gimple *s)
 {
-  if (!is_global_var(sc->v) || !is_gimple_assign(s) ||
+  if (is_gimple_reg(sc->v) || !is_gimple_assign(s) ||
       !gimple_assign_single_p(s))
     return false;
   tree l = gimple_assign_lhs(s), r = gimple_assign_rhs1(s);
@@ -249,8 +250,7 @@ static bool maybe_reduce(gomp_target *t, tree *pc)
 {
   tree v = OMP_CLAUSE_DECL(*pc);
   tree type = TREE_TYPE(v);
-  if (!VAR_P(v) || (TREE_ADDRESSABLE(v) && !is_global_var(v)) ||
-      TREE_CODE(type) == BOOLEAN_TYPE ||
+  if (!VAR_P(v) || TREE_CODE(type) == BOOLEAN_TYPE ||
       (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)))
     return false;
   struct scan sc = {v, ERROR_MARK, false, vNULL, vNULL, vNULL, vNULL, vNULL};

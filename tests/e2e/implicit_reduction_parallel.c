@@ -7,7 +7,8 @@
  * changed (the solver stopped after one sweep).  Also `+`, `*`, fmin,
  * `|`, `^`, global scalars (updated through temporaries), and what stays
  * firstprivate: an update outside any loop (gang-redundant
- * code) and a scalar also read elsewhere in the region.
+ * code) and a scalar also read elsewhere in the region.  Locals whose
+ * address the function takes (&err for MPI_Allreduce) too.
  * Against serial computations. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
@@ -128,6 +129,37 @@ static void test_globals(const int *a, int n)
   CHECK_INT("global sum", g_sum, want_sum);
 }
 
+/* A local whose address the function takes (MPI codes pass &err to
+   MPI_Allreduce after the loop) lives in memory and is updated through
+   temporaries, as a global is: it was left firstprivate (error 0). */
+static void combine_ranks(double *err, long *sum)
+{
+  *err = *err * 1.0; /* stands for MPI_Allreduce(MPI_IN_PLACE, err, ...) */
+  *sum = *sum + 0;
+}
+
+static void test_addressable(const int *a, int n)
+{
+  double err = 0.0, want_err = 0.0;
+  long sum = 1, want_sum = 1;
+#pragma acc parallel loop copyin(a[0:n]) /* accgpu-expect-note: implicit reduction\(max:err\) */
+  for (int i = 0; i < n; i++)
+    err = fmax(err, fabs(a[i] * 0.5));
+#pragma acc parallel loop copyin(a[0:n]) /* accgpu-expect-note: implicit reduction\(\+:sum\) */
+  for (int i = 0; i < n; i++)
+    sum += a[i];
+#pragma acc kernels copyin(a[0:n])
+  for (int i = 0; i < n; i++) /* accgpu-expect-note: reduction\(\+:.sum.\) */
+    sum += 2 * a[i];
+  combine_ranks(&err, &sum);
+  for (int i = 0; i < n; i++) {
+    want_err = fmax(want_err, fabs(a[i] * 0.5));
+    want_sum += 3 * a[i];
+  }
+  CHECK_REAL("addressable max", err, want_err, 0);
+  CHECK_INT("addressable sum", sum, want_sum);
+}
+
 /* Not a reduction: the host's value stays (OpenACC's firstprivate). */
 static void test_stays_firstprivate(const int *a, int n)
 {
@@ -163,6 +195,7 @@ int main(void)
   test_laplace();
   test_operators(a, N);
   test_globals(a, N);
+  test_addressable(a, N);
   test_stays_firstprivate(a, N);
   return e2e_done();
 }
