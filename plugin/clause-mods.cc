@@ -10,7 +10,8 @@
  *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
- *   copyout(zero: b)
+ *   copyout(zero: b); a name in two lists of plain names, copyin(A, Hz)
+ *   copyout(B, Hz) -> copyin(A) copyout(B) copy(Hz)
  *   data ... async(q)  -> dropped: the data construct runs synchronously,
  *           which is one order the queue allows (its end already waits
  *           for async work queued inside it, lower-data.cc)
@@ -70,12 +71,19 @@ static const char *const impl_macros[] = {
 };
 
 /* Data clause directions. */
-enum { DIR_IN = 1, DIR_OUT = 2 };
+enum { DIR_IN = 1, DIR_OUT = 2, DIR_GONE = 4 };
 
 #define MAX_CLAUSES 32
+#define MAX_ITEMS 32
 /* One data clause of the line: its list as spelled, what it becomes. */
 struct dclause {
   char list[256];
+  /* A list of plain names (copyin(A, B, tmp)): each name, and the
+     direction it ends with here (DIR_GONE: merged into a later clause). */
+  int nitems;
+  bool plain;
+  const char *items[MAX_ITEMS];
+  unsigned idir[MAX_ITEMS];
   unsigned dir;      /* DIR_* of the clause as written, then merged */
   bool zero;         /* zero: modifier, written or merged */
   bool mod;          /* a modifier is written: the word must be eaten */
@@ -157,6 +165,23 @@ static bool eol_p(const cpp_token *t)
   return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
 }
 
+/* Token T, the Kth of clause C's list: names at even places, commas at
+   odd ones keep the list plain. */
+static void note_item(struct dclause *c, const cpp_token *t, int k)
+{
+  if (k % 2 == 1) {
+    c->plain &= t->type == CPP_COMMA;
+    return;
+  }
+  const char *w = word_of(t);
+  if (!w || c->nitems == MAX_ITEMS) {
+    c->plain = false;
+    return;
+  }
+  c->idir[c->nitems] = c->dir;
+  c->items[c->nitems++] = w;
+}
+
 /* Reads the clause whose `(` is token *I into C: a modifier, the list's
    spelling.  *I ends after the `)`. */
 static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
@@ -171,7 +196,8 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
     *i += 2;
   }
   size_t n = 0;
-  for (int depth = 1;; (*i)++) {
+  c->plain = !c->mod;
+  for (int depth = 1, k = 0;; (*i)++, k++) {
     const cpp_token *t = accgpu_pp_peek(pfile, *i);
     if (eol_p(t))
       return;
@@ -179,8 +205,10 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
       depth++;
     else if (t->type == CPP_CLOSE_PAREN && --depth == 0) {
       (*i)++;
+      c->plain &= k % 2 == 1; /* name (, name)* */
       return;
     }
+    note_item(c, t, k);
     n += snprintf(c->list + n, n < sizeof c->list ? sizeof c->list - n : 0,
                   "%s ", (const char *)cpp_token_as_text(pfile, t));
   }
@@ -196,9 +224,49 @@ static void merge_clauses(void)
         continue;
       a->drop = true;
       b->dir |= a->dir;
+      for (int k = 0; k < b->nitems; k++)
+        b->idir[k] = b->dir;
       b->zero |= a->zero;
       break;
     }
+}
+
+/* The place of NAME among C's items still there, or -1. */
+static int item_at(const struct dclause *c, const char *name)
+{
+  for (int k = 0; k < c->nitems; k++)
+    if (!(c->idir[k] & DIR_GONE) && !strcmp(c->items[k], name))
+      return k;
+  return -1;
+}
+
+/* A name in two lists of plain names (copyin(A, B, Hz) copyout(Bza, Hz),
+   PolyBench-ACC's fdtd-apml; OpenACC does not forbid it, GCC does): it
+   leaves the first list and takes both directions in the second. */
+static void merge_items(void)
+{
+  for (int i = 0; i < line.nclauses; i++)
+    for (int j = i + 1; j < line.nclauses; j++) {
+      struct dclause *a = &line.clauses[i], *b = &line.clauses[j];
+      if (a->drop || b->drop || !a->plain || !b->plain)
+        continue;
+      for (int k = 0; k < a->nitems; k++) {
+        int m = a->idir[k] & DIR_GONE ? -1 : item_at(b, a->items[k]);
+        if (m < 0)
+          continue;
+        b->idir[m] |= a->idir[k];
+        a->idir[k] = DIR_GONE;
+      }
+    }
+}
+
+/* C's items do not all end with its own direction. */
+static bool items_moved(const struct dclause *c)
+{
+  for (int k = 0; c->plain && k < c->nitems; k++)
+    if (c->idir[k] != c->dir)
+      return true;
+  return false;
 }
 
 /* Reads the data clauses of the line from the current word (the first
@@ -226,6 +294,7 @@ static void scan_line(cpp_reader *pfile, const cpp_token *word)
     dir = clause_dir(word_of(t));
   }
   merge_clauses();
+  merge_items();
 }
 
 /* ---- Rewriting -------------------------------------------------------- */
@@ -262,6 +331,39 @@ static void op_unsupported(location_t loc, const char *what)
            "supported; write it as a %<#pragma acc%> line", what);
 }
 
+/* Clause C (word TOK, its list next on the stream) whose names end with
+   different directions: one clause per direction, `copyin(A, C)
+   copy(B)`, or nothing when every name went to a later clause. */
+static cpp_hashnode *rewrite_items(cpp_reader *pfile, const cpp_token *tok,
+                                   const struct dclause *c)
+{
+  enum { MAX_TOKS = 2 * MAX_ITEMS + 2, MAX_OUT = 4 * MAX_TOKS };
+  static cpp_token in[MAX_TOKS], out[MAX_OUT];
+  int n = accgpu_pp_read_group(pfile, in, MAX_TOKS), nout = 0;
+  if (n != 2 * c->nitems + 1)
+    return NULL; /* not the list scanned: leave it to GCC */
+  location_t loc = tok->src_loc;
+  for (unsigned d = 0; d <= (DIR_IN | DIR_OUT); d++) {
+    int first = nout;
+    for (int k = 0; k < c->nitems; k++) {
+      if (c->idir[k] != d)
+        continue;
+      if (nout == first) {
+        accgpu_pp_emit_name(pfile, out, &nout, MAX_OUT, clause_name(d), loc);
+        accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_OPEN_PAREN, loc);
+      } else
+        accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_COMMA, loc);
+      accgpu_pp_emit(out, &nout, MAX_OUT, &in[1 + 2 * k]);
+    }
+    if (nout != first)
+      accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_CLOSE_PAREN, loc);
+  }
+  accgpu_pp_take(pfile, n);
+  if (!nout)
+    return impl(pfile, "__accgpu_cm_empty");
+  return accgpu_pp_inject(pfile, out, nout, loc);
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -277,6 +379,8 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
   check_modifier(c, tok);
   if (c->drop)
     return impl(pfile, "__accgpu_cm_drop");
+  if (items_moved(c))
+    return rewrite_items(pfile, tok, c);
   if (c->mod)
     line.eat = "";
   else if (cpp_hashnode *o = accgpu_struct_order_clause(
