@@ -35,6 +35,7 @@
  *   tile(n/10, n) -> tile(*, *) and a clause carrying the sizes
  *           (tile-sizes.cc; gang, worker and vector are noted for it)
  *   num_gangs(a, b, c), gang(dim: d) -> gang-dims.cc
+ *   gang[d], worker[d], num_gangs[d](e) (ROSE's) -> bracket-dims.cc
  *
  * Modifier words are only consumed where the clause word before them said
  * so (the `:` after them is taken off the token stream here).        */
@@ -53,6 +54,7 @@ static const char *const user_macros[] = {
   "reduction=", /* member-reduction.cc */
   "tile=", "gang=", "worker=", "vector=", /* tile-sizes.cc */
   "num_gangs=", /* gang-dims.cc (and gang) */
+  "num_workers=", /* only num_workers[d] (bracket-dims.cc) */
   /* only for sections of pointer arrays (jagged.cc) */
   "present=", "no_create=", "delete=", "self=", "host=",
   /* only on declare lines (declare-sections.cc) */
@@ -588,6 +590,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
   if (!strcmp(w, "tile"))
     return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_tile_sizes(pfile, tok) : NULL;
+  if ((!strcmp(w, "gang") || !strcmp(w, "worker") ||
+       !strcmp(w, "num_gangs") || !strcmp(w, "num_workers")) &&
+      accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_SQUARE)
+    return accgpu_bracket_dims(pfile, tok, line.op);
   if (!strcmp(w, "gang") || !strcmp(w, "worker") || !strcmp(w, "vector")) {
     accgpu_tile_word(w);
     if (!strcmp(w, "gang") && line.op)

@@ -199,12 +199,17 @@ cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word,
   if (out.n > 1)
     accgpu_pp_emit_punct(out.tok, &out.n, MAX_TOKS, CPP_CLOSE_PAREN,
                          in.tok[in.n - 1].src_loc);
-  if (dim > 0 && op && op_pushed) /* replaces the 1 noted for the word */
-    dim_locs.pop();
   if (dim > 0)
-    note_dim(word->src_loc, dim, op);
+    accgpu_gang_word_dim(word, dim, op);
   accgpu_pp_take(pfile, in.n);
   return accgpu_pp_inject(pfile, out.tok, out.n, word->src_loc);
+}
+
+void accgpu_gang_word_dim(const cpp_token *word, int dim, bool op)
+{
+  if (op && op_pushed) /* replaces the 1 noted for the word */
+    dim_locs.pop();
+  note_dim(word->src_loc, dim, op);
 }
 
 cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,

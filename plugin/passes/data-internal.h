@@ -137,6 +137,12 @@ cpp_hashnode *accgpu_gang_dim_clause(cpp_reader *pfile, const cpp_token *word,
 /* A `gang` word on a _Pragma's line (notes its dimension, 1 until
    accgpu_gang_dim_clause says otherwise). */
 void accgpu_gang_op_word(const cpp_token *word);
+/* The gang clause of WORD has dimension DIM (1-3; OP: a _Pragma's line). */
+void accgpu_gang_word_dim(const cpp_token *word, int dim, bool op);
+/* bracket-dims.cc: gang[d], worker[d], num_gangs[d](e), num_workers[d](e)
+   (WORD, with `[` next) on an acc line, rewritten (NULL: not that form). */
+cpp_hashnode *accgpu_bracket_dims(cpp_reader *pfile, const cpp_token *word,
+                                  bool op);
 cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
                                       const cpp_token *word);
 void accgpu_gang_dims_declare_marker(void);
