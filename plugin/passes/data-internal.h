@@ -52,7 +52,7 @@ bool accgpu_lower_declare_section(gimple_stmt_iterator *gsi);
 tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr);
 /* The clause item as the user wrote it ("a[0:n]", "s->v"); GC string. */
 const char *accgpu_item_name(tree clause);
-/* Gives map CLAUSE (an implicit section) NAME (kept) for accgpu_item_name. */
+/* Gives map CLAUSE (an implicit map) NAME (kept) for accgpu_item_name. */
 void accgpu_name_item(tree clause, const char *name);
 
 /* data-declare.cc: maps `declare` globals at program start (once per

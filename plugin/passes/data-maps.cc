@@ -329,7 +329,6 @@ void accgpu_name_item(tree c, const char *name)
 const char *accgpu_item_name(tree c)
 {
   const char **given = item_names && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
-                               && OMP_CLAUSE_MAP_IMPLICIT(c)
                            ? item_names->get(c) : NULL;
   if (given)
     return *given;

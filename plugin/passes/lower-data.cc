@@ -857,14 +857,13 @@ static tree whole_parm_array(gimple_stmt_iterator *gsi, gomp_target *t,
   if (!bytes)
     return NULL_TREE;
   char *b = print_generic_expr_to_str(accgpu_parm_array_bound(d));
-  const char *name = ACONCAT((IDENTIFIER_POINTER(DECL_NAME(d)), "[0:", b,
-                              "]", NULL));
+  char *name = xasprintf("%s[0:%s]", IDENTIFIER_POINTER(DECL_NAME(d)), b);
   free(b);
   tree item = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_TOFROM);
   OMP_CLAUSE_DECL(item) = build_simple_mem_ref(d);
   OMP_CLAUSE_SIZE(item) = accgpu_gimple_val(gsi, bytes);
-  accgpu_name_item(item, name);
+  accgpu_name_item(item, name); /* kept: run-time messages name it */
   *bias = size_zero_node;
   if (accgpu_opts.info)
     inform(gimple_location(t), "implicit copy(%s) of the array parameter "
