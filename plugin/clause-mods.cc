@@ -11,6 +11,9 @@
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
  *   copyout(zero: b)
+ *   lists of plain names that overlap, copyin(a,Ex,Hz) copyout(B,Ex,Hz)
+ *   (PolyBench-ACC's fdtd-apml) -> each shared name goes with the last
+ *   clause naming it, which does both: copyin(a) copyout(B) copy(Ex,Hz)
  *   data ... async(q)  -> dropped: the data construct runs synchronously,
  *           which is one order the queue allows (its end already waits
  *           for async work queued inside it, lower-data.cc)
@@ -73,6 +76,8 @@ static const char *const impl_macros[] = {
 enum { DIR_IN = 1, DIR_OUT = 2 };
 
 #define MAX_CLAUSES 32
+#define MAX_ITEMS 32
+#define TAKEN (-1u)
 /* One data clause of the line: its list as spelled, what it becomes. */
 struct dclause {
   char list[256];
@@ -81,6 +86,12 @@ struct dclause {
   bool mod;          /* a modifier is written: the word must be eaten */
   bool drop;         /* merged into a later clause */
   location_t open;   /* its `(`: GCC's location of the clause's items */
+  /* a list of plain names (split_overlaps): each name, and the direction
+     it gets in this clause (TAKEN when a later clause takes it) */
+  bool plain, split;
+  int nitems;
+  char item[MAX_ITEMS][48];
+  unsigned idir[MAX_ITEMS];
 };
 
 /* The acc line being lexed (only the preprocessor touches it). */
@@ -201,6 +212,45 @@ static void merge_clauses(void)
     }
 }
 
+/* Fills C's items when its list is plain names ("a , b , c "). */
+static void read_items(struct dclause *c)
+{
+  char buf[sizeof c->list];
+  strcpy(buf, c->list);
+  c->plain = !c->mod && !c->zero;
+  c->nitems = 0;
+  int k = 0;
+  for (char *t = strtok(buf, " "); t && c->plain; t = strtok(NULL, " "), k++)
+    if (k % 2 ? strcmp(t, ",") != 0
+              : !ISIDST(t[0]) || strlen(t) >= sizeof c->item[0]
+                    || c->nitems == MAX_ITEMS)
+      c->plain = false;
+    else if (k % 2 == 0)
+      strcpy(c->item[c->nitems++], t);
+  c->plain &= k % 2 == 1;
+}
+
+/* Lists of plain names that share some: each shared name is taken by the
+   last clause naming it, with the directions of all of them. */
+static void split_overlaps(void)
+{
+  for (int i = 0; i < line.nclauses; i++) {
+    struct dclause *a = &line.clauses[i];
+    for (int k = 0; a->plain && !a->drop && k < a->nitems; k++) {
+      a->idir[k] = a->dir;
+      for (int j = 0; j < line.nclauses; j++) {
+        struct dclause *b = &line.clauses[j];
+        for (int l = 0; j != i && b->plain && !b->drop && l < b->nitems; l++)
+          if (!strcmp(a->item[k], b->item[l])) {
+            a->split = b->split = true;
+            a->idir[k] = j > i || a->idir[k] == TAKEN ? TAKEN
+                                                      : a->idir[k] | b->dir;
+          }
+      }
+    }
+  }
+}
+
 /* Reads the data clauses of the line from the current word (the first
    data clause word lexed on it) to its end. */
 static void scan_line(cpp_reader *pfile, const cpp_token *word)
@@ -217,6 +267,7 @@ static void scan_line(cpp_reader *pfile, const cpp_token *word)
       memset(c, 0, sizeof *c);
       c->dir = dir;
       read_clause(pfile, &i, c);
+      read_items(c);
     }
     const cpp_token *t = accgpu_pp_peek(pfile, i++);
     if (eol_p(t))
@@ -226,6 +277,7 @@ static void scan_line(cpp_reader *pfile, const cpp_token *word)
     dir = clause_dir(word_of(t));
   }
   merge_clauses();
+  split_overlaps();
 }
 
 /* ---- Rewriting -------------------------------------------------------- */
@@ -254,6 +306,39 @@ static const char *clause_name(unsigned dir)
   return names[dir];
 }
 
+/* A clause split_overlaps changed (at WORD, its `(` next): its names,
+   grouped by direction, as the expansion of the node returned. */
+static cpp_hashnode *split_clause(cpp_reader *pfile, const cpp_token *word,
+                                  const struct dclause *c)
+{
+  cpp_token in[2 * MAX_ITEMS + 2], out[4 * (2 * MAX_ITEMS + 2)];
+  int n = accgpu_pp_read_group(pfile, in, ARRAY_SIZE(in)), nout = 0;
+  if (n != 2 * c->nitems + 1)
+    return NULL; /* not as scanned: GCC says what is wrong */
+  for (unsigned dir = 0; dir <= (DIR_IN | DIR_OUT); dir++) {
+    bool any = false;
+    for (int k = 0; k < c->nitems; k++) {
+      if (c->idir[k] != dir)
+        continue;
+      if (!any) {
+        accgpu_pp_emit_name(pfile, out, &nout, ARRAY_SIZE(out),
+                            clause_name(dir), word->src_loc);
+        accgpu_pp_emit_punct(out, &nout, ARRAY_SIZE(out), CPP_OPEN_PAREN,
+                             in[0].src_loc);
+      } else
+        accgpu_pp_emit_punct(out, &nout, ARRAY_SIZE(out), CPP_COMMA,
+                             in[2 * k].src_loc);
+      accgpu_pp_emit(out, &nout, ARRAY_SIZE(out), &in[1 + 2 * k]);
+      any = true;
+    }
+    if (any)
+      accgpu_pp_emit_punct(out, &nout, ARRAY_SIZE(out), CPP_CLOSE_PAREN,
+                           in[n - 1].src_loc);
+  }
+  accgpu_pp_take(pfile, n);
+  return accgpu_pp_inject(pfile, out, nout, word->src_loc);
+}
+
 /* Clauses the pass finds by their `(`'s location, which a _Pragma's
    tokens all share (its own): refused there. */
 static void op_unsupported(location_t loc, const char *what)
@@ -277,6 +362,8 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
   check_modifier(c, tok);
   if (c->drop)
     return impl(pfile, "__accgpu_cm_drop");
+  if (c->split && !line.op)
+    return split_clause(pfile, tok, c);
   if (c->mod)
     line.eat = "";
   else if (cpp_hashnode *o = accgpu_struct_order_clause(
