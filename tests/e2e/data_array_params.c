@@ -6,9 +6,9 @@
  * copyin(A) maps the declared array, A[0:NI] (a note under
  * -fplugin-arg-accgpu-info, no warning under -Wall).  Constant bounds in 2-D
  * and 1-D, variable bounds (`int n, double A[n][n]`), C99 `static` in the
- * brackets; data, compute constructs' clauses, enter/exit data, update
- * host/device, present inside the caller's data region; each result
- * checked against serial loops in this program. */
+ * brackets; data, compute constructs' clauses (also from a _Pragma),
+ * enter/exit data, update host/device, present inside the caller's data
+ * region; each result checked against serial loops in this program. */
 /* accgpu-test: cflags -Wall -fplugin-arg-accgpu-info */
 /* accgpu-test: no-warnings */
 #include <stdlib.h>
@@ -67,6 +67,16 @@ static void kernel_static(int n, double a[static N], double b[n + 2])
 #pragma acc parallel loop copyin(a) copy(b) /* accgpu-expect-note: .copy\(b\). of the array parameter .b. maps .b\[0:n \+ 2\]. */
   for (int i = 0; i < n + 2; i++)
     b[i] += a[i % N];
+}
+
+/* written through a macro (_Pragma), as NPB-style codes do */
+#define PAR_COPYIN_COPYOUT _Pragma("acc parallel loop copyin(S) copyout(D)")
+static void kernel_pragma(int n, double S[N][NK], double D[N][NK])
+{
+  PAR_COPYIN_COPYOUT
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < NK; k++)
+      D[i][k] = S[i][k] * S[i][k] - k;
 }
 
 /* the caller maps M; present(M) finds the whole declared array */
@@ -164,6 +174,17 @@ int main(void)
     kernel_static(N, a, b);
     for (int i = 0; i < N + 2; i++)
       CHECK_REAL("static b", b[i], refb[i] + a[i % N], 0);
+  }
+
+  {
+    static double S[N][NK], D[N][NK];
+    for (int i = 0; i < N; i++)
+      for (int k = 0; k < NK; k++)
+        S[i][k] = (i + k) % 6, D[i][k] = -1;
+    kernel_pragma(N, S, D);
+    for (int i = 0; i < N; i++)
+      for (int k = 0; k < NK; k++)
+        CHECK_REAL("_Pragma D", D[i][k], S[i][k] * S[i][k] - k, 0);
   }
 
   {
