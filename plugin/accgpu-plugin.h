@@ -74,6 +74,14 @@ void accgpu_pointer_clause_init(const char *plugin_name);
 /* -Wall is on (the last of -Wall / -Wno-all on the command line). */
 bool accgpu_wall_given(void);
 
+/* The clause word a map of KIND in CONSTRUCT (an OACC_* tree code) was
+   written as ("copyin", "present", "self" ...), NULL for those that take a
+   pointer as such (deviceptr, attach, pointer assignments). */
+const char *accgpu_map_clause_name(unsigned kind, enum tree_code construct);
+
+/* ---- array-params.cc: copyin(A) of `double A[NI][NK]` is A[0:NI] ---- */
+void accgpu_array_params_init(const char *plugin_name);
+
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);
 /* element-reduction-index.cc: compute construct *TP's reductions on an

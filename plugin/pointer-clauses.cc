@@ -12,13 +12,14 @@
  * -fplugin-arg-accgpu-Wpointer-clause turns it on without -Wall,
  * -fplugin-arg-accgpu-Wno-pointer-clause off (docs/compiler.md). */
 #include "accgpu-plugin.h"
+#include "passes/data-internal.h"
 #include "opts.h"
 #include "toplev.h"
 
 /* The clause a map of KIND in CONSTRUCT was written as, or NULL for those
    that take a pointer as such (deviceptr, attach, detach, pointer
    assignments of sections, declare's device_resident and link). */
-static const char *clause_name(unsigned kind, enum tree_code construct)
+const char *accgpu_map_clause_name(unsigned kind, enum tree_code construct)
 {
   bool update = construct == OACC_UPDATE;
   switch (kind) {
@@ -46,10 +47,12 @@ static void check_clause(tree c, enum tree_code construct)
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
     return;
   tree d = OMP_CLAUSE_DECL(c);
-  const char *name = clause_name(OMP_CLAUSE_MAP_KIND(c), construct);
+  const char *name = accgpu_map_clause_name(OMP_CLAUSE_MAP_KIND(c),
+                                            construct);
   if (!name || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL) ||
-      !POINTER_TYPE_P(TREE_TYPE(d)))
-    return;
+      !POINTER_TYPE_P(TREE_TYPE(d)) ||
+      (construct != OACC_DECLARE && accgpu_parm_array_bound(d)))
+    return; /* array parameters: array-params.cc (not in declare) */
   location_t loc = OMP_CLAUSE_LOCATION(c);
   if (!strcmp(name, "present"))
     warning_at(loc, 0, "%<present(%E)%> names the pointer %qE without a "

@@ -13,6 +13,13 @@ tree accgpu_map_type(void);
 tree accgpu_field(tree record_type, const char *name);
 tree accgpu_string_cst(const char *s);
 
+/* array-params.cc: the leading bound of parameter D declared as an array
+   (`double A[NI][NK]`, `double x[n]`: NI, n; a fresh tree), else NULL_TREE
+   (a pointer, `[]`, a bound the construct cannot evaluate); the bytes of
+   that whole array (bound times sizeof *D, sizetype). */
+tree accgpu_parm_array_bound(tree d);
+tree accgpu_parm_array_bytes(tree d);
+
 /* data-maps.cc: what a map clause means depends on the directive. */
 enum accgpu_map_ctx {
   ACCGPU_CTX_REGION, /* data, declare, compute constructs */
@@ -45,7 +52,7 @@ bool accgpu_lower_declare_section(gimple_stmt_iterator *gsi);
 tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr);
 /* The clause item as the user wrote it ("a[0:n]", "s->v"); GC string. */
 const char *accgpu_item_name(tree clause);
-/* Gives map CLAUSE (an implicit section) NAME (kept) for accgpu_item_name. */
+/* Gives map CLAUSE (an implicit map) NAME (kept) for accgpu_item_name. */
 void accgpu_name_item(tree clause, const char *name);
 
 /* data-declare.cc: maps `declare` globals at program start (once per

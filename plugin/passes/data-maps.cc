@@ -329,7 +329,6 @@ void accgpu_name_item(tree c, const char *name)
 const char *accgpu_item_name(tree c)
 {
   const char **given = item_names && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
-                               && OMP_CLAUSE_MAP_IMPLICIT(c)
                            ? item_names->get(c) : NULL;
   if (given)
     return *given;
@@ -571,18 +570,21 @@ static unsigned member_run(tree c, enum accgpu_map_ctx ctx,
 }
 
 /* The array whose implicit section clause C is (lower-data.cc,
-   translate_arrays: its pointer assign follows it), else NULL_TREE.  The
-   runtime gets the whole array as the next item (ACCGPU_MAPF_WHOLE). */
+   translate_arrays and translate_pointers: its pointer assign follows it),
+   an array variable or a parameter declared as an array, else NULL_TREE.
+   The runtime gets the whole array as the next item (ACCGPU_MAPF_WHOLE). */
 static tree section_of_array(tree c)
 {
   tree fp = OMP_CLAUSE_CHAIN(c);
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !OMP_CLAUSE_MAP_IMPLICIT(c)
       || TREE_CODE(OMP_CLAUSE_DECL(c)) != MEM_REF || !fp
       || OMP_CLAUSE_CODE(fp) != OMP_CLAUSE_MAP
-      || OMP_CLAUSE_MAP_KIND(fp) != GOMP_MAP_FIRSTPRIVATE_POINTER
-      || TREE_CODE(TREE_TYPE(OMP_CLAUSE_DECL(fp))) != ARRAY_TYPE)
+      || OMP_CLAUSE_MAP_KIND(fp) != GOMP_MAP_FIRSTPRIVATE_POINTER)
     return NULL_TREE;
-  return OMP_CLAUSE_DECL(fp);
+  tree d = OMP_CLAUSE_DECL(fp);
+  if (TREE_CODE(TREE_TYPE(d)) != ARRAY_TYPE && !accgpu_parm_array_bound(d))
+    return NULL_TREE;
+  return d;
 }
 
 /* Fills the fields of ARR[I] before GSI. */
@@ -600,14 +602,18 @@ static void set_item(gimple_stmt_iterator *gsi, tree arr, unsigned i,
 }
 
 /* Fills ARR[I], the whole array D after its section's item, with the kind
-   of GCC's implicit map (copy): mapped whole, it is mapped as before. */
+   of GCC's implicit map (copy): mapped whole, it is mapped as before.  D
+   is an array, or a parameter declared as one (the array it points to). */
 static void fill_whole(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree d,
                        location_t loc)
 {
-  set_item(gsi, arr, i, fold_convert(ptr_type_node, build_fold_addr_expr(d)),
-           fold_convert(size_type_node, TYPE_SIZE_UNIT(TREE_TYPE(d))),
-           ACCGPU_MAP_COPY, ACCGPU_MAPF_WHOLE,
-           IDENTIFIER_POINTER(DECL_NAME(d)), loc);
+  bool parm = POINTER_TYPE_P(TREE_TYPE(d));
+  tree host = parm ? d : build_fold_addr_expr(d);
+  tree bytes = parm ? accgpu_parm_array_bytes(d)
+                    : TYPE_SIZE_UNIT(TREE_TYPE(d));
+  set_item(gsi, arr, i, fold_convert(ptr_type_node, host),
+           fold_convert(size_type_node, bytes), ACCGPU_MAP_COPY,
+           ACCGPU_MAPF_WHOLE, IDENTIFIER_POINTER(DECL_NAME(d)), loc);
 }
 
 /* Counts the items CLAUSES will produce in CTX. */

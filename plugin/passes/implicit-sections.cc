@@ -411,7 +411,9 @@ tree accgpu_implicit_section(gimple_stmt_iterator *gsi, gomp_target *t,
     fail(&u, "what it points to holds pointers, which would keep host "
              "addresses");
   }
-  if (u.bad && !object) /* an array keeps its whole map: no warning */
+  /* an array keeps its whole map, so does a parameter declared as one
+     (lower-data.cc): no warning */
+  if (u.bad && !object && !accgpu_parm_array_bound(ptr))
     warn(t, ptr, &u);
   else if (u.sec.ok)
     item = build_map(gsi, t, ptr, &u, bias);

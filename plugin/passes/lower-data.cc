@@ -845,6 +845,32 @@ static bool default_present_p(tree clauses)
   return false;
 }
 
+/* Parameter D declared as an array (`double A[n][m]`, array-params.cc)
+   used by construct T without a data clause is, like an array variable,
+   copy as a whole when no section was inferred: map(tofrom: *A [len: n *
+   sizeof *A]) (with A's pointer assign, BIAS 0), computed before GSI;
+   NULL_TREE for other pointers. */
+static tree whole_parm_array(gimple_stmt_iterator *gsi, gomp_target *t,
+                             tree d, tree *bias)
+{
+  tree bytes = accgpu_parm_array_bytes(d);
+  if (!bytes)
+    return NULL_TREE;
+  char *b = print_generic_expr_to_str(accgpu_parm_array_bound(d));
+  char *name = xasprintf("%s[0:%s]", IDENTIFIER_POINTER(DECL_NAME(d)), b);
+  free(b);
+  tree item = build_omp_clause(gimple_location(t), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(item, GOMP_MAP_TOFROM);
+  OMP_CLAUSE_DECL(item) = build_simple_mem_ref(d);
+  OMP_CLAUSE_SIZE(item) = accgpu_gimple_val(gsi, bytes);
+  accgpu_name_item(item, name); /* kept: run-time messages name it */
+  *bias = size_zero_node;
+  if (accgpu_opts.info)
+    inform(gimple_location(t), "implicit copy(%s) of the array parameter "
+           "%qD, its declared bound", name, d);
+  return item;
+}
+
 /* Rewrites the implicit pointer clauses of compute construct T (at GSI);
    a section is inferred for each where it can be (implicit-sections.cc). */
 static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
@@ -867,8 +893,11 @@ static void translate_pointers(gimple_stmt_iterator *gsi, gomp_target *t)
     }
     bool keep = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
     tree bias = NULL_TREE, item = NULL_TREE;
-    if (!default_present_p(clauses) && accgpu_implicit_clause_p(t, c))
+    if (!default_present_p(clauses) && accgpu_implicit_clause_p(t, c)) {
       item = accgpu_implicit_section(gsi, t, OMP_CLAUSE_DECL(c), &bias);
+      if (!item)
+        item = whole_parm_array(gsi, t, OMP_CLAUSE_DECL(c), &bias);
+    }
     tree pair = pointer_pair(OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
                              keep ? c : OMP_CLAUSE_CHAIN(c), item, bias);
     *pc = pair;
