@@ -4,6 +4,7 @@
  *
  *   ACCGPU_EMU_MEMCHECK=1|0        memcheck (default 1)
  *   ACCGPU_EMU_RACECHECK=0|1       racecheck (default 0)
+ *   ACCGPU_EMU_INITCHECK=0|1       reads of unwritten memory (default 0)
  *   ACCGPU_EMU_SCHEDULE=inorder|reverse|random[:SEED]  thread/block order
  * and the numbers the other emulator variables give (accgpu_emu_env_long;
  * sizes: accgpu_env_size, runtime/env.c). */
@@ -55,6 +56,7 @@ static void parse_schedule(const char *e) {
 static void config_read(void) {
   cfg.memcheck = env_bool("ACCGPU_EMU_MEMCHECK", 1);
   cfg.racecheck = env_bool("ACCGPU_EMU_RACECHECK", 0);
+  cfg.initcheck = env_bool("ACCGPU_EMU_INITCHECK", 0);
   parse_schedule(getenv("ACCGPU_EMU_SCHEDULE"));
 }
 

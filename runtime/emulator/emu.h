@@ -36,6 +36,7 @@
 enum { EMU_ORDER_INORDER, EMU_ORDER_REVERSE, EMU_ORDER_RANDOM };
 typedef struct accgpu_emu_config {
   int memcheck;   /* ACCGPU_EMU_MEMCHECK: 1 (default) or 0 */
+  int initcheck;  /* ACCGPU_EMU_INITCHECK: 0 (default) or 1 */
   int racecheck;  /* ACCGPU_EMU_RACECHECK: 0 (default) or 1 */
   int order;      /* ACCGPU_EMU_SCHEDULE: EMU_ORDER_* */
   uint64_t seed;  /* random[:SEED] */
@@ -160,6 +161,7 @@ struct accgpu_dev {
   char *base;  /* reserved region, never host memory */
   size_t size;
   signed char *shadow; /* memcheck: one byte per 8 bytes (memcheck.c) */
+  uint8_t *written;    /* initcheck: one bit per byte (initcheck.c) */
   void *races;         /* racecheck: its shadow (racecheck.c), or NULL */
   void *qraces;        /* racecheck: records of operations (queue-race.c) */
   uint64_t launches;   /* atomic: launches so far (racecheck) */
@@ -168,6 +170,24 @@ struct accgpu_dev {
   accgpu_ptrmap labels;     /* device address -> label (memcheck.c) */
   struct emu_heap *heap;    /* kernels' malloc (heap.c; its own lock) */
 };
+
+/* ---- initcheck.c: reads of device memory nothing wrote ---- */
+int accgpu_emu_initcheck_init(struct accgpu_dev *dev);
+void accgpu_emu_initcheck_fini(struct accgpu_dev *dev);
+/* [P, P+N) of DEV was written (WRITTEN 1) or handed out anew (0). */
+void accgpu_emu_initcheck_mark(struct accgpu_dev *dev, const void *p,
+                               size_t n, int written);
+/* A copy of N bytes to DST (on DDEV) from SRC (on SDEV; NULL: the host). */
+void accgpu_emu_initcheck_copy(struct accgpu_dev *ddev, void *dst,
+                               struct accgpu_dev *sdev, const void *src,
+                               size_t n);
+/* 1 when DEV checks [A, A+N) and no byte of it was written. */
+int accgpu_emu_initcheck_unwritten(const struct accgpu_dev *dev,
+                                   uintptr_t a, size_t n);
+struct accgpu_emu_where;
+/* The report of such a read by W into BUF; returns -1. */
+int accgpu_emu_initcheck_report(const struct accgpu_emu_where *w, uintptr_t a,
+                                size_t n, char *buf, size_t len);
 
 /* ---- memcheck.c ---- */
 /* Shadow byte values besides 0..8 (bytes allocated from the granule's

@@ -579,6 +579,20 @@ static accgpu_emu_where where_of(emu_sched *s, emu_fiber *f) {
   return w;
 }
 
+/* Stores and atomics mark their bytes written; a load of bytes none of
+   which was written stops the kernel (initcheck.c). */
+static void initcheck_access(emu_sched *s, emu_fiber *f,
+                             const accgpu_emu_where *w, uintptr_t a,
+                             size_t n, unsigned kind) {
+  struct accgpu_dev *dev = s->g->dev;
+  if (kind & 3)
+    accgpu_emu_initcheck_mark(dev, (const void *)a, n, 1);
+  else if (accgpu_emu_initcheck_unwritten(dev, a, n)) {
+    accgpu_emu_initcheck_report(w, a, n, s->fault, sizeof s->fault);
+    fault_stop(s, f);
+  }
+}
+
 static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
                        unsigned long n, unsigned kind) {
   emu_fiber *f = (emu_fiber *)t;
@@ -600,6 +614,8 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
   if (s->cfg->memcheck &&
       accgpu_emu_memcheck(&w, a, n, kind, s->fault, sizeof s->fault) != 0)
     fault_stop(s, f);
+  if (s->cfg->initcheck)
+    initcheck_access(s, f, &w, a, n, kind);
   if (s->race)
     accgpu_emu_race_access(s->race, &w, f->idx, a, n, kind);
 }
@@ -806,7 +822,8 @@ static void check_init(emu_runner *r, emu_sched *s, const accgpu_emu_grid *g) {
   }
   if (c->racecheck)
     s->race = accgpu_emu_race_begin(&r->race, g, b, s->n);
-  if (c->racecheck || c->order == EMU_ORDER_RANDOM || s->counting)
+  if (c->racecheck || c->initcheck || c->order == EMU_ORDER_RANDOM ||
+      s->counting)
     b->check |= ACCGPU_EMU_CHECK_CALL;
 }
 

@@ -46,6 +46,8 @@ static pthread_mutex_t label_lock = PTHREAD_MUTEX_INITIALIZER;
 int accgpu_emu_shadow_init(struct accgpu_dev *dev) {
   accgpu_ptrmap_init(&dev->labels);
   dev->shadow = NULL;
+  if (accgpu_emu_initcheck_init(dev) != 0)
+    return -1;
   if (!accgpu_emu_config_get()->memcheck)
     return 0;
   dev->shadow = accgpu_emu_records(dev, dev->size / GRANULE,
@@ -59,6 +61,7 @@ static void label_free(uintptr_t key, uintptr_t val, void *ctx) {
 }
 
 void accgpu_emu_shadow_fini(struct accgpu_dev *dev) {
+  accgpu_emu_initcheck_fini(dev);
   if (dev->shadow)
     munmap(dev->shadow, dev->size / GRANULE);
   dev->shadow = NULL;
@@ -86,8 +89,10 @@ int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
   uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
   /* A block handed out again came back through a queue callback, after
      the operations that used it: they are ordered before its new use. */
-  if (state == ACCGPU_MEM_LIVE)
+  if (state == ACCGPU_MEM_LIVE) {
     accgpu_emu_qrace_forget(dev, p, bytes);
+    accgpu_emu_initcheck_mark(dev, p, bytes, 0);
+  }
   if (!dev->shadow || !bytes || off >= dev->size || bytes > dev->size - off)
     return 0;
   signed char *sh = dev->shadow + off / GRANULE;

@@ -89,9 +89,13 @@ static int op_execute(struct accgpu_queue *q, emu_op *op) {
   switch (op->kind) {
   case OP_COPY:
     memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.bytes);
+    accgpu_emu_initcheck_copy(op->u.copy.ddev, op->u.copy.dst,
+                              op->u.copy.sdev, op->u.copy.src,
+                              op->u.copy.bytes);
     return 0;
   case OP_MEMSET:
     memset(op->u.set.dst, op->u.set.byte, op->u.set.bytes);
+    accgpu_emu_initcheck_mark(q->dev, op->u.set.dst, op->u.set.bytes, 1);
     return 0;
   case OP_LAUNCH: {
     int rc = accgpu_emu_run_grid(op->u.grid);
