@@ -237,6 +237,20 @@ void free_loops(vec<lnode *> *v);
 void info_loops(kg *g, vec<lnode *> *v);
 bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
                  bool serial);
+/* Code every thread of a block may run redundantly: SEQ holds only NEXT
+   (a loop) and assignments to local scalars. */
+bool kg_only_locals(kg *g, gimple_seq seq, gimple *next);
+/* Dimensions explicitly asked for below N. */
+int explicit_below(lnode *n);
+/* An explicit level in N's subtree breaks the nesting rule (USED: the
+   levels of enclosing loops). */
+bool kg_levels_break(lnode *n, int used, bool kernels);
+/* kernels-pgi-nest.cc: a kernels nest whose gang/vector loops break the
+   nesting rule mapped one loop per grid dimension.  Returns the levels
+   (KG_PGI_*) when mapped, 0 when the rule holds, -1 when it cannot be
+   mapped: *WHY says why, *AT where. */
+int kg_pgi_nest(kg *g, vec<lnode *> *loops, const char **why,
+                location_t *at);
 
 /* kernel-gen-reduce.cc: loop reductions */
 bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds);

@@ -246,7 +246,7 @@ static void fp_in_memory(kg *g, kg_param *p, const char *nb,
               "sizeof(%s); __k += blockDim.x * blockDim.y * blockDim.z)\n"
               "    ((%s *)%s)[__k] = ((const %s *)%s)[__k];\n", kb_str(&ts),
               w, w, nb, w, p->name);
-    if (g->dims & (KG_WORKER | KG_VECTOR))
+    if (g->dims & (KG_WORKER | KG_VECTOR | KG_PGI))
       kb_add(body, "  __syncthreads();\n");
     g->shared.safe_push(d);
   }
@@ -360,12 +360,25 @@ bool kg_generate(struct kg_region *r)
   vec<lnode *> loops = vNULL;
   collect_loops(gimple_omp_body(r->stmt), &loops);
   int dims = 0, npart = 0;
-  for (unsigned i = 0; i < loops.length(); i++) {
+  const char *pgi_why = NULL;
+  location_t pgi_at = loc;
+  int pgi = kernels && !serial ? kg_pgi_nest(&g, &loops, &pgi_why, &pgi_at)
+            : 0;
+  if (pgi > 0) {
+    dims = pgi;
+    npart = 1;
+  }
+  for (unsigned i = 0; pgi <= 0 && i < loops.length(); i++) {
     int d = assign_dims(&g, loops[i], 0, kernels, serial);
     dims |= d;
     npart += d != 0;
   }
-  if (sched_apply(&g, &loops, kernels, serial))
+  if (pgi < 0 && g.failed) /* the nesting error: why PGI's schedule did not
+                              apply either */
+    inform(pgi_at, "accgpu: in %<kernels%>, a tightly nested nest of up to "
+           "3 loops with gang or vector maps one loop per grid dimension "
+           "(the PGI schedule); not here: %s", pgi_why);
+  if (pgi <= 0 && sched_apply(&g, &loops, kernels, serial))
     dims = assign_dims(&g, loops[0], 0, kernels, serial);
   if (kernels) {
     vec<location_t> seq_loops = vNULL;
