@@ -1,0 +1,250 @@
+/* real6_pgi_kernels_dims.c — `kernels` loop schedules of the PGI/CAPS era,
+ * as OpenUH's benchmarks write them: gang and vector loops nested in
+ * orders OpenACC's rule forbids, which PGI compilers map one loop per
+ * dimension of the CUDA grid and block (innermost x, gang(n) the grid's
+ * extent, vector(m) the block's):
+ *   3-D Laplacian (laplacian_1): gang(126) > gang(63) vector(2) > vector(128)
+ *   (laplacian_2): vector(2) > gang(32) vector(4) > gang(2) vector(64)
+ *   (laplacian_3): vector(2) > gang(1) vector(128) > gang(126)
+ *   2-D Gaussian blur: gang(512) vector(2) private(j, i) > vector(128),
+ *     with a private array on the outer loop filled in the inner one
+ *   matmul with a function-level scalar `c` set between the loops:
+ *     vector(4) > gang(16) vector(32), and dgemm/mm.c's own
+ *     gang(8192) > gang(64) vector(128) (the gang-in-gang form).
+ * Sizes are not multiples of the gang and vector sizes, and larger than
+ * they cover (grid-stride loops).  Against the same code run serially. */
+#include "e2e.h"
+#include <stdlib.h>
+
+#define A3(w, i, j, k) (w[(i) + nx * (j) + nx * ny * (k)])
+
+static void lap_ref(int nx, int ny, int ns, double al, double be,
+                    const double *w0, double *w1)
+{
+  for (int k = 1; k < ns - 1; k++)
+    for (int j = 1; j < ny - 1; j++)
+      for (int i = 1; i < nx - 1; i++)
+        A3(w1, i, j, k) = al * A3(w0, i, j, k)
+                          + be * (A3(w0, i + 1, j, k) + A3(w0, i - 1, j, k)
+                                  + A3(w0, i, j + 1, k) + A3(w0, i, j - 1, k)
+                                  + A3(w0, i, j, k + 1) + A3(w0, i, j, k - 1));
+}
+
+#define LAP_BODY                                                            \
+  A3(w1, i, j, k) = al * A3(w0, i, j, k)                                    \
+                    + be * (A3(w0, i + 1, j, k) + A3(w0, i - 1, j, k)       \
+                            + A3(w0, i, j + 1, k) + A3(w0, i, j - 1, k)     \
+                            + A3(w0, i, j, k + 1) + A3(w0, i, j, k - 1))
+
+static void lap1(int nx, int ny, int ns, double al, double be, double *w0,
+                 double *w1)
+{
+  int i, j, k;
+  unsigned sz = (unsigned)nx * ny * ns;
+#pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
+  {
+#pragma acc loop independent gang(126)
+    for (k = 1; k < ns - 1; k++) {
+#pragma acc loop independent gang(63) vector(2)
+      for (j = 1; j < ny - 1; j++) {
+#pragma acc loop independent vector(128)
+        for (i = 1; i < nx - 1; i++)
+          LAP_BODY;
+      }
+    }
+  }
+}
+
+static void lap2(int nx, int ny, int ns, double al, double be, double *w0,
+                 double *w1)
+{
+  int i, j, k;
+  unsigned sz = (unsigned)nx * ny * ns;
+#pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
+  {
+#pragma acc loop independent vector(2)
+    for (k = 1; k < ns - 1; k++) {
+#pragma acc loop independent gang(32) vector(4)
+      for (j = 1; j < ny - 1; j++) {
+#pragma acc loop independent gang(2) vector(64)
+        for (i = 1; i < nx - 1; i++)
+          LAP_BODY;
+      }
+    }
+  }
+}
+
+static void lap3(int nx, int ny, int ns, double al, double be, double *w0,
+                 double *w1)
+{
+  int i, j, k;
+  unsigned sz = (unsigned)nx * ny * ns;
+#pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
+  {
+#pragma acc loop independent vector(2)
+    for (k = 1; k < ns - 1; k++) {
+#pragma acc loop independent gang(1) vector(128)
+      for (j = 1; j < ny - 1; j++) {
+#pragma acc loop independent gang(126)
+        for (i = 1; i < nx - 1; i++)
+          LAP_BODY;
+      }
+    }
+  }
+}
+
+typedef void lap_fn(int, int, int, double, double, double *, double *);
+
+static void check_lap(const char *what, lap_fn *f, int nx, int ny, int ns)
+{
+  size_t n = (size_t)nx * ny * ns;
+  double *w0 = malloc(n * sizeof *w0), *w1 = malloc(n * sizeof *w1);
+  double *r1 = malloc(n * sizeof *r1);
+  for (size_t q = 0; q < n; q++) {
+    w0[q] = (double)(q % 17) * 0.25 - (double)(q % 5);
+    w1[q] = r1[q] = -1.0 - (double)(q % 3); /* the border stays */
+  }
+  f(nx, ny, ns, 0.5, 0.125, w0, w1);
+  lap_ref(nx, ny, ns, 0.5, 0.125, w0, r1);
+  for (size_t q = 0; q < n; q++)
+    CHECK_REAL(what, w1[q], r1[q], 1e-12);
+  free(w0);
+  free(w1);
+  free(r1);
+}
+
+#define A2(w, i, j) (w[(i) + nx * (j)])
+
+/* The 5x5 blur of gaussblur.c, its weights kept in a private array of
+   the row loop (filled per row, in every thread). */
+static void blur(int nx, int ny, const float *s, float *w0, float *w1)
+{
+  int j, i;
+  float wt[3];
+  unsigned sz = (unsigned)nx * ny;
+#pragma acc kernels copyin(w0[0:sz], s[0:3]) copy(w1[0:sz])
+  {
+#pragma acc loop independent gang(512) vector(2) private(j, i, wt)
+    for (j = 2; j < ny - 2; j++) {
+#pragma acc loop independent vector(128)
+      for (i = 2; i < nx - 2; i++) {
+        wt[0] = s[0];
+        wt[1] = s[1] * (float)(j % 3);
+        wt[2] = s[2];
+        A2(w1, i, j) = wt[0] * A2(w0, i, j)
+                       + wt[1] * (A2(w0, i - 1, j) + A2(w0, i + 1, j)
+                                  + A2(w0, i, j - 1) + A2(w0, i, j + 1))
+                       + wt[2] * (A2(w0, i - 2, j - 2) + A2(w0, i + 2, j + 2));
+      }
+    }
+  }
+}
+
+static void blur_ref(int nx, int ny, const float *s, const float *w0,
+                     float *w1)
+{
+  for (int j = 2; j < ny - 2; j++)
+    for (int i = 2; i < nx - 2; i++)
+      A2(w1, i, j) = s[0] * A2(w0, i, j)
+                     + s[1] * (float)(j % 3)
+                           * (A2(w0, i - 1, j) + A2(w0, i + 1, j)
+                              + A2(w0, i, j - 1) + A2(w0, i, j + 1))
+                     + s[2] * (A2(w0, i - 2, j - 2) + A2(w0, i + 2, j + 2));
+}
+
+/* mm.c's matmul, its scalar `c` declared in the function and set between
+   the loops; OUTER_VEC: vector(4) on rows (the PGI order), else mm.c's
+   gang(8192) > gang(64) vector(128). */
+static void matmul(int n, const double *a, const double *b, double *cm)
+{
+  int i, j, k;
+  double c;
+#pragma acc kernels copyin(a[0:n * n], b[0:n * n]) copyout(cm[0:n * n])
+  {
+#pragma acc loop independent vector(4)
+    for (i = 0; i < n; i++) {
+      c = i;
+#pragma acc loop independent gang(16) vector(32)
+      for (j = 0; j < n; j++) {
+        c = 0.0;
+        for (k = 0; k < n; k++)
+          c += a[i * n + k] * b[k * n + j];
+        cm[i * n + j] = c;
+      }
+    }
+  }
+}
+
+static void matmul_mm(int n, const double *a, const double *b, double *cm)
+{
+  int i, j, k;
+  double c;
+#pragma acc kernels copyin(a[0:n * n], b[0:n * n]) copyout(cm[0:n * n])
+  {
+#pragma acc loop independent gang(8192)
+    for (i = 0; i < n; i++) {
+      c = i;
+#pragma acc loop independent gang(64) vector(128)
+      for (j = 0; j < n; j++) {
+        c = 0.0;
+        for (k = 0; k < n; k++)
+          c += a[i * n + k] * b[k * n + j];
+        cm[i * n + j] = c;
+      }
+    }
+  }
+}
+
+static void check_matmul(const char *what,
+                         void (*f)(int, const double *, const double *,
+                                   double *), int n)
+{
+  double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b);
+  double *c = malloc(n * n * sizeof *c);
+  for (int q = 0; q < n * n; q++) {
+    a[q] = (q % 9) * 0.125;
+    b[q] = (q % 5) * 0.25 - 0.5;
+    c[q] = -7.0;
+  }
+  f(n, a, b, c);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      for (int k = 0; k < n; k++)
+        s += a[i * n + k] * b[k * n + j];
+      CHECK_REAL(what, c[i * n + j], s, 1e-12);
+    }
+  free(a);
+  free(b);
+  free(c);
+}
+
+int main(void)
+{
+  /* i beyond vector(128) and j beyond gang(63) x vector(2): strides */
+  check_lap("laplacian_1", lap1, 150, 131, 9);
+  /* i beyond gang(2) x vector(64), j beyond gang(32) x vector(4) */
+  check_lap("laplacian_2", lap2, 140, 135, 7);
+  /* i beyond gang(126), j beyond vector(128), k odd */
+  check_lap("laplacian_3", lap3, 130, 133, 6);
+  check_lap("laplacian_1 small", lap1, 5, 4, 3);
+
+  enum { BX = 203, BY = 37 };
+  float *w0 = malloc(BX * BY * sizeof *w0), *w1 = malloc(BX * BY * sizeof *w1);
+  float *r1 = malloc(BX * BY * sizeof *r1), s[3] = {0.5f, 0.125f, 0.0625f};
+  for (int q = 0; q < BX * BY; q++) {
+    w0[q] = (float)(q % 23) * 0.5f;
+    w1[q] = r1[q] = 3.0f;
+  }
+  blur(BX, BY, s, w0, w1);
+  blur_ref(BX, BY, s, w0, r1);
+  for (int q = 0; q < BX * BY; q++)
+    CHECK_REAL("gaussblur", w1[q], r1[q], 1e-5);
+  free(w0);
+  free(w1);
+  free(r1);
+
+  check_matmul("matmul vector(4) > gang(16) vector(32)", matmul, 45);
+  check_matmul("matmul gang(8192) > gang(64) vector(128)", matmul_mm, 37);
+  return e2e_done();
+}
