@@ -163,8 +163,8 @@ static void pgi_note(struct kg_region *r, lnode **ch, int n)
   }
   inform(gimple_location(ch[0]->stmt), "accgpu: %<kernels%> loop nest "
          "mapped one loop per grid and block dimension (the PGI schedule): "
-         "%s; grid-stride loops run the iterations the sizes do not cover",
-         buf);
+         "%s; no more blocks than a known trip count needs, grid-stride "
+         "loops run the iterations the sizes do not cover", buf);
 }
 
 /* Maps the chain CH[0..N): loop I on axis N-1-I.  Returns the levels. */

@@ -332,8 +332,9 @@ static void emit_pgi_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
     tree g = one;
     if (x && x->gang) {
       tree trip = sched_host_trip(r, x->loop);
-      tree want = x->gangs && host_value_p(r, x->gangs)
-                  ? fold_convert(ty, x->gangs) : NULL_TREE;
+      tree want = x->gangs ? sched_host_expr(r, x->loop, x->gangs, 0)
+                  : NULL_TREE;
+      want = want ? fold_convert(ty, want) : NULL_TREE;
       tree need = trip ? fold_build2(TRUNC_DIV_EXPR, ty,
                                      fold_build2(PLUS_EXPR, ty, trip,
                                                  build_int_cst(ty, b - 1)),
