@@ -676,8 +676,9 @@ void emit_omp_for(kg *g, gomp_for *f)
   kb_add(g->out, "{\n");
   g->indent++;
   emit_seq(g, gimple_omp_for_pre_body(f));
-  /* Reduction partials, private to each thread. */
-  if (!kgr_open(g, f, dims, id, &reds))
+  /* Reduction partials, private to each thread.  A PGI nest's thread
+     folds its partial into the variable with one atomic, as a gang. */
+  if (!kgr_open(g, f, dims & KG_PGI ? dims | KG_GANG : dims, id, &reds))
     return;
   /* Trip counts of all collapsed levels. */
   loop_level lv[8];
@@ -1041,7 +1042,10 @@ void info_loops(kg *g, vec<lnode *> *v)
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       {
         char how[160] = "within each thread";
-        if (d)
+        if (d & KG_PGI)
+          snprintf(how, sizeof how, "within each thread, then one atomic "
+                   "per thread");
+        else if (d)
           snprintf(how, sizeof how, "across%s%s%s%s%s (%s)",
                    d & KG_GANG ? " gangs" : "",
                    (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",

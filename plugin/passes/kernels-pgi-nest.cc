@@ -185,15 +185,6 @@ static int pgi_map(kg *g, lnode **ch, int n)
     vec[a] = pgi_vector(g, x->loop);
     g->loop_dims->put(x->loop, KG_PGI_X << a);
     dims |= KG_PGI_X << a;
-    /* The clauses a thread's iterations cannot honour. */
-    for (tree c = gimple_omp_for_clauses(x->loop); c; c = OMP_CLAUSE_CHAIN(c))
-      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION) {
-        sorry_at(OMP_CLAUSE_LOCATION(c), "%<reduction%> on loop %qs of a "
-                 "%<kernels%> loop nest mapped one loop per grid dimension "
-                 "(the PGI schedule, for gang and vector loops in an order "
-                 "OpenACC forbids)", pgi_var(ch[i]));
-        g->failed = true;
-      }
   }
   if (!pgi_blocks(g, r, vec, gimple_location(ch[0]->stmt)))
     return dims;

@@ -8,12 +8,15 @@
  *   (laplacian_3): vector(2) > gang(1) vector(128) > gang(126)
  *   2-D Gaussian blur: gang(512) vector(2) private(j, i) > vector(128),
  *     with a private array on the outer loop filled in the inner one
+ *   Jacobi sweep: vector(4) > gang(16) vector(32), reduction(max:err)
+ *     on both loops, reduction(+:sum) on the outer one only
  *   matmul with a function-level scalar `c` set between the loops:
  *     vector(4) > gang(16) vector(32), and dgemm/mm.c's own
  *     gang(8192) > gang(64) vector(128) (the gang-in-gang form).
  * Sizes are not multiples of the gang and vector sizes, and larger than
  * they cover (grid-stride loops).  Against the same code run serially. */
 #include "e2e.h"
+#include <math.h>
 #include <stdlib.h>
 
 #define A3(w, i, j, k) (w[(i) + nx * (j) + nx * ny * (k)])
@@ -152,6 +155,58 @@ static void blur_ref(int nx, int ny, const float *s, const float *w0,
                      + s[2] * (A2(w0, i - 2, j - 2) + A2(w0, i + 2, j + 2));
 }
 
+/* A Jacobi sweep in the PGI order, the error a max reduction on both
+   loops through a private scalar, and the sum of the new grid a
+   reduction on the outer loop only: each thread folds its partial with
+   one atomic. */
+static void jacobi(int nx, int ny, const float *w0, float *w1, float *err,
+                   double *sum)
+{
+  float e = 0.0f, d;
+  double s = 0.0;
+  unsigned sz = (unsigned)nx * ny;
+#pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
+  {
+#pragma acc loop independent vector(4) reduction(max:e) reduction(+:s)
+    for (int j = 1; j < ny - 1; j++) {
+#pragma acc loop independent gang(16) vector(32) reduction(max:e) private(d)
+      for (int i = 1; i < nx - 1; i++) {
+        A2(w1, i, j) = 0.25f * (A2(w0, i - 1, j) + A2(w0, i + 1, j)
+                                + A2(w0, i, j - 1) + A2(w0, i, j + 1));
+        d = fabsf(A2(w1, i, j) - A2(w0, i, j));
+        e = fmaxf(e, d);
+        s += A2(w1, i, j);
+      }
+    }
+  }
+  *err = e;
+  *sum = s;
+}
+
+static void check_jacobi(int nx, int ny)
+{
+  float *w0 = malloc(nx * ny * sizeof *w0), *w1 = malloc(nx * ny * sizeof *w1);
+  for (int q = 0; q < nx * ny; q++)
+    w0[q] = w1[q] = (float)((q * 7) % 19) * 0.25f;
+  float err;
+  double sum;
+  jacobi(nx, ny, w0, w1, &err, &sum);
+  float rerr = 0.0f;
+  double rsum = 0.0;
+  for (int j = 1; j < ny - 1; j++)
+    for (int i = 1; i < nx - 1; i++) {
+      float v = 0.25f * (A2(w0, i - 1, j) + A2(w0, i + 1, j)
+                         + A2(w0, i, j - 1) + A2(w0, i, j + 1));
+      CHECK_REAL("jacobi grid", A2(w1, i, j), v, 1e-6);
+      rerr = fmaxf(rerr, fabsf(v - A2(w0, i, j)));
+      rsum += v;
+    }
+  CHECK_REAL("jacobi max error", err, rerr, 0);
+  CHECK_REAL("jacobi sum", sum, rsum, 1e-12);
+  free(w0);
+  free(w1);
+}
+
 /* mm.c's matmul, its scalar `c` declared in the function and set between
    the loops; OUTER_VEC: vector(4) on rows (the PGI order), else mm.c's
    gang(8192) > gang(64) vector(128). */
@@ -244,6 +299,7 @@ int main(void)
   free(w1);
   free(r1);
 
+  check_jacobi(611, 23); /* i beyond gang(16) x vector(32) */
   check_matmul("matmul vector(4) > gang(16) vector(32)", matmul, 45);
   check_matmul("matmul gang(8192) > gang(64) vector(128)", matmul_mm, 37);
   return e2e_done();
