@@ -110,6 +110,8 @@ const char *kg_ident(tree decl, const char *dflt, char *buf, size_t n);
 void push_name(kg *g, tree decl, const char *text);
 tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
                     walk_stmt_info *wi);
+/* The worker/vector levels of the routines SEQ calls. */
+int kg_seq_callee_dims(gimple_seq seq);
 char *device_proto(kg *g, tree fn, bool with_names);
 extern struct kbuf kg_types;
 extern vec<type_entry> kg_type_tab;
@@ -240,6 +242,8 @@ bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
 /* Code every thread of a block may run redundantly: SEQ holds only NEXT
    (a loop) and assignments to local scalars. */
 bool kg_only_locals(kg *g, gimple_seq seq, gimple *next);
+/* F has a clause of kind CODE. */
+bool kg_loop_has_clause(gimple *f, enum omp_clause_code code);
 /* Dimensions explicitly asked for below N. */
 int explicit_below(lnode *n);
 /* An explicit level in N's subtree breaks the nesting rule (USED: the

@@ -1162,7 +1162,7 @@ static bool sched_size_args(lnode *n)
   return false;
 }
 
-static bool sched_has_clause(gimple *f, enum omp_clause_code code)
+bool kg_loop_has_clause(gimple *f, enum omp_clause_code code)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == code)
@@ -1229,11 +1229,11 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
     }
     if (lev[i].l > 0 && sched_level_dims(s, i - 1) != d)
       return "collapsed loops have different mappings";
-    if (sched_has_clause(x->stmt, OMP_CLAUSE_TILE))
+    if (kg_loop_has_clause(x->stmt, OMP_CLAUSE_TILE))
       return "a loop of the nest has a tile clause";
     /* Reductions are combined per level (construct-level ones too, from
        the loops that update them): their loops keep the default levels. */
-    if ((sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+    if ((kg_loop_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
          || !g->region->reds.is_empty())
         && loop_dims_of(g, x->stmt) != d)
       return "it would move a reduction loop to other levels";
@@ -1285,12 +1285,7 @@ static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
   why = sched_bad_nest(g, s, lev, n, kernels);
   if (why)
     return why;
-  int cd = 0;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &cd;
-  walk_gimple_seq(gimple_omp_body(r->stmt), kg_callee_dims, NULL, &wi);
-  if (cd)
+  if (kg_seq_callee_dims(gimple_omp_body(r->stmt)))
     return "it calls worker or vector routines";
   return NULL;
 }

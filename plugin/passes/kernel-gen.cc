@@ -389,16 +389,9 @@ bool kg_generate(struct kg_region *r)
              "analyse): runs sequentially");
     seq_loops.release();
   }
-  {
-    /* Worker/vector routines called here need those threads. */
-    int cd = 0;
-    walk_stmt_info wi;
-    memset(&wi, 0, sizeof wi);
-    wi.info = &cd;
-    if (!serial)
-      walk_gimple_seq(gimple_omp_body(r->stmt), kg_callee_dims, NULL, &wi);
-    dims |= cd;
-  }
+  /* Worker/vector routines called here need those threads. */
+  if (!serial)
+    dims |= kg_seq_callee_dims(gimple_omp_body(r->stmt));
   g.dims = dims;
   r->dims = dims;
   if (accgpu_opts.info) {
@@ -504,6 +497,16 @@ tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
         kg_routine_dims(accgpu_device_callee(gimple_call_fndecl(s)))
         & ~KG_GANG;
   return NULL_TREE;
+}
+
+int kg_seq_callee_dims(gimple_seq seq)
+{
+  int cd = 0;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &cd;
+  walk_gimple_seq(seq, kg_callee_dims, NULL, &wi);
+  return cd;
 }
 
 char *device_proto(kg *g, tree fn, bool with_names)

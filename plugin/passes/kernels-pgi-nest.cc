@@ -40,14 +40,6 @@ static int pgi_chain(vec<lnode *> *loops, lnode **chain)
   return n;
 }
 
-static bool pgi_has(gimple *f, enum omp_clause_code code)
-{
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == code)
-      return true;
-  return false;
-}
-
 /* Why the chain CH[0..N) cannot be mapped one loop per dimension, or
    NULL (WHY: room for the text). */
 static const char *pgi_reject(kg *g, vec<lnode *> *loops, lnode **ch, int n,
@@ -67,7 +59,7 @@ static const char *pgi_reject(kg *g, vec<lnode *> *loops, lnode **ch, int n,
                pgi_var(ch[i]));
       return why;
     }
-    if (pgi_has(ch[i]->stmt, OMP_CLAUSE_TILE)) {
+    if (kg_loop_has_clause(ch[i]->stmt, OMP_CLAUSE_TILE)) {
       snprintf(why, len, "loop '%s' has a tile clause", pgi_var(ch[i]));
       return why;
     }
@@ -81,12 +73,7 @@ static const char *pgi_reject(kg *g, vec<lnode *> *loops, lnode **ch, int n,
   }
   if (!kg_only_locals(g, gimple_omp_body(g->region->stmt), ch[0]->stmt))
     return "the region has statements outside the loop nest";
-  int cd = 0;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &cd;
-  walk_gimple_seq(gimple_omp_body(g->region->stmt), kg_callee_dims, NULL, &wi);
-  if (cd)
+  if (kg_seq_callee_dims(gimple_omp_body(g->region->stmt)))
     return "it calls worker or vector routines";
   return NULL;
 }
