@@ -10,6 +10,7 @@
  *     with a private array on the outer loop filled in the inner one
  *   Jacobi sweep: vector(4) > gang(16) vector(32), reduction(max:err)
  *     on both loops, reduction(+:sum) on the outer one only
+ *   clauses without sizes, gang(g) with g known at run time, collapse(2)
  *   matmul with a function-level scalar `c` set between the loops:
  *     vector(4) > gang(16) vector(32), and dgemm/mm.c's own
  *     gang(8192) > gang(64) vector(128) (the gang-in-gang form).
@@ -207,6 +208,31 @@ static void check_jacobi(int nx, int ny)
   free(w1);
 }
 
+/* Clauses without sizes, a gang size known only at run time, and a
+   collapsed loop on one dimension: vector > gang(g) vector(8)
+   collapse(2), then vector > gang. */
+static void unsized(int nx, int ny, int nz, int g, double *v)
+{
+  unsigned sz = (unsigned)nx * ny * nz;
+#pragma acc kernels copy(v[0:sz])
+  {
+#pragma acc loop independent vector
+    for (int k = 0; k < nz; k++)
+#pragma acc loop independent gang(g) vector(8) collapse(2)
+      for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++)
+          v[(k * ny + j) * nx + i] += 1 + i + 100 * j + 10000 * k;
+  }
+#pragma acc kernels copy(v[0:sz])
+  {
+#pragma acc loop independent vector
+    for (int k = 0; k < nz; k++)
+#pragma acc loop independent gang
+      for (int q = 0; q < nx * ny; q++)
+        v[k * nx * ny + q] *= 2;
+  }
+}
+
 /* mm.c's matmul, its scalar `c` declared in the function and set between
    the loops; OUTER_VEC: vector(4) on rows (the PGI order), else mm.c's
    gang(8192) > gang(64) vector(128). */
@@ -299,6 +325,19 @@ int main(void)
   free(w1);
   free(r1);
 
+  enum { UX = 37, UY = 29, UZ = 11 };
+  double *v = malloc(UX * UY * UZ * sizeof *v);
+  for (int q = 0; q < UX * UY * UZ; q++)
+    v[q] = q % 4;
+  unsized(UX, UY, UZ, e2e_separate_memory() + 2, v);
+  for (int k = 0; k < UZ; k++)
+    for (int j = 0; j < UY; j++)
+      for (int i = 0; i < UX; i++) {
+        int q = (k * UY + j) * UX + i;
+        CHECK_REAL("unsized", v[q], 2.0 * (q % 4 + 1 + i + 100 * j + 10000 * k),
+                   0);
+      }
+  free(v);
   check_jacobi(611, 23); /* i beyond gang(16) x vector(32) */
   check_matmul("matmul vector(4) > gang(16) vector(32)", matmul, 45);
   check_matmul("matmul gang(8192) > gang(64) vector(128)", matmul_mm, 37);
