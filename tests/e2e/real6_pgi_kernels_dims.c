@@ -16,6 +16,7 @@
  *     gang(8192) > gang(64) vector(128) (the gang-in-gang form).
  * Sizes are not multiples of the gang and vector sizes, and larger than
  * they cover (grid-stride loops).  Against the same code run serially. */
+/* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include "e2e.h"
 #include <math.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ static void lap1(int nx, int ny, int ns, double al, double be, double *w0,
   unsigned sz = (unsigned)nx * ny * ns;
 #pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
   {
-#pragma acc loop independent gang(126)
+#pragma acc loop independent gang(126) /* accgpu-expect-note: k -> z \(grid 126, block 1\), j -> y \(grid 63, block 2\), i -> x \(grid 1, block 128\) */
     for (k = 1; k < ns - 1; k++) {
 #pragma acc loop independent gang(63) vector(2)
       for (j = 1; j < ny - 1; j++) {
@@ -168,7 +169,7 @@ static void jacobi(int nx, int ny, const float *w0, float *w1, float *err,
   unsigned sz = (unsigned)nx * ny;
 #pragma acc kernels copyin(w0[0:sz]) copy(w1[0:sz])
   {
-#pragma acc loop independent vector(4) reduction(max:e) reduction(+:s)
+#pragma acc loop independent vector(4) reduction(max:e) reduction(+:s) /* accgpu-expect-note: reduction\(max:.e.\) within each thread, then one atomic per thread */
     for (int j = 1; j < ny - 1; j++) {
 #pragma acc loop independent gang(16) vector(32) reduction(max:e) private(d)
       for (int i = 1; i < nx - 1; i++) {
