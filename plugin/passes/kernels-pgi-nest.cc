@@ -7,8 +7,11 @@
  * PGI compiles such a tightly nested `kernels` nest by giving each loop
  * one dimension of the CUDA grid and block, the innermost x, then y and
  * z: gang(n) is the grid's extent along it, vector(m) the block's.  So do
- * we, where the rule is broken in `kernels` (in `parallel`, and wherever
- * the rule holds, the usual mapping stays).  Each loop is a grid-stride
+ * we in `kernels` where the rule is broken, and for tight nests of gang
+ * loops holding gang loops (PGI's guides: `kernels loop gang(32),
+ * vector(16)` > `loop gang(16), vector(32)`), which a nest that is not
+ * tight maps to gang dimensions instead (kernels_outer_gang); in
+ * `parallel`, and wherever else the rule holds, the usual mapping stays.  Each loop is a grid-stride
  * loop on its dimension (kernel-gen-loops.cc, KG_PGI_*), so every
  * iteration runs once whatever the sizes and trip counts; the grid and
  * block are set by launch-geometry.cc (emit_pgi_geometry).  Every thread
@@ -180,22 +183,38 @@ static int pgi_map(kg *g, lnode **ch, int n)
   return dims;
 }
 
+/* A gang loop (no dim) holds another one in N's subtree (OUTER: one
+   encloses N): the `kernels` gang tiling of kernel-gen-loops.cc
+   (kernels_outer_gang), which such a nest gets when it is not tight. */
+static bool gang_in_gang(lnode *n, bool outer)
+{
+  bool gang = !n->seq && (n->explicit_dims & KG_GANG);
+  if (gang && outer)
+    return true;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    if (gang_in_gang(n->kids[i], outer || gang))
+      return true;
+  return false;
+}
+
 int kg_pgi_nest(kg *g, vec<lnode *> *loops, const char **why,
                 location_t *at)
 {
   static char buf[256];
   struct kg_region *r = g->region;
   r->pgi_axes = 0;
-  bool breaks = false;
-  for (unsigned i = 0; i < loops->length(); i++)
+  bool breaks = false, tiling = false;
+  for (unsigned i = 0; i < loops->length(); i++) {
     breaks |= kg_levels_break((*loops)[i], 0, true);
-  if (!breaks || g->routine_mode)
+    tiling |= gang_in_gang((*loops)[i], false);
+  }
+  if ((!breaks && !tiling) || g->routine_mode)
     return 0;
   lnode *ch[4];
   int n = pgi_chain(loops, ch);
   *at = gimple_location(ch[0]->stmt);
   *why = pgi_reject(g, loops, ch, n, buf, sizeof buf);
-  if (*why)
-    return -1;
+  if (*why) /* the tiling of a gang loop holding gang loops, else an error */
+    return breaks ? -1 : 0;
   return pgi_map(g, ch, n);
 }

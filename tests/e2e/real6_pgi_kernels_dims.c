@@ -13,7 +13,9 @@
  *   clauses without sizes, gang(g) with g known at run time, collapse(2)
  *   matmul with a function-level scalar `c` set between the loops:
  *     vector(4) > gang(16) vector(32), and dgemm/mm.c's own
- *     gang(8192) > gang(64) vector(128) (the gang-in-gang form).
+ *     gang(8192) > gang(64) vector(128) (gang in gang, tight: the PGI
+ *     schedule too; with a store between the loops the kernels gang
+ *     tiling of real5_pgi_samples instead).
  * Sizes are not multiples of the gang and vector sizes, and larger than
  * they cover (grid-stride loops).  Against the same code run serially. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
@@ -234,6 +236,23 @@ static void unsized(int nx, int ny, int nz, int g, double *v)
   }
 }
 
+/* A gang loop holding a gang loop with a store between them: not tight,
+   so the outer loop takes gang dimension 2 (the kernels gang tiling)
+   instead of the PGI schedule. */
+static void tiling_not_tight(int ny, int nx, float *v)
+{
+#pragma acc kernels copy(v[0:ny * nx])
+  {
+#pragma acc loop independent gang(8) vector(4) /* accgpu-expect-note: gangs \(dim 2\) */
+    for (int j = 0; j < ny; j++) {
+      v[j * nx] = (float)j;
+#pragma acc loop independent gang(16) vector(32)
+      for (int i = 1; i < nx; i++)
+        v[j * nx + i] = v[j * nx + i] * 2.0f + (float)j;
+    }
+  }
+}
+
 /* mm.c's matmul, its scalar `c` declared in the function and set between
    the loops; OUTER_VEC: vector(4) on rows (the PGI order), else mm.c's
    gang(8192) > gang(64) vector(128). */
@@ -339,6 +358,15 @@ int main(void)
                    0);
       }
   free(v);
+  enum { TY = 13, TX = 300 };
+  float *t = malloc(TY * TX * sizeof *t);
+  for (int q = 0; q < TY * TX; q++)
+    t[q] = (float)(q % 7);
+  tiling_not_tight(TY, TX, t);
+  for (int q = 0; q < TY * TX; q++)
+    CHECK_REAL("gang tiling", t[q], q % TX ? (float)(q % 7) * 2.0f + q / TX
+                                           : (float)(q / TX), 0);
+  free(t);
   check_jacobi(611, 23); /* i beyond gang(16) x vector(32) */
   check_matmul("matmul vector(4) > gang(16) vector(32)", matmul, 45);
   check_matmul("matmul gang(8192) > gang(64) vector(128)", matmul_mm, 37);
