@@ -11,6 +11,7 @@
  *   Jacobi sweep: vector(4) > gang(16) vector(32), reduction(max:err)
  *     on both loops, reduction(+:sum) on the outer one only
  *   clauses without sizes, gang(g) with g known at run time, collapse(2)
+ *   a triangular nest (inner bounds from the outer index)
  *   matmul with a function-level scalar `c` set between the loops:
  *     vector(4) > gang(16) vector(32), and dgemm/mm.c's own
  *     gang(8192) > gang(64) vector(128) (gang in gang, tight: the PGI
@@ -236,6 +237,20 @@ static void unsized(int nx, int ny, int nz, int g, double *v)
   }
 }
 
+/* A triangular nest: the inner trip count depends on the outer index, so
+   each thread finds its own. */
+static void triangle(int n, double *v)
+{
+#pragma acc kernels copy(v[0:n * n])
+  {
+#pragma acc loop independent vector(4)
+    for (int i = 0; i < n; i++)
+#pragma acc loop independent gang(3) vector(32)
+      for (int j = 0; j <= i; j++)
+        v[i * n + j] += i - 0.5 * j;
+  }
+}
+
 /* A gang loop holding a gang loop with a store between them: not tight,
    so the outer loop takes gang dimension 2 (the kernels gang tiling)
    instead of the PGI schedule. */
@@ -358,6 +373,16 @@ int main(void)
                    0);
       }
   free(v);
+  enum { TN = 150 };
+  double *tr = malloc(TN * TN * sizeof *tr);
+  for (int q = 0; q < TN * TN; q++)
+    tr[q] = 1.0;
+  triangle(TN, tr);
+  for (int i = 0; i < TN; i++)
+    for (int j = 0; j < TN; j++)
+      CHECK_REAL("triangle", tr[i * TN + j], j <= i ? 1.0 + i - 0.5 * j : 1.0,
+                 0);
+  free(tr);
   enum { TY = 13, TX = 300 };
   float *t = malloc(TY * TX * sizeof *t);
   for (int q = 0; q < TY * TX; q++)
