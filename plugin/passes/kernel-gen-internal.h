@@ -110,6 +110,8 @@ const char *kg_ident(tree decl, const char *dflt, char *buf, size_t n);
 void push_name(kg *g, tree decl, const char *text);
 tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
                     walk_stmt_info *wi);
+/* The worker/vector levels of the routines SEQ calls. */
+int kg_seq_callee_dims(gimple_seq seq);
 char *device_proto(kg *g, tree fn, bool with_names);
 extern struct kbuf kg_types;
 extern vec<type_entry> kg_type_tab;
@@ -237,6 +239,22 @@ void free_loops(vec<lnode *> *v);
 void info_loops(kg *g, vec<lnode *> *v);
 bool sched_apply(kg *g, vec<lnode *> *loops, bool kernels,
                  bool serial);
+/* Code every thread of a block may run redundantly: SEQ holds only NEXT
+   (a loop) and assignments to local scalars. */
+bool kg_only_locals(kg *g, gimple_seq seq, gimple *next);
+/* F has a clause of kind CODE. */
+bool kg_loop_has_clause(gimple *f, enum omp_clause_code code);
+/* Dimensions explicitly asked for below N. */
+int explicit_below(lnode *n);
+/* An explicit level in N's subtree breaks the nesting rule (USED: the
+   levels of enclosing loops). */
+bool kg_levels_break(lnode *n, int used, bool kernels);
+/* kernels-pgi-nest.cc: a kernels nest whose gang/vector loops break the
+   nesting rule mapped one loop per grid dimension.  Returns the levels
+   (KG_PGI_*) when mapped, 0 when the rule holds, -1 when it cannot be
+   mapped: *WHY says why, *AT where. */
+int kg_pgi_nest(kg *g, vec<lnode *> *loops, const char **why,
+                location_t *at);
 
 /* kernel-gen-reduce.cc: loop reductions */
 bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds);

@@ -545,9 +545,11 @@ static void sched_start_stride(int dims, char *start, char *stride, size_t n)
            w ? "blockDim.y" : "1", v ? "blockDim.x" : "1");
 }
 
-/* The grid axis of a gang loop's blocks. */
+/* The grid axis of a gang (or PGI nest) loop's blocks. */
 static const char *gang_axis(int dims)
 {
+  if (dims & KG_PGI)
+    return dims & KG_PGI_X ? "x" : dims & KG_PGI_Y ? "y" : "z";
   return dims & KG_GANG ? "x" : dims & KG_GANG_Y ? "y" : "z";
 }
 
@@ -674,8 +676,9 @@ void emit_omp_for(kg *g, gomp_for *f)
   kb_add(g->out, "{\n");
   g->indent++;
   emit_seq(g, gimple_omp_for_pre_body(f));
-  /* Reduction partials, private to each thread. */
-  if (!kgr_open(g, f, dims, id, &reds))
+  /* Reduction partials, private to each thread.  A PGI nest's thread
+     folds its partial into the variable with one atomic, as a gang. */
+  if (!kgr_open(g, f, dims & KG_PGI ? dims | KG_GANG : dims, id, &reds))
     return;
   /* Trip counts of all collapsed levels. */
   loop_level lv[8];
@@ -726,7 +729,15 @@ void emit_omp_for(kg *g, gomp_for *f)
   default:
     start = "0";
     stride = "1";
-    if (dims & (KG_GANG_Y | KG_GANG_Z)) {
+    if (dims & KG_PGI) { /* one grid and block dimension (PGI nest) */
+      const char *a = gang_axis(dims);
+      snprintf(sbuf, sizeof sbuf, "(long long)blockIdx.%s * blockDim.%s + "
+               "threadIdx.%s", a, a, a);
+      snprintf(tbuf, sizeof tbuf, "(long long)gridDim.%s * blockDim.%s", a,
+               a);
+      start = sbuf;
+      stride = tbuf;
+    } else if (dims & (KG_GANG_Y | KG_GANG_Z)) {
       sched_start_stride(dims, sbuf, tbuf, sizeof sbuf);
       start = sbuf;
       stride = tbuf;
@@ -734,7 +745,8 @@ void emit_omp_for(kg *g, gomp_for *f)
     break;
   }
   char step[200];
-  if ((dims & KG_GANGS) && !chunked)
+  bool blocks = dims & (KG_GANGS | KG_PGI); /* a loop over blocks */
+  if (blocks && !chunked)
     snprintf(step, sizeof step, "__ACCGPU_GANG_STEP(%s)", stride);
   else
     snprintf(step, sizeof step, "(%s)", stride);
@@ -749,11 +761,11 @@ void emit_omp_for(kg *g, gomp_for *f)
     kb_add(g->out, "ACCGPU_UNROLL(4)\n");
   }
   if (digits)
-    emit_digits_head(g, lv, nl, id, (dims & KG_GANGS) ? gang_axis(dims) : NULL,
+    emit_digits_head(g, lv, nl, id, blocks ? gang_axis(dims) : NULL,
                      start, step);
   else
     emit_plain_head(g, lv, nl, id, tiled, chunked,
-                    (dims & KG_GANGS) && !chunked ? gang_axis(dims) : NULL,
+                    blocks && !chunked ? gang_axis(dims) : NULL,
                     start, step);
   kgr_bind(g, &reds);
   if ((dims & KG_GANGS) && !(dims & (KG_WORKER | KG_VECTOR)))
@@ -762,7 +774,9 @@ void emit_omp_for(kg *g, gomp_for *f)
         maybe_share(g, OMP_CLAUSE_DECL(c));
   int save_part = g->part;
   gomp_for *save_hoisted = g->bars_hoisted;
-  g->part |= dims;
+  /* A PGI nest's threads each run their own iterations: no store in it
+     is gang-redundant. */
+  g->part |= dims | (dims & KG_PGI ? KG_GANG : 0);
   if (inner)
     g->bars_hoisted = inner;
   emit_seq(g, gimple_omp_body(f));
@@ -843,7 +857,7 @@ void collect_loops(gimple_seq seq, vec<lnode *> *out)
     collect_stmt(gsi_stmt(gsi), out);
 }
 
-static int explicit_below(lnode *n)
+int explicit_below(lnode *n)
 {
   int d = 0;
   for (unsigned i = 0; i < n->kids.length(); i++)
@@ -901,6 +915,22 @@ static int level_rank(int d, bool inner)
   while (!(d & bits[r]) && (inner ? r > 0 : r < 4))
     r += inner ? -1 : 1;
   return r;
+}
+
+/* True when an explicit level in N's subtree breaks the rule
+   assign_dims enforces (an outer loop on strictly outer levels); USED:
+   levels of the enclosing loops. */
+bool kg_levels_break(lnode *n, int used, bool kernels)
+{
+  int d = n->seq || !n->explicit_dims ? 0
+          : kernels ? kernels_outer_gang(n, n->explicit_dims)
+                    : n->explicit_dims;
+  if (d && used && level_rank(d, false) <= level_rank(used, true))
+    return true;
+  for (unsigned i = 0; i < n->kids.length(); i++)
+    if (kg_levels_break(n->kids[i], used | d, kernels))
+      return true;
+  return false;
 }
 
 /* Assigns dimensions to N and its inner loops; USED: taken by outer
@@ -997,8 +1027,8 @@ void info_loops(kg *g, vec<lnode *> *v)
     lnode *n = (*v)[i];
     int d = loop_dims_of(g, n->stmt);
     location_t l = gimple_location(n->stmt);
-    if (g->sched_dims && g->sched_dims->get(n->stmt))
-      ; /* noted with the schedule (sched_apply) */
+    if ((g->sched_dims && g->sched_dims->get(n->stmt)) || (d & KG_PGI))
+      ; /* noted with the schedule (sched_apply, kg_pgi_nest) */
     else if (!d)
       inform(l, "accgpu: loop run sequentially in each thread");
     else
@@ -1012,7 +1042,10 @@ void info_loops(kg *g, vec<lnode *> *v)
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       {
         char how[160] = "within each thread";
-        if (d)
+        if (d & KG_PGI)
+          snprintf(how, sizeof how, "within each thread, then one atomic "
+                   "per thread");
+        else if (d)
           snprintf(how, sizeof how, "across%s%s%s%s%s (%s)",
                    d & KG_GANG ? " gangs" : "",
                    (d & KG_GANG) && (d & (KG_WORKER | KG_VECTOR)) ? "," : "",
@@ -1073,18 +1106,18 @@ static int sched_level_dims(const struct accgpu_schedule *s, int i)
 /* True when SEQ (the body of a nest loop) holds nothing but NEXT (the next
    loop of the nest) and assignments to local scalars: code that every
    block may run redundantly without changing the result. */
-static bool sched_only_locals(kg *g, gimple_seq seq, gimple *next)
+bool kg_only_locals(kg *g, gimple_seq seq, gimple *next)
 {
   for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
     gimple *s = gsi_stmt(i);
     switch (gimple_code(s)) {
     case GIMPLE_BIND:
-      if (!sched_only_locals(g, gimple_bind_body(as_a<gbind *>(s)), next))
+      if (!kg_only_locals(g, gimple_bind_body(as_a<gbind *>(s)), next))
         return false;
       break;
     case GIMPLE_TRY:
-      if (!sched_only_locals(g, gimple_try_eval(s), next)
-          || !sched_only_locals(g, gimple_try_cleanup(s), next))
+      if (!kg_only_locals(g, gimple_try_eval(s), next)
+          || !kg_only_locals(g, gimple_try_cleanup(s), next))
         return false;
       break;
     case GIMPLE_OMP_FOR:
@@ -1129,7 +1162,7 @@ static bool sched_size_args(lnode *n)
   return false;
 }
 
-static bool sched_has_clause(gimple *f, enum omp_clause_code code)
+bool kg_loop_has_clause(gimple *f, enum omp_clause_code code)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == code)
@@ -1196,11 +1229,11 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
     }
     if (lev[i].l > 0 && sched_level_dims(s, i - 1) != d)
       return "collapsed loops have different mappings";
-    if (sched_has_clause(x->stmt, OMP_CLAUSE_TILE))
+    if (kg_loop_has_clause(x->stmt, OMP_CLAUSE_TILE))
       return "a loop of the nest has a tile clause";
     /* Reductions are combined per level (construct-level ones too, from
        the loops that update them): their loops keep the default levels. */
-    if ((sched_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
+    if ((kg_loop_has_clause(x->stmt, OMP_CLAUSE_REDUCTION)
          || !g->region->reds.is_empty())
         && loop_dims_of(g, x->stmt) != d)
       return "it would move a reduction loop to other levels";
@@ -1212,7 +1245,7 @@ static const char *sched_bad_nest(kg *g, const struct accgpu_schedule *s,
        enclose it, runs once per block of that dimension. */
     for (int h = 0; (d & KG_GANGS) && h < i; h++)
       if (lev[h + 1].l == 0
-          && !sched_only_locals(g, gimple_omp_body(lev[h].n->stmt),
+          && !kg_only_locals(g, gimple_omp_body(lev[h].n->stmt),
                                 lev[h + 1].n->stmt))
         return "statements between the nested loops would run once per "
                "block";
@@ -1252,12 +1285,7 @@ static const char *sched_reject(kg *g, const struct accgpu_schedule *s,
   why = sched_bad_nest(g, s, lev, n, kernels);
   if (why)
     return why;
-  int cd = 0;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &cd;
-  walk_gimple_seq(gimple_omp_body(r->stmt), kg_callee_dims, NULL, &wi);
-  if (cd)
+  if (kg_seq_callee_dims(gimple_omp_body(r->stmt)))
     return "it calls worker or vector routines";
   return NULL;
 }

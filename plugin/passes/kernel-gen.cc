@@ -246,7 +246,7 @@ static void fp_in_memory(kg *g, kg_param *p, const char *nb,
               "sizeof(%s); __k += blockDim.x * blockDim.y * blockDim.z)\n"
               "    ((%s *)%s)[__k] = ((const %s *)%s)[__k];\n", kb_str(&ts),
               w, w, nb, w, p->name);
-    if (g->dims & (KG_WORKER | KG_VECTOR))
+    if (g->dims & (KG_WORKER | KG_VECTOR | KG_PGI))
       kb_add(body, "  __syncthreads();\n");
     g->shared.safe_push(d);
   }
@@ -360,12 +360,25 @@ bool kg_generate(struct kg_region *r)
   vec<lnode *> loops = vNULL;
   collect_loops(gimple_omp_body(r->stmt), &loops);
   int dims = 0, npart = 0;
-  for (unsigned i = 0; i < loops.length(); i++) {
+  const char *pgi_why = NULL;
+  location_t pgi_at = loc;
+  int pgi = kernels && !serial ? kg_pgi_nest(&g, &loops, &pgi_why, &pgi_at)
+            : 0;
+  if (pgi > 0) {
+    dims = pgi;
+    npart = 1;
+  }
+  for (unsigned i = 0; pgi <= 0 && i < loops.length(); i++) {
     int d = assign_dims(&g, loops[i], 0, kernels, serial);
     dims |= d;
     npart += d != 0;
   }
-  if (sched_apply(&g, &loops, kernels, serial))
+  if (pgi < 0 && g.failed) /* the nesting error: why PGI's schedule did not
+                              apply either */
+    inform(pgi_at, "accgpu: in %<kernels%>, a tightly nested nest of up to "
+           "3 loops with gang or vector maps one loop per grid dimension "
+           "(the PGI schedule); not here: %s", pgi_why);
+  if (pgi <= 0 && sched_apply(&g, &loops, kernels, serial))
     dims = assign_dims(&g, loops[0], 0, kernels, serial);
   if (kernels) {
     vec<location_t> seq_loops = vNULL;
@@ -376,16 +389,9 @@ bool kg_generate(struct kg_region *r)
              "analyse): runs sequentially");
     seq_loops.release();
   }
-  {
-    /* Worker/vector routines called here need those threads. */
-    int cd = 0;
-    walk_stmt_info wi;
-    memset(&wi, 0, sizeof wi);
-    wi.info = &cd;
-    if (!serial)
-      walk_gimple_seq(gimple_omp_body(r->stmt), kg_callee_dims, NULL, &wi);
-    dims |= cd;
-  }
+  /* Worker/vector routines called here need those threads. */
+  if (!serial)
+    dims |= kg_seq_callee_dims(gimple_omp_body(r->stmt));
   g.dims = dims;
   r->dims = dims;
   if (accgpu_opts.info) {
@@ -491,6 +497,16 @@ tree kg_callee_dims(gimple_stmt_iterator *gsi, bool *handled,
         kg_routine_dims(accgpu_device_callee(gimple_call_fndecl(s)))
         & ~KG_GANG;
   return NULL_TREE;
+}
+
+int kg_seq_callee_dims(gimple_seq seq)
+{
+  int cd = 0;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &cd;
+  walk_gimple_seq(seq, kg_callee_dims, NULL, &wi);
+  return cd;
 }
 
 char *device_proto(kg *g, tree fn, bool with_names)

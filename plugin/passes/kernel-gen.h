@@ -12,6 +12,21 @@
 enum { KG_GANG = 1, KG_WORKER = 2, KG_VECTOR = 4, KG_GANG_Y = 8,
        KG_GANG_Z = 16 };
 #define KG_GANGS (KG_GANG | KG_GANG_Y | KG_GANG_Z)
+/* A loop of a kernels nest mapped one loop per grid dimension, PGI's
+   schedule (kernels-pgi-nest.cc): blockIdx.x * blockDim.x + threadIdx.x
+   (.y, .z) and the matching grid stride. */
+enum { KG_PGI_X = 32, KG_PGI_Y = 64, KG_PGI_Z = 128 };
+#define KG_PGI (KG_PGI_X | KG_PGI_Y | KG_PGI_Z)
+
+/* One axis of such a nest: its loop, gang(n)'s size (NULL_TREE: none, or
+   not known on the host), whether the loop has gang, and the block's
+   extent (its vector size, 1 without vector). */
+struct kg_pgi_axis {
+  gomp_for *loop;
+  tree gangs;
+  bool gang;
+  unsigned block;
+};
 
 /* One kernel parameter. */
 struct kg_param {
@@ -47,6 +62,10 @@ struct kg_region {
      loop that runs each of its loops (sched_for[i] for sched->loop[i]). */
   const struct accgpu_schedule *sched;
   gomp_for *sched_for[3];
+  /* A kernels nest mapped one loop per grid dimension (0: none): x is
+     the innermost loop. */
+  int pgi_axes;
+  struct kg_pgi_axis pgi[3];
 };
 
 /* Translates R->stmt's body into a kernel; returns false after reporting an

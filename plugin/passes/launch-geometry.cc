@@ -316,6 +316,41 @@ static void sched_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
            thr[2] ? s->block[2] : 1, how[0], how[1], how[2]);
 }
 
+/* GRID and BLOCK of a kernels nest mapped one loop per dimension
+   (kernels-pgi-nest.cc): the block from its vector sizes; along each
+   axis gang(n)'s n, no more blocks than the loop's iterations need when
+   the host knows its trip count (the others would find none), that many
+   without a size, 1 without gang. */
+static void emit_pgi_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
+                              tree grid, tree block)
+{
+  static const long long limit[3] = {2147483647LL, 65535, 65535};
+  tree ty = long_long_integer_type_node, one = build_one_cst(ty);
+  for (int a = 0; a < 3; a++) {
+    const struct kg_pgi_axis *x = a < r->pgi_axes ? &r->pgi[a] : NULL;
+    unsigned b = x ? x->block : 1;
+    tree g = one;
+    if (x && x->gang) {
+      tree trip = sched_host_trip(r, x->loop);
+      tree want = x->gangs ? sched_host_expr(r, x->loop, x->gangs, 0)
+                  : NULL_TREE;
+      want = want ? fold_convert(ty, want) : NULL_TREE;
+      tree need = trip ? fold_build2(TRUNC_DIV_EXPR, ty,
+                                     fold_build2(PLUS_EXPR, ty, trip,
+                                                 build_int_cst(ty, b - 1)),
+                                     build_int_cst(ty, b))
+                       : NULL_TREE;
+      g = want && need ? fold_build2(MIN_EXPR, ty, want, need)
+          : want ? want : need ? need : build_int_cst(ty, 256);
+      g = fold_build2(MAX_EXPR, ty, g, one);
+      g = fold_build2(MIN_EXPR, ty, g, build_int_cst(ty, limit[a]));
+    }
+    add(gsi, gimple_build_assign(field(grid, a), val(gsi, u32(g))));
+    add(gsi, gimple_build_assign(field(block, a),
+                                 build_int_cst(unsigned_type_node, b)));
+  }
+}
+
 /* Gangs of a construct with a gang loop and no (positive) num_gangs:
    enough to fill the device (DEV's limits), no more than the outermost gang
    loop needs when the host knows its trip count (VEC, WK: the launch's
@@ -407,6 +442,12 @@ static unsigned block_threads(struct kg_region *r, clause_info *ci)
       n *= thr[d] ? (unsigned)r->sched->block[d] : 1u;
     return n <= 1024 ? n : 0;
   }
+  if (r->pgi_axes) {
+    unsigned n = 1;
+    for (int a = 0; a < r->pgi_axes; a++)
+      n *= r->pgi[a].block;
+    return n <= 1024 ? n : 0;
+  }
   clause_info c = loop_sizes(r, ci, true);
   tree vec, wk;
   block_sizes(r, &c, &vec, &wk);
@@ -436,6 +477,10 @@ void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
 {
   if (r->sched) {
     sched_geometry(gsi, r, grid, block);
+    return;
+  }
+  if (r->pgi_axes) {
+    emit_pgi_geometry(gsi, r, grid, block);
     return;
   }
   bool serial = r->kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
