@@ -15,6 +15,7 @@
  * scalars the construct turned into implicit reductions, are left alone. */
 #include "passes/implicit-reductions.h"
 #include "passes/implicit-maps.h"
+#include "passes/routine-globals.h"
 
 struct fa_scan {
   tree v;
@@ -75,6 +76,7 @@ void accgpu_firstprivate_atomics(gomp_target *t)
 {
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE &&
-        VAR_P(OMP_CLAUSE_DECL(c)) && accgpu_implicit_clause_p(t, c))
+        VAR_P(OMP_CLAUSE_DECL(c)) && accgpu_implicit_clause_p(t, c) &&
+        !accgpu_declared_implicit_p(t, c)) /* declare: the device copy */
       check_scalar(t, OMP_CLAUSE_DECL(c));
 }

@@ -5,9 +5,10 @@
  * construct names in no data clause.  On `parallel` those scalars are
  * firstprivate (OpenACC 3.3 §2.6.2): the host never sees the hit and the
  * program searched on until its iteration limit, with no word from the
- * compiler.  accgpu now warns at each such atomic (an atomic read, or a
- * scalar in copy(), gets none); the corrected search, with copy(), is
- * checked against the same search run serially. */
+ * compiler.  accgpu now warns at each such atomic (an atomic read, a
+ * scalar in copy(), a global with `declare create` get none); the
+ * corrected search, with copy(), is checked against the same search run
+ * serially. */
 #include "e2e.h"
 #include <stdlib.h>
 
@@ -42,6 +43,9 @@ static void search_lost(int lo, int hi, int s) {
   (void)seen;
 }
 
+static int g_hits; /* hits of all searches, on the device */
+#pragma acc declare create(g_hits)
+
 /* The corrected search: the largest a of a hit, and the number of hits. */
 static void search(int lo, int hi, int s, int *a_out, int *n_out) {
   int a_sol = 0, nhit = 0;
@@ -54,6 +58,8 @@ static void search(int lo, int hi, int s, int *a_out, int *n_out) {
         if (hit(a, b, c, s)) {
 #pragma acc atomic update
           nhit++;
+#pragma acc atomic update
+          g_hits++; /* its device copy: no warning */
           int cur;
 #pragma acc atomic read
           cur = a_sol;
@@ -70,6 +76,9 @@ static void search(int lo, int hi, int s, int *a_out, int *n_out) {
 }
 
 int main(void) {
+  int all_hits = 0;
+  g_hits = 0;
+#pragma acc update device(g_hits)
   for (int s = 1; s <= 40; s += 13) {
     int want_a = 0, want_n = 0, got_a, got_n;
     for (int a = 1; a <= 60; a++)
@@ -83,6 +92,9 @@ int main(void) {
     search(1, 60, s, &got_a, &got_n);
     CHECK_INT("hits", got_n, want_n);
     CHECK_INT("largest a", got_a, want_a);
+    all_hits += want_n;
   }
+#pragma acc update self(g_hits)
+  CHECK_INT("declared global", g_hits, all_hits);
   return e2e_done();
 }
