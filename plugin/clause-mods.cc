@@ -73,6 +73,8 @@ static const char *const impl_macros[] = {
 enum { DIR_IN = 1, DIR_OUT = 2 };
 
 #define MAX_CLAUSES 32
+#define MAX_ITEMS 32
+#define ITEM_LEN 128
 /* One data clause of the line: its list as spelled, what it becomes. */
 struct dclause {
   char list[256];
@@ -81,6 +83,14 @@ struct dclause {
   bool mod;          /* a modifier is written: the word must be eaten */
   bool drop;         /* merged into a later clause */
   location_t open;   /* its `(`: GCC's location of the clause's items */
+  /* Items also in another clause (dedupe_items): */
+  int nitems;        /* its items as spelled (0: more than MAX_ITEMS) */
+  char item[MAX_ITEMS][ITEM_LEN];
+  unsigned gone;     /* bits of the items a later clause takes over */
+  unsigned moved;    /* bits of the items that take an earlier one's */
+  unsigned mdir;     /* the directions they bring */
+  bool rewrite;      /* its list changes before it is used */
+  bool split;        /* the moved items become the next entry's clause */
 };
 
 /* The acc line being lexed (only the preprocessor touches it). */
@@ -157,6 +167,29 @@ static bool eol_p(const cpp_token *t)
   return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
 }
 
+/* Appends token T (spelled TEXT) of C's list to its current item: a comma
+   outside brackets (*DEPTH 0) starts the next one.  A list too long to
+   keep takes no part in dedupe_items (nitems -1). */
+static void add_item_text(struct dclause *c, const cpp_token *t,
+                          const char *text, int *depth)
+{
+  if (c->nitems < 0)
+    return;
+  if (t->type == CPP_COMMA && *depth == 0) {
+    c->nitems = c->nitems < MAX_ITEMS ? c->nitems + 1 : -1;
+    return;
+  }
+  *depth += t->type == CPP_OPEN_PAREN || t->type == CPP_OPEN_SQUARE ? 1
+            : t->type == CPP_CLOSE_PAREN || t->type == CPP_CLOSE_SQUARE ? -1
+                                                                        : 0;
+  char *it = c->item[c->nitems - 1];
+  size_t l = strlen(it);
+  if (l + strlen(text) + 2 > ITEM_LEN)
+    c->nitems = -1;
+  else
+    snprintf(it + l, ITEM_LEN - l, "%s ", text);
+}
+
 /* Reads the clause whose `(` is token *I into C: a modifier, the list's
    spelling.  *I ends after the `)`. */
 static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
@@ -171,6 +204,8 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
     *i += 2;
   }
   size_t n = 0;
+  int idepth = 0;
+  c->nitems = 1;
   for (int depth = 1;; (*i)++) {
     const cpp_token *t = accgpu_pp_peek(pfile, *i);
     if (eol_p(t))
@@ -181,8 +216,10 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
       (*i)++;
       return;
     }
+    const char *text = (const char *)cpp_token_as_text(pfile, t);
     n += snprintf(c->list + n, n < sizeof c->list ? sizeof c->list - n : 0,
-                  "%s ", (const char *)cpp_token_as_text(pfile, t));
+                  "%s ", text);
+    add_item_text(c, t, text, &idepth);
   }
 }
 
@@ -199,6 +236,82 @@ static void merge_clauses(void)
       b->zero |= a->zero;
       break;
     }
+}
+
+/* May item IT (spelled) move between clauses?  Not a member (`s.a`,
+   `p->a`) nor a struct named with members of it (struct-order.cc's). */
+static bool plain_item(const char *it)
+{
+  const char *sp = strchr(it, ' ');
+  if (!sp || !strncmp(sp, " . ", 3) || !strncmp(sp, " -> ", 4))
+    return false;
+  size_t w = sp - it + 1; /* "name " */
+  for (int k = 0; k < line.nclauses; k++)
+    for (int m = 0; m < line.clauses[k].nitems; m++) {
+      const char *o = line.clauses[k].item[m];
+      if (!strncmp(o, it, w) && (!strncmp(o + w, ". ", 2) ||
+                                 !strncmp(o + w, "-> ", 3)))
+        return false;
+    }
+  return true;
+}
+
+/* An item of clause I also in later clause J: J does both (PGI and NVHPC
+   take `copyin(a, b) copyout(b)`; GCC: "appears more than once"). */
+static void pair_items(struct dclause *a, struct dclause *b)
+{
+  for (int x = 0; x < a->nitems; x++)
+    for (int y = 0; y < b->nitems; y++)
+      if (!(a->gone & 1u << x) && !strcmp(a->item[x], b->item[y]) &&
+          plain_item(a->item[x])) {
+        a->gone |= 1u << x;
+        b->moved |= 1u << y;
+        b->mdir |= a->dir | (a->moved & 1u << x ? a->mdir : 0);
+      }
+}
+
+/* What each clause becomes once items moved (see struct dclause). */
+static void plan_items(int i)
+{
+  struct dclause *c = &line.clauses[i];
+  unsigned all = c->nitems >= 32 ? ~0u : (1u << c->nitems) - 1;
+  unsigned stay = all & ~c->gone & ~c->moved;
+  if ((c->gone | c->moved) == 0)
+    return;
+  if (!(all & ~c->gone)) { /* every item went to later clauses */
+    c->drop = true;
+    return;
+  }
+  c->rewrite = c->gone != 0;
+  if (!c->moved)
+    return;
+  if (!stay) { /* only moved items stay: the clause does both */
+    c->dir |= c->mdir;
+    return;
+  }
+  if (line.nclauses == MAX_CLAUSES) { /* GCC's error, as before */
+    c->rewrite = false;
+    return;
+  }
+  c->rewrite = c->split = true;
+  memmove(c + 2, c + 1, (line.nclauses - i - 1) * sizeof *c);
+  line.nclauses++;
+  memset(c + 1, 0, sizeof *c);
+  c[1].dir = c->dir | c->mdir;
+  c[1].open = c->open;
+}
+
+static void dedupe_items(void)
+{
+  for (int i = 0; i < line.nclauses; i++)
+    for (int j = i + 1; j < line.nclauses; j++) {
+      struct dclause *a = &line.clauses[i], *b = &line.clauses[j];
+      if (!a->drop && !b->drop && !a->mod && !b->mod && a->nitems > 0 &&
+          b->nitems > 0)
+        pair_items(a, b);
+    }
+  for (int i = 0; i < line.nclauses; i++)
+    plan_items(i); /* a split's new entry has no items: skipped */
 }
 
 /* Reads the data clauses of the line from the current word (the first
@@ -226,6 +339,7 @@ static void scan_line(cpp_reader *pfile, const cpp_token *word)
     dir = clause_dir(word_of(t));
   }
   merge_clauses();
+  dedupe_items();
 }
 
 /* ---- Rewriting -------------------------------------------------------- */
@@ -262,6 +376,61 @@ static void op_unsupported(location_t loc, const char *what)
            "supported; write it as a %<#pragma acc%> line", what);
 }
 
+/* Emits to OUT the items of the list IN[0..N) (its parentheses included)
+   whose bits are in KEEP, with the parentheses and commas. */
+static void emit_items(const cpp_token *in, int n, unsigned keep,
+                       cpp_token *out, int *o, int max)
+{
+  accgpu_pp_emit(out, o, max, &in[0]);
+  bool first = true;
+  for (int k = 1, item = 0, depth = 0; k < n - 1; k++) {
+    enum cpp_ttype ty = in[k].type;
+    if (ty == CPP_COMMA && depth == 0) {
+      item++;
+      continue;
+    }
+    depth += ty == CPP_OPEN_PAREN || ty == CPP_OPEN_SQUARE ? 1
+             : ty == CPP_CLOSE_PAREN || ty == CPP_CLOSE_SQUARE ? -1 : 0;
+    if (!(keep & 1u << item))
+      continue;
+    bool start = k == 1 || (in[k - 1].type == CPP_COMMA && depth == 0);
+    if (start && !first)
+      accgpu_pp_emit_punct(out, o, max, CPP_COMMA, in[k].src_loc);
+    first = false;
+    accgpu_pp_emit(out, o, max, &in[k]);
+  }
+  accgpu_pp_emit(out, o, max, &in[n - 1]);
+}
+
+/* Clause C (WORD, its `(` next) without the items later clauses took and,
+   when it splits, followed by the clause of the items it took over; the
+   words are lexed again (data_clause sees them as the clauses they are). */
+static cpp_hashnode *rewrite_items(cpp_reader *pfile, const cpp_token *word,
+                                   struct dclause *c)
+{
+  enum { MAX = 512 };
+  static cpp_token in[MAX], out[MAX];
+  int n = accgpu_pp_read_group(pfile, in, MAX), o = 0;
+  if (n < 0 || 2 * n + 4 > MAX)
+    return NULL;
+  unsigned all = c->nitems >= 32 ? ~0u : (1u << c->nitems) - 1;
+  cpp_token w = *word;
+  w.flags &= ~NO_EXPAND;
+  accgpu_pp_emit(out, &o, MAX, &w);
+  emit_items(in, n, all & ~c->gone & ~(c->split ? c->moved : 0), out, &o,
+             MAX);
+  if (c->split) {
+    accgpu_pp_name(pfile, &w, clause_name(c[1].dir), word->src_loc);
+    w.flags &= ~NO_EXPAND;
+    accgpu_pp_emit(out, &o, MAX, &w);
+    int paren = o;
+    emit_items(in, n, c->moved, out, &o, MAX);
+    out[paren].src_loc = word->src_loc; /* a `(` of its own */
+  }
+  accgpu_pp_take(pfile, n);
+  return accgpu_pp_inject(pfile, out, o, word->src_loc);
+}
+
 /* A data clause word followed by `(`: keeps, renames or drops it. */
 static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
 {
@@ -277,6 +446,17 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
   check_modifier(c, tok);
   if (c->drop)
     return impl(pfile, "__accgpu_cm_drop");
+  if (c->rewrite) { /* its words come back, as the clauses they are */
+    c->rewrite = false;
+    if (cpp_hashnode *r = rewrite_items(pfile, tok, c)) {
+      line.next--;
+      return r;
+    }
+    if (c->split) { /* GCC's error, as before */
+      memmove(c + 1, c + 2, (line.nclauses - line.next - 1) * sizeof *c);
+      line.nclauses--;
+    }
+  }
   if (c->mod)
     line.eat = "";
   else if (cpp_hashnode *o = accgpu_struct_order_clause(
