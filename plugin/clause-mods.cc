@@ -10,7 +10,8 @@
  *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
- *   copyout(zero: b)
+ *   copyout(zero: b); one item of two lists: copyin(a, y) copyout(b, y)
+ *   -> copyin(a) copyout(b) copy(y) (dedupe_items, rewrite_items)
  *   data ... async(q)  -> dropped: the data construct runs synchronously,
  *           which is one order the queue allows (its end already waits
  *           for async work queued inside it, lower-data.cc)
