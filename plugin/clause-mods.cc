@@ -12,6 +12,7 @@
  *   once") -> the first is dropped, the second does both: copy(x),
  *   copyout(zero: b); one item of two lists: copyin(a, y) copyout(b, y)
  *   -> copyin(a) copyout(b) copy(y) (dedupe_items, rewrite_items)
+ *   present(m, m->n, m->row), m a pointer -> present(m) (present_members)
  *   data ... async(q)  -> dropped: the data construct runs synchronously,
  *           which is one order the queue allows (its end already waits
  *           for async work queued inside it, lower-data.cc)
@@ -564,10 +565,61 @@ static cpp_hashnode *kernels_private(cpp_reader *pfile, const cpp_token *tok)
   return impl(pfile, "__accgpu_cm_create");
 }
 
+/* Bits of the items of the list IN[0..N) that name a member through a
+   pointer the list also names alone: `present(m, m->n, m->row)`. */
+static unsigned members_of_named(const cpp_token *in, int n)
+{
+  const cpp_hashnode *bare[MAX_ITEMS];
+  int nbare = 0, item = 0;
+  for (int k = 1; k < n - 1; k++) /* items of one name token */
+    if (in[k].type == CPP_NAME && in[k - 1].type != CPP_NAME &&
+        (in[k - 1].type == CPP_COMMA || k == 1) &&
+        (in[k + 1].type == CPP_COMMA || k + 1 == n - 1) && nbare < MAX_ITEMS)
+      bare[nbare++] = in[k].val.node.node;
+  unsigned drop = 0;
+  for (int k = 1, depth = 0; k < n - 1 && item < MAX_ITEMS; k++) {
+    enum cpp_ttype ty = in[k].type;
+    if (ty == CPP_COMMA && depth == 0) {
+      item++;
+      continue;
+    }
+    bool start = k == 1 || (in[k - 1].type == CPP_COMMA && depth == 0);
+    depth += ty == CPP_OPEN_PAREN || ty == CPP_OPEN_SQUARE ? 1
+             : ty == CPP_CLOSE_PAREN || ty == CPP_CLOSE_SQUARE ? -1 : 0;
+    if (start && ty == CPP_NAME && in[k + 1].type == CPP_DEREF)
+      for (int b = 0; b < nbare; b++)
+        if (bare[b] == in[k].val.node.node)
+          drop |= 1u << item;
+  }
+  return item < MAX_ITEMS ? drop : 0;
+}
+
+/* present(m, m->n, m->row), as a pgcc-built code writes it: GCC says "'m'
+   appears more than once" for each member.  The struct m points to is
+   present (accgpu's present(m)), so its members are: they leave the list. */
+static cpp_hashnode *present_members(cpp_reader *pfile, const cpp_token *word)
+{
+  enum { MAX = 512 };
+  static cpp_token in[MAX], out[MAX];
+  int n = accgpu_pp_read_group(pfile, in, MAX), o = 0;
+  unsigned drop = n > 2 ? members_of_named(in, n) : 0;
+  if (!drop)
+    return NULL;
+  cpp_token w = *word;
+  w.flags &= ~NO_EXPAND; /* lexed again: struct-order.cc, jagged.cc */
+  accgpu_pp_emit(out, &o, MAX, &w);
+  emit_items(in, n, ~drop, out, &o, MAX);
+  accgpu_pp_take(pfile, n);
+  return accgpu_pp_inject(pfile, out, o, word->src_loc);
+}
+
 /* present, no_create, delete (self, host: update's, untouched). */
 static cpp_hashnode *other_clause(cpp_reader *pfile, const cpp_token *tok,
                                   const char *w)
 {
+  if (line.pragma != PRAGMA_OACC_UPDATE && !strcmp(w, "present"))
+    if (cpp_hashnode *p = present_members(pfile, tok))
+      return p;
   if (line.pragma != PRAGMA_OACC_UPDATE)
     if (cpp_hashnode *o = accgpu_struct_order_clause(pfile, tok, w))
       return o;

@@ -7,7 +7,10 @@
  * clause moves there, and that clause does both: here y gets copy, the
  * rest of each list stays as written (an array in three clauses, an item
  * between others, a clause left with no item, a compute construct's
- * clauses).  Every result is checked against the same loops run serially. */
+ * clauses).  The same code's kernel says `present(m, m->n, m->row, ...)`:
+ * GCC said "'m' appears more than once" for each member; with m's struct
+ * present its members are, and they leave the list.  Every result is
+ * checked against the same loops run serially. */
 #include "e2e.h"
 #include <stdlib.h>
 
@@ -62,7 +65,7 @@ int main(void) {
   /* y between other items in the first clause, alone in the second */
 #pragma acc data copyin(m[0:1], m->row[0:N + 1], y[0:N], m->col[0:m->nnz], m->val[0:m->nnz], x[0:N]) copyout(y[0:N])
   for (int t = 0; t < IT; t++) {
-#pragma acc parallel loop present(m[0:1], x[0:N], y[0:N])
+#pragma acc parallel loop present(m, m->n, m->row, m->col, m->val, x[0:N], y[0:N])
     for (int i = 0; i < m->n; i++) {
       double s = 0;
       for (int k = m->row[i]; k < m->row[i + 1]; k++)
