@@ -35,14 +35,19 @@ static char *pool_new(int **rec, node **nodes) {
   return p;
 }
 
+/* Node n's keys weighted by its children's records. */
+#pragma acc routine seq
+static long weigh(const int *rec, const node *nodes, int n) {
+  long s = 0;
+  for (int k = 0; k < KEYS; k++)
+    s += (long)nodes[n].keys[k] * rec[nodes[n].child[k]];
+  return s;
+}
+
 /* What the kernels below compute, serially. */
 static void reference(const int *rec, const node *nodes, long *ans) {
-  for (int n = 0; n < NNODE; n++) {
-    long s = 0;
-    for (int k = 0; k < KEYS; k++)
-      s += (long)nodes[n].keys[k] * rec[nodes[n].child[k]];
-    ans[n] = s;
-  }
+  for (int n = 0; n < NNODE; n++)
+    ans[n] = weigh(rec, nodes, n);
 }
 
 static void check(const char *what, const long *got, const long *want) {
@@ -64,10 +69,7 @@ int main(void) {
   {
 #pragma acc parallel loop
     for (int n = 0; n < NNODE; n++) {
-      long s = 0;
-      for (int k = 0; k < KEYS; k++)
-        s += (long)nodes[n].keys[k] * rec[nodes[n].child[k]];
-      ans[n] = s;
+      ans[n] = weigh(rec, nodes, n);
       nodes[n].keys[0] += 1; /* written through the part: copied back */
     }
   }
@@ -81,12 +83,8 @@ int main(void) {
 #pragma acc data copyin(keys5[0:KEYS], nodes[0:NNODE], rec[0:nrec]) copyout(ans[0:NNODE])
   {
 #pragma acc parallel loop
-    for (int n = 0; n < NNODE; n++) {
-      long s = 0;
-      for (int k = 0; k < KEYS; k++)
-        s += (long)nodes[n].keys[k] * rec[nodes[n].child[k]];
-      ans[n] = s;
-    }
+    for (int n = 0; n < NNODE; n++)
+      ans[n] = weigh(rec, nodes, n);
   }
   check("parts then pool", ans, want);
 

@@ -19,36 +19,13 @@ static int hit(int a, int b, int c, int s) {
          labs(-la + lb + lc) == s;
 }
 
-/* The search as written: the warning is the point, the values are lost. */
-static void search_lost(int lo, int hi, int s) {
-  int a_sol = 0, done = 0, seen = 0;
-#pragma acc parallel loop gang
-  for (int a = lo; a <= hi; a++) {
-#pragma acc loop worker
-    for (int b = 1; b <= a; b++) {
-#pragma acc loop vector
-      for (int c = 1; c <= b; c++) {
-        if (hit(a, b, c, s)) {
-#pragma acc atomic write
-          a_sol = a; /* accgpu-expect-warning: .a_sol. is firstprivate on this .parallel. construct \(a scalar without a data clause\): the atomic changes a copy made for the construct, never .a_sol. after it; add .copy\(a_sol\). */
-#pragma acc atomic update /* accgpu-expect-warning: .done. is firstprivate on this .parallel. construct */
-          done++;
-        }
-#pragma acc atomic read
-        seen = done; /* a read: no warning */
-      }
-    }
-  }
-  (void)a_sol;
-  (void)seen;
-}
-
 static int g_hits; /* hits of all searches, on the device */
 #pragma acc declare create(g_hits)
 
-/* The corrected search: the largest a of a hit, and the number of hits. */
+/* The search: the largest a of a hit and the number of hits, in copy();
+   `found` and `done` as the student code wrote them (warnings). */
 static void search(int lo, int hi, int s, int *a_out, int *n_out) {
-  int a_sol = 0, nhit = 0;
+  int a_sol = 0, nhit = 0, found = 0, done = 0, seen = 0;
 #pragma acc parallel loop gang copy(a_sol, nhit)
   for (int a = lo; a <= hi; a++) {
 #pragma acc loop worker
@@ -56,6 +33,10 @@ static void search(int lo, int hi, int s, int *a_out, int *n_out) {
 #pragma acc loop vector
       for (int c = 1; c <= b; c++) {
         if (hit(a, b, c, s)) {
+#pragma acc atomic write
+          found = a; /* accgpu-expect-warning: .found. is firstprivate on this .parallel. construct \(a scalar without a data clause\): the atomic changes a copy made for the construct, never .found. after it; add .copy\(found\). */
+#pragma acc atomic update /* accgpu-expect-warning: .done. is firstprivate on this .parallel. construct */
+          done++;
 #pragma acc atomic update
           nhit++;
 #pragma acc atomic update
@@ -68,9 +49,13 @@ static void search(int lo, int hi, int s, int *a_out, int *n_out) {
             { cur = a_sol; a_sol = a > a_sol ? a : a_sol; }
           }
         }
+#pragma acc atomic read
+        seen = done; /* a read: no warning */
       }
     }
   }
+  (void)found;
+  (void)seen;
   *a_out = a_sol;
   *n_out = nhit;
 }
@@ -88,7 +73,6 @@ int main(void) {
             want_n++;
             want_a = a;
           }
-    search_lost(1, 60, s);
     search(1, 60, s, &got_a, &got_n);
     CHECK_INT("hits", got_n, want_n);
     CHECK_INT("largest a", got_a, want_a);
