@@ -86,7 +86,7 @@ struct dclause {
   bool drop;         /* merged into a later clause */
   location_t open;   /* its `(`: GCC's location of the clause's items */
   /* Items also in another clause (dedupe_items): */
-  int nitems;        /* its items as spelled (0: more than MAX_ITEMS) */
+  int nitems;        /* its items as spelled (-1: too many, too long) */
   char item[MAX_ITEMS][ITEM_LEN];
   unsigned gone;     /* bits of the items a later clause takes over */
   unsigned moved;    /* bits of the items that take an earlier one's */

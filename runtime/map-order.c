@@ -83,12 +83,25 @@ static unsigned mark_nested(span *s, unsigned m) {
   return n;
 }
 
+/* Does one plain item of the N (at most 16) of MAPS hold another?  The
+   few items of a construct, without sorting them at every launch. */
+static int any_nested(const __accgpu_map *maps, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; j < n && plain(&maps[i]); j++) {
+      uintptr_t a = (uintptr_t)maps[i].host, b = (uintptr_t)maps[j].host;
+      if (j != i && plain(&maps[j]) && b >= a &&
+          b + maps[j].bytes <= a + maps[i].bytes)
+        return 1;
+    }
+  return 0;
+}
+
 unsigned *accgpu_map_order(const __accgpu_map *maps, unsigned n,
                            int entry) {
   unsigned m = 0, *ord = NULL;
   for (unsigned i = 0; i < n && m < 2; i++)
     m += plain(&maps[i]);
-  if (m < 2)
+  if (m < 2 || (n <= 16 && !any_nested(maps, n)))
     return NULL;
   span small[16]; /* a construct's few arrays: no allocation per launch */
   span *s = n <= 16 ? small : malloc(n * sizeof *s);
