@@ -11,6 +11,7 @@
  * GCC said "'m' appears more than once" for each member; with m's struct
  * present its members are, and they leave the list.  Every result is
  * checked against the same loops run serially. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 

@@ -9,6 +9,7 @@
  * scalar in copy(), a global with `declare create` get none); the
  * corrected search, with copy(), is checked against the same search run
  * serially. */
+/* accgpu-test: accgpu-only */
 #include "e2e.h"
 #include <stdlib.h>
 
