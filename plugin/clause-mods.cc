@@ -10,8 +10,9 @@
  *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
- *   copyout(zero: b); a name in two lists of plain names, copyin(A, Hz)
- *   copyout(B, Hz) -> copyin(A) copyout(B) copy(Hz)
+ *   copyout(zero: b); one item of two lists: copyin(a, y) copyout(b, y)
+ *   -> copyin(a) copyout(b) copy(y) (dedupe_items, rewrite_items)
+ *   present(m, m->n, m->row), m a pointer -> present(m) (present_members)
  *   data ... async(q)  -> dropped: the data construct runs synchronously,
  *           which is one order the queue allows (its end already waits
  *           for async work queued inside it, lower-data.cc)
@@ -73,24 +74,27 @@ static const char *const impl_macros[] = {
 };
 
 /* Data clause directions. */
-enum { DIR_IN = 1, DIR_OUT = 2, DIR_GONE = 4 };
+enum { DIR_IN = 1, DIR_OUT = 2 };
 
 #define MAX_CLAUSES 32
 #define MAX_ITEMS 32
+#define ITEM_LEN 128
 /* One data clause of the line: its list as spelled, what it becomes. */
 struct dclause {
   char list[256];
-  /* A list of plain names (copyin(A, B, tmp)): each name, and the
-     direction it ends with here (DIR_GONE: merged into a later clause). */
-  int nitems;
-  bool plain;
-  const char *items[MAX_ITEMS];
-  unsigned idir[MAX_ITEMS];
   unsigned dir;      /* DIR_* of the clause as written, then merged */
   bool zero;         /* zero: modifier, written or merged */
   bool mod;          /* a modifier is written: the word must be eaten */
   bool drop;         /* merged into a later clause */
   location_t open;   /* its `(`: GCC's location of the clause's items */
+  /* Items also in another clause (dedupe_items): */
+  int nitems;        /* its items as spelled (-1: too many, too long) */
+  char item[MAX_ITEMS][ITEM_LEN];
+  unsigned gone;     /* bits of the items a later clause takes over */
+  unsigned moved;    /* bits of the items that take an earlier one's */
+  unsigned mdir;     /* the directions they bring */
+  bool rewrite;      /* its list changes before it is used */
+  bool split;        /* the moved items become the next entry's clause */
 };
 
 /* The acc line being lexed (only the preprocessor touches it). */
@@ -167,21 +171,27 @@ static bool eol_p(const cpp_token *t)
   return t->type == CPP_PRAGMA_EOL || t->type == CPP_EOF;
 }
 
-/* Token T, the Kth of clause C's list: names at even places, commas at
-   odd ones keep the list plain. */
-static void note_item(struct dclause *c, const cpp_token *t, int k)
+/* Appends token T (spelled TEXT) of C's list to its current item: a comma
+   outside brackets (*DEPTH 0) starts the next one.  A list too long to
+   keep takes no part in dedupe_items (nitems -1). */
+static void add_item_text(struct dclause *c, const cpp_token *t,
+                          const char *text, int *depth)
 {
-  if (k % 2 == 1) {
-    c->plain &= t->type == CPP_COMMA;
+  if (c->nitems < 0)
+    return;
+  if (t->type == CPP_COMMA && *depth == 0) {
+    c->nitems = c->nitems < MAX_ITEMS ? c->nitems + 1 : -1;
     return;
   }
-  const char *w = word_of(t);
-  if (!w || c->nitems == MAX_ITEMS) {
-    c->plain = false;
-    return;
-  }
-  c->idir[c->nitems] = c->dir;
-  c->items[c->nitems++] = w;
+  *depth += t->type == CPP_OPEN_PAREN || t->type == CPP_OPEN_SQUARE ? 1
+            : t->type == CPP_CLOSE_PAREN || t->type == CPP_CLOSE_SQUARE ? -1
+                                                                        : 0;
+  char *it = c->item[c->nitems - 1];
+  size_t l = strlen(it);
+  if (l + strlen(text) + 2 > ITEM_LEN)
+    c->nitems = -1;
+  else
+    snprintf(it + l, ITEM_LEN - l, "%s ", text);
 }
 
 /* Reads the clause whose `(` is token *I into C: a modifier, the list's
@@ -198,8 +208,9 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
     *i += 2;
   }
   size_t n = 0;
-  c->plain = !c->mod;
-  for (int depth = 1, k = 0;; (*i)++, k++) {
+  int idepth = 0;
+  c->nitems = 1;
+  for (int depth = 1;; (*i)++) {
     const cpp_token *t = accgpu_pp_peek(pfile, *i);
     if (eol_p(t))
       return;
@@ -207,12 +218,12 @@ static void read_clause(cpp_reader *pfile, int *i, struct dclause *c)
       depth++;
     else if (t->type == CPP_CLOSE_PAREN && --depth == 0) {
       (*i)++;
-      c->plain &= k % 2 == 1; /* name (, name)* */
       return;
     }
-    note_item(c, t, k);
+    const char *text = (const char *)cpp_token_as_text(pfile, t);
     n += snprintf(c->list + n, n < sizeof c->list ? sizeof c->list - n : 0,
-                  "%s ", (const char *)cpp_token_as_text(pfile, t));
+                  "%s ", text);
+    add_item_text(c, t, text, &idepth);
   }
 }
 
@@ -226,49 +237,85 @@ static void merge_clauses(void)
         continue;
       a->drop = true;
       b->dir |= a->dir;
-      for (int k = 0; k < b->nitems; k++)
-        b->idir[k] = b->dir;
       b->zero |= a->zero;
       break;
     }
 }
 
-/* The place of NAME among C's items still there, or -1. */
-static int item_at(const struct dclause *c, const char *name)
+/* May item IT (spelled) move between clauses?  Not a member (`s.a`,
+   `p->a`) nor a struct named with members of it (struct-order.cc's). */
+static bool plain_item(const char *it)
 {
-  for (int k = 0; k < c->nitems; k++)
-    if (!(c->idir[k] & DIR_GONE) && !strcmp(c->items[k], name))
-      return k;
-  return -1;
+  const char *sp = strchr(it, ' ');
+  if (!sp || !strncmp(sp, " . ", 3) || !strncmp(sp, " -> ", 4))
+    return false;
+  size_t w = sp - it + 1; /* "name " */
+  for (int k = 0; k < line.nclauses; k++)
+    for (int m = 0; m < line.clauses[k].nitems; m++) {
+      const char *o = line.clauses[k].item[m];
+      if (!strncmp(o, it, w) && (!strncmp(o + w, ". ", 2) ||
+                                 !strncmp(o + w, "-> ", 3)))
+        return false;
+    }
+  return true;
 }
 
-/* A name in two lists of plain names (copyin(A, B, Hz) copyout(Bza, Hz),
-   PolyBench-ACC's fdtd-apml; OpenACC does not forbid it, GCC does): it
-   leaves the first list and takes both directions in the second. */
-static void merge_items(void)
+/* An item of clause I also in later clause J: J does both (PGI and NVHPC
+   take `copyin(a, b) copyout(b)`; GCC: "appears more than once"). */
+static void pair_items(struct dclause *a, struct dclause *b)
+{
+  for (int x = 0; x < a->nitems; x++)
+    for (int y = 0; y < b->nitems; y++)
+      if (!(a->gone & 1u << x) && !strcmp(a->item[x], b->item[y]) &&
+          plain_item(a->item[x])) {
+        a->gone |= 1u << x;
+        b->moved |= 1u << y;
+        b->mdir |= a->dir | (a->moved & 1u << x ? a->mdir : 0);
+      }
+}
+
+/* What each clause becomes once items moved (see struct dclause). */
+static void plan_items(int i)
+{
+  struct dclause *c = &line.clauses[i];
+  unsigned all = c->nitems >= 32 ? ~0u : (1u << c->nitems) - 1;
+  unsigned stay = all & ~c->gone & ~c->moved;
+  if ((c->gone | c->moved) == 0)
+    return;
+  if (!(all & ~c->gone)) { /* every item went to later clauses */
+    c->drop = true;
+    return;
+  }
+  c->rewrite = c->gone != 0;
+  if (!c->moved)
+    return;
+  if (!stay) { /* only moved items stay: the clause does both */
+    c->dir |= c->mdir;
+    return;
+  }
+  if (line.nclauses == MAX_CLAUSES) { /* GCC's error, as before */
+    c->rewrite = false;
+    return;
+  }
+  c->rewrite = c->split = true;
+  memmove(c + 2, c + 1, (line.nclauses - i - 1) * sizeof *c);
+  line.nclauses++;
+  memset(c + 1, 0, sizeof *c);
+  c[1].dir = c->dir | c->mdir;
+  c[1].open = c->open;
+}
+
+static void dedupe_items(void)
 {
   for (int i = 0; i < line.nclauses; i++)
     for (int j = i + 1; j < line.nclauses; j++) {
       struct dclause *a = &line.clauses[i], *b = &line.clauses[j];
-      if (a->drop || b->drop || !a->plain || !b->plain)
-        continue;
-      for (int k = 0; k < a->nitems; k++) {
-        int m = a->idir[k] & DIR_GONE ? -1 : item_at(b, a->items[k]);
-        if (m < 0)
-          continue;
-        b->idir[m] |= a->idir[k];
-        a->idir[k] = DIR_GONE;
-      }
+      if (!a->drop && !b->drop && !a->mod && !b->mod && a->nitems > 0 &&
+          b->nitems > 0)
+        pair_items(a, b);
     }
-}
-
-/* C's items do not all end with its own direction. */
-static bool items_moved(const struct dclause *c)
-{
-  for (int k = 0; c->plain && k < c->nitems; k++)
-    if (c->idir[k] != c->dir)
-      return true;
-  return false;
+  for (int i = 0; i < line.nclauses; i++)
+    plan_items(i); /* a split's new entry has no items: skipped */
 }
 
 /* Reads the data clauses of the line from the current word (the first
@@ -296,7 +343,7 @@ static void scan_line(cpp_reader *pfile, const cpp_token *word)
     dir = clause_dir(word_of(t));
   }
   merge_clauses();
-  merge_items();
+  dedupe_items();
 }
 
 /* ---- Rewriting -------------------------------------------------------- */
@@ -333,37 +380,59 @@ static void op_unsupported(location_t loc, const char *what)
            "supported; write it as a %<#pragma acc%> line", what);
 }
 
-/* Clause C (word TOK, its list next on the stream) whose names end with
-   different directions: one clause per direction, `copyin(A, C)
-   copy(B)`, or nothing when every name went to a later clause. */
-static cpp_hashnode *rewrite_items(cpp_reader *pfile, const cpp_token *tok,
-                                   const struct dclause *c)
+/* Emits to OUT the items of the list IN[0..N) (its parentheses included)
+   whose bits are in KEEP, with the parentheses and commas. */
+static void emit_items(const cpp_token *in, int n, unsigned keep,
+                       cpp_token *out, int *o, int max)
 {
-  enum { MAX_TOKS = 2 * MAX_ITEMS + 2, MAX_OUT = 4 * MAX_TOKS };
-  static cpp_token in[MAX_TOKS], out[MAX_OUT];
-  int n = accgpu_pp_read_group(pfile, in, MAX_TOKS), nout = 0;
-  if (n != 2 * c->nitems + 1)
-    return NULL; /* not the list scanned: leave it to GCC */
-  location_t loc = tok->src_loc;
-  for (unsigned d = 0; d <= (DIR_IN | DIR_OUT); d++) {
-    int first = nout;
-    for (int k = 0; k < c->nitems; k++) {
-      if (c->idir[k] != d)
-        continue;
-      if (nout == first) {
-        accgpu_pp_emit_name(pfile, out, &nout, MAX_OUT, clause_name(d), loc);
-        accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_OPEN_PAREN, loc);
-      } else
-        accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_COMMA, loc);
-      accgpu_pp_emit(out, &nout, MAX_OUT, &in[1 + 2 * k]);
+  accgpu_pp_emit(out, o, max, &in[0]);
+  bool first = true;
+  for (int k = 1, item = 0, depth = 0; k < n - 1; k++) {
+    enum cpp_ttype ty = in[k].type;
+    if (ty == CPP_COMMA && depth == 0) {
+      item++;
+      continue;
     }
-    if (nout != first)
-      accgpu_pp_emit_punct(out, &nout, MAX_OUT, CPP_CLOSE_PAREN, loc);
+    depth += ty == CPP_OPEN_PAREN || ty == CPP_OPEN_SQUARE ? 1
+             : ty == CPP_CLOSE_PAREN || ty == CPP_CLOSE_SQUARE ? -1 : 0;
+    if (!(keep & 1u << item))
+      continue;
+    bool start = k == 1 || (in[k - 1].type == CPP_COMMA && depth == 0);
+    if (start && !first)
+      accgpu_pp_emit_punct(out, o, max, CPP_COMMA, in[k].src_loc);
+    first = false;
+    accgpu_pp_emit(out, o, max, &in[k]);
+  }
+  accgpu_pp_emit(out, o, max, &in[n - 1]);
+}
+
+/* Clause C (WORD, its `(` next) without the items later clauses took and,
+   when it splits, followed by the clause of the items it took over; the
+   words are lexed again (data_clause sees them as the clauses they are). */
+static cpp_hashnode *rewrite_items(cpp_reader *pfile, const cpp_token *word,
+                                   struct dclause *c)
+{
+  enum { MAX = 512 };
+  static cpp_token in[MAX], out[MAX];
+  int n = accgpu_pp_read_group(pfile, in, MAX), o = 0;
+  if (n < 0 || 2 * n + 4 > MAX)
+    return NULL;
+  unsigned all = c->nitems >= 32 ? ~0u : (1u << c->nitems) - 1;
+  cpp_token w = *word;
+  w.flags &= ~NO_EXPAND;
+  accgpu_pp_emit(out, &o, MAX, &w);
+  emit_items(in, n, all & ~c->gone & ~(c->split ? c->moved : 0), out, &o,
+             MAX);
+  if (c->split) {
+    accgpu_pp_name(pfile, &w, clause_name(c[1].dir), word->src_loc);
+    w.flags &= ~NO_EXPAND;
+    accgpu_pp_emit(out, &o, MAX, &w);
+    int paren = o;
+    emit_items(in, n, c->moved, out, &o, MAX);
+    out[paren].src_loc = word->src_loc; /* a `(` of its own */
   }
   accgpu_pp_take(pfile, n);
-  if (!nout)
-    return impl(pfile, "__accgpu_cm_empty");
-  return accgpu_pp_inject(pfile, out, nout, loc);
+  return accgpu_pp_inject(pfile, out, o, word->src_loc);
 }
 
 /* A data clause word followed by `(`: keeps, renames or drops it. */
@@ -381,8 +450,17 @@ static cpp_hashnode *data_clause(cpp_reader *pfile, const cpp_token *tok)
   check_modifier(c, tok);
   if (c->drop)
     return impl(pfile, "__accgpu_cm_drop");
-  if (items_moved(c))
-    return rewrite_items(pfile, tok, c);
+  if (c->rewrite) { /* its words come back, as the clauses they are */
+    c->rewrite = false;
+    if (cpp_hashnode *r = rewrite_items(pfile, tok, c)) {
+      line.next--;
+      return r;
+    }
+    if (c->split) { /* GCC's error, as before */
+      memmove(c + 1, c + 2, (line.nclauses - line.next - 1) * sizeof *c);
+      line.nclauses--;
+    }
+  }
   if (c->mod)
     line.eat = "";
   else if (cpp_hashnode *o = accgpu_struct_order_clause(
@@ -489,10 +567,61 @@ static cpp_hashnode *kernels_private(cpp_reader *pfile, const cpp_token *tok)
   return impl(pfile, "__accgpu_cm_create");
 }
 
+/* Bits of the items of the list IN[0..N) that name a member through a
+   pointer the list also names alone: `present(m, m->n, m->row)`. */
+static unsigned members_of_named(const cpp_token *in, int n)
+{
+  const cpp_hashnode *bare[MAX_ITEMS];
+  int nbare = 0, item = 0;
+  for (int k = 1; k < n - 1; k++) /* items of one name token */
+    if (in[k].type == CPP_NAME && in[k - 1].type != CPP_NAME &&
+        (in[k - 1].type == CPP_COMMA || k == 1) &&
+        (in[k + 1].type == CPP_COMMA || k + 1 == n - 1) && nbare < MAX_ITEMS)
+      bare[nbare++] = in[k].val.node.node;
+  unsigned drop = 0;
+  for (int k = 1, depth = 0; k < n - 1 && item < MAX_ITEMS; k++) {
+    enum cpp_ttype ty = in[k].type;
+    if (ty == CPP_COMMA && depth == 0) {
+      item++;
+      continue;
+    }
+    bool start = k == 1 || (in[k - 1].type == CPP_COMMA && depth == 0);
+    depth += ty == CPP_OPEN_PAREN || ty == CPP_OPEN_SQUARE ? 1
+             : ty == CPP_CLOSE_PAREN || ty == CPP_CLOSE_SQUARE ? -1 : 0;
+    if (start && ty == CPP_NAME && in[k + 1].type == CPP_DEREF)
+      for (int b = 0; b < nbare; b++)
+        if (bare[b] == in[k].val.node.node)
+          drop |= 1u << item;
+  }
+  return item < MAX_ITEMS ? drop : 0;
+}
+
+/* present(m, m->n, m->row), as a pgcc-built code writes it: GCC says "'m'
+   appears more than once" for each member.  The struct m points to is
+   present (accgpu's present(m)), so its members are: they leave the list. */
+static cpp_hashnode *present_members(cpp_reader *pfile, const cpp_token *word)
+{
+  enum { MAX = 512 };
+  static cpp_token in[MAX], out[MAX];
+  int n = accgpu_pp_read_group(pfile, in, MAX), o = 0;
+  unsigned drop = n > 2 ? members_of_named(in, n) : 0;
+  if (!drop)
+    return NULL;
+  cpp_token w = *word;
+  w.flags &= ~NO_EXPAND; /* lexed again: struct-order.cc, jagged.cc */
+  accgpu_pp_emit(out, &o, MAX, &w);
+  emit_items(in, n, ~drop, out, &o, MAX);
+  accgpu_pp_take(pfile, n);
+  return accgpu_pp_inject(pfile, out, o, word->src_loc);
+}
+
 /* present, no_create, delete (self, host: update's, untouched). */
 static cpp_hashnode *other_clause(cpp_reader *pfile, const cpp_token *tok,
                                   const char *w)
 {
+  if (line.pragma != PRAGMA_OACC_UPDATE && !strcmp(w, "present"))
+    if (cpp_hashnode *p = present_members(pfile, tok))
+      return p;
   if (line.pragma != PRAGMA_OACC_UPDATE)
     if (cpp_hashnode *o = accgpu_struct_order_clause(pfile, tok, w))
       return o;

@@ -293,6 +293,11 @@ enum { ACCGPU_JAG_REGION, ACCGPU_JAG_ENTER, ACCGPU_JAG_EXIT,
 __accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
                                    const __accgpu_map *maps, unsigned n,
                                    unsigned *out_n, int ctx);
+/* map-order.c: the order in which to take the N items of MAPS when some
+   lie inside others (ENTRY: mapping them, the larger first; else
+   releasing them, the smaller first); NULL for their own order, else a
+   malloc'd array of indices. */
+unsigned *accgpu_map_order(const __accgpu_map *maps, unsigned n, int entry);
 /* Number of regions on the calling thread's stack. */
 int accgpu_region_depth(void);
 /* Location of the calling thread's innermost region on D, NULL when it

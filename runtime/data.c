@@ -207,11 +207,11 @@ void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
 /* Fatal error for [H, H+BYTES) overlapping E without being inside it. */
 static _Noreturn void partial(accgpu_op *op, const accgpu_entry *e,
                               const void *h, size_t bytes, const char *name) {
-  char w[256], desc[64];
-  accgpu_op_fatal(op, "%s is only partly present on %s (mapped: %zu bytes at "
-                  "%p)", what(w, sizeof w, name, h, bytes),
-                  accgpu_device_desc(op->d, desc, sizeof desc), e->bytes,
-                  (void *)e->host);
+  char w[256], m[256], desc[64];
+  accgpu_op_fatal(op, "%s is only partly present on %s (mapped: %s)",
+                  what(w, sizeof w, name, h, bytes),
+                  accgpu_device_desc(op->d, desc, sizeof desc),
+                  what(m, sizeof m, e->name, (void *)e->host, e->bytes));
 }
 
 accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,

@@ -261,11 +261,16 @@ static void region_map(accgpu_region *r, const __accgpu_map *maps,
                        void **devaddrs, accgpu_signal *sig) {
   accgpu_op op;
   accgpu_op_begin(&op, r->d, r->loc, NULL, r->async);
-  for (unsigned i = 0; i < r->n; i++) {
-    void *a = map_item(&op, &r->item[i], &maps[i]);
+  /* item[k] holds what the k-th mapped did: the exit undoes them in
+     reverse, nested items before the items holding them */
+  unsigned *ord = accgpu_map_order(maps, r->n, 1);
+  for (unsigned k = 0; k < r->n; k++) {
+    unsigned i = ord ? ord[k] : k;
+    void *a = map_item(&op, &r->item[k], &maps[i]);
     if (devaddrs)
       devaddrs[i] = a;
   }
+  free(ord);
   if (sig)
     accgpu_signal_post(sig);
   for (unsigned i = 0; i < r->n; i++) {
@@ -602,10 +607,13 @@ typedef struct list_task {
 static void run_list(accgpu_device *d, list_fn *fn, const __accgpu_loc *loc,
                      int async, unsigned n, const __accgpu_map *maps) {
   accgpu_op op;
+  unsigned *ord = fn == update_item ? NULL
+                  : accgpu_map_order(maps, n, fn == enter_item);
   accgpu_op_begin(&op, d, loc, NULL, async);
-  for (unsigned i = 0; i < n; i++)
-    fn(&op, &maps[i]);
+  for (unsigned k = 0; k < n; k++)
+    fn(&op, &maps[ord ? ord[k] : k]);
   accgpu_op_end(&op);
+  free(ord);
 }
 
 static void list_task_fn(void *arg) {

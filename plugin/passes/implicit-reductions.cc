@@ -293,8 +293,11 @@ static tree find_parallel(gimple_stmt_iterator *gsi, bool *handled,
 {
   gomp_target *t = dyn_cast<gomp_target *>(gsi_stmt(*gsi));
   *handled = false;
-  if (t && gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL) {
+  if (t && gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL)
     reduce_construct(t);
+  if (t && (gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL ||
+            gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_SERIAL)) {
+    accgpu_firstprivate_atomics(t);
     *handled = true;
   }
   return NULL_TREE;

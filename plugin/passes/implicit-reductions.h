@@ -11,4 +11,8 @@
    `reduction(OP:s)` on those loops and `copy(s)` on the construct. */
 void accgpu_implicit_reductions(gimple_seq body);
 
+/* firstprivate-atomics.cc: warns at each atomic in T (parallel or serial)
+   that writes a scalar of GCC's implicit firstprivate. */
+void accgpu_firstprivate_atomics(gomp_target *t);
+
 #endif

@@ -64,6 +64,35 @@ tree accgpu_private_copy(tree d)
   return c;
 }
 
+/* A global of fixed size in a private clause: it gets a local copy as a
+   local variable does (private(tmp) of a global scratch variable). */
+static bool private_global_p(tree d)
+{
+  return VAR_P(d) && is_global_var(d) &&
+         TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) == INTEGER_CST;
+}
+
+/* Private clause C names a copy of its variable (one per variable: M). */
+static void copy_for_clause(tree c, hash_map<tree, tree> *m)
+{
+  tree d = OMP_CLAUSE_DECL(c);
+  tree *p = m->get(d);
+  tree copy = p ? *p : accgpu_private_copy(d);
+  m->put(d, copy);
+  OMP_CLAUSE_DECL(c) = copy;
+}
+
+void accgpu_privatize_construct_globals(gomp_target *t)
+{
+  hash_map<tree, tree> m;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE &&
+        private_global_p(OMP_CLAUSE_DECL(c)))
+      copy_for_clause(c, &m);
+  if (m.elements())
+    accgpu_remap_seq(gimple_omp_body(t), &m);
+}
+
 static bool loop_index_p(gimple *f, tree d)
 {
   for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++)
@@ -84,12 +113,9 @@ static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (loop_index_p(s, d) || !accgpu_privatizable(d))
-      continue;
-    tree *p = m.get(d);
-    tree copy = p ? *p : accgpu_private_copy(d);
-    m.put(d, copy);
-    OMP_CLAUSE_DECL(c) = copy;
+    if (!loop_index_p(s, d) &&
+        (accgpu_privatizable(d) || private_global_p(d)))
+      copy_for_clause(c, &m);
   }
   if (m.elements())
     accgpu_remap_seq(gimple_omp_body(s), &m);

@@ -23,4 +23,8 @@ void accgpu_remap_seq(gimple_seq seq, hash_map<tree, tree> *m);
    loop, a variable local to the region), keeps the original. */
 void accgpu_privatize_loops(gimple_seq seq);
 
+/* The globals in the private clauses of compute construct T get local
+   copies the same way (the kernel could not name the global). */
+void accgpu_privatize_construct_globals(gomp_target *t);
+
 #endif

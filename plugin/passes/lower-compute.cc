@@ -26,6 +26,7 @@
 #include "passes/async-scalars.h"
 #include "passes/struct-members.h"
 #include "passes/routine-globals.h"
+#include "passes/data-internal.h"
 #include "passes/privatize.h"
 #include "passes/loop-private.h"
 #include "passes/kernels-private.h"
@@ -196,6 +197,18 @@ static void strip_seq(gimple_seq *seq)
 
 /* ---- host fallback privatization ---- */
 
+/* A global the host fallback copies: a firstprivate or private one of
+   fixed size without a declare directive (with one, the host's variable
+   is its device copy).  GCC makes each global scalar a parallel construct
+   uses firstprivate: the host device assigned the host's. */
+static bool host_global_copy_p(tree d)
+{
+  return VAR_P(d) && is_global_var(d) && !DECL_THREAD_LOCAL_P(d) &&
+         !TREE_THIS_VOLATILE(d) && TYPE_SIZE_UNIT(TREE_TYPE(d)) &&
+         TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) == INTEGER_CST &&
+         !accgpu_declared_global_p(d, true);
+}
+
 /* In the host fallback, firstprivate and private variables of the
    construct get fresh copies, so the host's variables keep their values
    as on a device (the loops' copies are made before the kernels are
@@ -209,7 +222,7 @@ static void privatize_host(gimple_seq *host, tree clauses)
     if (code != OMP_CLAUSE_FIRSTPRIVATE && code != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (!accgpu_privatizable(d) || m.get(d))
+    if ((!accgpu_privatizable(d) && !host_global_copy_p(d)) || m.get(d))
       continue;
     tree copy = create_tmp_var(TREE_TYPE(d), "accpriv");
     if (TREE_ADDRESSABLE(d))
@@ -847,6 +860,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   accgpu_struct_member_maps(gsi, t);
   accgpu_pointee_member_maps(gsi, t);
   accgpu_map_declared_globals(t);
+  accgpu_privatize_construct_globals(t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};
