@@ -350,7 +350,7 @@ static void emit_call(kg *g, gimple *s)
   }
   if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
     enum built_in_function code = DECL_FUNCTION_CODE(fn);
-    if (code == BUILT_IN_UNREACHABLE || code == BUILT_IN_TRAP)
+    if (code == BUILT_IN_UNREACHABLE)
       return;
     if (code == BUILT_IN_EXPECT) {
       if (lhs) {
