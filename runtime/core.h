@@ -58,6 +58,8 @@ typedef struct accgpu_device {
   accgpu_pool pool;      /* initialized when opened; own leaf lock */
   accgpu_pool staging;   /* pinned host buffers of async uploads (leaf) */
   int staging_ok;        /* STAGING is initialized (backend can stage) */
+  int pending_d2h;       /* async downloads not yet done (atomic): an
+                            upload must not snapshot what they will write */
   accgpu_ptrmap queues;  /* queue key -> struct accgpu_queue * */
   struct accgpu_worker *worker; /* created on first task */
 } accgpu_device;

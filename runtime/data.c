@@ -168,11 +168,16 @@ static void copy(accgpu_op *op, int kind, copy_fn *fn, void *dst,
 /* Pinned staging buffer holding a copy of SRC, taken now, or NULL when the
    upload needs none (synchronous or timed ops, which finish before the
    caller can touch SRC) or none can be had (then the caller syncs).
-   Returned to the staging pool by a queue callback after the copy. */
+   Returned to the staging pool by a queue callback after the copy.  While
+   async downloads are pending, the op's queue is synced first: one queued
+   before it (or on a queue it waits for) may still write SRC, and the
+   upload must see that (update host then update device, async). */
 static void *stage(accgpu_op *op, const void *src, size_t bytes) {
   if (op->async == acc_async_sync || accgpu_timing || !op->d->staging_ok ||
       bytes == 0)
     return NULL;
+  if (__atomic_load_n(&op->d->pending_d2h, __ATOMIC_ACQUIRE) > 0)
+    op_sync(op);
   void *buf = accgpu_pool_alloc(&op->d->staging, bytes);
   if (buf)
     memcpy(buf, src, bytes);
@@ -199,9 +204,22 @@ void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
                     accgpu_last_error(NULL));
 }
 
+/* Queue callback: an async download ended. */
+static void d2h_done(void *arg) {
+  accgpu_device *d = arg;
+  __atomic_fetch_sub(&d->pending_d2h, 1, __ATOMIC_RELEASE);
+}
+
 void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
                      const char *name) {
   copy(op, ACCGPU_T_D2H, op->d->be->copy_d2h, dst, src, bytes, dst, name);
+  if (op->async == acc_async_sync || accgpu_timing || !op->d->staging_ok)
+    return;
+  __atomic_fetch_add(&op->d->pending_d2h, 1, __ATOMIC_ACQ_REL);
+  if (op->d->be->queue_callback(op->q, d2h_done, op->d) != 0) {
+    op_sync(op);
+    d2h_done(op->d);
+  }
 }
 
 /* Fatal error for [H, H+BYTES) overlapping E without being inside it. */
