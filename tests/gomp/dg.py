@@ -209,6 +209,11 @@ class Plan:
         for rx, why in UNSUPPORTED_TEXT:
             if self.skip is None and re.search(rx, text):
                 self.skip = "unsupported: " + why
+        d = os.path.dirname(path)
+        for inc in re.findall(r'#\s*include\s*"([^"]+)"', text):
+            if self.skip is None and \
+                    not os.path.exists(os.path.join(d, inc)):
+                self.skip = "needs %s (not in the libgomp testsuite)" % inc
 
     def directive(self, name, words, dev, path):
         applies, xf = target_ok(words, dev)
@@ -332,8 +337,9 @@ class Runner:
 
 def verdict(rc, out, err, plan):
     """PASS, XFAIL, XPASS, FAIL n, SIGNAL n, TIMEOUT, NOFAIL (a dg-shouldfail
-    test that exited 0), OUTPUT (dg-output not matched), STDERR (a pass
-    that printed on stderr without being asked to)."""
+    test that exited 0), ERRTEXT (it failed as expected, with an accgpu
+    error instead of libgomp's text), OUTPUT (dg-output not matched),
+    STDERR (a pass that printed on stderr without being asked to)."""
     if rc in (124, 137):
         return "TIMEOUT"
     failed = rc != 0
@@ -350,6 +356,8 @@ def verdict(rc, out, err, plan):
         return "STDERR" if err and not rx and not plan.shouldfail else "PASS"
     if plan.shouldfail and not failed:
         return "NOFAIL"
+    if plan.shouldfail and 0 < rc < 124 and "accgpu: error:" in err:
+        return "ERRTEXT"
     if failed and not plan.shouldfail:
         return "SIGNAL %d" % -rc if rc < 0 else "FAIL %d" % rc
     return "OUTPUT"

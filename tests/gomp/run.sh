@@ -22,7 +22,8 @@
 # One test at a time, under nice -n 19.  Output: OUT/results.tsv (a row per
 # test, a cell per device: PASS, XFAIL, XPASS, SKIP why, CE, ICE, FAIL n,
 # SIGNAL n, TIMEOUT, OUTPUT (dg-output not matched), NOFAIL (a dg-shouldfail
-# test exited 0), STDERR (passed but wrote on stderr)), OUT/log/NAME.*, and a
+# test exited 0), ERRTEXT (it failed as expected but with accgpu's error, not
+# libgomp's text), STDERR (passed but wrote on stderr)), OUT/log/NAME.*, and a
 # "gomp: DEVICE counts" line per device.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
