@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 # Effective targets that hold on this machine.  Tcl glob targets such as
 # *-*-* are matched against an x86_64-linux triplet.
@@ -376,7 +377,7 @@ def main(argv):
     c.timeout = int(os.environ.get("GOMP_TIMEOUT", "30"))
     c.emu_timeout = int(os.environ.get("GOMP_EMU_TIMEOUT", "120"))
     c.cc_timeout = int(os.environ.get("GOMP_CC_TIMEOUT", "300"))
-    c.base_opts = ["-O2"]
+    c.base_opts = ["-O2"] + os.environ.get("GOMP_CFLAGS", "").split()
     devs = [Device(d) for d in
             os.environ.get("GOMP_DEVICES", "host emulator multicore").split()]
     for d in ("bin", "log"):
@@ -391,10 +392,12 @@ def main(argv):
     tsv.write("test\t" + "\t".join(d.name for d in devs) + "\n")
     counts = [dict() for _ in devs]
     for path in tests:
+        t0 = time.time()
         name, cells = run.test(path, devs)
         tsv.write(name + "\t" + "\t".join(cells) + "\n")
         tsv.flush()
-        print(name, *cells, sep="\t", flush=True)
+        print(name, *cells, "%.0fs" % (time.time() - t0), sep="\t",
+              flush=True)
         for n, cell in zip(counts, cells):
             k = cell.split()[0]
             n[k] = n.get(k, 0) + 1

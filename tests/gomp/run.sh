@@ -18,7 +18,9 @@
 # for GCC-internal builtins and headers, the profiling interface and CUDA
 # interoperability (the SKIP cell names why).
 # Environment: GOMP_DEVICES="host emulator multicore", GOMP_TIMEOUT=30,
-#   GOMP_EMU_TIMEOUT=120, GOMP_CC_TIMEOUT=300 (seconds), CC=gcc.
+#   GOMP_EMU_TIMEOUT=120, GOMP_CC_TIMEOUT=300 (seconds), CC=gcc, GOMP_CFLAGS
+#   (more flags for every test: -fplugin-arg-accgpu-cuda-home=/nonexistent
+#   skips the PTX build, a third of the time on a machine with CUDA).
 # One test at a time, under nice -n 19.  Output: OUT/results.tsv (a row per
 # test, a cell per device: PASS, XFAIL, XPASS, SKIP why, CE, ICE, FAIL n,
 # SIGNAL n, TIMEOUT, OUTPUT (dg-output not matched), NOFAIL (a dg-shouldfail
