@@ -73,32 +73,78 @@ static void free_cb(void *arg) {
   free(f);
 }
 
-/* Schedules the frees of an asynchronous op; 0, or -1 when the backend
-   cannot run callbacks (then the caller syncs and frees). */
+/* Blocks of one op waiting for every queue of the device: an async compute
+   construct holds its data until it ends (as in libgomp), so a block an
+   exit on one queue frees must not be reused while a kernel queued on
+   another still reads it (`parallel present(a) async(2)` then `exit data
+   copyout(a) async(1)`). */
+typedef struct shared_free {
+  accgpu_pool *pool;
+  int left; /* queues still to pass (atomic) */
+  unsigned n;
+  void *dptr[];
+} shared_free;
+
+static void shared_free_cb(void *arg) {
+  shared_free *f = arg;
+  if (__atomic_sub_fetch(&f->left, 1, __ATOMIC_ACQ_REL) != 0)
+    return;
+  for (unsigned i = 0; i < f->n; i++)
+    accgpu_pool_free(f->pool, f->dptr[i]);
+  free(f);
+}
+
+typedef struct queue_list {
+  struct accgpu_queue *q[64];
+  unsigned n, more;
+} queue_list;
+
+static void collect_queue(uintptr_t key, uintptr_t q, void *ctx) {
+  queue_list *l = ctx;
+  (void)key;
+  if (l->n < 64)
+    l->q[l->n++] = (struct accgpu_queue *)q;
+  else
+    l->more = 1;
+}
+
+/* Schedules the frees of an op after every queue of the device; 0, or -1
+   when they can be done now (a synchronous op, the device's only queue)
+   or the backend cannot run callbacks or there are too many queues (the
+   caller syncs and frees). */
 static int defer_frees(accgpu_op *op) {
+  queue_list l = {.n = 0};
   if (!op->d->be->queue_callback)
     return -1;
-  for (unsigned i = 0; i < op->nfree; i++) {
-    deferred *f = malloc(sizeof *f);
-    if (!f)
-      accgpu_op_fatal(op, "out of host memory");
-    f->pool = &op->d->pool;
-    f->dptr = op->frees[i];
-    if (op->d->be->queue_callback(op->q, free_cb, f) != 0)
+  accgpu_ptrmap_each(&op->d->queues, collect_queue, &l);
+  unsigned own = 0;
+  while (own < l.n && l.q[own] != op->q)
+    own++;
+  if (own == l.n)
+    collect_queue(0, (uintptr_t)op->q, &l);
+  if (l.more || (op->async == acc_async_sync && l.n <= 1))
+    return -1;
+  shared_free *f = malloc(sizeof *f + op->nfree * sizeof(void *));
+  if (!f)
+    accgpu_op_fatal(op, "out of host memory");
+  f->pool = &op->d->pool;
+  f->left = (int)l.n;
+  f->n = op->nfree;
+  memcpy(f->dptr, op->frees, op->nfree * sizeof(void *));
+  for (unsigned i = 0; i < l.n; i++)
+    if (op->d->be->queue_callback(l.q[i], shared_free_cb, f) != 0)
       accgpu_op_fatal(op, "cannot queue a callback: %s",
                       accgpu_last_error(NULL));
-  }
   return 0;
 }
 
 void accgpu_op_end(accgpu_op *op) {
-  if (op->async == acc_async_sync) {
+  if (op->async == acc_async_sync)
     op_sync(op);
-  } else if (op->nfree && defer_frees(op) == 0) {
+  if (op->nfree && defer_frees(op) == 0)
     op->nfree = 0;
-  } else if (op->nfree) {
+  else if (op->nfree && op->async != acc_async_sync)
     op_sync(op);
-  }
   for (unsigned i = 0; i < op->nfree; i++)
     accgpu_pool_free(&op->d->pool, op->frees[i]);
   if (op->frees != op->frees_inline)
