@@ -196,6 +196,18 @@ static void strip_seq(gimple_seq *seq)
 
 /* ---- host fallback privatization ---- */
 
+/* Whether the host fallback can give D a fresh copy: a local, or a global
+   or static variable of known size (firstprivate(g) of a global wrote
+   through to it on the host device). */
+static bool host_privatizable(tree d)
+{
+  if (accgpu_privatizable(d))
+    return true;
+  return VAR_P(d) && (TREE_STATIC(d) || DECL_EXTERNAL(d))
+         && TYPE_SIZE_UNIT(TREE_TYPE(d))
+         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+}
+
 /* In the host fallback, firstprivate and private variables of the
    construct get fresh copies, so the host's variables keep their values
    as on a device (the loops' copies are made before the kernels are
@@ -209,7 +221,7 @@ static void privatize_host(gimple_seq *host, tree clauses)
     if (code != OMP_CLAUSE_FIRSTPRIVATE && code != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (!accgpu_privatizable(d) || m.get(d))
+    if (!host_privatizable(d) || m.get(d))
       continue;
     tree copy = create_tmp_var(TREE_TYPE(d), "accpriv");
     if (TREE_ADDRESSABLE(d))
