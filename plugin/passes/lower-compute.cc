@@ -361,7 +361,7 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
 /* ---- clauses -> kernel parameters ---- */
 
 
-static bool data_map_kind_p(tree c)
+bool accgpu_data_map_kind_p(tree c)
 {
   switch (OMP_CLAUSE_MAP_KIND(c)) {
   case GOMP_MAP_FIRSTPRIVATE_POINTER:
@@ -503,14 +503,14 @@ static bool read_clauses(struct kg_region *r, tree clauses,
                  && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_DEVICEPTR) {
         p.decl = d; /* already a device address: passed by value */
         p.type = TREE_TYPE(d);
-      } else if (DECL_P(d) && data_map_kind_p(c)) {
+      } else if (DECL_P(d) && accgpu_data_map_kind_p(c)) {
         p.decl = d;
         p.type = build_pointer_type(TREE_TYPE(d));
         p.by_ref = true;
         ps.map_clause = c;
       } else if (attach_through_pointer_p(c)) {
         break; /* the runtime attaches it; the kernel reads it in place */
-      } else if (!DECL_P(d) && !data_map_kind_p(c)) {
+      } else if (!DECL_P(d) && !accgpu_data_map_kind_p(c)) {
         sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
                  "data clause of this compute construct (map the struct and "
                  "the member in a data construct around it)",

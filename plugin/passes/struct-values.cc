@@ -12,26 +12,15 @@
  * (acc_copyin(&s.a) then acc_copyin(&s.b)): each has its own pointer. The
  * rewrite is done only when the region then no longer names t.        */
 #include "passes/struct-members.h"
+#include "passes/compute-internal.h"
 
 /* Map clause C of a member (any non-pointer-section map) of a local struct
    variable: that variable, else NULL. */
 static tree value_member_root(tree c)
 {
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !accgpu_data_map_kind_p(c)
+      || OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT)
     return NULL_TREE;
-  switch (OMP_CLAUSE_MAP_KIND(c)) {
-  case GOMP_MAP_STRUCT:
-  case GOMP_MAP_FIRSTPRIVATE_POINTER:
-  case GOMP_MAP_FIRSTPRIVATE_REFERENCE:
-  case GOMP_MAP_POINTER:
-  case GOMP_MAP_ALWAYS_POINTER:
-  case GOMP_MAP_ATTACH_DETACH:
-  case GOMP_MAP_ATTACH:
-  case GOMP_MAP_DETACH:
-    return NULL_TREE;
-  default:
-    break;
-  }
   tree d = OMP_CLAUSE_DECL(c);
   if (TREE_CODE(d) != COMPONENT_REF)
     return NULL_TREE;
