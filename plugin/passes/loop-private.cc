@@ -49,6 +49,15 @@ bool accgpu_privatizable(tree d)
          && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
 }
 
+bool accgpu_privatizable_global(tree d)
+{
+  if (accgpu_privatizable(d))
+    return true;
+  return VAR_P(d) && (TREE_STATIC(d) || DECL_EXTERNAL(d))
+         && TYPE_SIZE_UNIT(TREE_TYPE(d))
+         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+}
+
 tree accgpu_private_copy(tree d)
 {
   tree c = build_decl(DECL_SOURCE_LOCATION(d), VAR_DECL, DECL_NAME(d),
@@ -84,7 +93,7 @@ static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (loop_index_p(s, d) || !accgpu_privatizable(d))
+    if (loop_index_p(s, d) || !accgpu_privatizable_global(d))
       continue;
     tree *p = m.get(d);
     tree copy = p ? *p : accgpu_private_copy(d);

@@ -8,6 +8,10 @@
 /* D can get a fresh copy: an automatic variable or a parameter of
    constant size. */
 bool accgpu_privatizable(tree d);
+/* The same, or a global or static variable of known size: what a private
+   or firstprivate clause gives a fresh copy of (a global's copy is a local
+   of the function, so the region leaves the global alone). */
+bool accgpu_privatizable_global(tree d);
 
 /* A fresh automatic variable of the current function like D (same name
    and type), for D's private copy. */

@@ -196,18 +196,6 @@ static void strip_seq(gimple_seq *seq)
 
 /* ---- host fallback privatization ---- */
 
-/* Whether the host fallback can give D a fresh copy: a local, or a global
-   or static variable of known size (firstprivate(g) of a global wrote
-   through to it on the host device). */
-static bool host_privatizable(tree d)
-{
-  if (accgpu_privatizable(d))
-    return true;
-  return VAR_P(d) && (TREE_STATIC(d) || DECL_EXTERNAL(d))
-         && TYPE_SIZE_UNIT(TREE_TYPE(d))
-         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
-}
-
 /* In the host fallback, firstprivate and private variables of the
    construct get fresh copies, so the host's variables keep their values
    as on a device (the loops' copies are made before the kernels are
@@ -221,7 +209,7 @@ static void privatize_host(gimple_seq *host, tree clauses)
     if (code != OMP_CLAUSE_FIRSTPRIVATE && code != OMP_CLAUSE_PRIVATE)
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (!host_privatizable(d) || m.get(d))
+    if (!accgpu_privatizable_global(d) || m.get(d))
       continue;
     tree copy = create_tmp_var(TREE_TYPE(d), "accpriv");
     if (TREE_ADDRESSABLE(d))
@@ -835,6 +823,26 @@ static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
   return val(gsi, fold_convert(integer_type_node, ci->async));
 }
 
+/* private(g) of a global or static on the construct: the region uses a
+   fresh local instead (a kernel local on the device; the host fallback's
+   copy), as for a local variable. */
+static void private_globals(gomp_target *t)
+{
+  hash_map<tree, tree> m;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    tree d = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE ? OMP_CLAUSE_DECL(c)
+                                                      : NULL_TREE;
+    if (!d || accgpu_privatizable(d) || !accgpu_privatizable_global(d))
+      continue;
+    tree *p = m.get(d);
+    tree copy = p ? *p : accgpu_private_copy(d);
+    m.put(d, copy);
+    OMP_CLAUSE_DECL(c) = copy;
+  }
+  if (m.elements())
+    accgpu_remap_seq(gimple_omp_body(t), &m);
+}
+
 bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
 {
   gomp_target *t = as_a<gomp_target *>(gsi_stmt(*gsi));
@@ -846,6 +854,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   if (accgpu_struct_data_wrap(gsi, t))
     return true; /* walked again as the data construct */
   init_decls();
+  private_globals(t);
   accgpu_check_routine_nesting(t);
   accgpu_ubsan_note(t);
   location_t loc = gimple_location(t);
