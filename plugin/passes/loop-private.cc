@@ -81,27 +81,38 @@ static bool loop_index_p(gimple *f, tree d)
   return false;
 }
 
-/* walk_gimple_seq callback: gives the acc loop at GSI its copies, before
-   the walk goes on into its body (nested loops get copies of the copies). */
-static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
+void accgpu_private_clauses(tree clauses, gimple_seq body,
+                            bool (*take)(tree d, gimple *ctx), gimple *ctx)
 {
-  gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) != GIMPLE_OMP_FOR)
-    return NULL_TREE;
   hash_map<tree, tree> m;
-  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE
+        || !take(OMP_CLAUSE_DECL(c), ctx))
       continue;
     tree d = OMP_CLAUSE_DECL(c);
-    if (loop_index_p(s, d) || !accgpu_privatizable_global(d))
-      continue;
     tree *p = m.get(d);
     tree copy = p ? *p : accgpu_private_copy(d);
     m.put(d, copy);
     OMP_CLAUSE_DECL(c) = copy;
   }
   if (m.elements())
-    accgpu_remap_seq(gimple_omp_body(s), &m);
+    accgpu_remap_seq(body, &m);
+}
+
+/* A loop's private variable that gets a copy: not its index. */
+static bool loop_copy_p(tree d, gimple *loop)
+{
+  return !loop_index_p(loop, d) && accgpu_privatizable_global(d);
+}
+
+/* walk_gimple_seq callback: gives the acc loop at GSI its copies, before
+   the walk goes on into its body (nested loops get copies of the copies). */
+static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gimple_code(s) == GIMPLE_OMP_FOR)
+    accgpu_private_clauses(gimple_omp_for_clauses(s), gimple_omp_body(s),
+                           loop_copy_p, s);
   return NULL_TREE;
 }
 

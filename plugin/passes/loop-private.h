@@ -12,6 +12,10 @@ bool accgpu_privatizable(tree d);
    or firstprivate clause gives a fresh copy of (a global's copy is a local
    of the function, so the region leaves the global alone). */
 bool accgpu_privatizable_global(tree d);
+/* Each variable of a private clause of CLAUSES that TAKE (d, CTX) accepts
+   gets a fresh copy, named in the clause and used for it in BODY. */
+void accgpu_private_clauses(tree clauses, gimple_seq body,
+                            bool (*take)(tree d, gimple *ctx), gimple *ctx);
 
 /* A fresh automatic variable of the current function like D (same name
    and type), for D's private copy. */

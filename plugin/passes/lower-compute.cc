@@ -826,21 +826,15 @@ static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
 /* private(g) of a global or static on the construct: the region uses a
    fresh local instead (a kernel local on the device; the host fallback's
    copy), as for a local variable. */
+static bool global_copy_p(tree d, gimple *)
+{
+  return !accgpu_privatizable(d) && accgpu_privatizable_global(d);
+}
+
 static void private_globals(gomp_target *t)
 {
-  hash_map<tree, tree> m;
-  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
-    tree d = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE ? OMP_CLAUSE_DECL(c)
-                                                      : NULL_TREE;
-    if (!d || accgpu_privatizable(d) || !accgpu_privatizable_global(d))
-      continue;
-    tree *p = m.get(d);
-    tree copy = p ? *p : accgpu_private_copy(d);
-    m.put(d, copy);
-    OMP_CLAUSE_DECL(c) = copy;
-  }
-  if (m.elements())
-    accgpu_remap_seq(gimple_omp_body(t), &m);
+  accgpu_private_clauses(gimple_omp_target_clauses(t), gimple_omp_body(t),
+                         global_copy_p, t);
 }
 
 bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
