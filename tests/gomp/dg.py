@@ -6,11 +6,13 @@ dg-shouldfail, dg-additional-options, ...), compiles it with the accgpu
 plugin once per device flavour and runs it on each ACC_DEVICE_TYPE given.
 GCC's tests are only read, never copied.
 """
+import fnmatch
 import os
 import re
 import subprocess
 import sys
 import time
+import warnings
 
 # Effective targets that hold on this machine.  Tcl glob targets such as
 # *-*-* are matched against an x86_64-linux triplet.
@@ -109,8 +111,8 @@ class Device:
 
 
 def glob_match(pattern, text):
-    rx = "".join(".*" if c == "*" else re.escape(c) for c in pattern)
-    return re.fullmatch(rx, text) is not None
+    """Tcl's string match (*, ?, [chars]), as dg-skip-if uses it."""
+    return fnmatch.fnmatchcase(text, pattern)
 
 
 def selector(expr, dev):
@@ -369,6 +371,8 @@ class Config:
 
 
 def main(argv):
+    # Tcl regexes such as "\\[[0-9]+" read as nested sets to Python's re.
+    warnings.simplefilter("ignore", FutureWarning)
     c = Config()
     c.root = os.path.abspath(os.path.join(os.path.dirname(__file__), "../.."))
     c.suite, c.build, c.out = [os.path.abspath(a) for a in argv[1:4]]
