@@ -73,68 +73,69 @@ static void free_cb(void *arg) {
   free(f);
 }
 
-/* Blocks of one op waiting for every queue of the device: an async compute
-   construct holds its data until it ends (as in libgomp), so a block an
-   exit on one queue frees must not be reused while a kernel queued on
-   another still reads it (`parallel present(a) async(2)` then `exit data
-   copyout(a) async(1)`). */
+/* Blocks an exit frees go back to the pool once every queue of the device
+   has passed that point: an async compute construct holds its data until
+   it ends (as in libgomp), so a block an exit frees must not be reused
+   while a kernel queued on another queue still reads it (`parallel
+   present(a) async(2)` then `exit data copyout(a) async(1)`).  The device's
+   reclaim queue waits for the others, then a callback frees the blocks;
+   the program's own queues get no extra work (acc_async_test). */
 typedef struct shared_free {
   accgpu_pool *pool;
-  int left; /* queues still to pass (atomic) */
   unsigned n;
   void *dptr[];
 } shared_free;
 
 static void shared_free_cb(void *arg) {
   shared_free *f = arg;
-  if (__atomic_sub_fetch(&f->left, 1, __ATOMIC_ACQ_REL) != 0)
-    return;
   for (unsigned i = 0; i < f->n; i++)
     accgpu_pool_free(f->pool, f->dptr[i]);
   free(f);
 }
 
 typedef struct queue_list {
-  struct accgpu_queue *q[64];
+  struct accgpu_queue *q[64], *skip;
   unsigned n, more;
 } queue_list;
 
 static void collect_queue(uintptr_t key, uintptr_t q, void *ctx) {
   queue_list *l = ctx;
   (void)key;
+  if ((struct accgpu_queue *)q == l->skip)
+    return;
   if (l->n < 64)
     l->q[l->n++] = (struct accgpu_queue *)q;
   else
     l->more = 1;
 }
 
-/* Schedules the frees of an op after every queue of the device; 0, or -1
-   when they can be done now (a synchronous op, the device's only queue)
-   or the backend cannot run callbacks or there are too many queues (the
-   caller syncs and frees). */
+/* Schedules the frees of an op on the reclaim queue; 0, or -1 when they
+   can be done now (a synchronous op on a device with no other queue) or
+   the backend lacks what this needs (the caller syncs and frees). */
 static int defer_frees(accgpu_op *op) {
-  queue_list l = {.n = 0};
-  if (!op->d->be->queue_callback)
+  accgpu_device *d = op->d;
+  if (!d->be->queue_callback || !d->be->queue_wait_queue)
     return -1;
-  accgpu_ptrmap_each(&op->d->queues, collect_queue, &l);
-  unsigned own = 0;
-  while (own < l.n && l.q[own] != op->q)
-    own++;
-  if (own == l.n)
-    collect_queue(0, (uintptr_t)op->q, &l);
+  queue_list l = {.n = 0};
+  l.skip = accgpu_reclaim_queue(d);
+  if (!l.skip)
+    return -1;
+  accgpu_ptrmap_each(&d->queues, collect_queue, &l);
   if (l.more || (op->async == acc_async_sync && l.n <= 1))
     return -1;
   shared_free *f = malloc(sizeof *f + op->nfree * sizeof(void *));
   if (!f)
     accgpu_op_fatal(op, "out of host memory");
-  f->pool = &op->d->pool;
-  f->left = (int)l.n;
+  f->pool = &d->pool;
   f->n = op->nfree;
   memcpy(f->dptr, op->frees, op->nfree * sizeof(void *));
   for (unsigned i = 0; i < l.n; i++)
-    if (op->d->be->queue_callback(l.q[i], shared_free_cb, f) != 0)
-      accgpu_op_fatal(op, "cannot queue a callback: %s",
+    if (d->be->queue_wait_queue(l.skip, l.q[i]) != 0)
+      accgpu_op_fatal(op, "cannot order the reclaim queue: %s",
                       accgpu_last_error(NULL));
+  if (d->be->queue_callback(l.skip, shared_free_cb, f) != 0)
+    accgpu_op_fatal(op, "cannot queue a callback: %s",
+                    accgpu_last_error(NULL));
   return 0;
 }
 

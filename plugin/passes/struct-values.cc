@@ -69,8 +69,8 @@ static bool walk_values(gimple_seq body, value_swap *vs)
 }
 
 /* The members of ROOT that T's clauses map, or false when another clause
-   (firstprivate, a pointer member's attach, the whole variable) names it
-   or the region uses ROOT otherwise. */
+   (firstprivate, a reduction on a member, a pointer member's attach, the
+   whole variable) names it or the region uses ROOT otherwise. */
 static bool root_members(gomp_target *t, tree root, value_swap *vs)
 {
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
@@ -84,6 +84,7 @@ static bool root_members(gomp_target *t, tree root, value_swap *vs)
     tree d = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
                      || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE
                      || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE
+                     || OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
                  ? OMP_CLAUSE_DECL(c) : NULL_TREE;
     while (d && TREE_CODE(d) == COMPONENT_REF)
       d = TREE_OPERAND(d, 0);
