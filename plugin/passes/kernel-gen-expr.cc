@@ -1070,8 +1070,6 @@ static tree lvalue_base(tree t)
   return t;
 }
 
-/* True when a store to LHS writes memory other threads can see (through a
-   pointer, a mapped variable, a global) rather than a thread's local. */
 /* Pointer-to-local search state: P, and whether every store to it in
    the region sets it to the address of a thread's own variable. */
 struct local_ptr {
@@ -1121,6 +1119,8 @@ static bool thread_local_pointer(kg *g, tree p)
   return lp.defs > 0 && !lp.other;
 }
 
+/* True when a store to LHS writes memory other threads can see (through a
+   pointer, a mapped variable, a global) rather than a thread's local. */
 bool shared_store_p(kg *g, tree lhs)
 {
   tree base = lvalue_base(lhs);
