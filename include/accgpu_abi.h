@@ -79,7 +79,14 @@ enum __accgpu_map_flags {
                                         when another part of the array is
                                         present, the whole array when none
                                         is (region.c, map_part) */
-  ACCGPU_MAPF_WHOLE = 1u << 10
+  ACCGPU_MAPF_WHOLE = 1u << 10,
+  ACCGPU_MAPF_DECLARE = 1u << 11     /* a global's declare directive
+                                        (data-declare.cc): mapped with a
+                                        structured reference only the
+                                        unit's destructor drops, so
+                                        acc_copyout, acc_delete and exit
+                                        data leave it (its lifetime is the
+                                        program's) */
 };
 
 typedef struct __accgpu_map {

@@ -793,6 +793,32 @@ __accgpu_assert_fail(const char *e, const char *file, unsigned line,
   _exit(1);
 }
 #endif
+
+/* abort() or __builtin_trap() in a kernel (WHAT names it): the program
+   fails, after a report of where; on the CPU devices with exit 1 as the
+   runtime's fatal errors do.  On a GPU the trap fails the launch (device
+   printf may not reach the screen then). */
+#ifdef __CUDACC__
+static __device__ __forceinline__ void
+__accgpu_abort(const char *what, const char *file, unsigned line) {
+  printf("accgpu: error: %s:%u: block [%u,%u,%u], thread [%u,%u,%u]: %s "
+         "called on the device\n", file, line, blockIdx.x, blockIdx.y,
+         blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z, what);
+  __trap();
+}
+#else
+static __attribute__((unused, noinline, noreturn)) void
+__accgpu_abort(const char *what, const char *file, unsigned line) {
+  const char *k = __accgpu_emu_kernel_name ? __accgpu_emu_kernel_name() : 0;
+  __accgpu_uint3 b = blockIdx, t = threadIdx;
+  fflush(0);
+  dprintf(2, "accgpu: error: %s%s%s%s:%u: block [%u,%u,%u], thread "
+             "[%u,%u,%u]: %s called on the device\n", k ? "kernel '" : "",
+          k ? k : "", k ? "': " : "", file, line, b.x, b.y, b.z, t.x, t.y,
+          t.z, what);
+  _exit(1);
+}
+#endif
 __ACCGPU_BYTES void *__accgpu_memcpy(void *d, const void *s, unsigned long n) {
   unsigned char *dp = (unsigned char *)d;
   const unsigned char *sp = (const unsigned char *)s;

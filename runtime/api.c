@@ -506,6 +506,17 @@ void acc_free(void *p) {
     return;
   }
   accgpu_device_lock_open(d, "acc_free");
+  /* Freeing what data clauses or acc_map_data still map would leave the
+     present table pointing at freed (later reused) device memory. */
+  accgpu_entry *e = accgpu_present_find_dev(&d->present, (uintptr_t)p);
+  if (e) {
+    uintptr_t h = e->host, n = e->bytes;
+    pthread_mutex_unlock(&d->lock);
+    accgpu_fatal(NULL, "acc_free: device memory %p is still mapped to host "
+                 "data [%p, +%zu) on %s; acc_free may only free what "
+                 "acc_malloc returned and nothing maps", p, (void *)h,
+                 (size_t)n, accgpu_device_desc(d, desc, sizeof desc));
+  }
   int bad = accgpu_pool_free(&d->pool, p) != 0;
   pthread_mutex_unlock(&d->lock);
   if (bad)

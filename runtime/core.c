@@ -533,6 +533,20 @@ struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async) {
              ? (struct accgpu_queue *)q : NULL;
 }
 
+struct accgpu_queue *accgpu_reclaim_queue(accgpu_device *d) {
+  uintptr_t q;
+  if (accgpu_ptrmap_get(&d->queues, ACCGPU_QKEY_RECLAIM, &q))
+    return (struct accgpu_queue *)q;
+  struct accgpu_queue *nq;
+  if (d->be->queue_create(d->dev, &nq) != 0)
+    return NULL;
+  if (accgpu_ptrmap_put(&d->queues, ACCGPU_QKEY_RECLAIM, (uintptr_t)nq) != 0) {
+    d->be->queue_destroy(nq);
+    return NULL;
+  }
+  return nq;
+}
+
 struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
                                       const __accgpu_loc *loc) {
   char desc[64];

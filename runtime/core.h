@@ -58,6 +58,8 @@ typedef struct accgpu_device {
   accgpu_pool pool;      /* initialized when opened; own leaf lock */
   accgpu_pool staging;   /* pinned host buffers of async uploads (leaf) */
   int staging_ok;        /* STAGING is initialized (backend can stage) */
+  int pending_d2h;       /* async downloads not yet done (atomic): an
+                            upload must not snapshot what they will write */
   accgpu_ptrmap queues;  /* queue key -> struct accgpu_queue * */
   struct accgpu_worker *worker; /* created on first task */
 } accgpu_device;
@@ -65,6 +67,7 @@ typedef struct accgpu_device {
 /* Queue key of the internal synchronous queue; async >= 0 is its own
    key + 1. */
 #define ACCGPU_QKEY_SYNC ((uintptr_t)1 << 40)
+#define ACCGPU_QKEY_RECLAIM (ACCGPU_QKEY_SYNC + 1)
 /* Initial default async queue (acc_get_default_async, OpenACC 3.x): `async`
    without an argument, acc_async_noval and acc_async_default name queue 0
    until acc_set_default_async moves them. */
@@ -148,6 +151,10 @@ int accgpu_async_valid(int async);
 void accgpu_async_check(int async, const __accgpu_loc *loc, const char *who);
 /* Existing queue of ASYNC on D or NULL (D's lock held). */
 struct accgpu_queue *accgpu_queue_find(accgpu_device *d, int async);
+/* D's internal queue that waits for the others before device blocks freed
+   by an exit go back to the pool (data.c), created on first use (D's lock
+   held).  No directive or routine queues work on it. */
+struct accgpu_queue *accgpu_reclaim_queue(accgpu_device *d);
 /* "device 0 (emulator)" into BUF. */
 const char *accgpu_device_desc(const accgpu_device *d, char *buf, size_t n);
 /* Locks D, first waiting while a shutdown closes it, unless the caller

@@ -73,32 +73,79 @@ static void free_cb(void *arg) {
   free(f);
 }
 
-/* Schedules the frees of an asynchronous op; 0, or -1 when the backend
-   cannot run callbacks (then the caller syncs and frees). */
+/* Blocks an exit frees go back to the pool once every queue of the device
+   has passed that point: an async compute construct holds its data until
+   it ends (as in libgomp), so a block an exit frees must not be reused
+   while a kernel queued on another queue still reads it (`parallel
+   present(a) async(2)` then `exit data copyout(a) async(1)`).  The device's
+   reclaim queue waits for the others, then a callback frees the blocks;
+   the program's own queues get no extra work (acc_async_test). */
+typedef struct shared_free {
+  accgpu_pool *pool;
+  unsigned n;
+  void *dptr[];
+} shared_free;
+
+static void shared_free_cb(void *arg) {
+  shared_free *f = arg;
+  for (unsigned i = 0; i < f->n; i++)
+    accgpu_pool_free(f->pool, f->dptr[i]);
+  free(f);
+}
+
+typedef struct queue_list {
+  struct accgpu_queue *q[64], *skip;
+  unsigned n, more;
+} queue_list;
+
+static void collect_queue(uintptr_t key, uintptr_t q, void *ctx) {
+  queue_list *l = ctx;
+  (void)key;
+  if ((struct accgpu_queue *)q == l->skip)
+    return;
+  if (l->n < 64)
+    l->q[l->n++] = (struct accgpu_queue *)q;
+  else
+    l->more = 1;
+}
+
+/* Schedules the frees of an op on the reclaim queue; 0, or -1 when they
+   can be done now (a synchronous op on a device with no other queue) or
+   the backend lacks what this needs (the caller syncs and frees). */
 static int defer_frees(accgpu_op *op) {
-  if (!op->d->be->queue_callback)
+  accgpu_device *d = op->d;
+  if (!d->be->queue_callback || !d->be->queue_wait_queue)
     return -1;
-  for (unsigned i = 0; i < op->nfree; i++) {
-    deferred *f = malloc(sizeof *f);
-    if (!f)
-      accgpu_op_fatal(op, "out of host memory");
-    f->pool = &op->d->pool;
-    f->dptr = op->frees[i];
-    if (op->d->be->queue_callback(op->q, free_cb, f) != 0)
-      accgpu_op_fatal(op, "cannot queue a callback: %s",
+  queue_list l = {.n = 0};
+  l.skip = accgpu_reclaim_queue(d);
+  if (!l.skip)
+    return -1;
+  accgpu_ptrmap_each(&d->queues, collect_queue, &l);
+  if (l.more || (op->async == acc_async_sync && l.n <= 1))
+    return -1;
+  shared_free *f = malloc(sizeof *f + op->nfree * sizeof(void *));
+  if (!f)
+    accgpu_op_fatal(op, "out of host memory");
+  f->pool = &d->pool;
+  f->n = op->nfree;
+  memcpy(f->dptr, op->frees, op->nfree * sizeof(void *));
+  for (unsigned i = 0; i < l.n; i++)
+    if (d->be->queue_wait_queue(l.skip, l.q[i]) != 0)
+      accgpu_op_fatal(op, "cannot order the reclaim queue: %s",
                       accgpu_last_error(NULL));
-  }
+  if (d->be->queue_callback(l.skip, shared_free_cb, f) != 0)
+    accgpu_op_fatal(op, "cannot queue a callback: %s",
+                    accgpu_last_error(NULL));
   return 0;
 }
 
 void accgpu_op_end(accgpu_op *op) {
-  if (op->async == acc_async_sync) {
+  if (op->async == acc_async_sync)
     op_sync(op);
-  } else if (op->nfree && defer_frees(op) == 0) {
+  if (op->nfree && defer_frees(op) == 0)
     op->nfree = 0;
-  } else if (op->nfree) {
+  else if (op->nfree && op->async != acc_async_sync)
     op_sync(op);
-  }
   for (unsigned i = 0; i < op->nfree; i++)
     accgpu_pool_free(&op->d->pool, op->frees[i]);
   if (op->frees != op->frees_inline)
@@ -168,11 +215,16 @@ static void copy(accgpu_op *op, int kind, copy_fn *fn, void *dst,
 /* Pinned staging buffer holding a copy of SRC, taken now, or NULL when the
    upload needs none (synchronous or timed ops, which finish before the
    caller can touch SRC) or none can be had (then the caller syncs).
-   Returned to the staging pool by a queue callback after the copy. */
+   Returned to the staging pool by a queue callback after the copy.  While
+   async downloads are pending, the op's queue is synced first: one queued
+   before it (or on a queue it waits for) may still write SRC, and the
+   upload must see that (update host then update device, async). */
 static void *stage(accgpu_op *op, const void *src, size_t bytes) {
   if (op->async == acc_async_sync || accgpu_timing || !op->d->staging_ok ||
       bytes == 0)
     return NULL;
+  if (__atomic_load_n(&op->d->pending_d2h, __ATOMIC_ACQUIRE) > 0)
+    op_sync(op);
   void *buf = accgpu_pool_alloc(&op->d->staging, bytes);
   if (buf)
     memcpy(buf, src, bytes);
@@ -199,9 +251,22 @@ void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
                     accgpu_last_error(NULL));
 }
 
+/* Queue callback: an async download ended. */
+static void d2h_done(void *arg) {
+  accgpu_device *d = arg;
+  __atomic_fetch_sub(&d->pending_d2h, 1, __ATOMIC_RELEASE);
+}
+
 void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,
                      const char *name) {
   copy(op, ACCGPU_T_D2H, op->d->be->copy_d2h, dst, src, bytes, dst, name);
+  if (op->async == acc_async_sync || accgpu_timing || !op->d->staging_ok)
+    return;
+  __atomic_fetch_add(&op->d->pending_d2h, 1, __ATOMIC_ACQ_REL);
+  if (op->d->be->queue_callback(op->q, d2h_done, op->d) != 0) {
+    op_sync(op);
+    d2h_done(op->d);
+  }
 }
 
 /* Fatal error for [H, H+BYTES) overlapping E without being inside it. */

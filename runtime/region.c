@@ -551,8 +551,9 @@ static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   if (m->kind != ACCGPU_MAP_COPYIN && m->kind != ACCGPU_MAP_CREATE)
     accgpu_op_fatal(op, "'%s': map kind %u is not valid on enter data",
                     m->name ? m->name : "?", m->kind);
-  accgpu_entry *e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 0, 0,
-                                        &created);
+  int declared = (m->flags & ACCGPU_MAPF_DECLARE) != 0;
+  accgpu_entry *e = accgpu_data_acquire(op, m->host, m->bytes, m->name,
+                                        declared, 0, &created);
   if (created && m->kind == ACCGPU_MAP_COPYIN)
     accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
                     m->name);

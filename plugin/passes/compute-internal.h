@@ -7,6 +7,10 @@
 
 #include "passes/kernel-gen.h"
 
+/* Map clause C moves or allocates data (not a pointer assign, attach or
+   detach): lower-compute.cc. */
+bool accgpu_data_map_kind_p(tree c);
+
 /* How the host computes parameter i's value. */
 struct param_src {
   tree map_clause; /* data clause whose device address it is, or NULL */

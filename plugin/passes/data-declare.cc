@@ -64,7 +64,8 @@ static tree map_ctor(tree decl)
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "kind"),
                          build_int_cst(unsigned_type_node, ACCGPU_MAP_COPYIN));
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "flags"),
-                         build_int_cst(unsigned_type_node, 0));
+                         build_int_cst(unsigned_type_node,
+                                       ACCGPU_MAPF_DECLARE));
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "name"), accgpu_string_cst(name));
   tree c = build_constructor(mt, v);
   TREE_CONSTANT(c) = TREE_STATIC(c) = 1;

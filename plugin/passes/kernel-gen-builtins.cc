@@ -228,6 +228,31 @@ static void emit_cexpi(kg *g, gimple *s)
   kb_free(&x);
 }
 
+/* "FILE", LINEu of call S (the region's when S has none): where the
+   emulator's reports say it happened. */
+static void out_file_line(kg *g, struct kbuf *b, gimple *s)
+{
+  location_t loc = gimple_location(s) != UNKNOWN_LOCATION ? gimple_location(s)
+                                                          : g->loc;
+  const char *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : "?";
+  out_arg(g, b, build_string_literal(strlen(file) + 1, file));
+  kb_printf(b, ", %uu", (unsigned)LOCATION_LINE(loc));
+}
+
+/* abort() and __builtin_trap(): accgpu_cuda.h's __accgpu_abort, which
+   reports where and ends the program (a trap on a GPU), as the call does
+   on the host.  Dropping it would let a failed check pass. */
+static void emit_abort(kg *g, gimple *s, enum built_in_function code)
+{
+  struct kbuf call = {};
+  kb_printf(&call, "__accgpu_abort(\"%s\", ",
+            code == BUILT_IN_TRAP ? "__builtin_trap()" : "abort()");
+  out_file_line(g, &call, s);
+  kb_add(&call, ")");
+  kg_emit_call_result(g, NULL_TREE, &call);
+  kb_free(&call);
+}
+
 /* malloc, calloc and free: the device heap (accgpu_cuda.h's
    __accgpu_malloc: CUDA's on a GPU, the emulator's checked heap, the C
    library's on the multicore device).  The call's file and line name the
@@ -238,9 +263,6 @@ static void emit_cexpi(kg *g, gimple *s)
 static void emit_heap(kg *g, gimple *s, enum built_in_function code)
 {
   tree lhs = gimple_call_lhs(s);
-  location_t loc = gimple_location(s) != UNKNOWN_LOCATION ? gimple_location(s)
-                                                          : g->loc;
-  const char *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : "?";
   struct kbuf call = {};
   kb_add(&call, code == BUILT_IN_FREE     ? "__accgpu_free("
                 : code == BUILT_IN_CALLOC ? "__accgpu_calloc("
@@ -250,8 +272,8 @@ static void emit_heap(kg *g, gimple *s, enum built_in_function code)
     ex(g, &call, gimple_call_arg(s, i));
     kb_add(&call, "), ");
   }
-  out_arg(g, &call, build_string_literal(strlen(file) + 1, file));
-  kb_printf(&call, ", %uu)", (unsigned)LOCATION_LINE(loc));
+  out_file_line(g, &call, s);
+  kb_add(&call, ")");
   bool single = (g->dims & ~g->part & KG_VECTOR) && !g->in_single
                 && (!lhs || DECL_P(lhs));
   kg_emit_maybe_single(g, lhs, &call, single);
@@ -285,6 +307,10 @@ bool kg_emit_builtin(kg *g, gimple *s, tree fn)
   case BUILT_IN_CALLOC:
   case BUILT_IN_FREE:
     emit_heap(g, s, code);
+    return true;
+  case BUILT_IN_ABORT:
+  case BUILT_IN_TRAP:
+    emit_abort(g, s, code);
     return true;
   case BUILT_IN_CEXPI:
   case BUILT_IN_CEXPIF:

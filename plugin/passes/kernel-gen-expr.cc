@@ -1070,6 +1070,55 @@ static tree lvalue_base(tree t)
   return t;
 }
 
+/* Pointer-to-local search state: P, and whether every store to it in
+   the region sets it to the address of a thread's own variable. */
+struct local_ptr {
+  kg *g;
+  tree p;
+  int defs;
+  bool other;
+};
+
+static tree local_ptr_stmt(gimple_stmt_iterator *gsi, bool *handled,
+                           walk_stmt_info *wi)
+{
+  (void)handled;
+  local_ptr *lp = (local_ptr *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  tree lhs = gimple_get_lhs(s);
+  if (!lhs || lhs != lp->p)
+    return NULL_TREE;
+  tree r = is_gimple_assign(s) && gimple_assign_single_p(s)
+               ? gimple_assign_rhs1(s) : NULL_TREE;
+  while (r && CONVERT_EXPR_P(r))
+    r = TREE_OPERAND(r, 0);
+  if (r && TREE_CODE(r) == ADDR_EXPR) {
+    tree x = lvalue_base(TREE_OPERAND(r, 0));
+    if (VAR_P(x) && !is_global_var(x) && !shared_store_p(lp->g, x)) {
+      lp->defs++;
+      return NULL_TREE;
+    }
+  }
+  lp->other = true;
+  return NULL_TREE;
+}
+
+/* Whether pointer variable P only ever holds the address of a variable
+   each thread has its own copy of (`int *q = &x` with x private): a store
+   through it is then each thread's own, not one for the row. */
+static bool thread_local_pointer(kg *g, tree p)
+{
+  if (!g->region || !VAR_P(p) || is_global_var(p) || TREE_ADDRESSABLE(p))
+    return false;
+  local_ptr lp = {g, p, 0, false};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &lp;
+  gimple_seq body = gimple_omp_body(g->region->stmt);
+  walk_gimple_seq(body, local_ptr_stmt, NULL, &wi);
+  return lp.defs > 0 && !lp.other;
+}
+
 /* True when a store to LHS writes memory other threads can see (through a
    pointer, a mapped variable, a global) rather than a thread's local. */
 bool shared_store_p(kg *g, tree lhs)
@@ -1081,7 +1130,7 @@ bool shared_store_p(kg *g, tree lhs)
     tree p = TREE_OPERAND(base, 0);
     if (TREE_CODE(p) == ADDR_EXPR)
       return shared_store_p(g, TREE_OPERAND(p, 0));
-    return true;
+    return !thread_local_pointer(g, p);
   }
   if (DECL_P(base)) {
     if (g->shared.contains(base))

@@ -350,7 +350,7 @@ static void emit_call(kg *g, gimple *s)
   }
   if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
     enum built_in_function code = DECL_FUNCTION_CODE(fn);
-    if (code == BUILT_IN_UNREACHABLE || code == BUILT_IN_TRAP)
+    if (code == BUILT_IN_UNREACHABLE)
       return;
     if (code == BUILT_IN_EXPECT) {
       if (lhs) {
@@ -815,6 +815,17 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   case GIMPLE_PREDICT:
   case GIMPLE_DEBUG:
     break;
+  case GIMPLE_ASM: {
+    /* asm volatile("" ::: "memory"), a compiler barrier: nothing to do in
+       the generated C (each statement is emitted in order). */
+    gasm *a = as_a<gasm *>(s);
+    const char *text = gimple_asm_string(a);
+    if (text[strspn(text, " \t\n")] || gimple_asm_ninputs(a)
+        || gimple_asm_noutputs(a) || gimple_asm_nlabels(a))
+      fail(g, NULL, "inline assembly (other than an empty asm) on the "
+                    "device");
+    break;
+  }
   case GIMPLE_OMP_TARGET:
     if (!g->quiet)
       error_at(gimple_location(s), "accgpu: OpenACC construct nested inside "

@@ -49,6 +49,15 @@ bool accgpu_privatizable(tree d)
          && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
 }
 
+bool accgpu_privatizable_global(tree d)
+{
+  if (accgpu_privatizable(d))
+    return true;
+  return VAR_P(d) && (TREE_STATIC(d) || DECL_EXTERNAL(d))
+         && TYPE_SIZE_UNIT(TREE_TYPE(d))
+         && TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+}
+
 tree accgpu_private_copy(tree d)
 {
   tree c = build_decl(DECL_SOURCE_LOCATION(d), VAR_DECL, DECL_NAME(d),
@@ -64,35 +73,6 @@ tree accgpu_private_copy(tree d)
   return c;
 }
 
-/* A global of fixed size in a private clause: it gets a local copy as a
-   local variable does (private(tmp) of a global scratch variable). */
-static bool private_global_p(tree d)
-{
-  return VAR_P(d) && is_global_var(d) &&
-         TREE_CODE(TYPE_SIZE_UNIT(TREE_TYPE(d))) == INTEGER_CST;
-}
-
-/* Private clause C names a copy of its variable (one per variable: M). */
-static void copy_for_clause(tree c, hash_map<tree, tree> *m)
-{
-  tree d = OMP_CLAUSE_DECL(c);
-  tree *p = m->get(d);
-  tree copy = p ? *p : accgpu_private_copy(d);
-  m->put(d, copy);
-  OMP_CLAUSE_DECL(c) = copy;
-}
-
-void accgpu_privatize_construct_globals(gomp_target *t)
-{
-  hash_map<tree, tree> m;
-  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE &&
-        private_global_p(OMP_CLAUSE_DECL(c)))
-      copy_for_clause(c, &m);
-  if (m.elements())
-    accgpu_remap_seq(gimple_omp_body(t), &m);
-}
-
 static bool loop_index_p(gimple *f, tree d)
 {
   for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++)
@@ -101,24 +81,38 @@ static bool loop_index_p(gimple *f, tree d)
   return false;
 }
 
+void accgpu_private_clauses(tree clauses, gimple_seq body,
+                            bool (*take)(tree d, gimple *ctx), gimple *ctx)
+{
+  hash_map<tree, tree> m;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE
+        || !take(OMP_CLAUSE_DECL(c), ctx))
+      continue;
+    tree d = OMP_CLAUSE_DECL(c);
+    tree *p = m.get(d);
+    tree copy = p ? *p : accgpu_private_copy(d);
+    m.put(d, copy);
+    OMP_CLAUSE_DECL(c) = copy;
+  }
+  if (m.elements())
+    accgpu_remap_seq(body, &m);
+}
+
+/* A loop's private variable that gets a copy: not its index. */
+static bool loop_copy_p(tree d, gimple *loop)
+{
+  return !loop_index_p(loop, d) && accgpu_privatizable_global(d);
+}
+
 /* walk_gimple_seq callback: gives the acc loop at GSI its copies, before
    the walk goes on into its body (nested loops get copies of the copies). */
 static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
 {
   gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) != GIMPLE_OMP_FOR)
-    return NULL_TREE;
-  hash_map<tree, tree> m;
-  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE)
-      continue;
-    tree d = OMP_CLAUSE_DECL(c);
-    if (!loop_index_p(s, d) &&
-        (accgpu_privatizable(d) || private_global_p(d)))
-      copy_for_clause(c, &m);
-  }
-  if (m.elements())
-    accgpu_remap_seq(gimple_omp_body(s), &m);
+  if (gimple_code(s) == GIMPLE_OMP_FOR)
+    accgpu_private_clauses(gimple_omp_for_clauses(s), gimple_omp_body(s),
+                           loop_copy_p, s);
   return NULL_TREE;
 }
 

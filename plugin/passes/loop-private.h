@@ -8,6 +8,14 @@
 /* D can get a fresh copy: an automatic variable or a parameter of
    constant size. */
 bool accgpu_privatizable(tree d);
+/* The same, or a global or static variable of known size: what a private
+   or firstprivate clause gives a fresh copy of (a global's copy is a local
+   of the function, so the region leaves the global alone). */
+bool accgpu_privatizable_global(tree d);
+/* Each variable of a private clause of CLAUSES that TAKE (d, CTX) accepts
+   gets a fresh copy, named in the clause and used for it in BODY. */
+void accgpu_private_clauses(tree clauses, gimple_seq body,
+                            bool (*take)(tree d, gimple *ctx), gimple *ctx);
 
 /* A fresh automatic variable of the current function like D (same name
    and type), for D's private copy. */
@@ -22,9 +30,5 @@ void accgpu_remap_seq(gimple_seq seq, hash_map<tree, tree> *m);
    copy, so code around the loop, which may be in the same thread (a seq
    loop, a variable local to the region), keeps the original. */
 void accgpu_privatize_loops(gimple_seq seq);
-
-/* The globals in the private clauses of compute construct T get local
-   copies the same way (the kernel could not name the global). */
-void accgpu_privatize_construct_globals(gomp_target *t);
 
 #endif

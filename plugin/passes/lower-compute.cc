@@ -362,7 +362,7 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
 /* ---- clauses -> kernel parameters ---- */
 
 
-static bool data_map_kind_p(tree c)
+bool accgpu_data_map_kind_p(tree c)
 {
   switch (OMP_CLAUSE_MAP_KIND(c)) {
   case GOMP_MAP_FIRSTPRIVATE_POINTER:
@@ -504,14 +504,14 @@ static bool read_clauses(struct kg_region *r, tree clauses,
                  && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_DEVICEPTR) {
         p.decl = d; /* already a device address: passed by value */
         p.type = TREE_TYPE(d);
-      } else if (DECL_P(d) && data_map_kind_p(c)) {
+      } else if (DECL_P(d) && accgpu_data_map_kind_p(c)) {
         p.decl = d;
         p.type = build_pointer_type(TREE_TYPE(d));
         p.by_ref = true;
         ps.map_clause = c;
       } else if (attach_through_pointer_p(c)) {
         break; /* the runtime attaches it; the kernel reads it in place */
-      } else if (!DECL_P(d) && !data_map_kind_p(c)) {
+      } else if (!DECL_P(d) && !accgpu_data_map_kind_p(c)) {
         sorry_at(OMP_CLAUSE_LOCATION(c), "accgpu: pointer member %qE in a "
                  "data clause of this compute construct (map the struct and "
                  "the member in a data construct around it)",
@@ -836,6 +836,20 @@ static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
   return val(gsi, fold_convert(integer_type_node, ci->async));
 }
 
+/* private(g) of a global or static on the construct: the region uses a
+   fresh local instead (a kernel local on the device; the host fallback's
+   copy), as for a local variable. */
+static bool global_copy_p(tree d, gimple *)
+{
+  return !accgpu_privatizable(d) && accgpu_privatizable_global(d);
+}
+
+static void private_globals(gomp_target *t)
+{
+  accgpu_private_clauses(gimple_omp_target_clauses(t), gimple_omp_body(t),
+                         global_copy_p, t);
+}
+
 bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
 {
   gomp_target *t = as_a<gomp_target *>(gsi_stmt(*gsi));
@@ -847,6 +861,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   if (accgpu_struct_data_wrap(gsi, t))
     return true; /* walked again as the data construct */
   init_decls();
+  private_globals(t);
   accgpu_check_routine_nesting(t);
   accgpu_ubsan_note(t);
   location_t loc = gimple_location(t);
@@ -859,8 +874,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   accgpu_async_scalar_maps(t);
   accgpu_struct_member_maps(gsi, t);
   accgpu_pointee_member_maps(gsi, t);
+  accgpu_struct_value_maps(gsi, t);
   accgpu_map_declared_globals(t);
-  accgpu_privatize_construct_globals(t);
   clauses = gimple_omp_target_clauses(t);
 
   struct kg_region r = {};

@@ -426,6 +426,12 @@ static void add_loop(struct sr_ctx *c, tree index, tree n1, tree n2,
                      enum tree_code code, bool up)
 {
   struct sr_loop l = {index, NULL_TREE, NULL_TREE, NULL, NULL};
+  /* A pointer index (for (p = a; p < a + n; p++)): its range is left
+     unknown (an integer 1 cannot be added to it). */
+  if (!INTEGRAL_TYPE_P(TREE_TYPE(n2))) {
+    c->loops.safe_push(l);
+    return;
+  }
   tree one = build_int_cst(TREE_TYPE(n2), 1);
   if (up && (code == LT_EXPR || code == LE_EXPR)) {
     l.lo = n1;
