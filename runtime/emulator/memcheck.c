@@ -307,8 +307,10 @@ static int subword_atomic(const struct accgpu_dev *dev, uintptr_t off,
 /* What kind of memory A is, when the thread may not touch it; NULL when
    it may.  Device memory of the launch's device is checked byte by byte;
    DETAIL gets what only we know. */
-/* A pointer read from poisoned memory (0xff bytes), give or take an index. */
+/* A pointer read from poisoned memory (0xff bytes), give or take an index
+   (which may wrap it past 2^64 to a small address), or a null one. */
 #define POISONED_POINTER ((uintptr_t)0 - ((uintptr_t)1 << 32))
+#define NULL_PAGES ((uintptr_t)1 << 16)
 
 /* [A, A+N) inside [LO, HI), without wrapping: a pointer read from poisoned
    memory is 0xff...ff, and A + N would wrap to a small number. */
@@ -346,11 +348,11 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
   if (b->shared_len &&
       a - (b->shared_lo - SHARED_NEAR) < b->shared_len + 2 * SHARED_NEAR)
     return "outside the block's __shared__ variables";
-  if (a >= POISONED_POINTER)
-    return "not an address: uninitialized device memory reads as 0xff bytes, "
-           "so this pointer was read from device memory that was created but "
-           "never written (create(p) of a pointer maps only the pointer: map "
-           "what it points to, p[0:n])";
+  if (a >= POISONED_POINTER || a < NULL_PAGES)
+    return "not an address: a null pointer, or one read from device memory "
+           "that was created but never written (uninitialized device memory "
+           "reads as 0xff bytes), plus an index (create(p) of a pointer maps "
+           "only the pointer: map what it points to, p[0:n])";
   const accgpu_emu_image *img = w->g->img;
   if (!img)
     return NULL; /* hand-written kernels are not checked */

@@ -7,7 +7,7 @@
 /* accgpu-test: env ACCGPU_EMU_INITCHECK=1 */
 /* accgpu-test: emulator-only */
 /* accgpu-expect-stderr: accgpu: error: .*initcheck_copyout_read\.c:29 */
-/* accgpu-expect-stderr: initcheck: read of 8 bytes at 0x[0-9a-f]+ by kernel .* \(parallel at .*initcheck_copyout_read\.c:29 in main\), block \(0,0,0\), thread \(0,0,0\): nothing wrote these bytes on the device .* 'D' */
+/* accgpu-expect-stderr: initcheck: read of 8 bytes at 0x[0-9a-f]+ by kernel .* \(parallel at .*initcheck_copyout_read\.c:29 in main\), block \([0-9]+,0,0\), thread \([0-9]+,0,0\): nothing wrote these bytes on the device .* 'D' */
 #include <stdio.h>
 #include <openacc.h>
 
