@@ -62,7 +62,8 @@ cpp_hashnode *accgpu_bracket_dims(cpp_reader *pfile, const cpp_token *word,
   }
   if (accgpu_opts.info)
     inform(word->src_loc, "accgpu: %<%s[%d]%> taken as %s", w, d, as);
+  static const char empty[] = "__accgpu_cm_empty"; /* clause-mods.cc's */
   if (!nout)
-    return cpp_lookup(pfile, (const unsigned char *)"__accgpu_cm_empty", 17);
+    return cpp_lookup(pfile, (const unsigned char *)empty, strlen(empty));
   return accgpu_pp_inject(pfile, out, nout, word->src_loc);
 }

@@ -32,25 +32,28 @@ void accgpu_emu_initcheck_fini(struct accgpu_dev *dev) {
   dev->written = NULL;
 }
 
-/* Sets (ON) or clears the bits of [OFF, OFF+N); whole bytes in the middle
-   at once, the edges bit by bit with atomics (kernel threads store to
-   neighbouring bytes concurrently). */
+/* Sets (ON) or clears the bit of byte OFF, atomically: kernel threads
+   store to neighbouring bytes concurrently. */
+static void mark_bit(uint8_t *bits, uintptr_t off, int on) {
+  uint8_t b = (uint8_t)(1u << (off & 7));
+  if (on)
+    __atomic_fetch_or(&bits[off >> 3], b, __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_and(&bits[off >> 3], (uint8_t)~b, __ATOMIC_RELAXED);
+}
+
+/* The bits of [OFF, OFF+N): whole bytes in the middle at once, the edges
+   bit by bit. */
 static void mark(uint8_t *bits, uintptr_t off, size_t n, int on) {
   uintptr_t end = off + n;
   for (; off < end && (off & 7); off++)
-    on ? __atomic_fetch_or(&bits[off >> 3], (uint8_t)(1u << (off & 7)),
-                           __ATOMIC_RELAXED)
-       : __atomic_fetch_and(&bits[off >> 3], (uint8_t) ~(1u << (off & 7)),
-                            __ATOMIC_RELAXED);
+    mark_bit(bits, off, on);
   if (end - off >= 8) {
     memset(bits + (off >> 3), on ? 0xff : 0, (end - off) >> 3);
     off += (end - off) & ~(uintptr_t)7;
   }
   for (; off < end; off++)
-    on ? __atomic_fetch_or(&bits[off >> 3], (uint8_t)(1u << (off & 7)),
-                           __ATOMIC_RELAXED)
-       : __atomic_fetch_and(&bits[off >> 3], (uint8_t) ~(1u << (off & 7)),
-                            __ATOMIC_RELAXED);
+    mark_bit(bits, off, on);
 }
 
 /* The offset of [P, P+N) in DEV when DEV checks it, else -1. */
@@ -80,8 +83,8 @@ void accgpu_emu_initcheck_copy(struct accgpu_dev *ddev, void *dst,
   }
   for (size_t i = 0; i < n; i++) {
     uintptr_t a = (uintptr_t)s + i;
-    mark(ddev->written, (uintptr_t)d + i, 1,
-         sdev->written[a >> 3] >> (a & 7) & 1);
+    mark_bit(ddev->written, (uintptr_t)d + i,
+             sdev->written[a >> 3] >> (a & 7) & 1);
   }
 }
 
