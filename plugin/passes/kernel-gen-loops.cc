@@ -907,14 +907,28 @@ static int kernels_outer_gang(lnode *n, int d)
    vector; the rank of D's outermost (INNER: innermost) level. */
 static const char *const level_names[] = {"gang(dim:3)", "gang(dim:2)",
                                           "gang", "worker", "vector"};
+static const int level_bits[5] = {KG_GANG_Z, KG_GANG_Y, KG_GANG, KG_WORKER,
+                                  KG_VECTOR};
 static int level_rank(int d, bool inner)
 {
-  static const int bits[5] = {KG_GANG_Z, KG_GANG_Y, KG_GANG, KG_WORKER,
-                              KG_VECTOR};
+  const int *bits = level_bits;
   int r = inner ? 4 : 0;
   while (!(d & bits[r]) && (inner ? r > 0 : r < 4))
     r += inner ? -1 : 1;
   return r;
+}
+
+/* The levels gang, worker, vector strictly inside every level of OUTER
+   and strictly outside every level of INNER: what a loop with no level
+   clause may take between explicit loops (an auto loop holding a `gang`
+   loop can only be sequential). */
+static int levels_between(int outer, int inner)
+{
+  int lo = outer ? level_rank(outer, true) + 1 : 0;
+  int hi = inner ? level_rank(inner, false) : 5, d = 0;
+  for (int r = lo; r < hi; r++)
+    d |= level_bits[r];
+  return d & (KG_GANG | KG_WORKER | KG_VECTOR);
 }
 
 /* True when an explicit level in N's subtree breaks the rule
@@ -950,15 +964,15 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
     if (used && level_rank(d, false) <= level_rank(used, true)) {
       if (!g->routine_mode) /* routines: reported by the pass driver */
         error_at(gimple_location(n->stmt),
-                 "accgpu: %<%s%> loop nested inside a %<%s%> loop: gang "
-                 "parallelism must enclose worker, worker vector, and "
-                 "gang(dim:3) gang(dim:2) gang(dim:1)",
+                 "accgpu: %<%s%> loop nested inside a %<%s%> loop: an "
+                 "outer loop must take strictly outer levels (gang(dim:3), "
+                 "gang(dim:2), gang, worker, vector, outermost first)",
                  level_names[level_rank(d, false)],
                  level_names[level_rank(used, true)]);
       g->failed = true;
     }
   } else if (kernels ? n->indep : !n->autop) {
-    int avail = (KG_GANG | KG_WORKER | KG_VECTOR) & ~used & ~explicit_below(n);
+    int avail = levels_between(used, explicit_below(n));
     if (auto_below(n, kernels))
       d = avail & KG_GANG;
     else
