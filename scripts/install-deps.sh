@@ -12,7 +12,7 @@
 # said and skipped.
 set -euo pipefail
 pkgs=(gcc-12 g++-12 gcc-12-plugin-dev make pkg-config libyaml-dev libcunit1-dev
-      clang libclang-rt-dev openmpi-bin libopenmpi-dev)
+      clang libclang-rt-dev openmpi-bin libopenmpi-dev python3)
 optional=(gcc-12-offload-nvptx libgomp-plugin-nvptx1)
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=() opt_missing=()

@@ -75,6 +75,17 @@ test-tsan: deps
 # End-to-end compile-and-run tests bring their own rules.
 -include tests/e2e/rules.mk
 
+# Random OpenACC programs against their serial build (tests/accfuzz): a
+# fixed range of seeds, so a failure reproduces; ACCFUZZ_LAST=N tries more.
+ACCFUZZ_WRAPPER := $(BUILD)/tests/accfuzz-tests
+ACCFUZZ_LAST ?= 40
+ALL_TARGETS += $(ACCFUZZ_WRAPPER)
+TEST_CMDS   += $(ACCFUZZ_WRAPPER)
+$(ACCFUZZ_WRAPPER): tests/rules.mk
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/tests/accfuzz/run.sh" "%s" 1 %s "$$@"\n' '$(TOP)' '$(ABS_BUILD)' '$(ACCFUZZ_LAST)' > $@
+	@chmod +x $@
+
 # What README.md tells a new user to type, the pkg-config flags in either
 # order, and plugin options given wrongly (tests/cli/run.sh).
 CLI_WRAPPER := $(BUILD)/tests/cli-tests

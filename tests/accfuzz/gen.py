@@ -1,36 +1,52 @@
 #!/usr/bin/env python3
 """gen.py SEED: prints a random OpenACC C program, race-free by construction.
 
-The program's output is a hash of every array and scalar it computed, so a
-serial build (pragmas ignored) is its reference: any device must print the
-same.  Values stay small integers (also in float and double), so sums and
-products are exact in every order; expressions are wrapped modulo 1000.
+The program prints a hash of every array and scalar it computed, so its
+serial build (pragmas ignored) is the reference: every device must print
+the same.  Values stay small integers (in float and double too), so sums
+and products are exact in any order and with or without fma contraction;
+integer expressions are wrapped modulo 1000 after each product, floating
+ones after every operation.
 
-What a program draws from (one "region" each, 3-8 per program):
-  map       parallel/kernels loop nests, any gang/worker/vector levels,
-            collapse, tile, non-unit strides, num_gangs/workers/vector_length
-  rowred    the sparse-row shape: gang loop, inner reduction into a scalar
-            declared outside or inside, stored per row
-  scalarred scalar reductions (+ * max min & | ^ && ||, int/long/float/
-            double) at gang, worker, vector or combined levels
-  seqinner  a loop seq inside a gang loop, reading a whole input
-  atomic    histogram with atomic update
-  private   private scalar and small private array per iteration
-  dataregion a data region holding several constructs, with present,
-            update self/device and host work between them
-  async     two constructs on different queues, then wait
-  routine   a routine seq function called from a loop
+A program is 3-8 regions, each one of (weights in REGIONS):
+  map         loop nests in parallel or kernels with any gang/worker/vector
+              levels, collapse, tile, down-counting, strided and `<=` loops,
+              bodies with locals (const, arrays, nested blocks), if/else,
+              switch, while; 1-3 dimensional arrays, flat or declared so
+  scalarred   one or two scalar reductions (+ * max min & | ^ && ||) over
+              a nest, at gang, worker, vector or combined levels
+  rowred      the sparse-row shape: gang loop, inner reduction into a
+              scalar declared outside or inside the region
+  seqinner    a loop seq inside a partitioned loop, reading a whole input
+  atomic      histograms with atomic update, atomic capture summed by a
+              reduction
+  private     private scalar and array, firstprivate scalar
+  dataregion  a data region with present, default(present), update
+              self/device and host work between two constructs
+  unstructured enter/exit data around a function whose loop says present
+  async       two constructs on different queues, then wait
+  routine     a routine seq function called from a loop
+  kernelsauto kernels with plain loops, one of them carrying a dependence
+              (it must stay sequential)
+  ifclause    a construct whose if clause is false at run time
 """
 import random
 import sys
 
-TYPES = ["int", "long", "unsigned", "float", "double"]
+TYPES = ["int", "long", "unsigned", "float", "double", "short",
+         "long long", "unsigned char"]
+RED_TYPES = ["int", "long", "unsigned", "float", "double", "long long"]
 FLOATS = ("float", "double")
+UNSIGNED = ("unsigned", "unsigned char")
 
 
 class Arr:
-    def __init__(self, name, ctype, shape, heap):
-        self.name, self.ctype, self.shape, self.heap = name, ctype, shape, heap
+    """An array: flat (indexed a[i * d1 + j]) or declared with its
+    dimensions (a[i][j]); static or on the heap."""
+
+    def __init__(self, name, ctype, shape, heap, md, full_sect):
+        self.name, self.ctype, self.shape = name, ctype, shape
+        self.heap, self.md, self.full_sect = heap, md, full_sect
 
     def size(self):
         n = 1
@@ -38,8 +54,32 @@ class Arr:
             n *= d
         return n
 
+    def ref(self, parts):
+        if self.md:
+            return self.name + "".join("[%s]" % p for p in parts)
+        e = parts[0]
+        for d, p in zip(self.shape[1:], parts[1:]):
+            e = "(%s) * %d + %s" % (e, d, p)
+        return "%s[%s]" % (self.name, e)
+
     def sect(self):
-        return "%s[0:%d]" % (self.name, self.size())
+        if not self.md:
+            return "%s[0:%d]" % (self.name, self.size())
+        if self.full_sect:
+            return self.name + "".join("[0:%d]" % d for d in self.shape)
+        return "%s[0:%d]" % (self.name, self.shape[0])
+
+    def decl(self):
+        dims = "".join("[%d]" % d for d in self.shape[1:])
+        if not self.heap:
+            full = "".join("[%d]" % d for d in self.shape) if self.md \
+                else "[%d]" % self.size()
+            return "static %s %s%s;" % (self.ctype, self.name, full)
+        if self.md:
+            return "  %s (*%s)%s = malloc(%d * sizeof(%s));" % (
+                self.ctype, self.name, dims, self.size(), self.ctype)
+        return "  %s *%s = malloc(%d * sizeof(%s));" % (
+            self.ctype, self.name, self.size(), self.ctype)
 
 
 class Gen:
@@ -49,9 +89,13 @@ class Gen:
         self.arrays = []
         self.scalars = []   # (name, ctype) printed at the end
         self.body = []      # lines of main
-        self.funcs = []     # routine definitions
+        self.funcs = []     # functions before main
         self.ntmp = 0
-        self.shapes = self.pick_shapes()
+        r = self.r
+        self.shapes = [
+            (r.choice([1, 7, 33, 100, 128, 129, 255, 300, 1000, 4099]),),
+            (r.choice([1, 3, 8, 17, 32, 40]), r.choice([1, 5, 16, 31, 64])),
+            (r.choice([1, 2, 5, 9]), r.choice([3, 4, 7]), r.choice([2, 8, 11]))]
 
     # ---------- helpers ----------
     def tmp(self, prefix):
@@ -61,86 +105,66 @@ class Gen:
     def emit(self, line, ind=1):
         self.body.append("  " * ind + line)
 
-    def dim(self):
-        return self.r.choice([1, 2, 3, 5, 7, 8, 13, 16, 31, 32, 33, 47, 64,
-                              100, 127, 128, 129, 200, 257, 300])
-
-    def pick_shapes(self):
-        r = self.r
-        s1 = (self.r.choice([1, 7, 33, 100, 128, 129, 255, 300, 1000, 4099]),)
-        s2 = (r.choice([1, 3, 8, 17, 32, 40]), r.choice([1, 5, 16, 31, 64]))
-        s3 = (r.choice([1, 2, 5, 9]), r.choice([3, 4, 7]), r.choice([2, 8, 11]))
-        return [s1, s2, s3]
-
     def new_array(self, shape, ctype=None):
-        a = Arr("a%d" % len(self.arrays), ctype or self.r.choice(TYPES),
-                shape, self.r.random() < 0.5)
+        r = self.r
+        a = Arr("a%d" % len(self.arrays), ctype or r.choice(TYPES), shape,
+                r.random() < 0.5, len(shape) > 1 and r.random() < 0.5,
+                r.random() < 0.5)
         self.arrays.append(a)
         return a
 
     def arrays_of(self, shape, want, exclude=()):
-        """WANT arrays of SHAPE not in EXCLUDE, made when too few exist."""
+        """WANT distinct arrays of SHAPE not in EXCLUDE, made if needed."""
         have = [a for a in self.arrays if a.shape == shape and a not in exclude]
         self.r.shuffle(have)
         while len(have) < want:
             have.append(self.new_array(shape))
         return have[:want]
 
-    def wrap(self, ctype, e):
+    @staticmethod
+    def wrap(ctype, e):
         if ctype in FLOATS:
             f = "fmodf" if ctype == "float" else "fmod"
             return "(%s)%s((%s)(%s), 1000)" % (ctype, f, ctype, e)
-        if ctype == "unsigned":
-            return "(unsigned)((%s) %% 1000u)" % e
+        if ctype in UNSIGNED:
+            return "(%s)((%s) %% 1000u)" % (ctype, e)
         return "(%s)((%s) %% 1000)" % (ctype, e)
 
-    def as_int(self, a, idx):
-        return "(long)%s[%s]" % (a.name, idx)
-
     @staticmethod
-    def conv(a, idx, ctype):
-        """A[IDX] as CTYPE with no undefined conversion (a negative
-        floating value to unsigned goes through long)."""
+    def conv(a, ref, ctype):
+        """REF (an element of A) as CTYPE with no undefined conversion (a
+        negative floating value to unsigned goes through long)."""
         via = "(long)" if a.ctype in FLOATS and ctype not in FLOATS else ""
-        return "(%s)%s%s[%s]" % (ctype, via, a.name, idx)
+        return "(%s)%s%s" % (ctype, via, ref)
 
     @staticmethod
     def store(ctype, e):
-        """E (a long or double expression) as a value for a CTYPE element:
-        unsigned elements stay below 1000, so every later use is exact."""
-        if ctype == "unsigned":
-            return "(unsigned)(((long)(%s) %% 1000 + 1000) %% 1000)" % e
+        """E (a long or double expression below 1000 in magnitude) as a
+        value for a CTYPE element; unsigned ones stay below 1000."""
+        if ctype in UNSIGNED:
+            return "(%s)(((long)(%s) %% 1000 + 1000) %% 1000)" % (ctype, e)
         return "(%s)(%s)" % (ctype, e)
 
-    # ---------- expressions ----------
-    def index_of(self, shape, ivs, a_shape_same=True):
-        """A flat index into an array of SHAPE from loop variables IVS,
-        maybe shifted (in bounds by modulo)."""
-        r = self.r
-        parts = []
+    def parts(self, shape, ivs):
+        """Indices into SHAPE from loop variables IVS, some shifted or
+        mirrored (in bounds)."""
+        out = []
         for d, iv in zip(shape, ivs):
-            c = r.random()
+            c = self.r.random()
             if c < 0.6 or d == 1:
-                parts.append(iv)
+                out.append(iv)
             elif c < 0.8:
-                parts.append("((%s + %d) %% %d)" % (iv, r.randint(1, 5), d))
+                out.append("(%s + %d) %% %d" % (iv, self.r.randint(1, 5), d))
             else:
-                parts.append("(%d - 1 - %s)" % (d, iv))
-        return self.flat(shape, parts)
+                out.append("%d - 1 - %s" % (d, iv))
+        return out
 
-    @staticmethod
-    def flat(shape, parts):
-        e = parts[0]
-        for d, p in zip(shape[1:], parts[1:]):
-            e = "(%s) * %d + %s" % (e, d, p)
-        return e
-
+    # ---------- expressions ----------
     def term(self, ins, shape, ivs, ctype):
-        r = self.r
-        c = r.random()
+        r, c = self.r, self.r.random()
         if c < 0.55 and ins:
             a = r.choice(ins)
-            return self.conv(a, self.index_of(shape, ivs), ctype)
+            return self.conv(a, a.ref(self.parts(shape, ivs)), ctype)
         if c < 0.75:
             return "(%s)(%s %% 64)" % (ctype, r.choice(ivs))
         return "(%s)%d" % (ctype, r.randint(0, 9))
@@ -151,9 +175,8 @@ class Gen:
         op = self.r.choice(["+", "-", "*", "+"])
         if op == "-" and ctype == "unsigned":
             op = "+"
-        left = self.expr(ins, shape, ivs, ctype, depth - 1)
-        right = self.expr(ins, shape, ivs, ctype, depth - 1)
-        e = "(%s %s %s)" % (left, op, right)
+        e = "(%s %s %s)" % (self.expr(ins, shape, ivs, ctype, depth - 1), op,
+                            self.expr(ins, shape, ivs, ctype, depth - 1))
         # Floats wrap every operation: values stay below 2^24, exact in
         # any order and with or without contraction into fma.
         return self.wrap(ctype, e) if op == "*" or ctype in FLOATS else e
@@ -163,9 +186,7 @@ class Gen:
         """Level clauses for NLOOPS nested loops, outer to inner: each of
         gang, worker, vector on one loop or none, strictly nested; loops
         inside the last partitioned one may be seq, the others auto."""
-        r = self.r
-        at = {}
-        lo = 0
+        r, at, lo = self.r, {}, 0
         for lv in ("gang", "worker", "vector"):
             if r.random() < 0.65:
                 lo = r.randint(lo, nloops - 1)
@@ -180,7 +201,7 @@ class Gen:
         return out
 
     def shared_levels(self, nloops):
-        """Levels for a loop nest whose body is not idempotent (atomics,
+        """Levels for a nest whose body is not idempotent (atomics,
         updates in place, reductions): a gang loop, or an outer loop the
         compiler may give gang, so that no gang runs it redundantly."""
         while True:
@@ -189,36 +210,49 @@ class Gen:
                 return lv
 
     def launch_clauses(self):
-        r = self.r
-        cl = []
+        r, cl = self.r, []
         if r.random() < 0.3:
             cl.append("num_gangs(%s)" % r.choice(["1", "3", "17", "64",
-                                                 "n0 / 2048", "200"]))
+                                                 "n0 / 8192", "200"]))
         if r.random() < 0.3:
             cl.append("num_workers(%d)" % r.choice([1, 2, 3, 4, 8]))
         if r.random() < 0.3:
             cl.append("vector_length(%d)" % r.choice([1, 32, 33, 64, 100, 128]))
         return " ".join(cl)
 
-    def data_clauses(self, ins, outs, inplace=()):
-        """copyin for inputs, copy for outputs; global arrays left implicit
-        at random."""
+    def data_clauses(self, ins, outs):
+        """copyin for inputs, copy for outputs; static arrays sometimes
+        left to the implicit rules."""
         cl = []
-        for a in ins:
-            if a.heap or self.r.random() < 0.5:
-                cl.append("copyin(%s)" % a.sect())
-        for a in outs:
-            if a.heap or self.r.random() < 0.5:
-                cl.append("copy(%s)" % a.sect())
+        for kind, arrs in (("copyin", ins), ("copy", outs)):
+            for a in arrs:
+                if a.heap or self.r.random() < 0.5:
+                    cl.append("%s(%s)" % (kind, a.sect()))
         return " ".join(cl)
 
-    # ---------- regions ----------
+    # ---------- loops ----------
+    def loop_head(self, iv, d):
+        """A for statement over D iterations (every index in 0..D-1 that
+        it visits is in bounds), in one of several forms."""
+        r = self.r
+        t = r.choice(["int", "int", "long"])
+        c = r.random()
+        if c < 0.5 or d < 3:
+            return "for (%s %s = 0; %s < %d; %s++)" % (t, iv, iv, d, iv)
+        if c < 0.7:
+            return "for (%s %s = %d - 1; %s >= 0; %s--)" % (t, iv, d, iv, iv)
+        if c < 0.85:
+            return "for (%s %s = 0; %s <= %d - 1; ++%s)" % (t, iv, iv, d, iv)
+        return "for (%s %s = %d; %s < %d; %s += %d)" % (
+            t, iv, r.randint(0, 2), iv, d, iv, r.randint(2, 3))
+
     def loop_nest(self, shape, levels, body_fn, collapse=False, tile=False,
-                  ind=1):
-        """Emits loops over SHAPE with LEVELS; BODY_FN(ivs, ind) emits the
-        innermost body."""
+                  extra=""):
+        """Emits loops over SHAPE with LEVELS (the outer loop's clause is
+        returned, for the construct); EXTRA goes on every inner loop
+        directive; BODY_FN(ivs, ind) emits the innermost body."""
         ivs = [self.tmp("i") for _ in shape]
-        n = len(shape)
+        n, outer = len(shape), ""
         for k, d in enumerate(shape):
             clause = levels[k] if k < len(levels) else ""
             if k == 0 and collapse and n > 1:
@@ -226,19 +260,52 @@ class Gen:
             if k == 0 and tile and n == 2:
                 clause = "tile(%d, %d)" % (self.r.choice([2, 4, 32]),
                                           self.r.choice([2, 3, 8]))
-            if k > 0 and (collapse or tile):
-                clause = None
-            if clause is not None and k > 0:
-                self.emit("#pragma acc loop %s" % clause, ind + k)
-            elif k == 0:
-                self.pending_outer = clause
-            step, lo = 1, 0
-            self.emit("for (int %s = %d; %s < %d; %s += %d) {"
-                      % (ivs[k], lo, ivs[k], d, ivs[k], step), ind + k)
-        body_fn(ivs, ind + n)
+            if k == 0:
+                outer = clause
+            elif not (collapse or tile):
+                self.emit("#pragma acc loop %s %s" % (clause, extra), 1 + k)
+            self.emit(self.loop_head(ivs[k], d) + " {", 1 + k)
+        body_fn(ivs, 1 + n)
         for k in reversed(range(n)):
-            self.emit("}", ind + k)
-        return ivs
+            self.emit("}", 1 + k)
+        return outer
+
+    # ---------- regions ----------
+    def rich_body(self, ins, shape, ivs, out, inplace, ind):
+        """The body of a map nest: a local value built through locals,
+        control flow and a nested block, stored in OUT."""
+        r, t = self.r, out.ctype
+        v = self.tmp("v")
+        self.emit("%s%s %s = %s;" % ("const " if r.random() < 0.2 else "", t, v,
+                                    self.expr(ins, shape, ivs, t)), ind)
+        w = self.tmp("w")
+        self.emit("%s %s = %s;" % (t, w, v), ind)
+        if r.random() < 0.4:
+            self.emit("if ((long)%s %% 3 == 0) %s = %s; else %s = %s;" % (
+                w, w, self.expr(ins, shape, ivs, t, 1), w,
+                self.wrap(t, "%s + (%s)%d" % (w, t, r.randint(1, 9)))), ind)
+        if r.random() < 0.3:
+            arr = self.tmp("t")
+            self.emit("%s %s[3] = {%s, %s, (%s)%d};" % (
+                t, arr, w, self.expr(ins, shape, ivs, t, 1), t, r.randint(0, 9)), ind)
+            self.emit("%s = %s[%s %% 3];" % (w, arr, ivs[0]), ind)
+        if r.random() < 0.3:
+            self.emit("switch (%s %% 3) {" % ivs[-1], ind)
+            self.emit("case 0: %s = %s; break;" % (w, self.wrap(t, "%s * (%s)2" % (w, t))), ind + 1)
+            self.emit("case 1: %s = %s; break;" % (w, self.wrap(t, "%s + (%s)%s" % (w, t, v))), ind + 1)
+            self.emit("default: break;", ind + 1)
+            self.emit("}", ind)
+        if r.random() < 0.3:
+            q = self.tmp("q")
+            self.emit("{", ind)
+            self.emit("const int %s = %d;" % (q, r.randint(1, 4)), ind + 1)
+            self.emit("int %s = 0;" % v, ind + 1)   # shadows the outer v
+            self.emit("while (%s < %s) { %s = %s; %s++; }" % (
+                v, q, w, self.wrap(t, "%s + (%s)%s" % (w, t, v)), v), ind + 1)
+            self.emit("}", ind)
+        ref = out.ref(ivs)
+        e = "%s + %s" % (w, ref) if inplace else w
+        self.emit("%s = %s;" % (ref, self.wrap(t, e)), ind)
 
     def region_map(self):
         r = self.r
@@ -251,26 +318,16 @@ class Gen:
         inplace = r.random() < 0.2
         levels = (self.shared_levels if inplace else self.levels)(len(shape))
         start = len(self.body)
-
-        def body(ivs, ind):
-            e = self.expr(ins, shape, ivs, out.ctype)
-            idx = self.flat(shape, ivs)
-            if inplace:
-                e = "%s + %s[%s]" % (e, out.name, idx)
-            self.emit("%s[%s] = %s;" % (out.name, idx,
-                                        self.wrap(out.ctype, e)), ind)
-        self.loop_nest(shape, levels, body, collapse, tile)
-        outer = self.pending_outer
+        outer = self.loop_nest(shape, levels, lambda ivs, ind: self.rich_body(
+            ins, shape, ivs, out, inplace, ind), collapse, tile)
         dc = self.data_clauses(ins, [out])
         if kernels:
-            head = "#pragma acc kernels %s" % dc
-            self.body.insert(start, "  " + head)
-            self.body.insert(start + 1, "  #pragma acc loop %s" %
-                             (outer if outer.strip() not in ("",) else "independent"))
+            self.body[start:start] = [
+                "  #pragma acc kernels %s" % dc,
+                "  #pragma acc loop %s" % (outer if outer.strip() else "independent")]
         else:
-            head = "#pragma acc parallel loop %s %s %s" % (
-                outer, self.launch_clauses(), dc)
-            self.body.insert(start, "  " + head)
+            self.body.insert(start, "  #pragma acc parallel loop %s %s %s" % (
+                outer, self.launch_clauses(), dc))
 
     def scalar(self, ctype, init):
         name = self.tmp("s")
@@ -278,13 +335,14 @@ class Gen:
         self.scalars.append((name, ctype))
         return name
 
-    def red_ops(self, ctype):
-        ops = ["+", "+", "*", "max", "min"]
+    def red_ops(self, ctype, small):
+        ops = ["+", "+", "max", "min"] + (["*"] if small else [])
         if ctype not in FLOATS:
             ops += ["&", "|", "^", "&&", "||"]
         return ops
 
-    def red_update(self, op, s, v):
+    @staticmethod
+    def red_update(op, s, v):
         if op in ("max", "min"):
             cmp = ">" if op == "max" else "<"
             return "%s = (%s %s %s) ? %s : %s;" % (s, v, cmp, s, v, s)
@@ -292,84 +350,68 @@ class Gen:
             return "%s = %s %s (%s);" % (s, s, op, v)
         return "%s %s= %s;" % (s, op, v)
 
-    def red_value(self, op, a, idx, ctype):
+    def red_value(self, op, a, ref, ctype):
+        whole = "(long)" + ref
         if op == "*":
-            return "((%s) %% 5 == 1 ? (%s)2 : (%s)1)" % (
-                self.as_int(a, idx), ctype, ctype)
+            return "((%s) %% 5 == 1 ? (%s)2 : (%s)1)" % (whole, ctype, ctype)
         if op in ("&", "|", "^"):
-            return "(%s)((%s) & 1023)" % (ctype, self.as_int(a, idx))
+            return "(%s)((%s) & 1023)" % (ctype, whole)
         if op in ("&&", "||"):
-            return "(%s %% 7 != %d)" % (self.as_int(a, idx),
-                                        0 if op == "&&" else 3)
-        return self.conv(a, idx, ctype)
+            return "(%s %% 7 != %d)" % (whole, 0 if op == "&&" else 3)
+        return self.conv(a, ref, ctype)
 
     def region_scalarred(self):
         r = self.r
-        shape = r.choice(self.shapes[:2])
-        if shape[0] * (shape[1] if len(shape) > 1 else 1) > 30:
-            ops_ok = lambda o: o != "*"
-        else:
-            ops_ok = lambda o: True
-        ctype = r.choice(TYPES)
-        op = r.choice([o for o in self.red_ops(ctype) if ops_ok(o)])
-        if ctype == "float" and op == "+":
-            shape = self.shapes[1]
+        shape = r.choice(self.shapes)
+        size = 1
+        for d in shape:
+            size *= d
         a = self.arrays_of(shape, 1)[0]
-        init = {"*": "1", "&": "~0" if ctype != "unsigned" else "~0u",
-                "&&": "1", "max": "-5", "min": "5000"}.get(op, "3")
-        s = self.scalar(ctype, init)
-        rclause = "reduction(%s:%s)" % (op, s)
-        levels = self.shared_levels(len(shape))
+        reds = []
+        for _ in range(r.choice([1, 1, 2])):
+            ctype = r.choice(RED_TYPES)
+            op = r.choice(self.red_ops(ctype, size <= 30))
+            init = {"*": "1", "&": "~0", "&&": "1", "max": "-5",
+                    "min": "5000"}.get(op, "3")
+            reds.append((op, self.scalar(ctype, init), ctype))
+        rclause = " ".join("reduction(%s:%s)" % (op, s) for op, s, _ in reds)
         collapse = len(shape) > 1 and r.random() < 0.4
-        ivs = [self.tmp("i") for _ in shape]
+
+        def body(ivs, ind):
+            ref = a.ref(ivs)
+            for op, s, ctype in reds:
+                self.emit(self.red_update(op, s, self.red_value(op, a, ref, ctype)), ind)
+        start = len(self.body)
+        outer = self.loop_nest(shape, self.shared_levels(len(shape)), body,
+                               collapse, extra=rclause)
         dc = "copyin(%s)" % a.sect() if a.heap else ""
-        if collapse:
-            self.emit("#pragma acc parallel loop %s collapse(%d) %s %s %s" % (
-                levels[0], len(shape), rclause, self.launch_clauses(), dc))
-        else:
-            self.emit("#pragma acc parallel loop %s %s %s %s" % (
-                levels[0], rclause, self.launch_clauses(), dc))
-        for k, d in enumerate(shape):
-            if k > 0 and not collapse:
-                self.emit("#pragma acc loop %s %s" % (levels[k], rclause), 1 + k)
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (ivs[k], ivs[k], d, ivs[k]), 1 + k)
-        idx = self.flat(shape, ivs)
-        self.emit(self.red_update(op, s, self.red_value(op, a, idx, ctype)),
-                  1 + len(shape))
-        for k in reversed(range(len(shape))):
-            self.emit("}", 1 + k)
+        self.body.insert(start, "  #pragma acc parallel loop %s %s %s %s" % (
+            outer, rclause, self.launch_clauses(), dc))
 
     def region_rowred(self):
         r = self.r
-        shape = self.shapes[1]
-        rows, cols = shape
+        rows, cols = self.shapes[1]
         out = self.new_array((rows,))
-        a = self.arrays_of(shape, 1, exclude=[out])[0]
+        a = self.arrays_of(self.shapes[1], 1)[0]
         ctype = "double" if out.ctype in FLOATS else "long"
         outside = r.random() < 0.5
-        i, k = self.tmp("i"), self.tmp("k")
-        s = self.tmp("sum")
+        i, k, s = self.tmp("i"), self.tmp("k"), self.tmp("sum")
         if outside:
             self.emit("%s %s = 0;" % (ctype, s))
-        inner = r.choice(["vector", "worker", "worker vector", "seq", ""])
-        dc = "copyin(%s) copyout(%s)" % (a.sect(), out.sect())
-        self.emit("#pragma acc parallel loop gang %s %s" % (self.launch_clauses(), dc))
+        self.emit("#pragma acc parallel loop gang %s copyin(%s) copyout(%s)" % (
+            self.launch_clauses(), a.sect(), out.sect()))
         self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, rows, i))
-        if outside:
-            self.emit("%s = %d;" % (s, r.randint(0, 3)), 2)
-        else:
-            self.emit("%s %s = %d;" % (ctype, s, r.randint(0, 3)), 2)
-        self.emit("#pragma acc loop %s reduction(+:%s)" % (inner, s), 2)
+        self.emit("%s%s = %d;" % ("" if outside else ctype + " ", s, r.randint(0, 3)), 2)
+        self.emit("#pragma acc loop %s reduction(+:%s)" % (
+            r.choice(["vector", "worker", "worker vector", "seq", ""]), s), 2)
         self.emit("for (int %s = 0; %s < %d; %s++)" % (k, k, cols, k), 2)
-        self.emit("%s += (%s)%s[%s * %d + %s];" % (s, ctype, a.name, i, cols, k), 3)
-        self.emit("%s[%s] = %s;" % (out.name, i,
-                                    self.store(out.ctype, self.wrap(ctype, s))), 2)
+        self.emit("%s += (%s)%s;" % (s, ctype, a.ref([i, k])), 3)
+        self.emit("%s = %s;" % (out.ref([i]), self.store(out.ctype, self.wrap(ctype, s))), 2)
         self.emit("}")
 
     def region_seqinner(self):
         r = self.r
-        n = self.shapes[0][0]
-        m = self.shapes[1][0]
+        n, m = self.shapes[0][0], self.shapes[1][0]
         out = self.arrays_of((n,), 1)[0]
         src = self.arrays_of((m,), 1, exclude=[out])[0]
         i, k, t = self.tmp("i"), self.tmp("k"), self.tmp("t")
@@ -379,116 +421,170 @@ class Gen:
         self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, n, i))
         self.emit("long %s = %s;" % (t, i), 2)
         self.emit("#pragma acc loop seq", 2)
-        self.emit("for (int %s = 0; %s < %d; %s++)" % (k, k, m, k), 2)
-        self.emit("%s = (%s * 3 + (long)%s[%s] + %s) %% 1000;" % (t, t, src.name, k, i), 3)
-        self.emit("%s[%s] = %s;" % (out.name, i, self.store(out.ctype, t)), 2)
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (k, k, m, k), 2)
+        self.emit("if ((long)%s %% 11 == 5) continue;" % src.ref([k]), 3)
+        self.emit("%s = (%s * 3 + (long)%s + %s) %% 1000;" % (t, t, src.ref([k]), i), 3)
+        self.emit("}", 2)
+        self.emit("%s = %s;" % (out.ref([i]), self.store(out.ctype, t)), 2)
         self.emit("}")
 
     def region_atomic(self):
         r = self.r
-        shape = self.shapes[0]
-        a = self.arrays_of(shape, 1)[0]
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
         bins = r.choice([1, 4, 16, 100])
         h = self.new_array((bins,), r.choice(["int", "long", "double", "unsigned"]))
-        i = self.tmp("i")
-        self.emit("#pragma acc parallel loop %s %s copyin(%s) copy(%s)" % (
+        key = "(unsigned long)((long)%s + 1000) %% %d" % (a.ref(["i"]), bins)
+        capture = h.ctype != "double" and r.random() < 0.4
+        s = self.scalar("long", "0") if capture else None
+        self.emit("#pragma acc parallel loop %s %s copyin(%s) copy(%s) %s" % (
             r.choice(["gang", "gang vector", "gang worker", ""]),
-            self.launch_clauses(), a.sect(), h.sect()))
-        self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, shape[0], i))
-        self.emit("#pragma acc atomic update", 2)
-        self.emit("%s[(unsigned long)((long)%s[%s] + 1000) %% %d] += (%s)(%s %% 5 + 1);" % (
-            h.name, a.name, i, bins, h.ctype, i), 2)
+            self.launch_clauses(), a.sect(), h.sect(),
+            "reduction(+:%s)" % s if capture else ""))
+        self.emit("for (int i = 0; i < %d; i++) {" % n)
+        if capture:
+            # The values captured differ by schedule, their sum does not:
+            # each bin's counts 0, 1, 2, ...
+            self.emit("long old;", 2)
+            self.emit("#pragma acc atomic capture", 2)
+            self.emit("{ old = %s[%s]; %s[%s] += 1; }" % (h.name, key, h.name, key), 2)
+            self.emit("%s += old;" % s, 2)
+        else:
+            self.emit("#pragma acc atomic update", 2)
+            self.emit("%s[%s] += (%s)(i %% 5 + 1);" % (h.name, key, h.ctype), 2)
         self.emit("}")
 
     def region_private(self):
         r = self.r
-        shape = self.shapes[0]
-        out = self.arrays_of(shape, 1)[0]
-        a = self.arrays_of(shape, 1, exclude=[out])[0]
-        i, t, p = self.tmp("i"), self.tmp("t"), self.tmp("p")
-        self.emit("{", 1)
+        n = self.shapes[0][0]
+        out = self.arrays_of(self.shapes[0], 1)[0]
+        a = self.arrays_of(self.shapes[0], 1, exclude=[out])[0]
+        t, p, c = self.tmp("t"), self.tmp("p"), self.tmp("c")
+        self.emit("{")
         self.emit("long %s; long %s[4];" % (t, p), 2)
-        c = self.tmp("c")
         self.emit("long %s = %d;" % (c, r.randint(1, 9)), 2)
         self.emit("#pragma acc parallel loop %s private(%s, %s) firstprivate(%s) copyin(%s) copy(%s)" % (
             r.choice(["gang", "gang vector", "vector", "gang worker", ""]), t, p,
             c, a.sect(), out.sect()), 2)
-        self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, shape[0], i), 2)
-        self.emit("%s = (long)%s[%s] + %s;" % (t, a.name, i, c), 3)
+        self.emit("for (int i = 0; i < %d; i++) {" % n, 2)
+        self.emit("%s = (long)%s + %s;" % (t, a.ref(["i"]), c), 3)
         self.emit("for (int q = 0; q < 4; q++) %s[q] = %s * (q + 1);" % (p, t), 3)
-        self.emit("%s[%s] = %s;" % (out.name, i, self.store(
+        self.emit("%s = %s;" % (out.ref(["i"]), self.store(
             out.ctype, "(%s[0] + %s[3] - %s[1]) %% 1000" % (p, p, p))), 3)
         self.emit("}", 2)
-        self.emit("}", 1)
+        self.emit("}")
 
     def region_dataregion(self):
-        """A data region holding two dependent constructs and host work
-        between them, with updates in both directions."""
         r = self.r
-        shape = self.shapes[0]
-        n = shape[0]
-        a, b, c = self.arrays_of(shape, 3)
-        i, j = self.tmp("i"), self.tmp("j")
+        n = self.shapes[0][0]
+        a, b, c = self.arrays_of(self.shapes[0], 3)
+        A, B, C = (x.ref(["i"]) for x in (a, b, c))
         self.emit("#pragma acc data copyin(%s) copy(%s) create(%s)" % (
             a.sect(), b.sect(), c.sect()))
         self.emit("{")
         self.emit("#pragma acc parallel loop %s present(%s, %s)" % (
             r.choice(["gang", "gang vector", ""]), a.sect(), c.sect()), 2)
-        self.emit("for (int %s = 0; %s < %d; %s++) %s[%s] = %s;" % (
-            i, i, n, i, c.name, i, self.wrap(c.ctype, "%s * 2 + 1" % self.conv(a, i, c.ctype))), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, C, self.wrap(c.ctype, "%s * 2 + 1" % self.conv(a, A, c.ctype))), 2)
         lo = r.randint(0, n - 1)
         ln = r.randint(1, n - lo)
         self.emit("#pragma acc update self(%s[%d:%d])" % (c.name, lo, ln), 2)
-        self.emit("for (int %s = %d; %s < %d; %s++) %s[%s] = %s;" % (
-            j, lo, j, lo + ln, j, a.name, j,
-            self.wrap(a.ctype, "%s + 7" % self.conv(c, j, a.ctype))), 2)
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (
+            lo, lo + ln, A, self.wrap(a.ctype, "%s + 7" % self.conv(c, C, a.ctype))), 2)
         self.emit("#pragma acc update device(%s[%d:%d])" % (a.name, lo, ln), 2)
-        i2 = self.tmp("i")
-        self.emit("#pragma acc parallel loop %s default(present)" % r.choice(["gang", "vector", ""]), 2)
-        self.emit("for (int %s = 0; %s < %d; %s++) %s[%s] = %s;" % (
-            i2, i2, n, i2, b.name, i2,
-            self.wrap(b.ctype, " + ".join(self.conv(x, i2, b.ctype)
-                                          for x in (a, b, c)))), 2)
+        self.emit("#pragma acc parallel loop %s default(present)" %
+                  r.choice(["gang", "vector", ""]), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, B, self.wrap(b.ctype, " + ".join(
+                self.conv(x, X, b.ctype) for x, X in ((a, A), (b, B), (c, C))))), 2)
         self.emit("#pragma acc update self(%s)" % c.sect(), 2)
         self.emit("}")
 
+    def region_unstructured(self):
+        """enter data, a function whose loop finds its arrays present
+        through pointer parameters, exit data."""
+        r = self.r
+        n = self.shapes[0][0]
+        x, y = self.arrays_of(self.shapes[0], 2)
+        f = self.tmp("kf")
+        t = y.ctype
+        self.funcs += [
+            "static void %s(int n, const %s *restrict x, %s *restrict y)" % (f, x.ctype, t),
+            "{",
+            "#pragma acc parallel loop %s present(x[0:n], y[0:n])" %
+            r.choice(["gang", "gang vector", "", "worker"]),
+            "  for (int i = 0; i < n; i++)",
+            "    y[i] = %s;" % self.wrap(t, "%s * 2 + (%s)(i %% 7)" % (
+                self.conv(x, "x[i]", t), t)),
+            "}", ""]
+        self.emit("#pragma acc enter data copyin(%s) create(%s)" % (
+            x.sect(), y.sect()))
+        self.emit("%s(%d, %s, %s);" % (f, n, x.name, y.name))
+        self.emit("#pragma acc exit data copyout(%s) delete(%s)" % (
+            y.sect(), x.sect()))
+
     def region_async(self):
         r = self.r
-        shape = self.shapes[0]
-        n = shape[0]
-        a, b, c, d = self.arrays_of(shape, 4)
+        n = self.shapes[0][0]
+        a, b, c, d = self.arrays_of(self.shapes[0], 4)
         q1, q2 = r.sample([1, 2, 3, 7], 2)
-        i, j = self.tmp("i"), self.tmp("i")
+        A, B, C, D = (x.ref(["i"]) for x in (a, b, c, d))
         self.emit("#pragma acc parallel loop async(%d) copyin(%s) copy(%s)" % (q1, a.sect(), b.sect()))
-        self.emit("for (int %s = 0; %s < %d; %s++) %s[%s] = %s;" % (
-            i, i, n, i, b.name, i, self.wrap(b.ctype, "%s * 3 + %s" % (self.conv(a, i, b.ctype), i))))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, B, self.wrap(b.ctype, "%s * 3 + (%s)i" % (self.conv(a, A, b.ctype), b.ctype))))
         self.emit("#pragma acc parallel loop async(%d) copyin(%s) copy(%s)" % (q2, c.sect(), d.sect()))
-        self.emit("for (int %s = 0; %s < %d; %s++) %s[%s] = %s;" % (
-            j, j, n, j, d.name, j, self.wrap(d.ctype, "%s + %s" % (self.conv(c, j, d.ctype),
-                                           self.conv(d, j, d.ctype)))))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, D, self.wrap(d.ctype, "%s + %s" % (self.conv(c, C, d.ctype),
+                                                  self.conv(d, D, d.ctype)))))
         self.emit(r.choice(["#pragma acc wait", "#pragma acc wait(%d, %d)" % (q1, q2)]))
 
     def region_routine(self):
         r = self.r
-        shape = self.shapes[0]
-        out = self.arrays_of(shape, 1)[0]
-        a = self.arrays_of(shape, 1, exclude=[out])[0]
+        n = self.shapes[0][0]
+        out = self.arrays_of(self.shapes[0], 1)[0]
+        a = self.arrays_of(self.shapes[0], 1, exclude=[out])[0]
         f = self.tmp("f")
         self.funcs += ["#pragma acc routine seq",
                        "static long %s(long x, int k)" % f, "{",
                        "  long t = 1;",
                        "  for (int q = 0; q < k % 5; q++) t = (t * x + q) % 997;",
                        "  return t;", "}", ""]
-        i = self.tmp("i")
         self.emit("#pragma acc parallel loop %s copyin(%s) copy(%s)" % (
             r.choice(["gang", "gang vector", "vector", ""]), a.sect(), out.sect()))
-        self.emit("for (int %s = 0; %s < %d; %s++)" % (i, i, shape[0], i))
-        self.emit("%s[%s] = %s;" % (out.name, i, self.store(
-            out.ctype, "%s((long)%s[%s], %s)" % (f, a.name, i, i))), 2)
+        self.emit("for (int i = 0; i < %d; i++)" % n)
+        self.emit("%s = %s;" % (out.ref(["i"]), self.store(
+            out.ctype, "%s((long)%s, i)" % (f, a.ref(["i"])))), 2)
 
-    REGIONS = [("map", 5), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
+    def region_kernelsauto(self):
+        """kernels with plain loops: an independent one and a running sum
+        (a true dependence: it must stay sequential)."""
+        n = self.shapes[0][0]
+        a, b, c = self.arrays_of(self.shapes[0], 3)
+        A, B, C = (x.ref(["i"]) for x in (a, b, c))
+        self.emit("#pragma acc kernels copyin(%s) copy(%s, %s)" % (
+            a.sect(), b.sect(), c.sect()))
+        self.emit("{")
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, B, self.wrap(b.ctype, "%s + (%s)1" % (self.conv(a, A, b.ctype), b.ctype))), 2)
+        self.emit("for (int i = 1; i < %d; i++) %s = %s;" % (
+            n, C, self.wrap(c.ctype, "%s + %s" % (
+                self.conv(c, c.ref(["i - 1"]), c.ctype), self.conv(b, B, c.ctype)))), 2)
+        self.emit("}")
+
+    def region_ifclause(self):
+        n = self.shapes[0][0]
+        out = self.arrays_of(self.shapes[0], 1)[0]
+        a = self.arrays_of(self.shapes[0], 1, exclude=[out])[0]
+        self.emit("#pragma acc parallel loop if(n0 < %d) copyin(%s) copy(%s)" % (
+            self.r.choice([0, 5000]), a.sect(), out.sect()))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, out.ref(["i"]), self.wrap(out.ctype, "%s + (%s)3" % (
+                self.conv(a, a.ref(["i"]), out.ctype), out.ctype))))
+
+    REGIONS = [("map", 6), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
                ("atomic", 1), ("private", 1), ("dataregion", 1),
-               ("async", 1), ("routine", 1)]
+               ("unstructured", 1), ("async", 1), ("routine", 1),
+               ("kernelsauto", 1), ("ifclause", 1)]
 
     def program(self):
         kinds = [k for k, w in self.REGIONS for _ in range(w)]
@@ -497,31 +593,41 @@ class Gen:
         return self.render()
 
     # ---------- output ----------
+    @staticmethod
+    def over(a, line_fn):
+        """Loops over every element of A (nested for declared arrays)."""
+        ivs = ["j%d" % k for k in range(len(a.shape))]
+        if not a.md:
+            ivs, shape = ["j0"], (a.size(),)
+            ref = "%s[j0]" % a.name
+        else:
+            shape, ref = a.shape, a.ref(ivs)
+        head = " ".join("for (int %s = 0; %s < %d; %s++)" % (iv, iv, d, iv)
+                        for iv, d in zip(ivs, shape))
+        flat = ivs[0]
+        for d, iv in zip(shape[1:], ivs[1:]):
+            flat = "(%s) * %d + %s" % (flat, d, iv)
+        return "  %s %s" % (head, line_fn(ref, flat))
+
     def render(self):
         L = ["/* accfuzz seed %d (tests/accfuzz/gen.py) */" % self.seed,
              "#include <math.h>", "#include <stdio.h>", "#include <stdlib.h>",
              "", "int n0 = %d;" % self.shapes[0][0], ""]
-        for a in self.arrays:
-            if not a.heap:
-                L.append("static %s %s[%d];" % (a.ctype, a.name, a.size()))
+        L += [a.decl() for a in self.arrays if not a.heap]
         L += ["", "static unsigned long hash_add(unsigned long h, long v)",
               "{", "  return (h ^ (unsigned long)v) * 1099511628211ul;", "}", ""]
         L += self.funcs
         L += ["int main(void)", "{"]
-        for a in self.arrays:
-            if a.heap:
-                L.append("  %s *%s = malloc(%d * sizeof(%s));" % (
-                    a.ctype, a.name, a.size(), a.ctype))
+        L += [a.decl() for a in self.arrays if a.heap]
         for k, a in enumerate(self.arrays):
-            L.append("  for (int i = 0; i < %d; i++) %s[i] = (%s)((i * %d + %d) %% 17) - (%s)%d;"
-                     % (a.size(), a.name, a.ctype, 7 + 2 * k, k, a.ctype,
-                        0 if a.ctype == "unsigned" else 8))
+            L.append(self.over(a, lambda ref, flat: "%s = (%s)((%s * %d + %d) %% 17) - (%s)%d;" % (
+                ref, a.ctype, flat, 7 + 2 * k, k, a.ctype,
+                0 if a.ctype in UNSIGNED else 8)))
         L += self.body
         L.append("  unsigned long h;")
         for a in self.arrays:
             L.append("  h = 14695981039346656037ul;")
-            L.append("  for (int i = 0; i < %d; i++) h = hash_add(h, (long)%s[i]);"
-                     % (a.size(), a.name))
+            L.append(self.over(a, lambda ref, flat: "h = hash_add(h, (long)%s);" % ref))
             L.append('  printf("%s %%lx\\n", h);' % a.name)
         for s, t in self.scalars:
             L.append('  printf("%s %%ld\\n", (long)%s);' % (s, s))

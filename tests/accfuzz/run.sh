@@ -9,7 +9,8 @@
 #   ACCGPU_FUZZ_DEVICES="D..."  devices (default: emulator, the emulator
 #                           with a random schedule, host, multicore)
 #   ACCGPU_FUZZ_JOBS=N      programs at once (default 2)
-# A failing seed's program stays in DIR/SEED/ with each device's output.
+# Prints the failing seeds (DIR/results has them all); a failing seed's
+# program stays in DIR/SEED/ with each device's output.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
@@ -57,7 +58,8 @@ one() {
 
 export -f one run_on
 export HERE TOP BUILD OUT DEVICES CC
-seq "$FIRST" "$LAST" | xargs -P "$JOBS" -I{} bash -c 'one {}' | sort -t' ' -k2n | tee "$OUT/results"
+seq "$FIRST" "$LAST" | xargs -P "$JOBS" -I{} bash -c 'one {}' | sort -t' ' -k2n >"$OUT/results"
+grep -v '^PASS' "$OUT/results"
 pass=$(grep -c '^PASS' "$OUT/results")
 fail=$(grep -c '^FAIL' "$OUT/results")
 echo "accfuzz: $pass passed, $fail failed"
