@@ -91,6 +91,8 @@ class Gen:
         self.body = []      # lines of main
         self.funcs = []     # functions before main
         self.ntmp = 0
+        self.structs = []
+        self.need_openacc = False
         r = self.r
         self.shapes = [
             (r.choice([1, 7, 33, 100, 128, 129, 255, 300, 1000, 4099]),),
@@ -169,9 +171,32 @@ class Gen:
             return "(%s)(%s %% 64)" % (ctype, r.choice(ivs))
         return "(%s)%d" % (ctype, r.randint(0, 9))
 
+    def call(self, ins, shape, ivs, ctype, depth):
+        """A library call, division, shift or conditional of CTYPE."""
+        r = self.r
+        x = self.expr(ins, shape, ivs, ctype, depth - 1)
+        y = self.expr(ins, shape, ivs, ctype, depth - 1)
+        if ctype in FLOATS:
+            f = "f" if ctype == "float" else ""
+            return r.choice(["fmax%s(%s, %s)" % (f, x, y),
+                             "fmin%s(%s, %s)" % (f, x, y),
+                             "fabs%s(%s)" % (f, x),
+                             "floor%s((%s) / 3)" % (f, x)])
+        forms = ["(%s) / %d" % (x, r.randint(2, 7)),
+                 "(%s) %% %d" % (x, r.randint(2, 7)),
+                 "(%s > %s ? %s : (%s)%d)" % (x, y, x, ctype, r.randint(0, 9))]
+        if ctype in UNSIGNED:
+            forms.append(self.wrap(ctype, "(%s) << 2" % x))
+        else:
+            absf = {"long": "labs", "long long": "llabs"}.get(ctype, "abs")
+            forms.append("(%s)%s(%s)" % (ctype, absf, x))
+        return r.choice(forms)
+
     def expr(self, ins, shape, ivs, ctype, depth=2):
         if depth == 0 or self.r.random() < 0.3:
             return self.term(ins, shape, ivs, ctype)
+        if self.r.random() < 0.2:
+            return self.call(ins, shape, ivs, ctype, depth)
         op = self.r.choice(["+", "-", "*", "+"])
         if op == "-" and ctype == "unsigned":
             op = "+"
@@ -581,10 +606,136 @@ class Gen:
             n, out.ref(["i"]), self.wrap(out.ctype, "%s + (%s)3" % (
                 self.conv(a, a.ref(["i"]), out.ctype), out.ctype))))
 
+    def region_multiloop(self):
+        """A parallel region (not combined) holding independent gang loops
+        on different arrays, and a gang reduction whose clause is on the
+        loop only (its value is read on the host afterwards)."""
+        r = self.r
+        n = self.shapes[0][0]
+        a, b, c, d = self.arrays_of(self.shapes[0], 4)
+        s = self.scalar("long", str(r.randint(0, 5)))
+        self.emit("#pragma acc parallel %s copyin(%s, %s) copy(%s, %s)" % (
+            self.launch_clauses(), a.sect(), c.sect(), b.sect(), d.sect()))
+        self.emit("{")
+        for src, dst in ((a, b), (c, d)):
+            self.emit("#pragma acc loop %s" % r.choice(["gang", "gang vector", "gang worker"]), 2)
+            self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+                n, dst.ref(["i"]), self.wrap(dst.ctype, "%s + (%s)(i %% 9)" % (
+                    self.conv(src, src.ref(["i"]), dst.ctype), dst.ctype))), 2)
+        self.emit("#pragma acc loop %s reduction(+:%s)" % (
+            r.choice(["gang", "gang vector", "gang worker vector"]), s), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s += (long)%s;" % (n, s, a.ref(["i"])), 2)
+        self.emit("}")
+
+    def region_twophase(self):
+        """In each gang iteration, a vector loop fills a row that a second
+        vector loop reads at other positions: the second must see all of
+        the first (implementations synchronize a gang between loops)."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a, t, out = self.arrays_of(self.shapes[1], 3)
+        lv = r.choice(["vector", "worker", "worker vector"])
+        self.emit("#pragma acc parallel loop gang %s copyin(%s) copyout(%s) copy(%s)" % (
+            self.launch_clauses(), a.sect(), t.sect(), out.sect()))
+        self.emit("for (int i = 0; i < %d; i++) {" % rows)
+        self.emit("#pragma acc loop %s" % lv, 2)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (
+            cols, t.ref(["i", "j"]), self.wrap(t.ctype, "%s * 2 + (%s)1" % (
+                self.conv(a, a.ref(["i", "j"]), t.ctype), t.ctype))), 2)
+        self.emit("#pragma acc loop %s" % lv, 2)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (
+            cols, out.ref(["i", "j"]), self.wrap(out.ctype, "%s + %s" % (
+                self.conv(t, t.ref(["i", "(j + 1) %% %d" % cols]), out.ctype),
+                self.conv(t, t.ref(["i", "%d - 1 - j" % cols]), out.ctype)))), 2)
+        self.emit("}")
+
+    def region_kernelsred(self):
+        """kernels with a plain loop that sums into a scalar (a reduction
+        the compiler must find, or run the loop on one thread)."""
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
+        ctype = self.r.choice(["long", "double", "int"])
+        s = self.scalar(ctype, "1")
+        m = self.scalar(ctype, "-100")
+        self.emit("#pragma acc kernels copyin(%s)" % a.sect())
+        self.emit("for (int i = 0; i < %d; i++) {" % n)
+        self.emit("%s += (%s)%s;" % (s, ctype, self.conv(a, a.ref(["i"]), "long")), 2)
+        self.emit("if ((%s)%s > %s) %s = (%s)%s;" % (
+            ctype, self.conv(a, a.ref(["i"]), "long"), m, m, ctype,
+            self.conv(a, a.ref(["i"]), "long")), 2)
+        self.emit("}")
+
+    def region_api(self):
+        """The runtime API: acc_copyin / acc_create / acc_copyout around
+        a construct that finds the data present, and acc_malloc'd memory
+        used through deviceptr."""
+        n = self.shapes[0][0]
+        a, b = self.arrays_of(self.shapes[0], 2)
+        self.need_openacc = True
+        tb = b.ctype
+        self.emit("{")
+        self.emit("acc_copyin(%s, %d * sizeof(%s));" % (self.base(a), n, a.ctype), 2)
+        self.emit("acc_create(%s, %d * sizeof(%s));" % (self.base(b), n, tb), 2)
+        self.emit("long *dtmp = acc_malloc(%d * sizeof(long));" % n, 2)
+        self.emit("#pragma acc parallel loop deviceptr(dtmp) present(%s)" % a.sect(), 2)
+        self.emit("for (int i = 0; i < %d; i++) dtmp[i] = (long)%s * 3;" % (n, a.ref(["i"])), 2)
+        self.emit("#pragma acc parallel loop deviceptr(dtmp) present(%s)" % b.sect(), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, b.ref(["i"]), self.store(tb, "(dtmp[%d - 1 - i] + i) %% 1000" % n)), 2)
+        self.emit("acc_free(dtmp);", 2)
+        self.emit("acc_copyout(%s, %d * sizeof(%s));" % (self.base(b), n, tb), 2)
+        self.emit("acc_delete(%s, %d * sizeof(%s));" % (self.base(a), n, a.ctype), 2)
+        self.emit("}")
+
+    @staticmethod
+    def base(a):
+        return a.name if not a.md else "&" + a.name + "[0]" * len(a.shape)
+
+    def region_asyncdata(self):
+        """A pipeline on one queue: enter data, two dependent constructs,
+        exit data, all async, then wait."""
+        n = self.shapes[0][0]
+        a, b = self.arrays_of(self.shapes[0], 2)
+        q = self.r.choice([0, 1, 5])
+        self.emit("#pragma acc enter data copyin(%s, %s) async(%d)" % (a.sect(), b.sect(), q))
+        self.emit("#pragma acc parallel loop present(%s) async(%d)" % (a.sect(), q))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, a.ref(["i"]), self.wrap(a.ctype, "%s + (%s)5" % (a.ref(["i"]), a.ctype))))
+        self.emit("#pragma acc parallel loop present(%s, %s) async(%d)" % (a.sect(), b.sect(), q))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, b.ref(["i"]), self.wrap(b.ctype, "%s + %s" % (
+                self.conv(a, a.ref(["%d - 1 - i" % n]), b.ctype), self.conv(b, b.ref(["i"]), b.ctype)))))
+        self.emit("#pragma acc exit data copyout(%s, %s) async(%d)" % (a.sect(), b.sect(), q))
+        self.emit("#pragma acc wait(%d)" % q)
+
+    def region_structs(self):
+        """An array of structs (AoS) and a struct holding a pointer,
+        mapped through a member section."""
+        n = self.shapes[0][0]
+        st = self.tmp("S")
+        v = self.tmp("aos")
+        h = self.tmp("hold")
+        self.structs += ["struct %s { double x; int k; long pad[2]; };" % st]
+        s = self.scalar("unsigned long", "0")
+        self.emit("{")
+        self.emit("struct %s *%s = malloc(%d * sizeof(struct %s));" % (st, v, n, st), 2)
+        self.emit("struct { int n; long *p; } %s = { %d, malloc(%d * sizeof(long)) };" % (h, n, n), 2)
+        self.emit("for (int i = 0; i < %d; i++) { %s[i].x = i %% 13; %s[i].k = i %% 5; %s.p[i] = 0; }" % (n, v, v, h), 2)
+        self.emit("#pragma acc parallel loop copy(%s[0:%d]) copyin(%s) copy(%s.p[0:%s.n])" % (v, n, h, h, h), 2)
+        self.emit("for (int i = 0; i < %s.n; i++) {" % h, 2)
+        self.emit("%s[i].x = fmod(%s[i].x * 3 + %s[i].k, 1000);" % (v, v, v), 3)
+        self.emit("%s.p[i] = (long)%s[i].x + %s[i].k;" % (h, v, v), 3)
+        self.emit("}", 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s * 31 + (unsigned long)(%s[i].x + %s.p[i]);" % (n, s, s, v, h), 2)
+        self.emit("free(%s); free(%s.p);" % (v, h), 2)
+        self.emit("}")
+
     REGIONS = [("map", 6), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
                ("atomic", 1), ("private", 1), ("dataregion", 1),
                ("unstructured", 1), ("async", 1), ("routine", 1),
-               ("kernelsauto", 1), ("ifclause", 1)]
+               ("kernelsauto", 1), ("ifclause", 1), ("multiloop", 1),
+               ("twophase", 1), ("kernelsred", 1), ("api", 1),
+               ("asyncdata", 1), ("structs", 1)]
 
     def program(self):
         kinds = [k for k, w in self.REGIONS for _ in range(w)]
@@ -612,7 +763,17 @@ class Gen:
     def render(self):
         L = ["/* accfuzz seed %d (tests/accfuzz/gen.py) */" % self.seed,
              "#include <math.h>", "#include <stdio.h>", "#include <stdlib.h>",
-             "", "int n0 = %d;" % self.shapes[0][0], ""]
+             ""]
+        if self.need_openacc:   # the serial build has the API from a stub
+            L += ["#ifdef _OPENACC", "#include <openacc.h>", "#else",
+                  "#include <string.h>",
+                  "static void *acc_malloc(size_t n) { return malloc(n); }",
+                  "static void acc_free(void *p) { free(p); }",
+                  "static void acc_copyin(void *p, size_t n) { (void)p; (void)n; }",
+                  "#define acc_create acc_copyin",
+                  "#define acc_copyout acc_copyin",
+                  "#define acc_delete acc_copyin", "#endif", ""]
+        L += ["int n0 = %d;" % self.shapes[0][0], ""] + self.structs + [""]
         L += [a.decl() for a in self.arrays if not a.heap]
         L += ["", "static unsigned long hash_add(unsigned long h, long v)",
               "{", "  return (h ^ (unsigned long)v) * 1099511628211ul;", "}", ""]
