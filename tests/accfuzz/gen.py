@@ -730,12 +730,100 @@ class Gen:
         self.emit("free(%s); free(%s.p);" % (v, h), 2)
         self.emit("}")
 
+    def region_gangprivate(self):
+        """A gang-private row (private on the gang loop) that one vector
+        loop fills and the next reads at other positions."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a, out = self.arrays_of(self.shapes[1], 2)
+        tmp = self.tmp("row")
+        lv = r.choice(["vector", "worker", "worker vector"])
+        self.emit("{")
+        self.emit("double %s[%d];" % (tmp, cols), 2)
+        self.emit("#pragma acc parallel loop gang private(%s) %s copyin(%s) copy(%s)" % (
+            tmp, self.launch_clauses(), a.sect(), out.sect()), 2)
+        self.emit("for (int i = 0; i < %d; i++) {" % rows, 2)
+        self.emit("#pragma acc loop %s" % lv, 3)
+        self.emit("for (int j = 0; j < %d; j++) %s[j] = (double)%s * 2 + i;" % (
+            cols, tmp, self.conv(a, a.ref(["i", "j"]), "long")), 3)
+        self.emit("#pragma acc loop %s" % lv, 3)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (
+            cols, out.ref(["i", "j"]), self.store(out.ctype, "fmod(%s[(j + 1) %% %d] - %s[%d - 1 - j], 1000)" % (
+                tmp, cols, tmp, cols))), 3)
+        self.emit("}", 2)
+        self.emit("}")
+
+    def region_arrayred(self):
+        """A histogram as a reduction on an array section (OpenACC 2.7)."""
+        r = self.r
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
+        bins = r.choice([1, 3, 8, 32])
+        h = self.new_array((bins,), r.choice(["int", "long", "double"]))
+        key = "(unsigned long)((long)%s + 1000) %% %d" % (a.ref(["i"]), bins)
+        self.emit("#pragma acc parallel loop %s reduction(+:%s[0:%d]) copyin(%s)" % (
+            r.choice(["gang", "gang vector", ""]), h.name, bins, a.sect()))
+        self.emit("for (int i = 0; i < %d; i++) %s[%s] += (%s)(i %% 3 + 1);" % (
+            n, h.name, key, h.ctype))
+
+    def region_serial(self):
+        """A serial construct computing a running sum on the device."""
+        n = self.shapes[0][0]
+        a, b = self.arrays_of(self.shapes[0], 2)
+        self.emit("#pragma acc serial copyin(%s) copy(%s)" % (a.sect(), b.sect()))
+        self.emit("for (int i = 1; i < %d; i++) %s = %s;" % (
+            n, b.ref(["i"]), self.wrap(b.ctype, "%s + %s" % (
+                self.conv(b, b.ref(["i - 1"]), b.ctype), self.conv(a, a.ref(["i"]), b.ctype)))))
+
+    def region_waitclause(self):
+        """Two queues ordered by a wait clause: the second construct reads
+        what the first wrote."""
+        n = self.shapes[0][0]
+        a, b, c = self.arrays_of(self.shapes[0], 3)
+        q1, q2 = self.r.sample([1, 2, 4, 9], 2)
+        self.emit("#pragma acc data copyin(%s) copy(%s, %s)" % (a.sect(), b.sect(), c.sect()))
+        self.emit("{")
+        self.emit("#pragma acc parallel loop async(%d)" % q1, 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, b.ref(["i"]), self.wrap(b.ctype, "%s + (%s)2" % (
+                self.conv(a, a.ref(["i"]), b.ctype), b.ctype))), 2)
+        self.emit("#pragma acc parallel loop async(%d) wait(%d)" % (q2, q1), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, c.ref(["i"]), self.wrap(c.ctype, "%s * (%s)3" % (
+                self.conv(b, b.ref(["%d - 1 - i" % n]), c.ctype), c.ctype))), 2)
+        self.emit("#pragma acc update self(%s) async(%d)" % (c.sect(), q2), 2)
+        self.emit("#pragma acc wait(%d)" % q2, 2)
+        self.emit("}")
+
+    def region_kernelsclauses(self):
+        """PGI-style kernels loops with sizes, a cache directive, and
+        default(none) with every variable named."""
+        r = self.r
+        n = self.shapes[0][0]
+        a, b = self.arrays_of(self.shapes[0], 2)
+        self.emit("#pragma acc kernels loop gang(%d) vector(%d) copyin(%s) copy(%s)" % (
+            r.choice([1, 16, 64]), r.choice([32, 64, 128]), a.sect(), b.sect()))
+        self.emit("for (int i = 0; i < %d; i++) {" % n)
+        if a.heap or not a.md:
+            self.emit("#pragma acc cache(%s[i:1])" % a.name, 2)
+        self.emit("%s = %s;" % (b.ref(["i"]), self.wrap(b.ctype, "%s + (%s)4" % (
+            self.conv(a, a.ref(["i"]), b.ctype), b.ctype))), 2)
+        self.emit("}")
+        c = self.arrays_of(self.shapes[0], 1, exclude=[a, b])[0]
+        self.emit("#pragma acc parallel loop gang(static:%d) default(none) copyin(%s) copy(%s)" % (
+            r.choice([1, 2, 4]), b.sect(), c.sect()))
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, c.ref(["i"]), self.wrap(c.ctype, "%s + (%s)1" % (
+                self.conv(b, b.ref(["i"]), c.ctype), c.ctype))))
+
     REGIONS = [("map", 6), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
                ("atomic", 1), ("private", 1), ("dataregion", 1),
                ("unstructured", 1), ("async", 1), ("routine", 1),
                ("kernelsauto", 1), ("ifclause", 1), ("multiloop", 1),
                ("twophase", 1), ("kernelsred", 1), ("api", 1),
-               ("asyncdata", 1), ("structs", 1)]
+               ("asyncdata", 1), ("structs", 1), ("gangprivate", 1),
+               ("arrayred", 1), ("serial", 1), ("waitclause", 1),
+               ("kernelsclauses", 1)]
 
     def program(self):
         kinds = [k for k, w in self.REGIONS for _ in range(w)]
