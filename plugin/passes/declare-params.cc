@@ -16,20 +16,23 @@
  *   create   alloc  + release     copyin   (lower-data.cc: release)
  *
  * A parameter declared as an array (`double A[n]`) reaches here as
- * `*A [len]` (array-params.cc), the declared array.                     */
+ * `*A.1 [len]` (array-params.cc: the declared array; A.1 the gimplifier's
+ * copy of A) followed by A's pointer assignment.                        */
 #include "gcc-common.h"
 #include "passes/lower-data.h"
 #include "passes/data-internal.h"
 
-/* The parameter clause C maps (itself or what it points to), else
-   NULL_TREE. */
+/* The parameter clause C maps (itself, or what it points to: `*A.1 [len]`
+   followed by A's pointer assignment), else NULL_TREE. */
 static tree clause_parm(tree c)
 {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
     return NULL_TREE;
-  tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) == MEM_REF || TREE_CODE(d) == INDIRECT_REF)
-    d = TREE_OPERAND(d, 0);
+  tree d = OMP_CLAUSE_DECL(c), next = OMP_CLAUSE_CHAIN(c);
+  if ((TREE_CODE(d) == MEM_REF || TREE_CODE(d) == INDIRECT_REF) && next &&
+      OMP_CLAUSE_CODE(next) == OMP_CLAUSE_MAP &&
+      OMP_CLAUSE_MAP_KIND(next) == GOMP_MAP_FIRSTPRIVATE_POINTER)
+    d = OMP_CLAUSE_DECL(next);
   return TREE_CODE(d) == PARM_DECL ? d : NULL_TREE;
 }
 
