@@ -2,7 +2,8 @@
  * "OpenACC: Parallel Programming" ch. 5 style: a `routine vector` called
  * from a gang loop, a `routine worker` from a gang loop, a `routine gang`
  * from the region's gang-redundant code), defined in units/xfile_par.c and
- * declared here with the same level.  Until session 14 an error at the
+ * declared here with the same level (the vector one also from a gang worker
+ * loop).  Until session 14 an error at the
  * declaration ("only 'routine seq' may be called across files").  A vector
  * reduction in the routine (its own shared scratch), results against
  * serial loops. */
@@ -41,6 +42,16 @@ int main(void)
     }
     CHECK_REAL("routine vector (reduction)", dot[i], t, 1e-12);
   }
+  /* from a worker loop: each worker's row runs the routine (its
+     reduction synchronizes the row, not the block) */
+  static double dot2[N];
+#pragma acc parallel loop gang worker num_workers(4) vector_length(32) \
+    copyin(a, b) copyout(dot2)
+  for (int i = 0; i < N; i++)
+    dot2[i] = xp_vdot(a + i * M, b, M) + i;
+  for (int i = 0; i < N; i++)
+    CHECK_REAL("routine vector from a worker loop", dot2[i], dot[i] + i,
+               1e-12);
 #pragma acc parallel loop gang num_workers(4) copyout(w)
   for (int i = 0; i < N; i++)
     xp_wrows(w + i * R * C, R, C, 1000.0 * i);
