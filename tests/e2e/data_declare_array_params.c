@@ -17,20 +17,10 @@
 
 static int sep; /* e2e_separate_memory() */
 
-static int present(void *p, size_t bytes)
-{
-#ifdef _OPENACC
-  return acc_is_present(p, bytes);
-#else
-  (void)p, (void)bytes;
-  return 0;
-#endif
-}
-
 static void check_mapped(const char *what, void *p, size_t bytes, int want)
 {
   if (sep)
-    CHECK_INT(what, present(p, bytes), want);
+    CHECK_INT(what, e2e_present(p, bytes, 0), want);
 }
 
 static void scale(int n, double A[n], double s)
@@ -124,7 +114,7 @@ int main(void)
 #pragma acc data copy(v)
   shift(NI * NK, v);
   for (int i = 0; i < NI * NK; i++)
-    CHECK_REAL("present(A)", v[i],
+    CHECK_REAL("e2e_present(A, 0)", v[i],
                9 * (0.5 * (i / NK) - 0.25 * (i % NK)) + 1, 1e-15);
   return e2e_done();
 }

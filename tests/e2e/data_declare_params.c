@@ -19,22 +19,12 @@
 static int sep;          /* e2e_separate_memory() */
 static void *where;      /* the address of the last parameter declared */
 
-static int present(void *p, size_t bytes)
-{
-#ifdef _OPENACC
-  return acc_is_present(p, bytes);
-#else
-  (void)p, (void)bytes;
-  return 0;
-#endif
-}
-
 /* While the function runs the parameter itself is mapped. */
 static void check_in_scope(const char *what, void *addr)
 {
   where = addr;
   if (sep)
-    CHECK_INT(what, present(addr, sizeof(double *)), 1);
+    CHECK_INT(what, e2e_present(addr, sizeof(double *), 0), 1);
 }
 
 static void p_copy(double *p, int n)
@@ -94,7 +84,7 @@ static void p_deviceptr(double *d, int n)
 static void check_gone(const char *what)
 {
   if (sep)
-    CHECK_INT(what, present(where, sizeof(double *)), 0);
+    CHECK_INT(what, e2e_present(where, sizeof(double *), 0), 0);
 }
 
 static void check_all(const char *what, const double *got, const double *want)
@@ -142,6 +132,6 @@ int main(void)
   }
   for (int i = 0; i < N; i++)
     ref[i] = (ref[i] + i) * (ref[i] + i);
-  check_all("present(p), deviceptr(d)", a, ref);
+  check_all("e2e_present(p, 0), deviceptr(d)", a, ref);
   return e2e_done();
 }
