@@ -248,11 +248,14 @@ static tree copy_loop(struct ctx *cx, struct item *it, tree copy, tree *vars)
                                   build2(GE_EXPR, boolean_type_node, k,
                                          it->len)), &body);
   tree i = build2(PLUS_EXPR, long_integer_type_node, it->lo, k);
-  tree elt = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(it->p)));
+  tree eptr = build_pointer_type(elt_type(it));
   tree off = fold_build2(MULT_EXPR, sizetype, fold_convert(sizetype, i),
-                         fold_convert(sizetype, elt));
-  tree to = build_simple_mem_ref(fold_build_pointer_plus(copy, off));
-  tree from = build_simple_mem_ref(fold_build_pointer_plus(it->p, off));
+                         fold_convert(sizetype, TYPE_SIZE_UNIT(elt_type(it))));
+  tree src = it->vla ? build_fold_addr_expr(it->p) : it->p;
+  tree to = build_simple_mem_ref(
+      fold_build_pointer_plus(fold_convert(eptr, copy), off));
+  tree from = build_simple_mem_ref(
+      fold_build_pointer_plus(fold_convert(eptr, src), off));
   append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(to), to, from),
                            &body);
   append_to_statement_list(build2(MODIFY_EXPR, long_integer_type_node, k,
@@ -349,20 +352,33 @@ static bool bounds_inside(struct ctx *cx, tree d)
                           NULL));
 }
 
-/* C is private(A) of a variable-length array declared outside the
-   region (one declared in it is kernel-gen's sorry), or on kernels the
-   create(A) clause-mods.cc wrote for it; its copies are read into IT. */
+/* C is private(A) or firstprivate(A) of a variable-length array declared
+   outside the region (one declared in it is kernel-gen's sorry), or on
+   kernels the create(A) clause-mods.cc wrote for private; its copies are
+   read into IT. */
 static bool vla_private(struct ctx *cx, tree c, struct item *it)
 {
   bool kpriv = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
                && TREE_CODE(cx->t) == OACC_KERNELS
                && accgpu_kernels_private_clause_p(c);
-  if ((OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE && !kpriv)
+  it->fp = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
+  if ((OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE && !kpriv && !it->fp)
       || !vla_var_p(OMP_CLAUSE_DECL(c))
       || region_locals(cx)->contains(OMP_CLAUSE_DECL(c)))
     return false;
   read_vla(cx, c, it);
   return true;
+}
+
+/* firstprivate(A) of a VLA, clause C, becomes copyin(A): the source of
+   its copies' values, as for firstprivate(w[lo:n]) of a pointer. */
+static tree vla_values(tree c)
+{
+  tree m = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TO);
+  OMP_CLAUSE_DECL(m) = OMP_CLAUSE_DECL(c);
+  OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);
+  return m;
 }
 
 /* The marked reductions and VLA privates of loop L: its copies, the
@@ -523,8 +539,9 @@ static void rewrite_construct(tree *tp, tree fn)
     if ((red || map) && accgpu_private_section_clause_p(c, &fp))
       pc = construct_item(&cx, pc, fp);
     else if (vla_private(&cx, c, &it)) {
-      *pc = OMP_CLAUSE_CHAIN(c);
-      it.kernels = TREE_CODE(cx.t) == OACC_KERNELS;
+      *pc = it.fp ? vla_values(c) : OMP_CLAUSE_CHAIN(c);
+      pc = it.fp ? &OMP_CLAUSE_CHAIN(*pc) : pc;
+      it.kernels = TREE_CODE(cx.t) == OACC_KERNELS && !it.fp;
       construct_copies(&cx, &it);
     } else
       pc = &OMP_CLAUSE_CHAIN(c);

@@ -477,6 +477,20 @@ static tree vla_pointer(tree d)
   return d;
 }
 
+/* GCC 12 gives the map of a variable-length array on `serial` (a data
+   clause, or the copyin of its firstprivate: pointer-private.cc) the
+   pointer kind of data constructs, map(alloc: A [pointer assign]), where
+   `parallel` and `kernels` get firstprivate pointer: the same here, so
+   the kernel receives A's device address (it read an unset local). */
+static void vla_pointer_maps(gomp_target *t)
+{
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+        && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_POINTER
+        && vla_pointer(OMP_CLAUSE_DECL(c)) != OMP_CLAUSE_DECL(c))
+      OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FIRSTPRIVATE_POINTER);
+}
+
 /* Fills R->params / R->reds and SRC from the construct's clauses. */
 static bool read_clauses(struct kg_region *r, tree clauses,
                          vec<param_src> *src, clause_info *ci)
@@ -870,6 +884,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   gimple_omp_target_set_clauses(t, clauses);
   if (kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     accgpu_kernels_private(t);
+  vla_pointer_maps(t);
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
   accgpu_struct_member_maps(gsi, t);

@@ -5,7 +5,8 @@
  * gang, worker or vector lane of its level), as for `private(tmp[0:m])`
  * of a pointer.  Until session 14 a sorry ("private copy of a
  * variable-length array").  Every construct and loop level, 2-D indexing,
- * a routine reading the copy, the host's array unchanged, and copies that
+ * a routine reading the copy, `firstprivate(A)` (each copy starts with the
+ * host's values), the host's array unchanged, and copies that
  * are not shared (each iteration fills its copy, then reads it back with
  * no barrier: a shared copy mixes iterations on the emulator and the
  * multicore device, and racecheck reports it).  Against serial loops. */
@@ -159,6 +160,32 @@ static void constructs(int n, int m, double *a)
     CHECK_REAL("kernels loop private", a[i], 2.0 * i - (m - 1), 0);
 }
 
+/* firstprivate(A): each gang's copy starts with the host's values; the
+   host's A is not changed. */
+static void firsts(int n, int m, double *a)
+{
+  double A[m];
+  for (int k = 0; k < m; k++)
+    A[k] = 3.0 * k - 1;
+#pragma acc parallel loop copyout(a[0:n]) firstprivate(A)
+  for (int i = 0; i < n; i++)
+    a[i] = A[i % m] * i;
+  for (int i = 0; i < n; i++)
+    CHECK_REAL("parallel loop firstprivate(A)", a[i], (3.0 * (i % m) - 1) * i,
+               0);
+#pragma acc serial copyout(a[0:m]) firstprivate(A)
+  {
+    for (int k = 0; k < m; k++)
+      A[k] += k;
+    for (int k = 0; k < m; k++)
+      a[k] = A[m - 1 - k];
+  }
+  for (int k = 0; k < m; k++) {
+    CHECK_REAL("serial firstprivate(A)", a[k], 4.0 * (m - 1 - k) - 1, 0);
+    CHECK_REAL("host A unchanged by firstprivate", A[k], 3.0 * k - 1, 0);
+  }
+}
+
 int main(void)
 {
   int n = 203, m = 29;
@@ -166,5 +193,6 @@ int main(void)
   loops(n, m, a);
   levels(n, m, out);
   constructs(n, m, a);
+  firsts(n, m, a);
   return e2e_done();
 }

@@ -1,10 +1,9 @@
-/* Variable-length arrays that would need a run-time sized copy on the
- * device that accgpu does not make (firstprivate, or declared inside the
- * region) are a "sorry" that names the array, at the clause or the
- * declaration.  (`private(a)` of a VLA works since session 14:
- * tests/e2e/private_vla.c.) */
-/* accgpu-expect: sorry: 13: variable-length array declared inside.*: .t.$ */
-/* accgpu-expect: sorry: 25: firstprivate.*of variable size */
+/* A variable-length array declared inside the region would need a
+ * run-time sized copy on the device that accgpu does not make: a "sorry"
+ * that names the array at its declaration.  (`private(a)` and
+ * `firstprivate(a)` of a VLA declared before the construct work since
+ * session 14: tests/e2e/private_vla.c.) */
+/* accgpu-expect: sorry: 12: variable-length array declared inside.*: .t.$ */
 
 void inside(int n, int m, double *o)
 {
@@ -15,14 +14,4 @@ void inside(int n, int m, double *o)
       t[j] = j;
     o[i] = t[m - 1];
   }
-}
-
-void first(int n, double *o)
-{
-  double b[n];
-  for (int i = 0; i < n; i++)
-    b[i] = i;
-#pragma acc parallel loop firstprivate(b) copyout(o[0:n])
-  for (int i = 0; i < n; i++)
-    o[i] = b[i];
 }
