@@ -16,12 +16,15 @@
  *       BODY with the variable replaced by this tmp } }
  *
  * at the start of the construct's body (kernels: also of each outermost
- * acc loop) or of the loop's.  `private(A)` of a variable-length array
- * declared before the construct (`double A[n][m]`) is taken the same way,
- * as the section A[0:sizeof A / sizeof its innermost element] of a
- * pointer to A's type (the body's A becomes *copy).  The kernel generator turns the marker call
+ * acc loop) or of the loop's.  The kernel generator turns the marker call
  * into table[copy id] - lo by the partitioning where it stands
- * (passes/pointer-private-launch.cc), the launch allocates the table. */
+ * (passes/pointer-private-launch.cc), the launch allocates the table.
+ *
+ * `private(A)` and `firstprivate(A)` of a variable-length array declared
+ * before the construct (`double A[n][m]`) are taken the same way, as the
+ * section A[0:sizeof A / sizeof its innermost element] of a pointer to
+ * A's type: the body's A becomes *copy; firstprivate's clause becomes
+ * copyin(A), the copies' source. */
 #include "accgpu-plugin.h"
 #include "passes/data-internal.h"
 #include "passes/pointer-private.h"
@@ -356,7 +359,7 @@ static bool bounds_inside(struct ctx *cx, tree d)
    outside the region (one declared in it is kernel-gen's sorry), or on
    kernels the create(A) clause-mods.cc wrote for private; its copies are
    read into IT. */
-static bool vla_private(struct ctx *cx, tree c, struct item *it)
+static bool vla_item(struct ctx *cx, tree c, struct item *it)
 {
   bool kpriv = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
                && TREE_CODE(cx->t) == OACC_KERNELS
@@ -389,7 +392,7 @@ static void loop_items(struct ctx *cx, tree l)
     tree c = *pc;
     bool fp;
     struct item it = {};
-    if (vla_private(cx, c, &it)) {
+    if (vla_item(cx, c, &it)) {
       *pc = OMP_CLAUSE_CHAIN(c);
       apply_slot(cx, &OMP_FOR_BODY(l), &it);
       continue;
@@ -538,7 +541,7 @@ static void rewrite_construct(tree *tp, tree fn)
     struct item it = {};
     if ((red || map) && accgpu_private_section_clause_p(c, &fp))
       pc = construct_item(&cx, pc, fp);
-    else if (vla_private(&cx, c, &it)) {
+    else if (vla_item(&cx, c, &it)) {
       *pc = it.fp ? vla_values(c) : OMP_CLAUSE_CHAIN(c);
       pc = it.fp ? &OMP_CLAUSE_CHAIN(*pc) : pc;
       it.kernels = TREE_CODE(cx.t) == OACC_KERNELS && !it.fp;

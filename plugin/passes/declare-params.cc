@@ -36,11 +36,6 @@ static tree clause_parm(tree c)
   return TREE_CODE(d) == PARM_DECL ? d : NULL_TREE;
 }
 
-bool accgpu_declare_parm_p(tree c)
-{
-  return clause_parm(c) != NULL_TREE;
-}
-
 /* The exit clause for C with kind EXIT_KIND, C getting ENTRY_KIND. */
 static tree split_kinds(tree c, unsigned entry_kind, unsigned exit_kind)
 {
