@@ -315,6 +315,21 @@ int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
 
 static const char *const dim_names[] = {"gang", "worker", "vector"};
 
+/* A reduction on gang loop S of a `routine gang`: each gang would return
+   its own part (the routine cannot wait for the other gangs: no
+   grid-wide barrier), which was silently wrong with more than one gang. */
+static void refuse_gang_reduction(gimple *s)
+{
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      error_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<reduction%> of %qD on a "
+               "%<gang%> loop of a %<routine gang%> is not supported: the "
+               "routine cannot combine the gangs%' parts (there is no "
+               "barrier across gangs); reduce in the compute construct, or "
+               "over %<worker%>/%<vector%> loops only",
+               OMP_CLAUSE_DECL(c));
+}
+
 /* Errors for acc loops in a routine that use a level of parallelism the
    routine does not have (LEVEL: 0 gang ... 3 seq). */
 static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
@@ -332,6 +347,8 @@ static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
       error_at(gimple_location(s), "accgpu: %<%s%> loop inside a %<routine "
                "%s%>: the routine has no %s parallelism", dim_names[dim],
                level < 3 ? dim_names[level] : "seq", dim_names[dim]);
+    if (dim == 0 && level == 0)
+      refuse_gang_reduction(s);
   }
   return NULL_TREE;
 }
