@@ -25,8 +25,8 @@ void __accgpu_mc_enter(const __accgpu_mc_block *b) { __accgpu_mc = *b; }
 
 /* A gang, worker or vector routine of another unit runs in that unit's
    image, whose running block is its own: the call sets it first through
-   the image's __accgpu_mc_enter (slot NAME__e, filled by the runtime with
-   NAME__p, runtime/image.c). */
+   the image's __accgpu_mc_enter (slot NAME__e, which the runtime fills
+   when it fills NAME__p: runtime/image.c, set_enter). */
 #define ACCGPU_IMPORT_PAR(ret, name, params)                                  \
   ACCGPU_IMPORT(ret, name, params);                                          \
   __attribute__((visibility("default"))) void (*name##__e)(                  \
