@@ -46,6 +46,9 @@
 #define ACCGPU_EXPORT extern "C" __device__
 #define ACCGPU_IMPORT(ret, name, params) extern "C" __device__ ret name params
 #define ACCGPU_XCALL(name) name
+/* ... a gang, worker or vector routine (the multicore images differ). */
+#define ACCGPU_IMPORT_PAR ACCGPU_IMPORT
+#define ACCGPU_XCALL_PAR ACCGPU_XCALL
 /* At most N threads per block: ptxas fits the registers to that. */
 #define ACCGPU_LAUNCH_BOUNDS(n) __launch_bounds__(n)
 /* On device functions that return a struct (complex helpers, routines):
@@ -237,6 +240,10 @@ typedef struct __accgpu_emu_thread {
 #define ACCGPU_XCALL(name) (*__ACCGPU_RAW(name##__p))
 #else
 #define ACCGPU_XCALL(name) (*name##__p)
+#endif
+#ifndef __ACCGPU_MC__
+#define ACCGPU_IMPORT_PAR ACCGPU_IMPORT
+#define ACCGPU_XCALL_PAR ACCGPU_XCALL
 #endif
 #define ACCGPU_EMU_ENTRY(K)                                                   \
   void K##__emu(void **args);                                                 \

@@ -23,6 +23,16 @@ static __thread __accgpu_mc_block __accgpu_mc;
 void __accgpu_mc_enter(const __accgpu_mc_block *b);
 void __accgpu_mc_enter(const __accgpu_mc_block *b) { __accgpu_mc = *b; }
 
+/* A gang, worker or vector routine of another unit runs in that unit's
+   image, whose running block is its own: the call sets it first through
+   the image's __accgpu_mc_enter (slot NAME__e, which the runtime fills
+   when it fills NAME__p: runtime/image.c, set_enter). */
+#define ACCGPU_IMPORT_PAR(ret, name, params)                                  \
+  ACCGPU_IMPORT(ret, name, params);                                          \
+  __attribute__((visibility("default"))) void (*name##__e)(                  \
+      const __accgpu_mc_block *)
+#define ACCGPU_XCALL_PAR(name) (name##__e(&__accgpu_mc), ACCGPU_XCALL(name))
+
 #define threadIdx ((__accgpu_uint3){0u, 0u, 0u})
 #define blockDim ((__accgpu_uint3){1u, 1u, 1u})
 #define blockIdx (__accgpu_mc.block_idx)

@@ -14,9 +14,9 @@
 extern "C" {
 #endif
 
-#ifndef _OPENACC
-#define _OPENACC 201711
-#endif
+/* No _OPENACC here: the compiler defines it (the plugin, as GCC 12 with
+   -fopenacc, to 201711), as with NVHPC's and GCC's openacc.h, so a plain
+   build that includes this header still takes its serial branches. */
 
 typedef enum acc_device_t {
   /* Negative so the enum is int-compatible: GCC's built-in acc_on_device

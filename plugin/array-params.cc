@@ -151,8 +151,8 @@ static void rewrite_clauses(tree c, enum tree_code construct)
     rewrite_clause(c, construct);
 }
 
-/* walk_tree callback: rewrites the clauses of OpenACC data, compute and
-   update constructs. */
+/* walk_tree callback: rewrites the clauses of OpenACC data, compute,
+   update and declare constructs. */
 static tree rewrite_construct(tree *tp, int *walk_subtrees, void *)
 {
   tree t = *tp, clauses;
@@ -166,6 +166,9 @@ static tree rewrite_construct(tree *tp, int *walk_subtrees, void *)
     break;
   case OACC_UPDATE: case OACC_ENTER_DATA: case OACC_EXIT_DATA:
     clauses = OMP_STANDALONE_CLAUSES(t);
+    break;
+  case OACC_DECLARE: /* its exit: passes/declare-params.cc */
+    clauses = OACC_DECLARE_CLAUSES(t);
     break;
   default:
     return NULL_TREE;

@@ -51,8 +51,8 @@ static void check_clause(tree c, enum tree_code construct)
                                             construct);
   if (!name || (!VAR_P(d) && TREE_CODE(d) != PARM_DECL) ||
       !POINTER_TYPE_P(TREE_TYPE(d)) ||
-      (construct != OACC_DECLARE && accgpu_parm_array_bound(d)))
-    return; /* array parameters: array-params.cc (not in declare) */
+      accgpu_parm_array_bound(d))
+    return; /* array parameters: array-params.cc */
   location_t loc = OMP_CLAUSE_LOCATION(c);
   if (!strcmp(name, "present"))
     warning_at(loc, 0, "%<present(%E)%> names the pointer %qE without a "

@@ -18,7 +18,13 @@
  * at the start of the construct's body (kernels: also of each outermost
  * acc loop) or of the loop's.  The kernel generator turns the marker call
  * into table[copy id] - lo by the partitioning where it stands
- * (passes/pointer-private-launch.cc), the launch allocates the table. */
+ * (passes/pointer-private-launch.cc), the launch allocates the table.
+ *
+ * `private(A)` and `firstprivate(A)` of a variable-length array declared
+ * before the construct (`double A[n][m]`) are taken the same way, as the
+ * section A[0:sizeof A / sizeof its innermost element] of a pointer to
+ * A's type: the body's A becomes *copy; firstprivate's clause becomes
+ * copyin(A), the copies' source. */
 #include "accgpu-plugin.h"
 #include "passes/data-internal.h"
 #include "passes/pointer-private.h"
@@ -63,11 +69,33 @@ tree accgpu_pp_gang_slot(tree d, unsigned HOST_WIDE_INT bytes)
   return v;
 }
 
-/* One section: pointer P, first element LO, length LEN (host values). */
+/* One section: pointer P, first element LO, length LEN (host values);
+   VLA: P is a variable-length array, whose copies are A[0:n] of its
+   innermost elements. */
 struct item {
   tree p, lo, len;
-  bool fp, kernels;
+  bool fp, kernels, vla;
 };
+
+/* A variable-length array variable (`double A[n]`, `double A[n][m]`). */
+static bool vla_var_p(tree d)
+{
+  return VAR_P(d) && TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
+         && TYPE_SIZE_UNIT(TREE_TYPE(d))
+         && !TREE_CONSTANT(TYPE_SIZE_UNIT(TREE_TYPE(d)));
+}
+
+/* The element type of IT's copies: what the pointer points to, a VLA's
+   innermost element. */
+static tree elt_type(struct item *it)
+{
+  tree t = TREE_TYPE(it->p);
+  if (!it->vla)
+    return TREE_TYPE(t);
+  while (TREE_CODE(t) == ARRAY_TYPE)
+    t = TREE_TYPE(t);
+  return t;
+}
 
 /* The construct being rewritten. */
 struct ctx {
@@ -114,7 +142,7 @@ static void add_clause(struct ctx *cx, enum omp_clause_code code, tree d)
 /* LO and LEN of IT from byte offset OFF and element count N. */
 static void set_bounds(struct ctx *cx, struct item *it, tree off, tree n)
 {
-  tree elt = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(it->p)));
+  tree elt = TYPE_SIZE_UNIT(elt_type(it));
   tree lo = fold_build2(EXACT_DIV_EXPR, sizetype, fold_convert(sizetype, off),
                         fold_convert(sizetype, elt));
   it->lo = host_value(cx, long_integer_type_node, "acc_plo", lo);
@@ -154,6 +182,19 @@ static bool read_reduction(struct ctx *cx, tree c, struct item *it)
                        size_one_node);
   set_bounds(cx, it, off, fold_convert(long_integer_type_node, n));
   return true;
+}
+
+/* `private(A)` of a variable-length array: sizeof A bytes a copy, read
+   before the construct (after A's declaration, which evaluated them). */
+static void read_vla(struct ctx *cx, tree c, struct item *it)
+{
+  tree d = OMP_CLAUSE_DECL(c);
+  it->p = d;
+  it->vla = true;
+  tree n = fold_build2(EXACT_DIV_EXPR, sizetype,
+                       fold_convert(sizetype, TYPE_SIZE_UNIT(TREE_TYPE(d))),
+                       fold_convert(sizetype, TYPE_SIZE_UNIT(elt_type(it))));
+  set_bounds(cx, it, size_zero_node, fold_convert(long_integer_type_node, n));
 }
 
 /* `copyin/create(p[lo:n])`: map(*(p + lo) [len: n * elt]) followed by
@@ -210,11 +251,14 @@ static tree copy_loop(struct ctx *cx, struct item *it, tree copy, tree *vars)
                                   build2(GE_EXPR, boolean_type_node, k,
                                          it->len)), &body);
   tree i = build2(PLUS_EXPR, long_integer_type_node, it->lo, k);
-  tree elt = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(it->p)));
+  tree eptr = build_pointer_type(elt_type(it));
   tree off = fold_build2(MULT_EXPR, sizetype, fold_convert(sizetype, i),
-                         fold_convert(sizetype, elt));
-  tree to = build_simple_mem_ref(fold_build_pointer_plus(copy, off));
-  tree from = build_simple_mem_ref(fold_build_pointer_plus(it->p, off));
+                         fold_convert(sizetype, TYPE_SIZE_UNIT(elt_type(it))));
+  tree src = it->vla ? build_fold_addr_expr(it->p) : it->p;
+  tree to = build_simple_mem_ref(
+      fold_build_pointer_plus(fold_convert(eptr, copy), off));
+  tree from = build_simple_mem_ref(
+      fold_build_pointer_plus(fold_convert(eptr, src), off));
   append_to_statement_list(build2(MODIFY_EXPR, TREE_TYPE(to), to, from),
                            &body);
   append_to_statement_list(build2(MODIFY_EXPR, long_integer_type_node, k,
@@ -225,11 +269,13 @@ static tree copy_loop(struct ctx *cx, struct item *it, tree copy, tree *vars)
   return list;
 }
 
-/* *BODY with IT's variable its own copy, pointed at slot's table. */
+/* *BODY with IT's variable its own copy, pointed at slot's table (a VLA
+   becomes *copy, copy a pointer to its type). */
 static void apply_slot(struct ctx *cx, tree *body, struct item *it)
 {
-  tree p = it->p, ptype = TREE_TYPE(p);
-  tree elt = TYPE_SIZE_UNIT(TREE_TYPE(ptype));
+  tree p = it->p;
+  tree ptype = it->vla ? build_pointer_type(TREE_TYPE(p)) : TREE_TYPE(p);
+  tree elt = TYPE_SIZE_UNIT(elt_type(it));
   struct accgpu_pp_slot s = {};
   char nm[32];
   snprintf(nm, sizeof nm, "acc_ptab%u", slots.length());
@@ -242,7 +288,8 @@ static void apply_slot(struct ctx *cx, tree *body, struct item *it)
   tree vars = NULL_TREE;
   tree copy = new_var(cx, ptype, IDENTIFIER_POINTER(DECL_NAME(p)), &vars);
   DECL_ARTIFICIAL(copy) = 0;
-  tree pair[2] = {p, copy};
+  tree pair[2] = {p, it->vla ? build1(INDIRECT_REF, TREE_TYPE(p), copy)
+                             : copy};
   walk_tree(body, remap_cb, pair, NULL);
   tree lob = fold_build2(MULT_EXPR, long_integer_type_node, it->lo,
                          fold_convert(long_integer_type_node, elt));
@@ -285,14 +332,21 @@ static tree uses_local_cb(tree *tp, int *walk_subtrees, void *data)
   return ((hash_set<tree> *)data)->contains(*tp) ? *tp : NULL_TREE;
 }
 
-/* The bounds of a loop's section D use a variable of the region (known
-   only inside it: the copies are allocated before the launch). */
-static bool bounds_inside(struct ctx *cx, tree d)
+/* The variables declared in CX's region. */
+static hash_set<tree> *region_locals(struct ctx *cx)
 {
   if (!cx->locals) {
     cx->locals = new hash_set<tree>;
     walk_tree(&OMP_BODY(cx->t), locals_cb, cx->locals, NULL);
   }
+  return cx->locals;
+}
+
+/* The bounds of a loop's section D use a variable of the region (known
+   only inside it: the copies are allocated before the launch). */
+static bool bounds_inside(struct ctx *cx, tree d)
+{
+  region_locals(cx);
   tree dom = TREE_CODE(TREE_TYPE(d)) == ARRAY_TYPE
              ? TYPE_DOMAIN(TREE_TYPE(d)) : NULL_TREE;
   return walk_tree(&TREE_OPERAND(d, 0), uses_local_cb, cx->locals, NULL)
@@ -301,13 +355,48 @@ static bool bounds_inside(struct ctx *cx, tree d)
                           NULL));
 }
 
-/* The marked reductions of loop L: its copies, the clauses unlinked. */
+/* C is private(A) or firstprivate(A) of a variable-length array declared
+   outside the region (one declared in it is kernel-gen's sorry), or on
+   kernels the create(A) clause-mods.cc wrote for private; its copies are
+   read into IT. */
+static bool vla_item(struct ctx *cx, tree c, struct item *it)
+{
+  bool kpriv = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+               && TREE_CODE(cx->t) == OACC_KERNELS
+               && accgpu_kernels_private_clause_p(c);
+  it->fp = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE;
+  if ((OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE && !kpriv && !it->fp)
+      || !vla_var_p(OMP_CLAUSE_DECL(c))
+      || region_locals(cx)->contains(OMP_CLAUSE_DECL(c)))
+    return false;
+  read_vla(cx, c, it);
+  return true;
+}
+
+/* firstprivate(A) of a VLA, clause C, becomes copyin(A): the source of
+   its copies' values, as for firstprivate(w[lo:n]) of a pointer. */
+static tree vla_values(tree c)
+{
+  tree m = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TO);
+  OMP_CLAUSE_DECL(m) = OMP_CLAUSE_DECL(c);
+  OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(c);
+  return m;
+}
+
+/* The marked reductions and VLA privates of loop L: its copies, the
+   clauses unlinked. */
 static void loop_items(struct ctx *cx, tree l)
 {
   for (tree *pc = &OMP_FOR_CLAUSES(l); *pc;) {
     tree c = *pc;
     bool fp;
     struct item it = {};
+    if (vla_item(cx, c, &it)) {
+      *pc = OMP_CLAUSE_CHAIN(c);
+      apply_slot(cx, &OMP_FOR_BODY(l), &it);
+      continue;
+    }
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION
         || !accgpu_private_section_clause_p(c, &fp)) {
       pc = &OMP_CLAUSE_CHAIN(c);
@@ -389,6 +478,21 @@ static bool taken_by_loop(struct ctx *cx, tree c)
   return false;
 }
 
+/* The construct's copies of IT: one per gang, on kernels one per
+   iteration of each outermost loop (and a gang's for uses between them). */
+static void construct_copies(struct ctx *cx, struct item *it)
+{
+  if (it->kernels) {
+    struct outer_arg a = {cx, it};
+    walk_tree(&OMP_BODY(cx->t), outer_loops_cb, &a, NULL);
+    /* no use left between the loops: no gang copy (nor a kernel that
+       only points at it, split_kernels would make one) */
+    if (!walk_tree(&OMP_BODY(cx->t), uses_cb, it->p, NULL))
+      return;
+  }
+  apply_slot(cx, &OMP_BODY(cx->t), it);
+}
+
 /* One marked clause *PC of the construct; returns where the walk of the
    clauses goes on. */
 static tree *construct_item(struct ctx *cx, tree *pc, bool fp)
@@ -418,15 +522,7 @@ static tree *construct_item(struct ctx *cx, tree *pc, bool fp)
              fp ? "firstprivate" : "private");
     return pc;
   }
-  if (it.kernels) {
-    struct outer_arg a = {cx, &it};
-    walk_tree(&OMP_BODY(cx->t), outer_loops_cb, &a, NULL);
-    /* no use left between the loops: no gang copy (nor a kernel that
-       only points at it, split_kernels would make one) */
-    if (!walk_tree(&OMP_BODY(cx->t), uses_cb, it.p, NULL))
-      return pc;
-  }
-  apply_slot(cx, &OMP_BODY(cx->t), &it);
+  construct_copies(cx, &it);
   return pc;
 }
 
@@ -442,9 +538,15 @@ static void rewrite_construct(tree *tp, tree fn)
     bool red = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION;
     bool map = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
                && OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FIRSTPRIVATE_POINTER;
+    struct item it = {};
     if ((red || map) && accgpu_private_section_clause_p(c, &fp))
       pc = construct_item(&cx, pc, fp);
-    else
+    else if (vla_item(&cx, c, &it)) {
+      *pc = it.fp ? vla_values(c) : OMP_CLAUSE_CHAIN(c);
+      pc = it.fp ? &OMP_CLAUSE_CHAIN(*pc) : pc;
+      it.kernels = TREE_CODE(cx.t) == OACC_KERNELS && !it.fp;
+      construct_copies(&cx, &it);
+    } else
       pc = &OMP_CLAUSE_CHAIN(c);
   }
   cx.loop_locs.release();

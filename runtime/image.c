@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -65,6 +66,24 @@ static int dep_add(accgpu_image_deps *d, const __accgpu_module *mod, void *dl,
   return 0;
 }
 
+/* A multicore image calling a gang, worker or vector routine SYM of
+   another (PDL's) has the slot SYM__e for PDL's __accgpu_mc_enter, which
+   gives that image the running block (include/accgpu_mc.h). */
+static int set_enter(void *dl, void *pdl, const char *sym, const char *name,
+                     const char *dfile) {
+  char slot[310];
+  snprintf(slot, sizeof slot, "%s__e", sym);
+  void **to = dlsym(dl, slot);
+  if (!to)
+    return 0; /* a seq routine */
+  *to = dlsym(pdl, "__accgpu_mc_enter");
+  if (*to)
+    return 0;
+  accgpu_set_error(ACCGPU_ERR_GENERIC, "routine '%s': no __accgpu_mc_enter "
+                   "in the multicore image of %s", name, dfile);
+  return -1;
+}
+
 static int link_imports(void *dl, const __accgpu_module *mod, int mc,
                         accgpu_image_deps *deps);
 
@@ -95,24 +114,49 @@ static void *dep_image(const __accgpu_module *p, int mc,
   return link_imports(pdl, p, mc, deps) == 0 ? pdl : NULL;
 }
 
+/* The level of a routine linked as NAME: a gang, worker or vector routine
+   is linked as F__LEVEL (the plugin's routine-link.cc), a seq one as F;
+   *LEN: the length of F. */
+static const char *link_level(const char *name, int *len) {
+  static const char *const levels[] = {"gang", "worker", "vector"};
+  size_t n = strlen(name);
+  for (unsigned i = 0; i < 3; i++) {
+    size_t k = strlen(levels[i]);
+    if (n > k + 2 && !strcmp(name + n - k, levels[i]) &&
+        !strncmp(name + n - k - 2, "__", 2)) {
+      *len = (int)(n - k - 2);
+      return levels[i];
+    }
+  }
+  *len = (int)n;
+  return "seq";
+}
+
 const __accgpu_module *accgpu_link_provider(const __accgpu_module *mod,
                                             unsigned i) {
   const char *file = mod->source_file ? mod->source_file : "?";
   const __accgpu_import *im = &mod->imports[i];
   const __accgpu_export *def = im->def;
   if (!def) {
+    int len;
+    const char *lvl = link_level(im->name, &len);
+    int par = strcmp(lvl, "seq") != 0;
     accgpu_set_error(ACCGPU_ERR_GENERIC,
-                     "routine '%s'%s%s, called on the device in %s, is not "
-                     "defined for the device by any object of the program "
-                     "(its definition needs '#pragma acc routine seq')",
-                     im->name, im->via ? ", named by the bind clause of "
-                     "routine " : "", im->via ? im->via : "", file);
+                     "routine '%.*s'%s%s, called on the device in %s, is not "
+                     "defined for the device %s%s%sby any object of the "
+                     "program (its definition needs '#pragma acc routine %s')",
+                     len, im->name, im->via ? ", named by the bind clause of "
+                     "routine " : "", im->via ? im->via : "", file,
+                     par ? "as a 'routine " : "", par ? lvl : "",
+                     par ? "' " : "", lvl);
     return NULL;
   }
   if (def->refused) {
+    int len;
+    link_level(im->name, &len);
     accgpu_set_error(ACCGPU_ERR_GENERIC,
-                     "routine '%s' (defined in %s) cannot be called on the "
-                     "device from %s: %s", im->name,
+                     "routine '%.*s' (defined in %s) cannot be called on the "
+                     "device from %s: %s", len, im->name,
                      def->module->source_file ? def->module->source_file : "?",
                      file, def->refused);
     return NULL;
@@ -145,6 +189,8 @@ static int link_imports(void *dl, const __accgpu_module *mod, int mc,
       return -1;
     }
     *to = fn;
+    if (mc && set_enter(dl, pdl, sym, im->name, dfile) != 0)
+      return -1;
   }
   return 0;
 }

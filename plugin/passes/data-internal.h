@@ -48,6 +48,11 @@ void accgpu_finally_after(gimple_stmt_iterator *gsi, gimple_seq cleanup,
    carries a section of a declare, becomes its entry and exit actions. */
 bool accgpu_declare_drop_markers(gomp_target *t);
 bool accgpu_lower_declare_section(gimple_stmt_iterator *gsi);
+/* declare-params.cc: gives each copy, copyout and create of a parameter
+   (or of what it points to) in a function's declare CLAUSES its entry
+   kind, returning the exit clauses (GCC makes both for local variables
+   only). */
+tree accgpu_declare_param_exits(tree clauses);
 /* Gimplifies EXPR to a value before GSI; returns it. */
 tree accgpu_gimple_val(gimple_stmt_iterator *gsi, tree expr);
 /* The clause item as the user wrote it ("a[0:n]", "s->v"); GC string. */

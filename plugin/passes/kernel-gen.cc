@@ -87,8 +87,10 @@ void fail_vla(kg *g, tree d, location_t loc, const char *msg)
   g->loc = save;
 }
 
-/* private(a) of a VLA needs a run-time sized copy per thread: no device
-   allocation for that yet.  */
+/* private(a) of a VLA of the code around the region was given copies
+   allocated per launch (plugin/pointer-private.cc); one left here was
+   declared in the region (its own sorry) or is on a routine's loop,
+   where nothing allocates copies.  */
 void reject_vla_private(kg *g, tree clauses)
 {
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))

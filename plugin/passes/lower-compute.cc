@@ -315,6 +315,21 @@ int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
 
 static const char *const dim_names[] = {"gang", "worker", "vector"};
 
+/* A reduction on gang loop S of a `routine gang`: each gang would return
+   its own part (the routine cannot wait for the other gangs: no
+   grid-wide barrier), which was silently wrong with more than one gang. */
+static void refuse_gang_reduction(gimple *s)
+{
+  for (tree c = gimple_omp_for_clauses(s); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      error_at(OMP_CLAUSE_LOCATION(c), "accgpu: %<reduction%> of %qD on a "
+               "%<gang%> loop of a %<routine gang%> is not supported: the "
+               "routine cannot combine the gangs%' parts (there is no "
+               "barrier across gangs); reduce in the compute construct, or "
+               "over %<worker%>/%<vector%> loops only",
+               OMP_CLAUSE_DECL(c));
+}
+
 /* Errors for acc loops in a routine that use a level of parallelism the
    routine does not have (LEVEL: 0 gang ... 3 seq). */
 static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
@@ -332,6 +347,8 @@ static tree check_routine_loop(gimple_stmt_iterator *gsi, bool *handled,
       error_at(gimple_location(s), "accgpu: %<%s%> loop inside a %<routine "
                "%s%>: the routine has no %s parallelism", dim_names[dim],
                level < 3 ? dim_names[level] : "seq", dim_names[dim]);
+    if (dim == 0 && level == 0)
+      refuse_gang_reduction(s);
   }
   return NULL_TREE;
 }
@@ -475,6 +492,20 @@ static tree vla_pointer(tree d)
       return TREE_OPERAND(v, 0);
   }
   return d;
+}
+
+/* GCC 12 gives the map of a variable-length array on `serial` (a data
+   clause, or the copyin of its firstprivate: pointer-private.cc) the
+   pointer kind of data constructs, map(alloc: A [pointer assign]), where
+   `parallel` and `kernels` get firstprivate pointer: the same here, so
+   the kernel receives A's device address (it read an unset local). */
+static void vla_pointer_maps(gomp_target *t)
+{
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+        && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_POINTER
+        && vla_pointer(OMP_CLAUSE_DECL(c)) != OMP_CLAUSE_DECL(c))
+      OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FIRSTPRIVATE_POINTER);
 }
 
 /* Fills R->params / R->reds and SRC from the construct's clauses. */
@@ -870,6 +901,7 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   gimple_omp_target_set_clauses(t, clauses);
   if (kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
     accgpu_kernels_private(t);
+  vla_pointer_maps(t);
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
   accgpu_struct_member_maps(gsi, t);

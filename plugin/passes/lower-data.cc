@@ -382,7 +382,9 @@ static bool declare_exit_p(tree clauses)
 
 /* declare present(x) makes no reference (GCC emits nothing for it at the
    scope's end): the variable only has to be present, which
-   __accgpu_use_device checks, naming it. */
+   __accgpu_use_device checks, naming it.  A pointer parameter named
+   without a range is what it points to, as the regions use it (no region
+   maps the parameter itself: it is never declared for them). */
 static void check_present(gimple_stmt_iterator *gsi, tree clauses,
                           location_t loc)
 {
@@ -391,11 +393,17 @@ static void check_present(gimple_stmt_iterator *gsi, tree clauses,
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
         OMP_CLAUSE_MAP_KIND(c) != GOMP_MAP_FORCE_PRESENT)
       continue;
-    tree decl = OMP_CLAUSE_DECL(c);
-    if (DECL_P(decl))
-      TREE_ADDRESSABLE(decl) = 1;
-    tree args[3] = {locobj, build_fold_addr_expr(unshare_expr(decl)),
-                    accgpu_string_cst(accgpu_item_name(c))};
+    tree decl = OMP_CLAUSE_DECL(c), host;
+    const char *name = accgpu_item_name(c);
+    if (TREE_CODE(decl) == PARM_DECL && POINTER_TYPE_P(TREE_TYPE(decl))) {
+      host = unshare_expr(decl);
+      name = ACONCAT(("*", name, NULL));
+    } else {
+      if (DECL_P(decl))
+        TREE_ADDRESSABLE(decl) = 1;
+      host = build_fold_addr_expr(unshare_expr(decl));
+    }
+    tree args[3] = {locobj, host, accgpu_string_cst(name)};
     accgpu_emit_call(gsi, loc, "__accgpu_use_device", 3, args);
   }
 }
@@ -456,12 +464,13 @@ static void lower_declare(gimple_stmt_iterator *gsi, gomp_target *stmt)
     return;
   }
   tree clauses = gimple_omp_target_clauses(stmt);
+  tree releases = copyin_releases(clauses); /* before a copy is a copyin */
+  releases = chainon(releases, accgpu_declare_param_exits(clauses));
   if (declare_exit_p(clauses)) {
     lower_unstructured(gsi, stmt, "declare", "__accgpu_exit_data",
                        ACCGPU_CTX_EXIT);
     return;
   }
-  tree releases = copyin_releases(clauses);
   if (releases)
     release_at_scope_end(gsi, releases, gimple_location(stmt));
   check_present(gsi, clauses, gimple_location(stmt));

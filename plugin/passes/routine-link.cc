@@ -15,7 +15,19 @@
  *
  * calls ACCGPU_XCALL(__accgpu_x_f)(...), and lists f in its module's imports
  * with a weak reference to `__accgpu_xdef_f`; the runtime links the images
- * (or the PTX) at load.                                                 */
+ * (or the PTX) at load.
+ *
+ * A `routine gang`, `worker` or `vector` is linked the same way under a name
+ * that carries its level, `f__vector` (entry `__accgpu_x_f__vector`,
+ * `__accgpu_xdef_f__vector`): its code reads the launch's geometry at run
+ * time (stride loops over blockDim, barriers by blockDim.y, its own
+ * __shared__ scratch), and the caller sizes the launch and calls it in
+ * every thread from the level its own declaration gives, as for a routine
+ * of its own file.  A unit declaring it with another level names another
+ * entry, which no unit defines (the runtime's error names the level);
+ * declared `routine seq` it finds the plain name, exported refused.  The
+ * calls are ACCGPU_IMPORT_PAR/ACCGPU_XCALL_PAR: on the multicore device
+ * they hand the routine's image the running block (include/accgpu_mc.h). */
 #include "passes/kernel-gen-internal.h"
 
 int oacc_fn_attrib_level(tree attr); /* omp-offload.cc: 0 gang .. 3 seq */
@@ -36,6 +48,20 @@ static const char *level_name(tree fn)
   tree attr = oacc_get_fn_attrib(fn);
   int l = attr ? oacc_fn_attrib_level(attr) : 3;
   return l >= 0 && l <= 3 ? names[l] : "seq";
+}
+
+/* The name FN is linked under: its own for `routine seq`, else with its
+   level (`f__vector`); a GC string. */
+static const char *link_name(tree fn)
+{
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  const char *lvl = level_name(fn);
+  if (!strcmp(lvl, "seq"))
+    return name;
+  char *t = concat(name, "__", lvl, NULL);
+  const char *r = ggc_strdup(t);
+  free(t);
+  return r;
 }
 
 /* `(T0 p0, T1 p1)` of FN's type, names when WITH_NAMES; false when the
@@ -91,31 +117,26 @@ static void refuse(kg *g, tree fn, location_t loc, const char *why)
    imported entry's name.  False (G failed) when FN cannot be imported. */
 bool kg_import_call(kg *g, tree fn, struct kbuf *call, location_t loc)
 {
-  const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+  const char *name = link_name(fn);
+  bool par = strcmp(level_name(fn), "seq") != 0; /* _PAR: accgpu_mc.h */
   if (!find(imports, fn)) {
     struct kbuf t = {};
     tree rt = TREE_TYPE(TREE_TYPE(fn));
     need_complete(g, rt);
-    kb_add(&t, "ACCGPU_IMPORT(");
+    kb_printf(&t, "ACCGPU_IMPORT%s(", par ? "_PAR" : "");
     type_str(g, &t, rt);
     kb_printf(&t, ", __accgpu_x_%s, ", name);
-    bool ok = param_list(g, &t, fn, false);
-    kb_add(&t, ");\n");
-    const char *lvl = level_name(fn);
-    if (strcmp(lvl, "seq") != 0 || !ok) {
-      char why[200];
-      snprintf(why, sizeof why, ok ? "is a 'routine %s' defined in another "
-               "file: only 'routine seq' may be called across files"
-               : "is a routine defined in another file without a prototype, "
-               "or with '...'%s", ok ? lvl : "");
+    if (!param_list(g, &t, fn, false)) {
       kb_free(&t);
-      refuse(g, fn, loc, why);
+      refuse(g, fn, loc, "is a routine defined in another file without a "
+             "prototype, or with '...'");
       return false;
     }
+    kb_add(&t, ");\n");
     xlink x = {fn, kb_take(&t), false};
     imports.safe_push(x);
   }
-  kb_printf(call, "ACCGPU_XCALL(__accgpu_x_%s)(", name);
+  kb_printf(call, "ACCGPU_XCALL%s(__accgpu_x_%s)(", par ? "_PAR" : "", name);
   return true;
 }
 
@@ -133,27 +154,18 @@ bool kg_use_import(tree fn)
 }
 
 /* FN, a routine with a body here, is exported when other units can call it
-   (external linkage, `routine seq`): records its entry (made with G, the
-   context its definition was translated in).  A gang, worker or vector
-   routine with external linkage is exported refused (no entry): a unit
-   that declares it `routine seq` gets the runtime's error naming its
-   level, not "not defined for the device". */
+   (external linkage): records its entry (made with G, the context its
+   definition was translated in), under its link name. */
 bool kg_export_routine(kg *g, tree fn)
 {
   if (!TREE_PUBLIC(fn))
     return false;
-  if (strcmp(level_name(fn), "seq") != 0) {
-    xlink x = {fn, NULL, false};
-    exports.safe_push(x);
-    accgpu_module_addr();
-    return false;
-  }
   const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
   tree rt = TREE_TYPE(TREE_TYPE(fn));
   struct kbuf t = {};
   kb_add(&t, "ACCGPU_EXPORT ");
   type_str(g, &t, rt);
-  kb_printf(&t, " __accgpu_x_%s", name);
+  kb_printf(&t, " __accgpu_x_%s", link_name(fn));
   if (!param_list(g, &t, fn, true)) {
     kb_free(&t);
     return false;
@@ -193,8 +205,7 @@ void kg_link_imports(struct kbuf *b)
     if (imports[i].used) {
       kb_add(b, imports[i].text);
       char *via = accgpu_bind_origin(imports[i].decl);
-      accgpu_module_add_link(IDENTIFIER_POINTER(DECL_NAME(imports[i].decl)),
-                             true, via);
+      accgpu_module_add_link(link_name(imports[i].decl), true, via);
       free(via);
     }
 }
@@ -206,13 +217,13 @@ void kg_link_exports(struct kbuf *b)
 {
   for (unsigned i = 0; i < exports.length(); i++) {
     tree fn = exports[i].decl;
-    const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
-    if (!exports[i].text) {
+    const char *name = link_name(fn);
+    if (strcmp(level_name(fn), "seq")) { /* for units declaring it seq */
       char why[200];
-      snprintf(why, sizeof why, "it is a 'routine %s', and only 'routine "
-               "seq' may be called across files", level_name(fn));
-      accgpu_module_add_link(name, false, why);
-      continue;
+      snprintf(why, sizeof why, "it is a 'routine %s', declared 'routine "
+               "seq' in the calling file: declare it 'routine %s' there",
+               level_name(fn), level_name(fn));
+      accgpu_module_add_link(IDENTIFIER_POINTER(DECL_NAME(fn)), false, why);
     }
     vec<tree> seen = vNULL;
     tree g = reached_global(fn, &seen);

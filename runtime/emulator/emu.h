@@ -56,6 +56,8 @@ typedef struct accgpu_emu_image {
   const struct accgpu_emu_image *deps; /* images it calls routines of */
   unsigned ndeps;                      /* (their constants are its own) */
 } accgpu_emu_image;
+/* The calling runner's __shared__ (TLS) block of IMG, or 0 (fiber.c). */
+uintptr_t accgpu_emu_tls_block(const accgpu_emu_image *img);
 
 /* ---- Counters (counters.c): what a launch's blocks did. ---- */
 enum {

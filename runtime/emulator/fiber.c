@@ -791,6 +791,13 @@ typedef struct emu_tls_index {
 } emu_tls_index;
 extern void *__tls_get_addr(emu_tls_index *ti);
 
+uintptr_t accgpu_emu_tls_block(const accgpu_emu_image *img) {
+  if (!img->tls_size)
+    return 0;
+  emu_tls_index ti = {img->tls_modid, 0};
+  return (uintptr_t)__tls_get_addr(&ti);
+}
+
 /* Fills the check fields of S's block for G (checked images only):
    shadow, this runner's __shared__ block of the image, the check mode.
    Under memcheck shared memory starts as 0xff bytes, as device memory
@@ -805,11 +812,8 @@ static void check_init(emu_runner *r, emu_sched *s, const accgpu_emu_grid *g) {
   s->race = NULL;
   if (!g->img)
     return;
-  if (g->img->tls_size) {
-    emu_tls_index ti = {g->img->tls_modid, 0};
-    b->shared_lo = (uintptr_t)__tls_get_addr(&ti);
-    b->shared_len = b->shared_lo ? g->img->tls_size : 0;
-  }
+  b->shared_lo = accgpu_emu_tls_block(g->img);
+  b->shared_len = b->shared_lo ? g->img->tls_size : 0;
   if (c->memcheck) {
     b->check = ACCGPU_EMU_CHECK_MEM;
     if (g->dev && g->dev->shadow) {

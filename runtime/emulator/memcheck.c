@@ -318,6 +318,19 @@ static int span_within(uintptr_t a, size_t n, uintptr_t lo, uintptr_t hi) {
   return a >= lo && a <= hi && n <= hi - a;
 }
 
+/* [A, A+N) is in the __shared__ variables of a gang, worker or vector
+   routine of another unit that IMG calls (their image's TLS block on this
+   runner, which runs one block at a time). */
+static int in_deps_shared(const accgpu_emu_image *img, uintptr_t a,
+                          size_t n) {
+  for (unsigned i = 0; img && i < img->ndeps; i++) {
+    uintptr_t lo = accgpu_emu_tls_block(&img->deps[i]);
+    if (lo && span_within(a, n, lo, lo + img->deps[i].tls_size))
+      return 1;
+  }
+  return 0;
+}
+
 static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
                             unsigned kind, uintptr_t *bad) {
   const __accgpu_emu_block *b = w->blk;
@@ -344,6 +357,8 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
   if (a - dyn < EMU_SHARED_BYTES)
     return a - dyn + n <= b->dyn_len ? NULL
                : "dynamic shared memory beyond the launch's shared bytes";
+  if (in_deps_shared(w->g->img, a, n))
+    return NULL;
   /* Near the block's __shared__ (TLS) data: an index gone astray there. */
   if (b->shared_len &&
       a - (b->shared_lo - SHARED_NEAR) < b->shared_len + 2 * SHARED_NEAR)

@@ -3,10 +3,11 @@
  * is its declared array, silently under -Wall; one declared without a
  * leading bound (`double a[]`, `double a[][4]`) or as a pointer (`double *p`,
  * `double (*q)[4]`) is a pointer, and keeps pointer-clauses.cc's warning;
- * a declare directive keeps it too (declared arrays are not mapped whole
- * there: declare create(d) makes the pointer's own copy).  The data the warned clauses name is present (enter data in the
- * caller), where accgpu's present(p) uses what p points to; checked
- * against serial loops.  (Quotes are '.' in the expected texts.) */
+ * in a declare directive too (since session 14 a declared array is mapped
+ * whole there, silently: data_declare_array_params.c).  The data the
+ * warned clauses name is present (enter data in the caller), where
+ * accgpu's present(p) uses what p points to; checked against serial
+ * loops.  (Quotes are '.' in the expected texts.) */
 /* accgpu-test: cflags -Wall */
 #include "e2e.h"
 
@@ -36,10 +37,11 @@ static void bounded(int n, double b[N], double c[n][4])
     b[i] += c[i][3];
 }
 
-static int declared(double d[N])
+static int declared(double d[N], double *e)
 {
   int ok = 0;
-#pragma acc declare create(d) /* accgpu-expect-warning: .create\(d\). maps the pointer .d. itself */
+#pragma acc declare create(d) /* d[0:N]: no warning */
+#pragma acc declare create(e) /* accgpu-expect-warning: .create\(e\). maps the pointer .e. itself */
 #pragma acc parallel loop copy(ok) present(d[0:N])
   for (int i = 0; i < 1; i++)
     ok = d[0] == 0.0;
@@ -68,6 +70,6 @@ int main(void)
   }
   double d[N] = {0};
 #pragma acc data copyin(d)
-  CHECK_INT("declare create(d)", declared(d), 1);
+  CHECK_INT("declare create(d)", declared(d, d), 1);
   return e2e_done();
 }

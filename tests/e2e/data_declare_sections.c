@@ -22,22 +22,12 @@ static int sep; /* e2e_separate_memory() */
 static double garr[N];
 #pragma acc declare create(garr[0:N / 2])
 
-static int present(void *p, size_t bytes)
-{
-#ifdef _OPENACC
-  return acc_is_present(p, bytes);
-#else
-  (void)p, (void)bytes;
-  return 0;
-#endif
-}
-
 /* Mapped while the scope runs (on a device with its own memory), not after:
    the reference counts went back to zero. */
 static void check_gone(const char *what, void *p, size_t bytes)
 {
   if (sep)
-    CHECK_INT(what, present(p, bytes), 0);
+    CHECK_INT(what, e2e_present(p, bytes, 0), 0);
 }
 
 static void fill(double *x, int n, double base)
@@ -50,7 +40,7 @@ static void k_copy(double *c, int n)
 {
 #pragma acc declare copy(c[0:n])
   if (sep)
-    CHECK_INT("copy: present in scope", present(c, n * sizeof *c), 1);
+    CHECK_INT("copy: present in scope", e2e_present(c, n * sizeof *c, 0), 1);
 #pragma acc parallel loop present(c[0:n])
   for (int i = 0; i < n; i++)
     c[i] = 2 * c[i] + 1;
@@ -109,7 +99,7 @@ static void k_block(double *c, double *t, int n)
   {
 #pragma acc declare create(t[0:n])
     if (sep)
-      CHECK_INT("block: present in block", present(t, n * sizeof *t), 1);
+      CHECK_INT("block: present in block", e2e_present(t, n * sizeof *t, 0), 1);
 #pragma acc parallel loop present(t[0:n]) copy(c[0:n])
     for (int i = 0; i < n; i++) {
       t[i] = c[i] * c[i];
@@ -282,7 +272,7 @@ static void test_kinds(double *a, double *c, double *t, double *out)
   {
     k_present(c, N);
     if (sep)
-      CHECK_INT("present: still in the data region", present(c, N * sizeof *c),
+      CHECK_INT("present: still in the data region", e2e_present(c, N * sizeof *c, 0),
                 1);
   }
   for (int i = 0; i < N; i++)

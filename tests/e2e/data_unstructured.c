@@ -21,16 +21,6 @@ static void device_copy(double *out, double *host, int n)
 #endif
 }
 
-static int present(void *p, size_t bytes)
-{
-#ifdef _OPENACC
-  return acc_is_present(p, bytes);
-#else
-  (void)p, (void)bytes;
-  return 1;
-#endif
-}
-
 int main(void)
 {
   int n = N, sep = e2e_separate_memory();
@@ -41,8 +31,8 @@ int main(void)
 
   /* copyin snapshots a; later host writes stay on the host. */
 #pragma acc enter data copyin(a[0:n]) create(b[0:n])
-  CHECK_TRUE("a present", present(a, n * sizeof *a));
-  CHECK_TRUE("b present", present(b, n * sizeof *b));
+  CHECK_TRUE("a present", e2e_present(a, n * sizeof *a, 1));
+  CHECK_TRUE("b present", e2e_present(b, n * sizeof *b, 1));
   for (int i = 0; i < n; i++)
     a[i] = 2 * i;
   device_copy(dev, a, n);
@@ -67,12 +57,12 @@ int main(void)
   /* A second enter bumps the count: one exit keeps it, the next frees. */
 #pragma acc enter data copyin(a[0:n])
 #pragma acc exit data delete(a[0:n])
-  CHECK_TRUE("a still present", present(a, n * sizeof *a));
+  CHECK_TRUE("a still present", e2e_present(a, n * sizeof *a, 1));
   for (int i = 0; i < n; i++)
     a[i] = 7;
 #pragma acc exit data copyout(a[0:n])
   if (sep)
-    CHECK_INT("a gone", present(a, n * sizeof *a), 0);
+    CHECK_INT("a gone", e2e_present(a, n * sizeof *a, 1), 0);
   for (int i = 0; i < n; i++)
     CHECK_REAL("a copied out", a[i],
                sep ? (i >= 10 && i < 30 ? 2 * i : i) : 7, 0);
@@ -82,16 +72,16 @@ int main(void)
 #pragma acc enter data copyin(b[0:n])
 #pragma acc exit data delete(b[0:n]) finalize
   if (sep)
-    CHECK_INT("b finalized", present(b, n * sizeof *b), 0);
+    CHECK_INT("b finalized", e2e_present(b, n * sizeof *b, 1), 0);
 
   /* if(0) does nothing; if(1) maps. */
   int no = n < 0, yes = n > 0;
 #pragma acc enter data copyin(a[0:n]) if(no)
   if (sep)
-    CHECK_INT("if(0) maps nothing", present(a, n * sizeof *a), 0);
+    CHECK_INT("if(0) maps nothing", e2e_present(a, n * sizeof *a, 1), 0);
 #pragma acc enter data copyin(a[0:n]) if(yes) async(3)
 #pragma acc wait(3)
-  CHECK_TRUE("if(1) maps", present(a, n * sizeof *a));
+  CHECK_TRUE("if(1) maps", e2e_present(a, n * sizeof *a, 1));
 
   /* async update then wait; if_present skips what is absent. */
   for (int i = 0; i < n; i++)
@@ -106,7 +96,7 @@ int main(void)
 #pragma acc wait async
 #pragma acc wait
   if (sep)
-    CHECK_INT("a deleted", present(a, n * sizeof *a), 0);
+    CHECK_INT("a deleted", e2e_present(a, n * sizeof *a, 1), 0);
 
   /* The multi-GPU extension's words stay the user's names on acc lines
      where they are not the extension: arrays named peer/to/from in update

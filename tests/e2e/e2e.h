@@ -90,6 +90,17 @@ static inline int e2e_offloaded(void) {
 #endif
 }
 
+/* acc_is_present(P, BYTES); DFLT in the serial build (no runtime). */
+static inline int e2e_present(void *p, size_t bytes, int dflt) {
+#ifdef _OPENACC
+  (void)dflt;
+  return acc_is_present(p, bytes);
+#else
+  (void)p, (void)bytes;
+  return dflt;
+#endif
+}
+
 /* Exit status for main: 0 when every check held. */
 static inline int e2e_done(void) {
   if (e2e_errors > 10)

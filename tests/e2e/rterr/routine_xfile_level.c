@@ -3,7 +3,7 @@
  * the weak import links, and the first launch stops with an error naming the
  * routine, its level and both files (not "not defined for the device"). */
 /* accgpu-test: units xfile_levels.c */
-/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_level\.c:[0-9]+ .*routine 'xl_wfill' \(defined in .*xfile_levels\.c\) cannot be called on the device from .*routine_xfile_level\.c: it is a 'routine worker', and only 'routine seq' may be called across files */
+/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_level\.c:[0-9]+ .*routine 'xl_wfill' \(defined in .*xfile_levels\.c\) cannot be called on the device from .*routine_xfile_level\.c: it is a 'routine worker', declared 'routine seq' in the calling file: declare it 'routine worker' there */
 #include <stdio.h>
 
 #pragma acc routine seq
