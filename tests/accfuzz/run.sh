@@ -7,7 +7,10 @@
 # Environment:
 #   ACCGPU_FUZZ_OUT=DIR     programs and logs (default BUILD/accfuzz)
 #   ACCGPU_FUZZ_DEVICES="D..."  devices (default: emulator, the emulator
-#                           with a random schedule, host, multicore)
+#                           with a random schedule, host, multicore; also
+#                           emulator-reverse, emulator-racecheck and
+#                           emulator-initcheck: a race-free program must
+#                           draw no report)
 #   ACCGPU_FUZZ_JOBS=N      programs at once (default 2)
 # Prints the failing seeds (DIR/results has them all); a failing seed's
 # program stays in DIR/SEED/ with each device's output.
@@ -29,6 +32,8 @@ run_on() {
   case $dev in
     emulator-random) env=(ACC_DEVICE_TYPE=emulator ACCGPU_EMU_SCHEDULE=random:$3) ;;
     emulator-reverse) env=(ACC_DEVICE_TYPE=emulator ACCGPU_EMU_SCHEDULE=reverse) ;;
+    emulator-racecheck) env=(ACC_DEVICE_TYPE=emulator ACCGPU_EMU_RACECHECK=1) ;;
+    emulator-initcheck) env=(ACC_DEVICE_TYPE=emulator ACCGPU_EMU_INITCHECK=1) ;;
     *) env=(ACC_DEVICE_TYPE="$dev") ;;
   esac
   env "${env[@]}" timeout 120 "$bin" >"$dev.out" 2>"$dev.err"
