@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 10
+#define ACCGPU_ABI_VERSION 11
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
