@@ -57,11 +57,6 @@ static enum tree_code update_op(gimple *s, tree l, const vec<tree> &accs)
   return c;
 }
 
-/* A function-local temporary (the gimplifier's t1, t2 above). */
-static bool temp_p(tree t)
-{
-  return VAR_P(t) && DECL_ARTIFICIAL(t) && !is_global_var(t);
-}
 
 /* S (referring to a scalar in memory: a global, or a local whose address
    the function takes, as for MPI_Allreduce(&err, ...)) is its load
@@ -72,9 +67,9 @@ static bool note_global_access(struct scan *sc, gimple *s)
       !gimple_assign_single_p(s))
     return false;
   tree l = gimple_assign_lhs(s), r = gimple_assign_rhs1(s);
-  if (r == sc->v && temp_p(l))
+  if (r == sc->v && accgpu_gimple_temp_p(l))
     sc->loads.safe_push(l);
-  else if (l == sc->v && temp_p(r))
+  else if (l == sc->v && accgpu_gimple_temp_p(r))
     sc->stores.safe_push(r);
   else
     return false;

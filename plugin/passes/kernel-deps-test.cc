@@ -425,10 +425,6 @@ static tree collect_lhs(gimple_stmt_iterator *gsi, bool *handled,
 }
 
 
-static bool temp_p(tree t)
-{
-  return TREE_CODE(t) == SSA_NAME || (VAR_P(t) && DECL_ARTIFICIAL(t));
-}
 
 static bool stmt_refs(gimple *s, tree v)
 {
@@ -509,12 +505,12 @@ static bool reduction_of(dctx *d, tree v, enum tree_code *op)
       continue;
     bool assign = gimple_code(s) == GIMPLE_ASSIGN;
     if (assign && gimple_assign_lhs(s) == v && gimple_assign_single_p(s)
-        && temp_p(gimple_assign_rhs1(s)))
+        && accgpu_gimple_temp_p(gimple_assign_rhs1(s)))
       stores.safe_push(gimple_assign_rhs1(s));
     else if (accgpu_lhs_of(s) == v)
       ok = red_step(s, self, op);
     else if (assign && gimple_assign_single_p(s) && gimple_assign_rhs1(s) == v
-             && temp_p(gimple_assign_lhs(s)))
+             && accgpu_gimple_temp_p(gimple_assign_lhs(s)))
       loads.safe_push(gimple_assign_lhs(s));
     else
       ok = false;

@@ -18,9 +18,11 @@
 #include "reduction/reduction.h"
 
 /* A temporary of the gimplifier: an SSA name, or inside OpenACC regions
-   (gimplified without SSA) an artificial local; `iftmp`s too, which
-   the idiom's shapes tell apart by where they stand. */
-static bool temp_p(tree t)
+   (gimplified without SSA) an artificial local whose address is never
+   taken; `iftmp`s too, which the idiom's shapes tell apart by where they
+   stand.  Shared with the implicit reductions and the kernels
+   dependence test, which forward values through such temporaries. */
+bool accgpu_gimple_temp_p(tree t)
 {
   return TREE_CODE(t) == SSA_NAME ||
          (VAR_P(t) && DECL_ARTIFICIAL(t) && !is_global_var(t) &&
@@ -31,9 +33,9 @@ static bool temp_p(tree t)
 static bool pure_def_p(gimple *s)
 {
   if (is_gimple_assign(s))
-    return temp_p(gimple_assign_lhs(s));
+    return accgpu_gimple_temp_p(gimple_assign_lhs(s));
   if (gimple_code(s) == GIMPLE_CALL && gimple_call_lhs(s) &&
-      temp_p(gimple_call_lhs(s)) && gimple_call_fndecl(s))
+      accgpu_gimple_temp_p(gimple_call_lhs(s)) && gimple_call_fndecl(s))
     return (gimple_call_flags(s) & ECF_CONST) != 0;
   return false;
 }
@@ -84,7 +86,7 @@ static bool same_def(gimple *a, gimple *b, tree v, int depth)
    (`t = a[i]`): that right-hand side, else T. */
 static tree copied(tree t, gimple *at, gimple **where)
 {
-  if (!temp_p(t))
+  if (!accgpu_gimple_temp_p(t))
     return t;
   gimple *d = def_before(t, at);
   if (d && gimple_assign_single_p(d)) {
@@ -104,12 +106,12 @@ static bool same_value(tree x, gimple *ax, tree y, gimple *ay, tree v,
     return x == y;
   x = copied(x, ax, &ax);
   y = copied(y, ay, &ay);
-  if (x == y && !temp_p(x))
+  if (x == y && !accgpu_gimple_temp_p(x))
     return x != v;
   if (TREE_CODE(x) != TREE_CODE(y) ||
       !types_compatible_p(TREE_TYPE(x), TREE_TYPE(y)))
     return false;
-  if (temp_p(x))
+  if (accgpu_gimple_temp_p(x))
     return same_def(def_before(x, ax), def_before(y, ay), v, depth);
   if (DECL_P(x) || CONSTANT_CLASS_P(x))
     return operand_equal_p(x, y, 0) && x != v;
@@ -127,7 +129,7 @@ static bool is_v(tree t, gimple *at, tree v)
 {
   if (t == v)
     return true;
-  if (!temp_p(t))
+  if (!accgpu_gimple_temp_p(t))
     return false;
   gimple *d = def_before(t, at);
   return d && gimple_assign_single_p(d) && gimple_assign_rhs1(d) == v;
@@ -177,7 +179,7 @@ static bool picks(at_val val, at_val side, tree v)
     return val.t && is_v(val.t, val.at, v);
   if (val.t)
     return same_value(val.t, val.at, side.t, side.at, v, 0);
-  return temp_p(side.t) &&
+  return accgpu_gimple_temp_p(side.t) &&
          same_def(val.at, def_before(side.t, side.at), v, 0);
 }
 
@@ -204,7 +206,7 @@ static enum tree_code classify(gcond *c, at_val p, at_val q, tree v)
 static gcond *cond_from(gimple *s, tree v)
 {
   if (gimple_assign_single_p(s) && gimple_assign_rhs1(s) == v &&
-      temp_p(gimple_assign_lhs(s)))
+      accgpu_gimple_temp_p(gimple_assign_lhs(s)))
     for (int n = 0; s->next && n < 64 && pure_def_p(s); n++)
       s = s->next;
   return dyn_cast<gcond *>(s);

@@ -24,6 +24,7 @@ enum tree_code accgpu_red_minmax_call(gimple *s);
    MIN_EXPR, with *LAST the idiom's last statement (the caller skips to
    it), else ERROR_MARK. */
 enum tree_code accgpu_red_cond_minmax(gimple *s, tree v, gimple **last);
+bool accgpu_gimple_temp_p(tree t);
 
 /* Integer and real scalars, _Complex float and double: the types a
    reduction can combine. */
