@@ -76,8 +76,12 @@ size_t acc_get_property(int num, acc_device_t t, acc_device_property_t p) {
     return d->props.total_mem;
   case acc_property_free_memory:
     accgpu_device_lock_open(d, "acc_get_property");
-    if (d->be->mem_info && d->be->mem_info(d->dev, &free_b, &total_b) != 0)
+    /* What acc_free and unmapping gave back stays in the pool, which the
+       backend counts as used: it is free all the same. */
+    if (!d->be->mem_info || d->be->mem_info(d->dev, &free_b, &total_b) != 0)
       free_b = 0;
+    else if (!d->shared_mem)
+      free_b += accgpu_pool_idle_bytes(&d->pool);
     pthread_mutex_unlock(&d->lock);
     return free_b;
   case acc_property_shared_memory_support:

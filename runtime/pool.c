@@ -272,3 +272,10 @@ int accgpu_pool_owns(accgpu_pool *p, const void *addr) {
   pthread_mutex_unlock(&p->lock);
   return c.found;
 }
+
+size_t accgpu_pool_idle_bytes(accgpu_pool *p) {
+  pthread_mutex_lock(&p->lock);
+  size_t n = p->cached_bytes + p->quarantine_bytes;
+  pthread_mutex_unlock(&p->lock);
+  return n;
+}

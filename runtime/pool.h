@@ -67,6 +67,9 @@ int accgpu_pool_free(accgpu_pool *p, void *dptr);
 /* 1 when ADDR lies in a live block (a scan: for rare questions, such as
    whether an implicit section's address came from acc_malloc). */
 int accgpu_pool_owns(accgpu_pool *p, const void *addr);
+/* Bytes the pool holds for reuse (free lists and quarantine): free for the
+   program, though the backend counts them as allocated. */
+size_t accgpu_pool_idle_bytes(accgpu_pool *p);
 /* Class size that BYTES rounds to (exposed for tests); BYTES when large. */
 size_t accgpu_pool_round(size_t bytes);
 

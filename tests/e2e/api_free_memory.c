@@ -1,0 +1,77 @@
+/* api_free_memory.c — acc_get_property(acc_property_free_memory) follows
+ * acc_malloc and acc_free on a device with its own memory: it falls by at
+ * least the bytes allocated and rises again by at least as much once they
+ * are freed, for blocks the runtime pools (small and medium) and blocks it
+ * takes from the device directly (large).  The runtime keeps freed blocks
+ * for reuse; they are free for the program all the same.  Each block is
+ * also written by a kernel (deviceptr) and read back against a serial
+ * computation, so the memory counted is memory the program used.  Shared
+ * memory devices (host, multicore) report what the system has: no change
+ * is checked there. */
+#include "e2e.h"
+#include <stdlib.h>
+
+static size_t free_now(void) {
+#ifdef _OPENACC
+  acc_device_t t = acc_get_device_type();
+  return acc_get_property(acc_get_device_num(t), t, acc_property_free_memory);
+#else
+  return 0;
+#endif
+}
+
+/* Fills N ints of device block D with 3*i+K on the device; the host copy
+   comes back through OUT. */
+static void fill(int *d, int *out, int n, int k) {
+#pragma acc parallel loop deviceptr(d)
+  for (int i = 0; i < n; i++)
+    d[i] = 3 * i + k;
+#ifdef _OPENACC
+  acc_memcpy_from_device(out, d, (size_t)n * sizeof *d);
+#else
+  for (int i = 0; i < n; i++)
+    out[i] = d[i];
+#endif
+}
+
+static void one_size(int n, int k, int separate) {
+  size_t bytes = (size_t)n * sizeof(int);
+  int *out = malloc(bytes);
+  size_t before = free_now();
+#ifdef _OPENACC
+  int *d = acc_malloc(bytes);
+#else
+  int *d = malloc(bytes);
+#endif
+  size_t held = free_now();
+  fill(d, out, n, k);
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    bad += out[i] != 3 * i + k;
+  CHECK_INT("elements written by the kernel that differ", bad, 0);
+  size_t mid = free_now();
+#ifdef _OPENACC
+  acc_free(d);
+#else
+  free(d);
+#endif
+  size_t after = free_now();
+  if (separate) {
+    CHECK_TRUE("free memory falls by the bytes acc_malloc gave",
+               before >= held + bytes);
+    CHECK_TRUE("free memory rises by the bytes acc_free gave back",
+               after >= mid + bytes);
+  }
+  free(out);
+}
+
+int main(void) {
+  int separate = e2e_separate_memory();
+  /* 100 ints (a small pooled class), 50000 (a larger pooled class), 2M
+     (beyond the pool: the device's own allocation); each size twice, so
+     the second acc_malloc reuses what the first acc_free gave back. */
+  static const int sizes[] = {100, 100, 50000, 50000, 2000000, 2000000};
+  for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++)
+    one_size(sizes[s], (int)s, separate);
+  return e2e_done();
+}
