@@ -283,9 +283,13 @@ accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,
                                  const char *name) {
   char w[256];
   uintptr_t a = (uintptr_t)h;
-  if (bytes > UINTPTR_MAX - a) /* a "negative" size */
+  if (bytes > UINTPTR_MAX - a) { /* a "negative" size */
+    if ((ptrdiff_t)bytes < 0) /* a length computed as hi - lo < 0 */
+      accgpu_op_fatal(op, "'%s' (at %p) has a negative length: %td bytes",
+                      name ? name : "?", h, (ptrdiff_t)bytes);
     accgpu_op_fatal(op, "%s runs past the end of the address space",
                     what(w, sizeof w, name, h, bytes));
+  }
   accgpu_entry *e = accgpu_present_find(&op->d->present, a);
   if (bytes == 0)
     return e;

@@ -4,9 +4,11 @@
  * ACCGPU_MAPF_JAGGED and, right after it, one flagged ACCGPU_MAPF_ROWS
  * (host: the byte offset of the section in each row, bytes: its length).
  * Before the items are mapped, each such pair is expanded into plain
- * items: the pointer array (created, never copied: the device copy holds
- * device addresses), each row with the clause's kind, and each row pointer
- * attached (detached on the way out), as NVHPC does. */
+ * items: the pointer array (copied in when created: a row the attach does
+ * not reach, a NULL one, keeps its host value), each row with the clause's
+ * kind, and each row pointer attached (detached on the way out), as NVHPC
+ * does.  A NULL row has no target: nothing is mapped at address 0, so a
+ * later `create(a[i:1][0:m])`, once a[i] is allocated, attaches it. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -40,13 +42,16 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
     int pointers = pass == 0 ? detach_first : !detach_first;
     if (pointers && !ptr_kind)
       continue;
-    for (size_t r = 0; r < nrows; r++)
-      out[(*n)++] = pointers /* bytes: the attach bias, the section's offset */
-          ? item(&rows[r], (size_t)p[1].host, ptr_kind,
-                 flags & ACCGPU_MAPF_FINALIZE, p[0].name)
-          : item((char *)rows[r] + (size_t)p[1].host, p[1].bytes, kind,
-                 flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
-                 p[0].name);
+    for (size_t r = 0; r < nrows; r++) {
+      if (pointers) /* bytes: the attach bias, the section's offset */
+        out[(*n)++] = item(&rows[r], (size_t)p[1].host, ptr_kind,
+                           flags & ACCGPU_MAPF_FINALIZE, p[0].name);
+      else if (rows[r]) /* a NULL row: nothing to map */
+        out[(*n)++] = item((char *)rows[r] + (size_t)p[1].host, p[1].bytes,
+                           kind,
+                           flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
+                           p[0].name);
+    }
   }
 }
 
@@ -78,7 +83,7 @@ static unsigned array_kind(unsigned kind, int ctx) {
     return ACCGPU_MAP_DELETE;
   if (kind == ACCGPU_MAP_PRESENT || kind == ACCGPU_MAP_NO_CREATE)
     return kind;
-  return ACCGPU_MAP_CREATE;
+  return ACCGPU_MAP_COPYIN;
 }
 
 /* Items the expansion of MAPS makes (0: nothing to expand). */

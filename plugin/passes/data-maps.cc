@@ -111,6 +111,30 @@ static tree strip_temps(tree t)
 
 static void render(struct namebuf *b, tree t, int depth);
 
+/* T is rendered as a sum or difference (render's binary case). */
+static bool renders_additive(tree t)
+{
+  gassign *def = any_def(strip_temps(t));
+  if (!def || gimple_num_ops(def) != 3)
+    return false;
+  tree_code code = gimple_assign_rhs_code(def);
+  return code == PLUS_EXPR || code == MINUS_EXPR || code == POINTER_PLUS_EXPR;
+}
+
+/* Operand T of a binary operator, parenthesized where C reads it
+   otherwise: a sum under `*` (`step * (upper - lower)`, which read
+   `step * upper - lower`), a sum right of `-`. */
+static void render_operand(struct namebuf *b, tree t, bool paren_sums,
+                           int depth)
+{
+  bool paren = paren_sums && renders_additive(t);
+  if (paren)
+    nb_add(b, "(");
+  render(b, t, depth + 1);
+  if (paren)
+    nb_add(b, ")");
+}
+
 static void render_binary(struct namebuf *b, tree_code code, tree x, tree y,
                           int depth)
 {
@@ -124,9 +148,9 @@ static void render_binary(struct namebuf *b, tree_code code, tree x, tree y,
     nb_int(b, -tree_to_shwi(y));
     return;
   }
-  render(b, x, depth + 1);
+  render_operand(b, x, code == MULT_EXPR, depth);
   nb_add(b, op);
-  render(b, y, depth + 1);
+  render_operand(b, y, code != PLUS_EXPR, depth);
 }
 
 /* Byte size of TYPE, or 0 when not constant. */

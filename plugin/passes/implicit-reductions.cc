@@ -14,7 +14,9 @@
  * `fmin`) inside partitioned loops gets `reduction(OP:s)` on each non-seq
  * acc loop around its updates and `copy(s)` on the construct: the clauses
  * GCC 12 writes for `parallel loop reduction(OP:s)` with the clause on the
- * inner loops too.  A scalar used any other way keeps OpenACC's meaning. */
+ * inner loops too; on `kernels`, the same for an implicitly copied scalar
+ * updated only in explicit acc loops.  A scalar used any other way keeps
+ * OpenACC's meaning. */
 #include "passes/implicit-reductions.h"
 #include "passes/implicit-maps.h"
 #include "passes/flow.h"
@@ -239,8 +241,10 @@ static const char *op_name(enum tree_code op)
   }
 }
 
-/* Clause *PC of T (an implicit firstprivate scalar): when the region only
-   updates it in loops, the reduction; true when done. */
+/* Clause *PC of T (an implicit firstprivate scalar of `parallel`, or an
+   implicit map of a scalar on `kernels`): when the region only updates it
+   in acc loops, the reduction on those loops (and, for the firstprivate,
+   copy in its place); true when done. */
 static bool maybe_reduce(gomp_target *t, tree *pc)
 {
   tree v = OMP_CLAUSE_DECL(*pc);
@@ -261,24 +265,39 @@ static bool maybe_reduce(gomp_target *t, tree *pc)
   sc.all.release();
   if (!ok)
     return false;
+  if (accgpu_opts.info)
+    inform(gimple_location(t), "implicit reduction(%s:%s)", op_name(sc.op),
+           DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "?");
+  if (OMP_CLAUSE_CODE(*pc) == OMP_CLAUSE_MAP)
+    return true; /* kernels: already copied in and out */
   tree m = build_omp_clause(OMP_CLAUSE_LOCATION(*pc), OMP_CLAUSE_MAP);
   OMP_CLAUSE_SET_MAP_KIND(m, GOMP_MAP_TOFROM);
   OMP_CLAUSE_DECL(m) = v;
   OMP_CLAUSE_SIZE(m) = TYPE_SIZE_UNIT(type);
   OMP_CLAUSE_CHAIN(m) = OMP_CLAUSE_CHAIN(*pc);
   *pc = m;
-  if (accgpu_opts.info)
-    inform(gimple_location(t), "implicit reduction(%s:%s)", op_name(sc.op),
-           DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "?");
   return true;
+}
+
+/* The implicit clause of a scalar that may become a reduction: parallel's
+   firstprivate; kernels' copy (GCC's force_tofrom), whose explicit acc
+   loops NVHPC also reduces (the labs' `kernels loop independent` Jacobi;
+   plain loops are the kernels analysis' own, kg_kernels_parallelize). */
+static bool candidate_p(gomp_target *t, tree c)
+{
+  if (gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+           OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_TOFROM &&
+           VAR_P(OMP_CLAUSE_DECL(c)) && accgpu_implicit_clause_p(t, c);
+  return OMP_CLAUSE_CODE(c) == OMP_CLAUSE_FIRSTPRIVATE &&
+         accgpu_implicit_clause_p(t, c);
 }
 
 static void reduce_construct(gomp_target *t)
 {
   tree clauses = gimple_omp_target_clauses(t);
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc))
-    if (OMP_CLAUSE_CODE(*pc) == OMP_CLAUSE_FIRSTPRIVATE &&
-        accgpu_implicit_clause_p(t, *pc))
+    if (candidate_p(t, *pc))
       maybe_reduce(t, pc);
   gimple_omp_target_set_clauses(t, clauses);
 }
@@ -288,7 +307,8 @@ static tree find_parallel(gimple_stmt_iterator *gsi, bool *handled,
 {
   gomp_target *t = dyn_cast<gomp_target *>(gsi_stmt(*gsi));
   *handled = false;
-  if (t && gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL)
+  if (t && (gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL ||
+            gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_KERNELS))
     reduce_construct(t);
   if (t && (gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL ||
             gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_SERIAL)) {

@@ -74,7 +74,10 @@ static tree find_decl_cb(tree *tp, int *walk_subtrees, void *data)
 
 /* True when the piece STMTS[B..E) may read VAR's value from before it:
    false only when its first reference is a plain assignment of VAR (not
-   reading it) that runs unconditionally. */
+   reading it) that runs unconditionally.  An acc loop whose iterations
+   assign VAR before reading it (GCC's temporary `D.1 = i * ny` of one
+   subscript, reused by the gimplifier in every nest) reads no incoming
+   value; the statements after it decide. */
 static bool needs_incoming(vec<gimple *> &stmts, unsigned b, unsigned e,
                            tree var)
 {
@@ -85,6 +88,8 @@ static bool needs_incoming(vec<gimple *> &stmts, unsigned b, unsigned e,
       cf |= control_flow_p(s);
       continue;
     }
+    if (gimple_code(s) == GIMPLE_OMP_FOR && !accgpu_loop_reads_incoming(s, var))
+      continue;
     if (cf || !is_gimple_assign(s) || gimple_assign_lhs(s) != var)
       return true;
     for (unsigned o = 1; o < gimple_num_ops(s); o++) {
@@ -188,6 +193,7 @@ struct assigns_to {
   unsigned count;
   gimple *ref;  /* when set: are all assignments the same as this one? */
   bool differ;
+  gimple *first; /* the first assignment met */
 };
 
 static bool same_assign(gimple *a, gimple *b)
@@ -210,6 +216,8 @@ static tree assigns_cb(gimple_stmt_iterator *gsi, bool *handled,
              || (is_gimple_call(s) && gimple_call_lhs(s) == a->d);
   if (hit) {
     a->count++;
+    if (!a->first)
+      a->first = s;
     if (a->ref && !same_assign(s, a->ref))
       a->differ = true;
   }
@@ -221,7 +229,7 @@ static tree assigns_cb(gimple_stmt_iterator *gsi, bool *handled,
 unsigned lc_count_assigns(vec<gimple *> &stmts, tree d, gimple *ref,
                               bool *differ)
 {
-  struct assigns_to a = {d, 0, ref, false};
+  struct assigns_to a = {d, 0, ref, false, NULL};
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
   wi.info = &a;
@@ -232,19 +240,30 @@ unsigned lc_count_assigns(vec<gimple *> &stmts, tree d, gimple *ref,
   return a.count;
 }
 
-/* The first top-level definition of V, when it can be recomputed at the
-   start of any piece: V is only ever assigned the same expression of
-   constants and region parameters (not addressable) that the body never
-   assigns (GCC reuses such temporaries, e.g. n - 1, across statements).
-   Else NULL. */
+/* The first assignment to D in STMTS (nested ones included), or NULL. */
+static gimple *first_assign(vec<gimple *> &stmts, tree d)
+{
+  struct assigns_to a = {d, 0, NULL, false, NULL};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &a;
+  for (unsigned k = 0; k < stmts.length() && !a.first; k++)
+    lc_walk_one(stmts[k], assigns_cb, NULL, &wi);
+  return a.first;
+}
+
+/* The first definition of V, when it can be recomputed at the start of
+   any piece: V is only ever assigned the same expression of constants and
+   region parameters (not addressable) that the body never assigns (GCC
+   reuses such temporaries, e.g. n - 1, across statements, and the one
+   made inside a nest's body may be the next nest's bound).  Else NULL. */
 static gimple *remat_def(struct kg_region *r, vec<gimple *> &stmts, tree v)
 {
   if (TREE_ADDRESSABLE(v))
     return NULL;
-  gimple *def = NULL;
-  for (unsigned k = 0; k < stmts.length() && !def; k++)
-    if (is_gimple_assign(stmts[k]) && gimple_assign_lhs(stmts[k]) == v)
-      def = stmts[k];
+  gimple *def = first_assign(stmts, v);
+  if (def && !is_gimple_assign(def))
+    return NULL;
   bool differ = true;
   if (!def || gimple_clobber_p(def) || !lc_count_assigns(stmts, v, def, &differ)
       || differ)

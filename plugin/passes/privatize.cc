@@ -71,6 +71,11 @@ static enum accgpu_effect loop_effect(gomp_for *f, tree v)
   return ACCGPU_NONE;
 }
 
+bool accgpu_loop_reads_incoming(gimple *f, tree v)
+{
+  return loop_effect(as_a<gomp_for *>(f), v) == ACCGPU_READ;
+}
+
 static enum accgpu_effect iteration_effect(gimple *s, tree v, void *)
 {
   if (!s)

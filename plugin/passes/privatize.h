@@ -15,4 +15,9 @@ void accgpu_privatize_loop_scalars(gimple_seq body);
 /* The acc loop F has its own copy of V: V is its index, or private. */
 bool accgpu_loop_private_p(gimple *f, tree v);
 
+/* The acc loop F, as one statement, may read the value V had before it:
+   its bounds or clauses refer to V, or an iteration may read V before
+   assigning it.  (It may also run no iteration: it kills nothing.) */
+bool accgpu_loop_reads_incoming(gimple *f, tree v);
+
 #endif

@@ -312,6 +312,32 @@ static void edge_guards(struct sr_ctx *c, struct labels *l, int p,
   test_bounds(c, d, e, a, code, b);
 }
 
+/* An index that several acc loops step (`i` of one kernels nest over
+   [0, n) and of the next over [1, n-1), read there as i - 1) ranges over
+   the union of their bounds; in the body of each loop it takes that
+   loop's values only: a guard over the body, so the second nest's i - 1
+   does not reach -1 (an implicit section starting before the array). */
+static void loop_guards(struct sr_ctx *c, struct labels *l)
+{
+  for (unsigned k = 0; k < c->loops.length(); k++) {
+    struct sr_loop *lp = &c->loops[k];
+    unsigned steps = 0;
+    for (unsigned j = 0; j < c->loops.length(); j++)
+      steps += c->loops[j].index == lp->index;
+    if (!lp->omp || !lp->lo || steps < 2)
+      continue;
+    int pos = -1;
+    for (unsigned q = 0; q < c->st.length() && pos < 0; q++)
+      if (c->st[q] == lp->omp)
+        pos = q;
+    struct sr_range lo = sr_eval(c, lp->lo), hi = sr_eval(c, lp->hi);
+    if (pos < 0 || l->end[pos] <= pos + 1 || !lo.ok || !hi.ok)
+      continue;
+    struct sr_guard g = {pos + 1, l->end[pos], lp->index, lo.lo, hi.hi};
+    c->guards.safe_push(g);
+  }
+}
+
 void sr_find_guards(struct sr_ctx *c)
 {
   struct labels l;
@@ -321,6 +347,7 @@ void sr_find_guards(struct sr_ctx *c)
   l.computed_goto = false;
   find_labels(c, &l);
   find_ends(c, &l);
+  loop_guards(c, &l);
   for (unsigned k = 0; k < c->st.length() && !l.computed_goto; k++) {
     gcond *g = dyn_cast<gcond *>(c->st[k]);
     if (!g || !INTEGRAL_TYPE_P(TREE_TYPE(gimple_cond_lhs(g)))

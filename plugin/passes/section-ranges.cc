@@ -425,7 +425,7 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
 static void add_loop(struct sr_ctx *c, tree index, tree n1, tree n2,
                      enum tree_code code, bool up)
 {
-  struct sr_loop l = {index, NULL_TREE, NULL_TREE, NULL, NULL};
+  struct sr_loop l = {index, NULL_TREE, NULL_TREE, NULL, NULL, NULL};
   /* A pointer index (for (p = a; p < a + n; p++)): its range is left
      unknown (an integer 1 cannot be added to it). */
   if (!INTEGRAL_TYPE_P(TREE_TYPE(n2))) {
@@ -455,6 +455,7 @@ static void add_omp_loops(struct sr_ctx *c, gomp_for *f)
     add_loop(c, gimple_omp_for_index(f, k), gimple_omp_for_initial(f, k),
              gimple_omp_for_final(f, k),
              known ? gimple_omp_for_cond(f, k) : ERROR_MARK, up);
+    c->loops.last().omp = f;
   }
 }
 

@@ -18,10 +18,10 @@ struct sr_range {
 /* A loop of the region: INDEX takes values in [LO, HI] (expressions of
    region values, not yet ranges); LO NULL_TREE when they are unknown.  A
    plain loop spans INIT..EXIT of the region's statements (NULL: an acc
-   loop, whose index is private to it). */
+   loop, whose index is private to it); OMP is the acc loop (else NULL). */
 struct sr_loop {
   tree index, lo, hi;
-  gimple *init, *exit;
+  gimple *init, *exit, *omp;
 };
 
 /* Statements [FROM, TO) of the region run only while INDEX is in [LO, HI]
