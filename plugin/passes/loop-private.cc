@@ -73,36 +73,67 @@ tree accgpu_private_copy(tree d)
   return c;
 }
 
-static bool loop_index_p(gimple *f, tree d)
+/* Gives each variable of a private clause of CLAUSES that TAKE (d, CTX)
+   accepts a fresh copy, named in the clause and recorded in M. */
+static void copy_clauses(tree clauses, bool (*take)(tree d, gimple *ctx),
+                         gimple *ctx, hash_map<tree, tree> *m)
 {
-  for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++)
-    if (gimple_omp_for_index(f, l) == d)
-      return true;
-  return false;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE
+        || !take(OMP_CLAUSE_DECL(c), ctx))
+      continue;
+    tree d = OMP_CLAUSE_DECL(c);
+    tree *p = m->get(d);
+    tree copy = p ? *p : accgpu_private_copy(d);
+    m->put(d, copy);
+    OMP_CLAUSE_DECL(c) = copy;
+  }
 }
 
 void accgpu_private_clauses(tree clauses, gimple_seq body,
                             bool (*take)(tree d, gimple *ctx), gimple *ctx)
 {
   hash_map<tree, tree> m;
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_PRIVATE
-        || !take(OMP_CLAUSE_DECL(c), ctx))
-      continue;
-    tree d = OMP_CLAUSE_DECL(c);
-    tree *p = m.get(d);
-    tree copy = p ? *p : accgpu_private_copy(d);
-    m.put(d, copy);
-    OMP_CLAUSE_DECL(c) = copy;
-  }
+  copy_clauses(clauses, take, ctx, &m);
   if (m.elements())
     accgpu_remap_seq(body, &m);
 }
 
-/* A loop's private variable that gets a copy: not its index. */
-static bool loop_copy_p(tree d, gimple *loop)
+/* A loop's private variable that gets a copy (its index included). */
+static bool loop_copy_p(tree d, gimple *)
 {
-  return !loop_index_p(loop, d) && accgpu_privatizable_global(d);
+  return accgpu_privatizable_global(d);
+}
+
+/* The loop's header (indices, increments, pre-body) uses the copies M
+   made of its indices: OpenACC 3.3 §2.6.1 makes the index of a loop
+   directive private to each iteration's thread, so the code after the loop
+   (a region's own variable, the host's after a combined construct) sees
+   the value it had before (GCC's kernels-decompose-1).  The other private
+   variables keep their originals in the bounds, evaluated before the
+   loop. */
+static void remap_loop_header(gomp_for *f, hash_map<tree, tree> *m)
+{
+  hash_map<tree, tree> idx;
+  for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++) {
+    tree *n = m->get(gimple_omp_for_index(f, l));
+    if (n)
+      idx.put(gimple_omp_for_index(f, l), *n);
+  }
+  if (!idx.elements())
+    return;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &idx;
+  for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++) {
+    tree *n = idx.get(gimple_omp_for_index(f, l));
+    if (n)
+      gimple_omp_for_set_index(f, l, *n);
+    tree incr = gimple_omp_for_incr(f, l);
+    walk_tree(&incr, remap_op, &wi, NULL);
+    gimple_omp_for_set_incr(f, l, incr);
+  }
+  accgpu_remap_seq(gimple_omp_for_pre_body(f), &idx);
 }
 
 /* walk_gimple_seq callback: gives the acc loop at GSI its copies, before
@@ -110,9 +141,14 @@ static bool loop_copy_p(tree d, gimple *loop)
 static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
 {
   gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) == GIMPLE_OMP_FOR)
-    accgpu_private_clauses(gimple_omp_for_clauses(s), gimple_omp_body(s),
-                           loop_copy_p, s);
+  if (gimple_code(s) != GIMPLE_OMP_FOR)
+    return NULL_TREE;
+  hash_map<tree, tree> m;
+  copy_clauses(gimple_omp_for_clauses(s), loop_copy_p, s, &m);
+  if (!m.elements())
+    return NULL_TREE;
+  accgpu_remap_seq(gimple_omp_body(s), &m);
+  remap_loop_header(as_a<gomp_for *>(s), &m);
   return NULL_TREE;
 }
 

@@ -351,9 +351,10 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
       walk_stmt_info wi;
       memset(&wi, 0, sizeof wi);
       wi.info = &level;
-      gimple_seq one = NULL;
-      gimple_seq_add_stmt_without_update(&one, s);
-      walk_gimple_seq(one, check_routine_loop, NULL, &wi);
+      /* The loop where it is: adding it to a sequence of its own would
+         unlink it from the routine's (the code around it was lost). */
+      gimple_stmt_iterator at = *gsi;
+      walk_gimple_stmt(&at, check_routine_loop, NULL, &wi);
     }
   }
   return strip_one(gsi);
