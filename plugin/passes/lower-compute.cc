@@ -873,9 +873,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     accgpu_kernels_private(t);
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
+  accgpu_struct_value_maps(gsi, t); /* before: may leave pointer members */
   accgpu_struct_member_maps(gsi, t);
   accgpu_pointee_member_maps(gsi, t);
-  accgpu_struct_value_maps(gsi, t);
   accgpu_map_declared_globals(t);
   clauses = gimple_omp_target_clauses(t);
 
