@@ -136,6 +136,47 @@ static void remap_loop_header(gomp_for *f, hash_map<tree, tree> *m)
   accgpu_remap_seq(gimple_omp_for_pre_body(f), &idx);
 }
 
+/* Level L of F has a pointer index P (`for (p = a; p < a + n; p++)`,
+   OpenACC 3.3 §2.9 allows it): the loop runs over a byte offset K instead,
+   from 0 while K COND (final - initial), by the pointer's step in bytes,
+   and its body starts with P = initial + K, so the kernel generator and
+   the host fallback see an integer loop (GCC's parallel-loop-1). */
+static void pointer_index(gomp_for *f, unsigned l)
+{
+  tree p = gimple_omp_for_index(f, l), incr = gimple_omp_for_incr(f, l);
+  if (TREE_CODE(incr) == MODIFY_EXPR)
+    incr = TREE_OPERAND(incr, 1);
+  if (!POINTER_TYPE_P(TREE_TYPE(p)) || TREE_CODE(incr) != POINTER_PLUS_EXPR)
+    return;
+  tree t = ptrdiff_type_node;
+  tree n1 = gimple_omp_for_initial(f, l), n2 = gimple_omp_for_final(f, l);
+  tree k = create_tmp_var(t, "accpk"), span = create_tmp_var(t, "accps");
+  tree step = create_tmp_var(t, "accpst");
+  gimple_seq pre = gimple_omp_for_pre_body(f);
+  gimple_seq_add_stmt(&pre, gimple_build_assign(span, POINTER_DIFF_EXPR,
+                                                n2, n1));
+  gimple_seq_add_stmt(&pre, gimple_build_assign(
+                                step, fold_convert(t, TREE_OPERAND(incr, 1))));
+  gimple_omp_for_set_pre_body(f, pre);
+  gimple_omp_for_set_index(f, l, k);
+  gimple_omp_for_set_initial(f, l, build_zero_cst(t));
+  gimple_omp_for_set_final(f, l, span);
+  gimple_omp_for_set_incr(f, l, build2(MODIFY_EXPR, t, k,
+                                       build2(PLUS_EXPR, t, k, step)));
+  gimple_seq body = gimple_omp_body(f);
+  gimple_seq first = NULL;
+  tree off = create_tmp_var(sizetype, "accpo");
+  gimple_seq_add_stmt(&first, gimple_build_assign(off, NOP_EXPR, k));
+  gimple_seq_add_stmt(&first, gimple_build_assign(p, POINTER_PLUS_EXPR,
+                                                  n1, off));
+  gimple_seq_add_seq(&first, body);
+  gimple_omp_set_body(f, first);
+  tree c = build_omp_clause(gimple_location(f), OMP_CLAUSE_PRIVATE);
+  OMP_CLAUSE_DECL(c) = k;
+  OMP_CLAUSE_CHAIN(c) = gimple_omp_for_clauses(f);
+  gimple_omp_for_set_clauses(f, c);
+}
+
 /* walk_gimple_seq callback: gives the acc loop at GSI its copies, before
    the walk goes on into its body (nested loops get copies of the copies). */
 static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
@@ -143,12 +184,15 @@ static tree private_loop(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *)
   gimple *s = gsi_stmt(*gsi);
   if (gimple_code(s) != GIMPLE_OMP_FOR)
     return NULL_TREE;
+  gomp_for *f = as_a<gomp_for *>(s);
   hash_map<tree, tree> m;
   copy_clauses(gimple_omp_for_clauses(s), loop_copy_p, s, &m);
-  if (!m.elements())
-    return NULL_TREE;
-  accgpu_remap_seq(gimple_omp_body(s), &m);
-  remap_loop_header(as_a<gomp_for *>(s), &m);
+  if (m.elements()) {
+    accgpu_remap_seq(gimple_omp_body(s), &m);
+    remap_loop_header(f, &m);
+  }
+  for (unsigned l = 0; l < gimple_omp_for_collapse(f); l++)
+    pointer_index(f, l);
   return NULL_TREE;
 }
 
