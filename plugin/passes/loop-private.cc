@@ -14,7 +14,9 @@
  * fresh variable of the same name and type, and the clause names it, so
  * the kernel generator declares it like any local (or as gang-private
  * shared memory for an aggregate on a gang loop) and the host fallback
- * runs the same rewritten body.                                          */
+ * runs the same rewritten body.  The loop's index is one of those
+ * variables (GCC names it in a private clause), its header rewritten too;
+ * a pointer index becomes an integer byte offset (pointer_index).       */
 #include "passes/loop-private.h"
 
 static tree remap_op(tree *tp, int *walk_subtrees, void *data)
