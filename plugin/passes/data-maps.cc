@@ -532,6 +532,30 @@ static HOST_WIDE_INT member_offset(tree t)
   return int_byte_position(f);
 }
 
+/* An attach or detach map kind. */
+static bool attach_kind_p(unsigned k)
+{
+  return k == GOMP_MAP_ATTACH || k == GOMP_MAP_DETACH
+         || k == GOMP_MAP_FORCE_DETACH || k == GOMP_MAP_ATTACH_DETACH;
+}
+
+bool accgpu_attached_member_p(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    return false;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
+    return false;
+  if (attach_kind_p(OMP_CLAUSE_MAP_KIND(c)))
+    return true;
+  for (tree x = OMP_CLAUSE_CHAIN(c); x; x = OMP_CLAUSE_CHAIN(x))
+    if (OMP_CLAUSE_CODE(x) == OMP_CLAUSE_MAP
+        && attach_kind_p(OMP_CLAUSE_MAP_KIND(x))
+        && operand_equal_p(OMP_CLAUSE_DECL(x), d, 0))
+      return true;
+  return false;
+}
+
 /* Clause C of enter or exit data (CTX) is a pointer member GCC maps to
    hold the pointer a later clause attaches or detaches (`copyin(s.p[0:n])`
    gives `alloc:s.p`, ..., `attach:s.p`): not an item of the directive, so
@@ -543,20 +567,8 @@ static bool pointer_slot_p(tree c, enum accgpu_map_ctx ctx)
       || OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
     return false;
   unsigned k = OMP_CLAUSE_MAP_KIND(c);
-  tree d = OMP_CLAUSE_DECL(c);
-  if ((k != GOMP_MAP_ALLOC && k != GOMP_MAP_RELEASE && k != GOMP_MAP_DELETE)
-      || TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
-    return false;
-  for (tree x = OMP_CLAUSE_CHAIN(c); x; x = OMP_CLAUSE_CHAIN(x)) {
-    if (OMP_CLAUSE_CODE(x) != OMP_CLAUSE_MAP)
-      continue;
-    unsigned xk = OMP_CLAUSE_MAP_KIND(x);
-    if ((xk == GOMP_MAP_ATTACH || xk == GOMP_MAP_DETACH
-         || xk == GOMP_MAP_FORCE_DETACH || xk == GOMP_MAP_ATTACH_DETACH)
-        && operand_equal_p(OMP_CLAUSE_DECL(x), d, 0))
-      return true;
-  }
-  return false;
+  return (k == GOMP_MAP_ALLOC || k == GOMP_MAP_RELEASE || k == GOMP_MAP_DELETE)
+         && accgpu_attached_member_p(c);
 }
 
 /* True when clause C maps a whole member of a struct with a constant

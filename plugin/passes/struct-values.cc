@@ -16,28 +16,7 @@
  * by value with those pointers replaced.                               */
 #include "passes/struct-members.h"
 #include "passes/compute-internal.h"
-
-/* Clause C is an attach of a member, or the allocation GCC gives a
-   member that a later clause of C's chain attaches (`alloc:v.b` ...
-   `attach:v.b`): a pointer member holding a section. */
-static bool attached_member_p(tree c)
-{
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-    return false;
-  unsigned k = OMP_CLAUSE_MAP_KIND(c);
-  tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
-    return false;
-  if (k == GOMP_MAP_ATTACH || k == GOMP_MAP_ATTACH_DETACH)
-    return true;
-  for (tree x = OMP_CLAUSE_CHAIN(c); x; x = OMP_CLAUSE_CHAIN(x))
-    if (OMP_CLAUSE_CODE(x) == OMP_CLAUSE_MAP
-        && (OMP_CLAUSE_MAP_KIND(x) == GOMP_MAP_ATTACH
-            || OMP_CLAUSE_MAP_KIND(x) == GOMP_MAP_ATTACH_DETACH)
-        && operand_equal_p(OMP_CLAUSE_DECL(x), d, 0))
-      return true;
-  return false;
-}
+#include "passes/lower-data.h"
 
 /* The local struct variable member path D starts from, else NULL. */
 static tree member_root(tree d)
@@ -54,7 +33,8 @@ static tree member_root(tree d)
 static tree value_member_root(tree c)
 {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !accgpu_data_map_kind_p(c)
-      || OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT || attached_member_p(c))
+      || OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT
+      || accgpu_attached_member_p(c))
     return NULL_TREE;
   return member_root(OMP_CLAUSE_DECL(c));
 }
@@ -110,7 +90,8 @@ static bool root_members(gomp_target *t, tree root, value_swap *vs)
       vs->members.safe_push(OMP_CLAUSE_DECL(c));
       continue;
     }
-    if (attached_member_p(c) && member_root(OMP_CLAUSE_DECL(c)) == root) {
+    if (accgpu_attached_member_p(c)
+        && member_root(OMP_CLAUSE_DECL(c)) == root) {
       vs->attached = attached = true; /* struct-members.cc: ROOT by value */
       continue;
     }
