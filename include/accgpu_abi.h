@@ -80,13 +80,21 @@ enum __accgpu_map_flags {
                                         present, the whole array when none
                                         is (region.c, map_part) */
   ACCGPU_MAPF_WHOLE = 1u << 10,
-  ACCGPU_MAPF_DECLARE = 1u << 11     /* a global's declare directive
+  ACCGPU_MAPF_DECLARE = 1u << 11,    /* a global's declare directive
                                         (data-declare.cc): mapped with a
                                         structured reference only the
                                         unit's destructor drops, so
                                         acc_copyout, acc_delete and exit
                                         data leave it (its lifetime is the
                                         program's) */
+  ACCGPU_MAPF_POINTER_SLOT = 1u << 12 /* enter/exit data: the pointer
+                                        members GCC maps to hold the
+                                        attached pointer of a section item
+                                        (`copyin(s.p[0:n])` gives
+                                        `alloc:s.p`), not an item of the
+                                        clause: inside present data they
+                                        count no reference (region.c,
+                                        slot_item) */
 };
 
 typedef struct __accgpu_map {

@@ -1,8 +1,8 @@
 /* api.c — the OpenACC API of include/openacc.h (every C routine of chapter 3
  * of OpenACC 3.3, docs/runtime.md), plus the compiler's
  * wait and update-peer entry points.  Routines act on the calling thread's
- * current device; misuse (data not present, a pointer acc_malloc did not
- * return) is a fatal error naming the routine.                          */
+ * current device; misuse (data not present for an update, a pointer
+ * acc_malloc did not return) is a fatal error naming the routine.       */
 #include "core.h"
 
 #include <stdio.h>
@@ -559,7 +559,11 @@ static accgpu_entry *must_find(accgpu_op *op, void *h, size_t bytes) {
   return e;
 }
 
-/* acc_copyout/acc_delete (+ _finalize). */
+/* acc_copyout/acc_delete (+ _finalize).  Data that is not present: no
+   action, as `exit data` (OpenACC 3.3 §2.7.8, §2.7.11: with its reference
+   counter zero "no action is taken", and the routines are the directive's
+   equivalents; §2.7.3 lists only partly present data among their errors,
+   and accgpu_data_lookup reports that). */
 static void leave(const char *who, void *h, size_t bytes, int copyout,
                   int finalize, int async) {
   accgpu_device *d = cur(who);
@@ -567,8 +571,9 @@ static void leave(const char *who, void *h, size_t bytes, int copyout,
   if (d->shared_mem || !h || !bytes)
     return;
   accgpu_op_begin(&op, d, NULL, who, async);
-  accgpu_entry *e = must_find(&op, h, bytes);
-  accgpu_data_release(&op, e, h, bytes, 0, finalize, copyout);
+  accgpu_entry *e = accgpu_data_lookup(&op, h, bytes, NULL);
+  if (e)
+    accgpu_data_release(&op, e, h, bytes, 0, finalize, copyout);
   accgpu_op_end(&op);
 }
 

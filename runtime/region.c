@@ -536,13 +536,27 @@ static accgpu_entry *must_be_present(accgpu_op *op, const __accgpu_map *m) {
   return e;
 }
 
+/* A pointer slot (ACCGPU_MAPF_POINTER_SLOT) of enter or exit data inside
+   present data that no slot made (`enter data copyin(s)`, then
+   `copyin(s.a, s.p[0:n])` ... `exit data copyout(s.p[0:n])`): only the
+   clause's items count (OpenACC 3.3 §2.7.7, §2.7.8; the attach action
+   changes no reference count), so the slot does nothing; true then.
+   Outside present data the slot maps the pointer alone, as before, so
+   that the attach has somewhere to go. */
+static int slot_item(accgpu_op *op, const __accgpu_map *m) {
+  if (!(m->flags & ACCGPU_MAPF_POINTER_SLOT))
+    return 0;
+  accgpu_entry *e = accgpu_data_lookup(op, m->host, m->bytes, m->name);
+  return e && !e->slot;
+}
+
 static void enter_item(accgpu_op *op, const __accgpu_map *m) {
   int created;
   if (m->kind == ACCGPU_MAP_ATTACH) {
     accgpu_data_attach(op, (void **)m->host, m->bytes, m->name);
     return;
   }
-  if (m->bytes == 0)
+  if (m->bytes == 0 || slot_item(op, m))
     return;
   if (m->kind == ACCGPU_MAP_PRESENT) { /* a section of declare present */
     must_be_present(op, m);
@@ -558,6 +572,8 @@ static void enter_item(accgpu_op *op, const __accgpu_map *m) {
     accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), m->host, m->bytes,
                     m->name);
   zero_new(op, e, m, created);
+  if (created && (m->flags & ACCGPU_MAPF_POINTER_SLOT))
+    e->slot = 1;
 }
 
 /* exit data on data that is not present does nothing (as in OpenACC 2.7+;
@@ -568,7 +584,7 @@ static void exit_item(accgpu_op *op, const __accgpu_map *m) {
     accgpu_data_detach(op, (void **)m->host, m->name, fin);
     return;
   }
-  if (m->bytes == 0)
+  if (m->bytes == 0 || slot_item(op, m))
     return;
   if (m->kind != ACCGPU_MAP_COPYOUT && m->kind != ACCGPU_MAP_DELETE)
     accgpu_op_fatal(op, "'%s': map kind %u is not valid on exit data",

@@ -556,6 +556,45 @@ static HOST_WIDE_INT member_offset(tree t)
   return int_byte_position(f);
 }
 
+/* An attach or detach map kind. */
+static bool attach_kind_p(unsigned k)
+{
+  return k == GOMP_MAP_ATTACH || k == GOMP_MAP_DETACH
+         || k == GOMP_MAP_FORCE_DETACH || k == GOMP_MAP_ATTACH_DETACH;
+}
+
+bool accgpu_attached_member_p(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    return false;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (TREE_CODE(d) != COMPONENT_REF || !POINTER_TYPE_P(TREE_TYPE(d)))
+    return false;
+  if (attach_kind_p(OMP_CLAUSE_MAP_KIND(c)))
+    return true;
+  for (tree x = OMP_CLAUSE_CHAIN(c); x; x = OMP_CLAUSE_CHAIN(x))
+    if (OMP_CLAUSE_CODE(x) == OMP_CLAUSE_MAP
+        && attach_kind_p(OMP_CLAUSE_MAP_KIND(x))
+        && operand_equal_p(OMP_CLAUSE_DECL(x), d, 0))
+      return true;
+  return false;
+}
+
+/* Clause C of enter or exit data (CTX) is a pointer member GCC maps to
+   hold the pointer a later clause attaches or detaches (`copyin(s.p[0:n])`
+   gives `alloc:s.p`, ..., `attach:s.p`): not an item of the directive, so
+   it counts no reference inside present data (ACCGPU_MAPF_POINTER_SLOT;
+   deep-copy-8). */
+static bool pointer_slot_p(tree c, enum accgpu_map_ctx ctx)
+{
+  if ((ctx != ACCGPU_CTX_ENTER && ctx != ACCGPU_CTX_EXIT)
+      || OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    return false;
+  unsigned k = OMP_CLAUSE_MAP_KIND(c);
+  return (k == GOMP_MAP_ALLOC || k == GOMP_MAP_RELEASE || k == GOMP_MAP_DELETE)
+         && accgpu_attached_member_p(c);
+}
+
 /* True when clause C maps a whole member of a struct with a constant
    size, as the start or continuation of a merged run. */
 static bool member_item_p(tree c, unsigned kind)
@@ -584,6 +623,7 @@ static unsigned member_run(tree c, enum accgpu_map_ctx ctx,
     if (OMP_CLAUSE_CODE(x) != OMP_CLAUSE_MAP ||
         accgpu_clause_marker(x) != ACCGPU_MARK_NONE ||
         map_kind(x, ctx) != kind || !member_item_p(x, kind) ||
+        pointer_slot_p(x, ctx) != pointer_slot_p(c, ctx) ||
         !operand_equal_p(TREE_OPERAND(OMP_CLAUSE_DECL(x), 0), base, 0) ||
         member_offset(OMP_CLAUSE_DECL(x)) != end)
       break;
@@ -771,6 +811,8 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       tree jm = rm ? rm : accgpu_jag_marker_for(clauses, c);
       unsigned pair = !jm ? 0 : rm || accgpu_jag_strided_p(c)
                                     ? ACCGPU_MAPF_STRIDED : ACCGPU_MAPF_JAGGED;
+      if (pointer_slot_p(c, ctx))
+        pair |= ACCGPU_MAPF_POINTER_SLOT;
       fill_item(gsi, arr, out->clause.length(), c, kind, extra_flags | pair,
                 run > 1 ? size_int(bytes) : NULL_TREE, loc);
       out->clause.safe_push(c);

@@ -262,32 +262,59 @@ static void ll(kg *g, kbuf *b, tree e)
   kb_add(b, ")");
 }
 
+/* LV's index is unsigned and 64 bits wide: its bounds, read as long long,
+   may straddle LLONG_MAX (`for (i = LLONG_MAX + 4473ULL; i > LLONG_MAX -
+   27ULL; i -= 3)`, GCC's parallel-loop-1), so its tests and differences
+   are done in unsigned long long (their wrap-around is defined). */
+static bool wide_unsigned_p(const loop_level *lv)
+{
+  tree t = TREE_TYPE(lv->index);
+  return TYPE_UNSIGNED(t)
+         && TYPE_PRECISION(t) >= TYPE_PRECISION(long_long_integer_type_node);
+}
+
+/* E as an unsigned long long (for wide_unsigned_p levels). */
+static void ull(kg *g, kbuf *b, tree e)
+{
+  kb_add(b, "(unsigned long long)(");
+  ex(g, b, e);
+  kb_add(b, ")");
+}
+
 /* Declares __tcN_l, the trip count of level LV. */
 static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
 {
   struct kbuf a = {}, c = {}, s = {};
-  ll(g, &a, lv->n1);
-  ll(g, &c, lv->n2);
+  bool u = wide_unsigned_p(lv);
+  (u ? ull : ll)(g, &a, lv->n1);
+  (u ? ull : ll)(g, &c, lv->n2);
   ll(g, &s, lv->step);
+  if (u) { /* the step's sign is its long long value's */
+    kb_free(&s);
+    kb_add(&s, "(long long)(");
+    ull(g, &s, lv->step);
+    kb_add(&s, ")");
+  }
   const char *A = kb_str(&a), *C = kb_str(&c), *S = kb_str(&s);
   ind(g);
-  kb_printf(g->out, "long long __tc%d_%u = ", id, l);
+  kb_printf(g->out, "long long __tc%d_%u = %s", id, l,
+            u ? "(long long)" : "");
   switch (lv->cond) {
   case LT_EXPR:
-    kb_printf(g->out, "%s < %s ? (%s - %s + %s - 1) / %s : 0;\n", A, C, C, A,
-              S, S);
+    kb_printf(g->out, "(%s < %s ? (long long)(%s - %s + %s - 1) / %s : 0);\n",
+              A, C, C, A, S, S);
     break;
   case LE_EXPR:
-    kb_printf(g->out, "%s <= %s ? (%s - %s + %s) / %s : 0;\n", A, C, C, A, S,
-              S);
+    kb_printf(g->out, "(%s <= %s ? (long long)(%s - %s + %s) / %s : 0);\n", A,
+              C, C, A, S, S);
     break;
   case GT_EXPR:
-    kb_printf(g->out, "%s > %s ? (%s - %s - (%s) - 1) / -(%s) : 0;\n", A, C,
-              A, C, S, S);
+    kb_printf(g->out, "(%s > %s ? (long long)(%s - %s - (%s) - 1) / -(%s) : "
+              "0);\n", A, C, A, C, S, S);
     break;
   case GE_EXPR:
-    kb_printf(g->out, "%s >= %s ? (%s - %s - (%s)) / -(%s) : 0;\n", A, C, A,
-              C, S, S);
+    kb_printf(g->out, "(%s >= %s ? (long long)(%s - %s - (%s)) / -(%s) : "
+              "0);\n", A, C, A, C, S, S);
     break;
   default: /* NE_EXPR */
     kb_printf(g->out, "%s > 0 ? (%s - %s + %s - 1) / %s : (%s - %s - (%s) - "
@@ -304,13 +331,14 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
 /* LEVEL's index = (its type)(n1 + DIGIT * step). */
 static void emit_index(kg *g, const loop_level *lv, const char *digit)
 {
+  bool u = wide_unsigned_p(lv);
   ind(g);
   kb_printf(g->out, "%s = (", decl_name(g, lv->index));
   type_str(g, g->out, TREE_TYPE(lv->index));
   kb_add(g->out, ")(");
-  ll(g, g->out, lv->n1);
-  kb_printf(g->out, " + %s * ", digit);
-  ll(g, g->out, lv->step);
+  (u ? ull : ll)(g, g->out, lv->n1);
+  kb_printf(g->out, u ? " + (unsigned long long)(%s) * " : " + %s * ", digit);
+  (u ? ull : ll)(g, g->out, lv->step);
   kb_add(g->out, ");\n");
 }
 

@@ -127,6 +127,16 @@ static bool fn_stores(tree fn, hash_set<tree> *seen)
   return w.stores;
 }
 
+/* D is a variable of a data clause the kernel reaches through a pointer
+   parameter: device memory every thread sees (`copy(b)`, then `f(b)`). */
+static bool mapped_p(kg *g, tree d)
+{
+  for (unsigned i = 0; g->region && i < g->region->params.length(); i++)
+    if (g->region->params[i].decl == d)
+      return g->region->params[i].by_ref;
+  return false;
+}
+
 /* The call S of FN, in code the lanes of a row (or the rows of a block)
    run redundantly, goes to one thread: FN is a seq routine that may store,
    and no argument is the address of a thread's own variable (which the
@@ -141,7 +151,7 @@ bool kg_single_call_p(kg *g, gimple *s, tree fn)
     if (TREE_CODE(a) == ADDR_EXPR) {
       tree base = get_base_address(TREE_OPERAND(a, 0));
       if (base && DECL_P(base) && !is_global_var(base)
-          && !g->shared.contains(base))
+          && !g->shared.contains(base) && !mapped_p(g, base))
         return false;
     }
   }

@@ -28,7 +28,8 @@ void accgpu_remap_seq(gimple_seq seq, hash_map<tree, tree> *m);
 /* Every acc loop of SEQ gets its own copy of each variable of its private
    clauses (OpenACC 3.3 §2.9.10): the loop's body and clauses refer to the
    copy, so code around the loop, which may be in the same thread (a seq
-   loop, a variable local to the region), keeps the original. */
+   loop, a variable local to the region), keeps the original; its index
+   too (§2.6.1), a pointer index becoming an integer byte offset. */
 void accgpu_privatize_loops(gimple_seq seq);
 
 #endif

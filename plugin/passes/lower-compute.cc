@@ -368,9 +368,10 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi)
       walk_stmt_info wi;
       memset(&wi, 0, sizeof wi);
       wi.info = &level;
-      gimple_seq one = NULL;
-      gimple_seq_add_stmt_without_update(&one, s);
-      walk_gimple_seq(one, check_routine_loop, NULL, &wi);
+      /* The loop where it is: adding it to a sequence of its own would
+         unlink it from the routine's (the code around it was lost). */
+      gimple_stmt_iterator at = *gsi;
+      walk_gimple_stmt(&at, check_routine_loop, NULL, &wi);
     }
   }
   return strip_one(gsi);
@@ -904,9 +905,9 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
   vla_pointer_maps(t);
   accgpu_readonly_maps(t);
   accgpu_async_scalar_maps(t);
+  accgpu_struct_value_maps(gsi, t); /* before: may leave pointer members */
   accgpu_struct_member_maps(gsi, t);
   accgpu_pointee_member_maps(gsi, t);
-  accgpu_struct_value_maps(gsi, t);
   accgpu_map_declared_globals(t);
   clauses = gimple_omp_target_clauses(t);
 

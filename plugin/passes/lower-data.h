@@ -81,6 +81,11 @@ void accgpu_build_maps(gimple_stmt_iterator *gsi, tree clauses,
                        location_t loc, struct accgpu_maps *out);
 void accgpu_maps_release(struct accgpu_maps *m);
 
+/* Map clause C names a pointer member (`v.b`) that C itself or a later
+   clause of its chain attaches or detaches (`alloc:v.b` ... `attach:v.b`
+   for `copyin(v.b[0:n])`): the member holds a section's pointer. */
+bool accgpu_attached_member_p(tree c);
+
 /* Removes a deviceid marker clause from *CLAUSES and returns the device
    number expression (int), or ACCGPU_CURRENT_DEVICE (-1) when there is none.
    The expression is GENERIC (a conversion of a GIMPLE value): pass it

@@ -10,23 +10,33 @@
  * with pm's pointer assign), and the region uses *pm where it used t.s.
  * Members mapped by separate clauses may live in separate device blocks
  * (acc_copyin(&s.a) then acc_copyin(&s.b)): each has its own pointer. The
- * rewrite is done only when the region then no longer names t.        */
+ * rewrite is done only when the region then no longer names t, or when
+ * t also has pointer members attached to sections (`copy(v.a, v.b[:n])`,
+ * GCC's deep-copy-1): struct-members.cc, which runs next, then passes t
+ * by value with those pointers replaced.                               */
 #include "passes/struct-members.h"
 #include "passes/compute-internal.h"
+#include "passes/lower-data.h"
+
+/* The local struct variable member path D starts from, else NULL. */
+static tree member_root(tree d)
+{
+  if (TREE_CODE(d) != COMPONENT_REF)
+    return NULL_TREE;
+  while (TREE_CODE(d) == COMPONENT_REF)
+    d = TREE_OPERAND(d, 0);
+  return VAR_P(d) && !is_global_var(d) ? d : NULL_TREE;
+}
 
 /* Map clause C of a member (any non-pointer-section map) of a local struct
    variable: that variable, else NULL. */
 static tree value_member_root(tree c)
 {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || !accgpu_data_map_kind_p(c)
-      || OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT)
+      || OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT
+      || accgpu_attached_member_p(c))
     return NULL_TREE;
-  tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) != COMPONENT_REF)
-    return NULL_TREE;
-  while (TREE_CODE(d) == COMPONENT_REF)
-    d = TREE_OPERAND(d, 0);
-  return VAR_P(d) && !is_global_var(d) ? d : NULL_TREE;
+  return member_root(OMP_CLAUSE_DECL(c));
 }
 
 /* walk_gimple_op callback: MEMBERS[i] becomes *VARS[i] (VARS NULL: only
@@ -35,6 +45,7 @@ struct value_swap {
   tree root;
   vec<tree> members, vars;
   bool other_use;
+  bool attached; /* pointer members of ROOT hold sections too */
 };
 
 static tree value_op(tree *tp, int *walk_subtrees, void *data)
@@ -73,9 +84,15 @@ static bool walk_values(gimple_seq body, value_swap *vs)
    whole variable) names it or the region uses ROOT otherwise. */
 static bool root_members(gomp_target *t, tree root, value_swap *vs)
 {
+  bool attached = false;
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (value_member_root(c) == root) {
       vs->members.safe_push(OMP_CLAUSE_DECL(c));
+      continue;
+    }
+    if (accgpu_attached_member_p(c)
+        && member_root(OMP_CLAUSE_DECL(c)) == root) {
+      vs->attached = attached = true; /* struct-members.cc: ROOT by value */
       continue;
     }
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
@@ -91,7 +108,7 @@ static bool root_members(gomp_target *t, tree root, value_swap *vs)
     if (d == root)
       return false;
   }
-  return walk_values(gimple_omp_body(t), vs);
+  return walk_values(gimple_omp_body(t), vs) || attached;
 }
 
 /* Rewrites ROOT's member maps in T as pointer sections (file comment). */
@@ -104,7 +121,7 @@ static void rewrite_root(gimple_stmt_iterator *gsi, gomp_target *t, tree root,
     tree c = *pc;
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
         && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT
-        && OMP_CLAUSE_DECL(c) == root) {
+        && OMP_CLAUSE_DECL(c) == root && !vs->attached) {
       *pc = OMP_CLAUSE_CHAIN(c); /* the header */
       continue;
     }
@@ -140,7 +157,7 @@ void accgpu_struct_value_maps(gimple_stmt_iterator *gsi, gomp_target *t)
       roots.safe_push(r);
   }
   for (unsigned i = 0; i < roots.length(); i++) {
-    value_swap vs = {roots[i], vNULL, vNULL, false};
+    value_swap vs = {roots[i], vNULL, vNULL, false, false};
     if (root_members(t, roots[i], &vs))
       rewrite_root(gsi, t, roots[i], &vs);
     vs.members.release();

@@ -37,6 +37,7 @@ typedef struct accgpu_entry {
   unsigned long structured;  /* data/compute regions holding it */
   unsigned long dynamic;     /* enter data / acc_copyin / acc_create */
   int user_mapped;           /* acc_map_data: never freed by the runtime */
+  int slot;                  /* made by ACCGPU_MAPF_POINTER_SLOT items */
   const char *name;          /* first clause item that mapped it, or NULL */
   accgpu_attach_rec *att;    /* attached pointers inside this entry */
   unsigned natt, catt;
