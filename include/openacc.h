@@ -36,6 +36,9 @@ typedef enum acc_device_t {
      host's memory (ACC_DEVICE_TYPE=multicore; ACC_NUM_CORES threads).
      Not counted in acc_device_not_host; acc_device_host stays one core. */
   acc_device_multicore = 6,
+  /* AMD GPUs, as GCC's openacc.h names them: accgpu has none (0 devices;
+     selecting one is an error), so code written for GCC compiles. */
+  acc_device_radeon = 7,
   _acc_device_hwm
 } acc_device_t;
 

@@ -110,7 +110,7 @@ static void shutdown_type(acc_device_t t, const char *who) {
   t = accgpu_resolve_domain(t);
   if (t != acc_device_none && t != acc_device_not_host &&
       accgpu_type_index(t) < 0)
-    accgpu_fatal(NULL, "%s: invalid device type %d", who, (int)t);
+    accgpu_fatal_bad_type(NULL, who, t);
   if (t == acc_device_not_host) {
     accgpu_shutdown_type(acc_device_nvidia, who);
     accgpu_shutdown_type(acc_device_emulator, who);

@@ -61,6 +61,14 @@ int accgpu_type_index(acc_device_t t) {
   }
 }
 
+_Noreturn void accgpu_fatal_bad_type(const __accgpu_loc *loc, const char *who,
+                                     acc_device_t t) {
+  if (t == acc_device_radeon)
+    accgpu_fatal(loc, "%s: acc_device_radeon: accgpu runs on no AMD GPU "
+                 "(its devices: host, nvidia, emulator, multicore)", who);
+  accgpu_fatal(loc, "%s: invalid device type %d", who, (int)t);
+}
+
 /* Backend of type index I, or NULL when not linked (rt.lock not needed:
    overrides change only in single-threaded test setup). */
 static const accgpu_backend *backend_of(int i) {
@@ -427,7 +435,7 @@ accgpu_device *accgpu_device_get_at(acc_device_t t, int num,
       return d;
   }
   if (i < 0)
-    accgpu_fatal(loc, "%s: invalid device type %d", who, (int)t);
+    accgpu_fatal_bad_type(loc, who, t);
   pthread_mutex_lock(&rt.lock);
   int n = count_locked(i);
   if (num < 0 || num >= n) {

@@ -181,6 +181,10 @@ void accgpu_shutdown_device(accgpu_device *d, const char *who);
    devices down); NULL restores the built-in one.  Returns nothing. */
 void accgpu_core_set_backend(acc_device_t t, const accgpu_backend *be);
 int accgpu_type_index(acc_device_t t);
+/* Stops the program: T is no device type accgpu runs on (WHO: the API
+   call or construct). */
+_Noreturn void accgpu_fatal_bad_type(const __accgpu_loc *loc, const char *who,
+                                     acc_device_t t);
 
 /* ---- error.c: fatal errors ---- */
 
