@@ -29,6 +29,20 @@ A program is 3-8 regions, each one of (weights in REGIONS):
   kernelsauto kernels with plain loops, one of them carrying a dependence
               (it must stay sequential)
   ifclause    a construct whose if clause is false at run time
+  multiloop   a parallel region of independent gang loops and a gang
+              reduction with its clause on the loop only
+  twophase, gangprivate  two vector loops in a gang iteration, the second
+              reading what the first wrote (a shared or gang-private row)
+  kernelsred  kernels with a plain loop that reduces (found or serial)
+  api         acc_copyin/acc_create/acc_copyout/acc_delete, acc_malloc
+              memory through deviceptr
+  asyncdata   async enter data, constructs and exit data on one queue
+  structs     arrays of structs, a member section of a struct
+  arrayred    a reduction on an array section
+  serial      a serial construct with a running sum
+  waitclause  two queues ordered by a wait clause
+  kernelsclauses  kernels loop gang(n) vector(m), cache, default(none),
+              gang(static:k)
 """
 import random
 import sys
