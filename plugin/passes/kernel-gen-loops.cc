@@ -288,13 +288,12 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
   bool u = wide_unsigned_p(lv);
   (u ? ull : ll)(g, &a, lv->n1);
   (u ? ull : ll)(g, &c, lv->n2);
-  ll(g, &s, lv->step);
   if (u) { /* the step's sign is its long long value's */
-    kb_free(&s);
     kb_add(&s, "(long long)(");
     ull(g, &s, lv->step);
     kb_add(&s, ")");
-  }
+  } else
+    ll(g, &s, lv->step);
   const char *A = kb_str(&a), *C = kb_str(&c), *S = kb_str(&s);
   ind(g);
   kb_printf(g->out, "long long __tc%d_%u = %s", id, l,
