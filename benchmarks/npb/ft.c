@@ -7,15 +7,16 @@
  *   sum_{j=1..1024} u[5j mod nz][3j mod ny][j mod nx] / (nx ny nz),
  * compared with NPB's published values to a relative 1e-12.
  *
- * The 1-D transforms are radix-2, in place: a bit-reversal kernel, then one
- * kernel per butterfly stage over all lines at once; the roots of unity come
- * from a table per dimension.
+ * The 1-D transforms are radix-2, in place: one kernel per dimension, whose
+ * gangs take blocks of neighbouring lines through the bit reversal and every
+ * butterfly stage (NPB's fftblock); the roots of unity come from a table per
+ * dimension.
  * Neither the direction's sign nor the order of the three passes changes the
  * result: the multiplier is even in k.
  *
  * GPU mapping (Xu, ch. 4): complex data as two real arrays (structure of
  * arrays, the transformation the dissertation credits for FT, §4.1.3); each
- * stage's flat loop runs fastest along x for the y and z passes and along a
+ * stage's vector loop runs fastest along x for the y and z passes and along a
  * line's butterflies for the x pass, so a warp reads consecutive words and
  * the serial build walks memory in order; one data region holds every array for the
  * whole run and only the checksums come back (§4.1.4).                     */
@@ -74,6 +75,7 @@ struct ft_state {
   long ntot;
   double *re0, *im0, *re1, *im1, *tw; /* u0, u1 (real, imaginary), twiddle */
   double *wr, *wi;                     /* roots: x at 0, y at nx, z at nx+ny */
+  int *rev;                            /* bit reversals, at the same offsets */
   long nw;
 };
 
@@ -117,7 +119,8 @@ static void ft_init_twiddle(struct ft_state *s)
       }
 }
 
-/* Roots of unity exp(-2 pi i m / n), m < n/2, for the three dimensions. */
+/* Roots of unity exp(-2 pi i m / n), m < n/2, and the bit reversal of
+   every m < n, for the three dimensions. */
 static void ft_init_roots(struct ft_state *s)
 {
   int n[3] = {s->nx, s->ny, s->nz};
@@ -127,6 +130,12 @@ static void ft_init_roots(struct ft_state *s)
       double ang = -2.0 * NPB_PI * (double)m / (double)n[d];
       s->wr[at + m] = cos(ang);
       s->wi[at + m] = sin(ang);
+    }
+    for (int m = 0; m < n[d]; m++) {
+      int r = 0;
+      for (int b = 1, hb = n[d] / 2; b < n[d]; b <<= 1, hb >>= 1)
+        r |= (m & b) ? hb : 0;
+      s->rev[at + m] = r;
     }
     at += n[d];
   }
@@ -141,64 +150,65 @@ struct ft_pass {
   double dir;
 };
 
-/* Swaps every point of every line with its bit-reversed partner. */
-static void ft_bitrev(double *re, double *im, long ntot, const struct ft_pass *d)
-{
-  int n = d->n, logn = d->logn;
-  long inner = d->inner, outer = d->outer;
-#pragma acc parallel loop gang vector vector_length(128) collapse(3) \
-    present(re[0:ntot], im[0:ntot])
-  NPB_OMP(omp parallel for collapse(3))
-  for (long o = 0; o < outer; o++)
-    for (int m = 0; m < n; m++)
-      for (long i = 0; i < inner; i++) {
-        int rev = 0;
-        for (int b = 0; b < logn; b++)
-          rev |= ((m >> b) & 1) << (logn - 1 - b);
-        if (rev > m) {
-          long p = (o * n + m) * inner + i, q = (o * n + rev) * inner + i;
-          double tr = re[p], ti = im[p];
-          re[p] = re[q];
-          im[p] = im[q];
-          re[q] = tr;
-          im[q] = ti;
-        }
-      }
-}
+/* Lines are transformed FT_BLOCK neighbours at a time (NPB's fftblock):
+   a gang takes the block of lines (o, i0 .. i0 + bl - 1) through the bit
+   reversal and every butterfly stage while the block (n * bl points, 32 KB
+   for class W's y pass) stays in the core's cache, where a kernel per stage
+   would stream the whole grid through memory once per stage. */
+#define FT_BLOCK 16
 
-/* One radix-2 stage: butterflies of span 2 * 2^lh on every line.  The
-   innermost index is i (consecutive words for the y and z passes), then the
-   butterflies of a line (consecutive for the x pass, where inner is 1). */
-static void ft_stage(double *re, double *im, long ntot, const double *wr,
-                     const double *wi, long nw, const struct ft_pass *d, int lh)
-{
-  int n = d->n, nb = d->n / 2, half = 1 << lh, step = d->n >> (lh + 1);
-  long inner = d->inner, outer = d->outer, w0 = d->w0;
-  double dir = d->dir;
-#pragma acc parallel loop gang vector vector_length(128) collapse(3) \
-    present(re[0:ntot], im[0:ntot], wr[0:nw], wi[0:nw])
-  NPB_OMP(omp parallel for collapse(3))
-  for (long o = 0; o < outer; o++)
-    for (int b = 0; b < nb; b++)
-      for (long i = 0; i < inner; i++) {
-        int t = b & (half - 1), p = ((b >> lh) << (lh + 1)) + t;
-        double cr = wr[w0 + t * step], ci = dir * -wi[w0 + t * step];
-        long pa = (o * n + p) * inner + i, qa = pa + half * inner;
-        double xr = re[qa] * cr - im[qa] * ci, xi = re[qa] * ci + im[qa] * cr;
-        re[qa] = re[pa] - xr;
-        im[qa] = im[pa] - xi;
-        re[pa] += xr;
-        im[pa] += xi;
-      }
-}
-
-/* In-place transform of every line of one dimension. */
+/* In-place transform of every line of one dimension: per block of lines,
+   each point swapped with its bit-reversed partner, then the radix-2
+   stages (butterflies of span 2 * 2^lh).  The innermost index is i (a
+   block's consecutive words for the y and z passes; the x pass, where
+   inner is 1, has blocks of one line). */
 static void ft_dim(struct ft_state *s, double *re, double *im,
                    const struct ft_pass *d)
 {
-  ft_bitrev(re, im, s->ntot, d);
-  for (int lh = 0; lh < d->logn; lh++)
-    ft_stage(re, im, s->ntot, s->wr, s->wi, s->nw, d, lh);
+  int n = d->n, logn = d->logn, nb = d->n / 2;
+  long inner = d->inner, outer = d->outer, w0 = d->w0, ntot = s->ntot;
+  long bl = inner < FT_BLOCK ? inner : FT_BLOCK, nblk = inner / bl;
+  long nw = s->nw;
+  const double *wr = s->wr, *wi = s->wi;
+  const int *rv = s->rev;
+  double dir = d->dir;
+#pragma acc parallel loop gang collapse(2) vector_length(128) \
+    present(re[0:ntot], im[0:ntot], wr[0:nw], wi[0:nw], rv[0:nw])
+  NPB_OMP(omp parallel for collapse(2))
+  for (long o = 0; o < outer; o++)
+    for (long ib = 0; ib < nblk; ib++) {
+      long base = o * n * inner + ib * bl;
+#pragma acc loop vector collapse(2)
+      for (int m = 0; m < n; m++)
+        for (long i = 0; i < bl; i++) {
+          int rev = rv[w0 + m];
+          if (rev > m) {
+            long p = base + m * inner + i, q = base + rev * inner + i;
+            double tr = re[p], ti = im[p];
+            re[p] = re[q];
+            im[p] = im[q];
+            re[q] = tr;
+            im[q] = ti;
+          }
+        }
+#pragma acc loop seq
+      for (int lh = 0; lh < logn; lh++) {
+        int half = 1 << lh, step = n >> (lh + 1);
+#pragma acc loop vector collapse(2)
+        for (int b = 0; b < nb; b++)
+          for (long i = 0; i < bl; i++) {
+            int t = b & (half - 1), p = ((b >> lh) << (lh + 1)) + t;
+            double cr = wr[w0 + t * step], ci = dir * -wi[w0 + t * step];
+            long pa = base + p * inner + i, qa = pa + half * inner;
+            double xr = re[qa] * cr - im[qa] * ci;
+            double xi = re[qa] * ci + im[qa] * cr;
+            re[qa] = re[pa] - xr;
+            im[qa] = im[pa] - xi;
+            re[pa] += xr;
+            im[pa] += xi;
+          }
+      }
+    }
 }
 
 /* Returns log2 of the power of two n. */
@@ -279,7 +289,7 @@ int main(int argc, char **argv)
   const struct ft_class *pc = &ft_classes[npb_class_index(cls)];
   struct ft_state st = {pc->nx, pc->ny, pc->nz,
                         (long)pc->nx * pc->ny * pc->nz,
-                        NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                         (long)pc->nx + pc->ny + pc->nz};
   long ntot = st.ntot, nw = st.nw;
   double *re0 = st.re0 = npb_alloc((size_t)ntot, sizeof(double), "u0 real");
@@ -289,6 +299,7 @@ int main(int argc, char **argv)
   double *tw = st.tw = npb_alloc((size_t)ntot, sizeof(double), "twiddle");
   double *wr = st.wr = npb_alloc((size_t)nw, sizeof(double), "roots real");
   double *wi = st.wi = npb_alloc((size_t)nw, sizeof(double), "roots imag");
+  int *rev = st.rev = npb_alloc((size_t)nw, sizeof(int), "bit reversals");
   double sums[MAXITER][2], t;
   ft_init_roots(&st);
 
@@ -297,7 +308,8 @@ int main(int argc, char **argv)
          pc->nx, pc->ny, pc->nz, pc->niter);
 
 #pragma acc data create(re0[0:ntot], im0[0:ntot], re1[0:ntot], im1[0:ntot], \
-                        tw[0:ntot]) copyin(wr[0:nw], wi[0:nw])
+                        tw[0:ntot]) copyin(wr[0:nw], wi[0:nw], \
+                                                  rev[0:nw])
   {
     ft_run(&st, 1, sums); /* untimed warm-up, as NPB does */
     t = ft_run(&st, pc->niter, sums);
@@ -322,5 +334,6 @@ int main(int argc, char **argv)
   snprintf(size, sizeof size, "%dx%dx%d", pc->nx, pc->ny, pc->nz);
   int rc = npb_report("FT", cls, size, pc->niter, t, mops, "floating point", ok);
   free(re0); free(im0); free(re1); free(im1); free(tw); free(wr); free(wi);
+  free(rev);
   return rc;
 }
