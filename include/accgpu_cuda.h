@@ -642,9 +642,46 @@ __accgpu_ld_relaxed64(const unsigned long long *p) {
   asm volatile("ld.relaxed.gpu.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
   return v;
 }
+/* Atomic read and write of 1-8 byte objects (kernel-gen-stmt.cc): one
+   relaxed access, as `#pragma acc atomic read/write` needs. */
+static __device__ __forceinline__ unsigned short
+__accgpu_ld_relaxed16(const unsigned short *p) {
+  unsigned short v;
+  asm volatile("ld.relaxed.gpu.u16 %0, [%1];" : "=h"(v) : "l"(p) : "memory");
+  return v;
+}
+static __device__ __forceinline__ unsigned char
+__accgpu_ld_relaxed8(const unsigned char *p) {
+  unsigned short v;
+  asm volatile("ld.relaxed.gpu.u8 %0, [%1];" : "=h"(v) : "l"(p) : "memory");
+  return (unsigned char)v;
+}
+static __device__ __forceinline__ void
+__accgpu_st_relaxed8(unsigned char *p, unsigned char v) {
+  asm volatile("st.relaxed.gpu.u8 [%0], %1;"
+               :: "l"(p), "h"((unsigned short)v) : "memory");
+}
+static __device__ __forceinline__ void
+__accgpu_st_relaxed16(unsigned short *p, unsigned short v) {
+  asm volatile("st.relaxed.gpu.u16 [%0], %1;" :: "l"(p), "h"(v) : "memory");
+}
+static __device__ __forceinline__ void
+__accgpu_st_relaxed32(unsigned *p, unsigned v) {
+  asm volatile("st.relaxed.gpu.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}
+static __device__ __forceinline__ void
+__accgpu_st_relaxed64(unsigned long long *p, unsigned long long v) {
+  asm volatile("st.relaxed.gpu.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
+}
 #else
+#define __accgpu_ld_relaxed8(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define __accgpu_ld_relaxed16(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define __accgpu_ld_relaxed32(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define __accgpu_ld_relaxed64(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define __accgpu_st_relaxed8(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define __accgpu_st_relaxed16(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define __accgpu_st_relaxed32(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define __accgpu_st_relaxed64(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 #endif
 
 /* Byte swaps and the string.h functions kernels may call (the plugin's

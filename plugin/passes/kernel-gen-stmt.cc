@@ -577,35 +577,64 @@ static tree atomic_var(kg *g, tree addr)
   return t && DECL_P(t) && DECL_NAME(t) && !DECL_ARTIFICIAL(t) ? t : NULL_TREE;
 }
 
-/* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a CAS loop on
-   the bit pattern (works for every operation, capture included).
-   Advances *GSI past the store. */
-static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
+/* What an atomic construct (GCC's load/store pair at GSI) does with the
+   object: reads it (the store puts back what was loaded: atomic read),
+   writes it (the loaded value is not needed: atomic write), or both
+   (update, capture). */
+enum atomic_form { AF_RMW, AF_READ, AF_WRITE };
+
+static enum atomic_form atomic_form_of(gimple_stmt_iterator gsi)
 {
-  gomp_atomic_load *ld = as_a<gomp_atomic_load *>(gsi_stmt(*gsi));
+  gomp_atomic_load *ld = as_a<gomp_atomic_load *>(gsi_stmt(gsi));
   tree lhs = gimple_omp_atomic_load_lhs(ld);
-  tree addr = gimple_omp_atomic_load_rhs(ld);
-  tree type = TREE_TYPE(lhs);
-  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  if (size != 1 && size != 2 && size != 4 && size != 8) {
-    /* long double: no CAS that wide on the GPU */
-    tree v = atomic_var(g, addr);
-    fail(g, v ? v : type, "atomic on a type that is not 1, 2, 4 or 8 bytes");
-    return;
+  for (gsi_next(&gsi); !gsi_end_p(gsi); gsi_next(&gsi)) {
+    gimple *s = gsi_stmt(gsi);
+    if (is_gimple_debug(s) || gimple_code(s) == GIMPLE_NOP)
+      continue;
+    if (gimple_code(s) != GIMPLE_OMP_ATOMIC_STORE)
+      return AF_RMW;
+    tree val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+    if (val == lhs)
+      return AF_READ;
+    return gimple_omp_atomic_need_value_p(ld) ? AF_RMW : AF_WRITE;
   }
-  bool guard = need_guard(g);
-  if (guard)
-    open_guard(g);
-  struct kbuf tb = {}, ab = {}, lb = {};
-  type_str(g, &tb, type);
-  ex(g, &ab, addr);
-  ex(g, &lb, lhs);
-  note_store(g, build_simple_mem_ref(addr));
-  if (DECL_P(addr))
-    mark_written(g, root_of(g, addr));
-  atomic_open(g, kb_str(&tb), kb_str(&ab), size);
+  return AF_RMW;
+}
+
+/* Atomic read or write of the T object at A (SIZE bytes): one relaxed
+   load into LHS, or one relaxed store of VAL, of its bits.  The CAS loop
+   made every reader write the word back (serialized at the GPU's L2) and
+   every writer read it first (the emulator's initcheck then took a write
+   for a read of memory nothing had written). */
+static void atomic_plain(kg *g, enum atomic_form f, const char *T,
+                         const char *A, unsigned size, const char *lhs,
+                         const char *val)
+{
+  const char *u = size == 1   ? "unsigned char"
+                  : size == 2 ? "unsigned short"
+                  : size == 4 ? "unsigned int"
+                              : "unsigned long long";
   ind(g);
-  kb_printf(g->out, "    %s = __o.v;\n", kb_str(&lb));
+  if (f == AF_READ)
+    kb_printf(g->out, "{ union { %s v; %s u; } __o; __o.u = "
+              "__accgpu_ld_relaxed%u((const %s *)(%s)); %s = __o.v; }\n",
+              T, u, size * 8, u, A, lhs);
+  else
+    kb_printf(g->out, "{ union { %s v; %s u; } __n; __n.v = %s; "
+              "__accgpu_st_relaxed%u((%s *)(%s), __n.u); %s = __n.v; }\n",
+              T, u, val, size * 8, u, A, lhs);
+}
+
+/* The CAS loop of an atomic update or capture: from the load at *GSI (LHS
+   its value) through the statements computing the new value; *GSI is left
+   at the store.  Returns the stored value, NULL_TREE when malformed. */
+static tree atomic_cas(kg *g, gimple_stmt_iterator *gsi, const char *T,
+                       const char *A, const char *lhs, unsigned size,
+                       bool guard)
+{
+  atomic_open(g, T, A, size);
+  ind(g);
+  kb_printf(g->out, "    %s = __o.v;\n", lhs);
   g->indent += 2;
   bool was_single = g->in_single;
   g->in_single |= guard;
@@ -627,15 +656,63 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   }
   g->indent -= 2;
   g->in_single = was_single;
-  if (!val) {
+  if (!val)
     fail(g, NULL, "malformed atomic construct");
+  return val;
+}
+
+/* The store of the load/store pair at *GSI; *GSI is left at it. */
+static tree atomic_store_val(gimple_stmt_iterator *gsi)
+{
+  while (gimple_code(gsi_stmt(*gsi)) != GIMPLE_OMP_ATOMIC_STORE)
+    gsi_next(gsi);
+  return gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(gsi_stmt(*gsi)));
+}
+
+/* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a relaxed load
+   or store for atomic read and write, else a CAS loop on the bit pattern
+   (works for every operation, capture included).  Advances *GSI past the
+   store. */
+static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
+{
+  gomp_atomic_load *ld = as_a<gomp_atomic_load *>(gsi_stmt(*gsi));
+  tree lhs = gimple_omp_atomic_load_lhs(ld);
+  tree addr = gimple_omp_atomic_load_rhs(ld);
+  tree type = TREE_TYPE(lhs);
+  unsigned size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  if (size != 1 && size != 2 && size != 4 && size != 8) {
+    /* long double: no CAS that wide on the GPU */
+    tree v = atomic_var(g, addr);
+    fail(g, v ? v : type, "atomic on a type that is not 1, 2, 4 or 8 bytes");
     return;
   }
+  enum atomic_form form = atomic_form_of(*gsi);
+  bool guard = need_guard(g);
+  if (guard)
+    open_guard(g);
+  struct kbuf tb = {}, ab = {}, lb = {};
+  type_str(g, &tb, type);
+  ex(g, &ab, addr);
+  ex(g, &lb, lhs);
+  note_store(g, build_simple_mem_ref(addr));
+  if (DECL_P(addr))
+    mark_written(g, root_of(g, addr));
+  tree val = form == AF_RMW
+                 ? atomic_cas(g, gsi, kb_str(&tb), kb_str(&ab), kb_str(&lb),
+                              size, guard)
+                 : atomic_store_val(gsi);
+  if (!val)
+    return;
   struct kbuf vb = {};
   ex(g, &vb, val);
-  ind(g);
-  kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
-  atomic_close(g, size);
+  if (form == AF_RMW) {
+    ind(g);
+    kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
+    atomic_close(g, size);
+  } else {
+    atomic_plain(g, form, kb_str(&tb), kb_str(&ab), size, kb_str(&lb),
+                 kb_str(&vb));
+  }
   if (guard) {
     /* The one thread that did it hands the old and new values (capture)
        to the others through shared memory: the worker's own slots when

@@ -579,18 +579,25 @@ static accgpu_emu_where where_of(emu_sched *s, emu_fiber *f) {
   return w;
 }
 
-/* Stores and atomics mark their bytes written; a load of bytes none of
-   which was written stops the kernel (initcheck.c). */
+/* Stores mark their bytes written; a load of bytes none of which was
+   written stops the kernel (initcheck.c).  An atomic read-modify-write
+   (update, capture, compare-and-swap) is both: it reads the old value, so
+   never-written bytes stop it too, as a histogram whose `create`d bins
+   nothing cleared. */
 static void initcheck_access(emu_sched *s, emu_fiber *f,
                              const accgpu_emu_where *w, uintptr_t a,
                              size_t n, unsigned kind) {
   struct accgpu_dev *dev = s->g->dev;
-  if (kind & 3)
-    accgpu_emu_initcheck_mark(dev, (const void *)a, n, 1);
-  else if (accgpu_emu_initcheck_unwritten(dev, a, n)) {
+  /* KIND (accgpu_emu_check.h): 0 load, 1 store, 3 atomic read-modify-
+     write, 3|4 atomic load, 3|8 atomic store. */
+  int loads = !(kind & 1) || (kind & 4) || (kind & 0xb) == 3;
+  if (loads && accgpu_emu_initcheck_unwritten(dev, a, n)) {
     accgpu_emu_initcheck_report(w, a, n, s->fault, sizeof s->fault);
     fault_stop(s, f);
+    return;
   }
+  if ((kind & 1) && !(kind & 4))
+    accgpu_emu_initcheck_mark(dev, (const void *)a, n, 1);
 }
 
 static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
