@@ -196,6 +196,13 @@ int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond);
    call __accgpu_offload_p. */
 extern int __accgpu_host_fast;
 
+/* The host fallback's atomics when the process has more than one thread
+   (glibc's __libc_single_threaded is 0): a lock around the plain load and
+   store of each one, so constructs of two host threads do not lose
+   updates.  One thread: no call (runtime/host.c). */
+void __accgpu_host_atomic_lock(void);
+void __accgpu_host_atomic_unlock(void);
+
 /* Structured region (data or compute construct): pushes a region on the
    calling thread's region stack and maps NMAPS items; when DEVADDRS is not
    NULL it receives each item's device address.  __accgpu_region_end pops it,

@@ -36,6 +36,7 @@
 #include "langhooks.h"
 #include "omp-general.h"
 #include "print-tree.h"
+#include "tree-inline.h"
 
 /* The C front end's symbols, weak: lto1, which loads the plugin when
    -fplugin is on an -flto link line, has no C front end, and a strong

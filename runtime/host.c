@@ -148,3 +148,25 @@ const accgpu_backend accgpu_backend_host = {
     .module_unload = h_module_unload,
     .launch = h_launch,
 };
+
+/* The host fallback's atomics (plugin/passes/lower-compute.cc): a
+   construct on the host device runs on its thread alone, so an `atomic`
+   there is a plain load and store, unless another thread exists
+   (glibc's __libc_single_threaded cleared): then two host threads may run
+   constructs at once, and every host atomic takes this lock around its
+   load and store.  A spin lock: the sections are a few instructions. */
+static char host_atomic_lock;
+
+void __accgpu_host_atomic_lock(void) {
+  while (__atomic_test_and_set(&host_atomic_lock, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&host_atomic_lock, __ATOMIC_RELAXED))
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#else
+      ;
+#endif
+}
+
+void __accgpu_host_atomic_unlock(void) {
+  __atomic_clear(&host_atomic_lock, __ATOMIC_RELEASE);
+}

@@ -669,8 +669,80 @@ static tree atomic_store_val(gimple_stmt_iterator *gsi)
   return gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(gsi_stmt(*gsi)));
 }
 
+/* The statement of an atomic update that one native CUDA atomic can do:
+   the only statement between the load and the store, computing the stored
+   value.  NULL when there is none or more than one. */
+static gassign *atomic_update_stmt(gimple_stmt_iterator gsi)
+{
+  gassign *as = NULL;
+  for (gsi_next(&gsi); !gsi_end_p(gsi); gsi_next(&gsi)) {
+    gimple *s = gsi_stmt(gsi);
+    if (is_gimple_debug(s) || gimple_code(s) == GIMPLE_NOP)
+      continue;
+    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
+      tree val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+      return as && gimple_assign_lhs(as) == val ? as : NULL;
+    }
+    if (as || !is_gimple_assign(s) || gimple_num_ops(s) != 3)
+      return NULL;
+    as = as_a<gassign *>(s);
+  }
+  return NULL;
+}
+
+/* A native atomic for update AS of the value LHS (LHS OP E, E OP LHS, or
+   LHS - E, all of LHS's type): its name, the type it takes in *CT, E in
+   *E and whether E is subtracted in *NEG.  NULL: a CAS loop. */
+static const char *atomic_native_fn(gassign *as, tree lhs, tree *e,
+                                    bool *neg, const char **ct)
+{
+  enum tree_code op = gimple_assign_rhs_code(as);
+  tree a = gimple_assign_rhs1(as), b = gimple_assign_rhs2(as);
+  tree type = TREE_TYPE(lhs);
+  if (b == lhs && op != MINUS_EXPR) {
+    b = a;
+    a = lhs;
+  }
+  if (a != lhs || b == lhs
+      || !types_compatible_p(type, TREE_TYPE(gimple_assign_lhs(as)))
+      || !types_compatible_p(type, TREE_TYPE(b)))
+    return NULL;
+  const char *fn = accgpu_red_native_atomic(op, type, ct);
+  /* Integers add as unsigned: two's complement, no signed overflow. */
+  if (fn && INTEGRAL_TYPE_P(type) && (op == PLUS_EXPR || op == MINUS_EXPR))
+    *ct = TYPE_PRECISION(type) > 32 ? "unsigned long long" : "unsigned int";
+  *e = b;
+  *neg = op == MINUS_EXPR;
+  return fn;
+}
+
+/* Atomic update AS (value LHS, text L, of the T object at A) with native
+   atomic FN taking CT (atomic_native_fn: E, NEG): the old value from the
+   atomic, then AS computes the new one, as after the CAS loop.  *GSI is
+   left at the store; returns the stored value.  x - e adds -e: the same
+   IEEE result; integers add 0 - e in unsigned arithmetic. */
+static tree atomic_native(kg *g, gimple_stmt_iterator *gsi, gassign *as,
+                          const char *fn, const char *ct, tree e, bool neg,
+                          const char *T, const char *A, const char *L,
+                          bool guard)
+{
+  struct kbuf eb = {};
+  ex(g, &eb, e);
+  const char *pre = !neg ? "" : FLOAT_TYPE_P(TREE_TYPE(e)) ? "-" : "0u - ";
+  ind(g);
+  kb_printf(g->out, "{ %s __o = (%s)%s((%s *)(%s), %s(%s)(%s)); %s = __o; }\n",
+            T, T, fn, ct, A, pre, ct, kb_str(&eb), L);
+  kb_free(&eb);
+  bool was_single = g->in_single;
+  g->in_single |= guard;
+  emit_assign(g, as);
+  g->in_single = was_single;
+  return atomic_store_val(gsi);
+}
+
 /* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a relaxed load
-   or store for atomic read and write, else a CAS loop on the bit pattern
+   or store for atomic read and write, CUDA's atomic for an update it has
+   (x += e, x &= e, x = min(x, e), ...), else a CAS loop on the bit pattern
    (works for every operation, capture included).  Advances *GSI past the
    store. */
 static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
@@ -697,19 +769,26 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   note_store(g, build_simple_mem_ref(addr));
   if (DECL_P(addr))
     mark_written(g, root_of(g, addr));
-  tree val = form == AF_RMW
-                 ? atomic_cas(g, gsi, kb_str(&tb), kb_str(&ab), kb_str(&lb),
-                              size, guard)
-                 : atomic_store_val(gsi);
+  gassign *upd = form == AF_RMW ? atomic_update_stmt(*gsi) : NULL;
+  tree e = NULL_TREE;
+  bool neg = false;
+  const char *ct = NULL;
+  const char *fn = upd ? atomic_native_fn(upd, lhs, &e, &neg, &ct) : NULL;
+  bool cas = form == AF_RMW && !fn;
+  tree val = fn ? atomic_native(g, gsi, upd, fn, ct, e, neg, kb_str(&tb),
+                                kb_str(&ab), kb_str(&lb), guard)
+             : cas ? atomic_cas(g, gsi, kb_str(&tb), kb_str(&ab), kb_str(&lb),
+                                size, guard)
+                   : atomic_store_val(gsi);
   if (!val)
     return;
   struct kbuf vb = {};
   ex(g, &vb, val);
-  if (form == AF_RMW) {
+  if (cas) {
     ind(g);
     kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
     atomic_close(g, size);
-  } else {
+  } else if (!fn) {
     atomic_plain(g, form, kb_str(&tb), kb_str(&ab), size, kb_str(&lb),
                  kb_str(&vb));
   }

@@ -131,6 +131,73 @@ gimple_seq lc_seq_loop(gomp_for *f)
 }
 
 static tree atomic_addr; /* address of the atomic being stripped */
+static tree atomic_one;  /* its copy of __libc_single_threaded */
+
+/* How stripped atomics guard their plain load and store against other
+   host threads running constructs at once (runtime/host.c's lock): not at
+   all (a construct's fallback when the process has one thread), always
+   (the same fallback's copy for several threads), or after testing glibc's
+   flag at each atomic (a routine's host version). */
+enum host_atomics { HA_PLAIN, HA_LOCKED, HA_TESTED };
+static enum host_atomics host_atomics = HA_TESTED;
+
+/* glibc's flag (sys/single_threaded.h): nonzero while the process has
+   never had a second thread. */
+static tree single_threaded_decl(void)
+{
+  static tree d;
+  if (!d) {
+    d = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                   get_identifier("__libc_single_threaded"), char_type_node);
+    DECL_EXTERNAL(d) = 1;
+    TREE_PUBLIC(d) = 1;
+    DECL_ARTIFICIAL(d) = 1;
+    accgpu_keep(d);
+  }
+  return d;
+}
+
+/* Before GSI, the call FN () (a host atomic's lock or unlock): in
+   HA_TESTED mode only when ONE is 0, in HA_LOCKED mode always. */
+static void insert_lock_call(gimple_stmt_iterator *gsi, tree one,
+                             const char *fn)
+{
+  gimple_seq s = NULL;
+  gcall *call = gimple_build_call(accgpu_runtime_decl(fn), 0);
+  if (host_atomics == HA_LOCKED) {
+    gsi_insert_before(gsi, call, GSI_SAME_STMT);
+    return;
+  }
+  tree lcall = create_artificial_label(UNKNOWN_LOCATION);
+  tree skip = create_artificial_label(UNKNOWN_LOCATION);
+  gimple_seq_add_stmt(&s, gimple_build_cond(EQ_EXPR, one,
+                                            build_zero_cst(TREE_TYPE(one)),
+                                            lcall, skip));
+  gimple_seq_add_stmt(&s, gimple_build_label(lcall));
+  gimple_seq_add_stmt(&s, call);
+  gimple_seq_add_stmt(&s, gimple_build_label(skip));
+  gsi_insert_seq_before(gsi, s, GSI_SAME_STMT);
+}
+
+/* The atomic load at GSI made plain (its lock first, but in HA_PLAIN). */
+static void strip_atomic_load(gimple_stmt_iterator *gsi)
+{
+  gomp_atomic_load *l = as_a<gomp_atomic_load *>(gsi_stmt(*gsi));
+  atomic_addr = gimple_omp_atomic_load_rhs(l);
+  if (host_atomics == HA_TESTED) {
+    atomic_one = create_tmp_var(char_type_node, "accone");
+    gsi_insert_before(gsi, gimple_build_assign(atomic_one,
+                                               single_threaded_decl()),
+                      GSI_SAME_STMT);
+  }
+  if (host_atomics != HA_PLAIN)
+    insert_lock_call(gsi, atomic_one, "__accgpu_host_atomic_lock");
+  tree lhs = gimple_omp_atomic_load_lhs(l);
+  tree mem = build_simple_mem_ref(atomic_addr);
+  TREE_TYPE(mem) = TREE_TYPE(lhs);
+  gsi_replace(gsi, gimple_build_assign(lhs, mem), true);
+  gsi_next(gsi);
+}
 
 /* Replaces the statement at GSI by its sequential form when it is an
    OpenACC loop or atomic; returns true when it did (GSI then points at the
@@ -147,16 +214,9 @@ static bool strip_one(gimple_stmt_iterator *gsi)
     gsi_remove(gsi, true);
     return true;
   }
-  case GIMPLE_OMP_ATOMIC_LOAD: {
-    gomp_atomic_load *l = as_a<gomp_atomic_load *>(s);
-    atomic_addr = gimple_omp_atomic_load_rhs(l);
-    tree lhs = gimple_omp_atomic_load_lhs(l);
-    tree mem = build_simple_mem_ref(atomic_addr);
-    TREE_TYPE(mem) = TREE_TYPE(lhs);
-    gsi_replace(gsi, gimple_build_assign(lhs, mem), true);
-    gsi_next(gsi);
+  case GIMPLE_OMP_ATOMIC_LOAD:
+    strip_atomic_load(gsi);
     return true;
-  }
   case GIMPLE_OMP_ATOMIC_STORE: {
     tree v = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
     if (!atomic_addr)
@@ -165,12 +225,79 @@ static bool strip_one(gimple_stmt_iterator *gsi)
     TREE_TYPE(mem) = TREE_TYPE(v);
     gsi_replace(gsi, gimple_build_assign(mem, v), true);
     atomic_addr = NULL_TREE;
-    gsi_next(gsi);
+    gsi_next(gsi); /* at the end of the sequence, inserts append */
+    if (host_atomics != HA_PLAIN)
+      insert_lock_call(gsi, atomic_one, "__accgpu_host_atomic_unlock");
     return true;
   }
   default:
     return false;
   }
+}
+
+/* SEQ holds an atomic where strip_seq reaches (binds, try blocks, loop
+   bodies). */
+static bool has_atomic(gimple_seq seq)
+{
+  for (gimple_stmt_iterator i = gsi_start(seq); !gsi_end_p(i); gsi_next(&i)) {
+    gimple *s = gsi_stmt(i);
+    bool in = false;
+    switch (gimple_code(s)) {
+    case GIMPLE_OMP_ATOMIC_LOAD:
+      return true;
+    case GIMPLE_BIND:
+      in = has_atomic(gimple_bind_body(as_a<gbind *>(s)));
+      break;
+    case GIMPLE_TRY:
+      in = has_atomic(gimple_try_eval(s)) || has_atomic(gimple_try_cleanup(s));
+      break;
+    case GIMPLE_OMP_FOR:
+      in = has_atomic(gimple_omp_body(s));
+      break;
+    default:
+      break;
+    }
+    if (in)
+      return true;
+  }
+  return false;
+}
+
+/* Strips the host fallback HOST of a compute construct.  With atomics it
+   becomes two versions: plain loads and stores while the process has one
+   thread (glibc's __libc_single_threaded, read once at entry: the serial
+   build's code), each atomic under runtime/host.c's lock otherwise (two
+   host threads may run the construct at once). */
+static void strip_host(gimple_seq *host)
+{
+  if (!has_atomic(*host)) {
+    host_atomics = HA_PLAIN;
+    strip_seq(host);
+    host_atomics = HA_TESTED;
+    return;
+  }
+  gimple_seq locked = copy_gimple_seq_and_replace_locals(*host);
+  host_atomics = HA_PLAIN;
+  strip_seq(host);
+  host_atomics = HA_LOCKED;
+  strip_seq(&locked);
+  host_atomics = HA_TESTED;
+  tree one = create_tmp_var(char_type_node, "accone");
+  tree lone = create_artificial_label(UNKNOWN_LOCATION);
+  tree lmany = create_artificial_label(UNKNOWN_LOCATION);
+  tree lend = create_artificial_label(UNKNOWN_LOCATION);
+  gimple_seq s = NULL;
+  gimple_seq_add_stmt(&s, gimple_build_assign(one, single_threaded_decl()));
+  gimple_seq_add_stmt(&s, gimple_build_cond(NE_EXPR, one,
+                                            build_zero_cst(char_type_node),
+                                            lone, lmany));
+  gimple_seq_add_stmt(&s, gimple_build_label(lone));
+  gimple_seq_add_seq(&s, *host);
+  gimple_seq_add_stmt(&s, gimple_build_goto(lend));
+  gimple_seq_add_stmt(&s, gimple_build_label(lmany));
+  gimple_seq_add_seq(&s, locked);
+  gimple_seq_add_stmt(&s, gimple_build_label(lend));
+  *host = s;
 }
 
 static void strip_seq(gimple_seq *seq)
@@ -1008,12 +1135,12 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     privatize_host(&host, clauses);
     accgpu_pp_host(&host, &r, locp);
     host_reductions(&host, clauses);
-    strip_seq(&host);
+    strip_host(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
     add(gsi, gimple_build_label(lend));
   } else {
     gimple_omp_set_body(t, NULL);
-    strip_seq(&host);
+    strip_host(&host);
     gsi_insert_seq_before(gsi, host, GSI_SAME_STMT);
   }
   gsi_remove(gsi, true);

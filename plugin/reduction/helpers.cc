@@ -198,12 +198,12 @@ static const struct red_level row_level = {
   "__v;\n", "__accgpu_sync_row()", "__x", "__nw", "__w0 + ",
   "32 + threadIdx.y"};
 
-/* The CUDA atomic that does OP on TYPE natively, and the type it takes
-   (NULL: none, a CAS loop). */
-static const char *native_atomic(enum tree_code op, tree type,
-                                 const char **ct)
+const char *accgpu_red_native_atomic(enum tree_code op, tree type,
+                                     const char **ct)
 {
   const char *tag = accgpu_red_type_tag(type);
+  if (!tag)
+    return NULL;
   bool i32 = !strcmp(tag, "i"), u32 = !strcmp(tag, "u");
   bool i64 = !strcmp(tag, "ll"), u64 = !strcmp(tag, "ull");
   bool fl = !strcmp(tag, "f") || !strcmp(tag, "d");
@@ -239,7 +239,7 @@ static const char *native_atomic(enum tree_code op, tree type,
 static void emit_atom(struct kbuf *h, enum tree_code op, tree type,
                       unsigned size, const char *T, const char *sfx)
 {
-  const char *ct, *fn = native_atomic(op, type, &ct);
+  const char *ct, *fn = accgpu_red_native_atomic(op, type, &ct);
   kb_printf(h, "static __device__ void __accgpu_atom_%s(%s *__p, %s __v) "
                "{\n", sfx, T, T);
   if (fn) {

@@ -81,6 +81,11 @@ char *accgpu_red_helpers(enum tree_code op, tree type, const char *tname,
 /* complex.cc: __accgpu_atom_SFX(p, v) for complex TYPE (C name T). */
 void accgpu_red_complex_atom(struct kbuf *h, enum tree_code op, tree type,
                              const char *T, const char *sfx);
+/* The CUDA atomic that does OP on TYPE natively (atomicAdd for + and -,
+   atomicMin/Max, atomicAnd/Or/Xor), and in *CT the type it takes; NULL
+   when CUDA has none (a CAS loop then). */
+const char *accgpu_red_native_atomic(enum tree_code op, tree type,
+                                     const char **ct);
 /* TYPE can be combined into memory atomically: 4 or 8 bytes, or a 1- or
    2-byte integer (a CAS loop on the word holding it). */
 bool accgpu_red_atomic_p(tree type);
