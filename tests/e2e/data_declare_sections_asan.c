@@ -6,10 +6,11 @@
  * compiler error: V&V declare_function_scope_copy, _copyout, _create under
  * -fsanitize=address).  Each result is checked against serial loops; what
  * the host sees of a create section depends on whether device memory is
- * separate.  Sections in declare are accgpu's extension: accgpu-only. */
+ * separate.  Sections in declare are accgpu's extension: accgpu-only.
+ * protect_shadow_gap=0: the CUDA driver maps memory in ASan's shadow gap. */
 /* accgpu-test: accgpu-only */
 /* accgpu-test: cflags -fsanitize=address */
-/* accgpu-test: env ASAN_OPTIONS=detect_leaks=0 */
+/* accgpu-test: env ASAN_OPTIONS=detect_leaks=0:protect_shadow_gap=0 */
 #include "e2e.h"
 #include <stdlib.h>
 
