@@ -7,9 +7,10 @@
  * -fsanitize=address).  Each result is checked against serial loops; what
  * the host sees of a create section depends on whether device memory is
  * separate.  Sections in declare are accgpu's extension: accgpu-only.
- * protect_shadow_gap=0: the CUDA driver maps memory in ASan's shadow gap. */
+ * protect_shadow_gap=0: the CUDA driver maps memory in ASan's shadow gap;
+ * -static-libasan: a GPU machine without GCC may lack libasan.so. */
 /* accgpu-test: accgpu-only */
-/* accgpu-test: cflags -fsanitize=address */
+/* accgpu-test: cflags -fsanitize=address -static-libasan */
 /* accgpu-test: env ASAN_OPTIONS=detect_leaks=0:protect_shadow_gap=0 */
 #include "e2e.h"
 #include <stdlib.h>
