@@ -460,7 +460,10 @@ static void release_at_scope_end(gimple_stmt_iterator *gsi, tree releases,
 static void lower_declare(gimple_stmt_iterator *gsi, gomp_target *stmt)
 {
   if (!accgpu_declare_drop_markers(stmt)) { /* declare-sections.cc's */
-    gsi_remove(gsi, true);
+    /* A nop, not nothing: GCC's exit half may be alone in the scope's
+       finally (under -fsanitize=address no clobber sits beside it), and
+       an empty finally crashes GCC's eh pass. */
+    gsi_replace(gsi, gimple_build_nop(), false);
     return;
   }
   tree clauses = gimple_omp_target_clauses(stmt);
