@@ -250,9 +250,7 @@ static struct sr_range loop_range(struct sr_ctx *c, const struct sr_loop *l)
   struct sr_range r = {true, false, lo.lo, hi.hi, cond_and(lo.cond, hi.cond)};
   tree runs = fold_build2(LE_EXPR, boolean_type_node, r.lo, r.hi);
   r.cond = cond_and(r.cond, runs);
-  /* A guard that never holds leaves lo > hi: the access adds nothing
-     outside the loop's hull, and the pieces keep one condition. */
-  return narrowed(c, l->index, r);
+  return r;
 }
 
 static int position(struct sr_ctx *c, gimple *s)
@@ -313,7 +311,11 @@ static struct sr_range var_range(struct sr_ctx *c, tree v)
   c->busy.pop();
   if (!assigned)
     return POINTER_TYPE_P(TREE_TYPE(v)) ? unknown() : invariant(c, v);
-  return r;
+  /* The guards bound V whatever assigned it (a loop, or `c = 234` before
+     an acc loop over c).  A guard that never holds leaves lo > hi: the
+     access adds nothing outside the hull, and the pieces keep one
+     condition. */
+  return r.ok && !r.empty ? narrowed(c, v, r) : r;
 }
 
 /* The region stores into variable V (or an element of it). */
