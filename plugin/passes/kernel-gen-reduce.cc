@@ -390,6 +390,12 @@ static void fold_outer(kg *g, loop_red *r, const char *sfx)
               || (kgr_big_on(g, r->decl) && (mem || shared));
   bool gd = atom ? (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0
                  : need_guard(g) && (mem || shared);
+  /* kernels: a gang loop's reduction into a variable of the kernel's own
+     leaves each gang its part; the code after the loop reads the whole
+     (sequential semantics), so the kernel runs as one gang. */
+  if ((r->span & KG_GANGS) && !mem && g->region
+      && g->region->kind == GF_OMP_TARGET_KIND_OACC_KERNELS)
+    g->gang_redundant_store = true;
   struct kbuf o = {}, p = {};
   kgr_outer_text(g, r, outer, &o);
   kgr_elem_text(g, r, r->priv, &p);

@@ -312,19 +312,31 @@ static void edge_guards(struct sr_ctx *c, struct labels *l, int p,
   test_bounds(c, d, e, a, code, b);
 }
 
+/* How many loops step V, and statements other than their steps assign
+   it. */
+static unsigned assignments(struct sr_ctx *c, tree v)
+{
+  unsigned n = 0;
+  for (unsigned j = 0; j < c->loops.length(); j++)
+    n += c->loops[j].index == v;
+  for (unsigned k = 0; k < c->st.length(); k++)
+    n += is_gimple_assign(c->st[k]) && gimple_assign_lhs(c->st[k]) == v
+         && !c->skip.contains(c->st[k]);
+  return n;
+}
+
 /* An index that several acc loops step (`i` of one kernels nest over
-   [0, n) and of the next over [1, n-1), read there as i - 1) ranges over
-   the union of their bounds; in the body of each loop it takes that
-   loop's values only: a guard over the body, so the second nest's i - 1
-   does not reach -1 (an implicit section starting before the array). */
+   [0, n) and of the next over [1, n-1), read there as i - 1), or that the
+   region also assigns (`c = 234;` then an acc loop over c), ranges over
+   the union of their values; in the body of each acc loop it takes that
+   loop's values only (it is private to the loop, OpenACC 3.3 §2.6.1): a
+   guard over the body, so the second nest's i - 1 does not reach -1, nor
+   b[c] the 234th element (an implicit section past the array's ends). */
 static void loop_guards(struct sr_ctx *c, struct labels *l)
 {
   for (unsigned k = 0; k < c->loops.length(); k++) {
     struct sr_loop *lp = &c->loops[k];
-    unsigned steps = 0;
-    for (unsigned j = 0; j < c->loops.length(); j++)
-      steps += c->loops[j].index == lp->index;
-    if (!lp->omp || !lp->lo || steps < 2)
+    if (!lp->omp || !lp->lo || assignments(c, lp->index) < 2)
       continue;
     int pos = -1;
     for (unsigned q = 0; q < c->st.length() && pos < 0; q++)

@@ -223,12 +223,16 @@ static struct sr_range invariant(struct sr_ctx *c, tree v)
   return sr_point(v);
 }
 
-/* R within the bounds of the guards that hold for loop index V. */
-static struct sr_range narrowed(struct sr_ctx *c, tree v, struct sr_range r)
+/* R within the bounds of the guards that hold for loop index V; R is
+   the value statement AT assigns (-1: V's loop), which a guard bounds only
+   when AT lies outside the statements it guards (an assignment after the
+   test may leave the bounds). */
+static struct sr_range narrowed(struct sr_ctx *c, tree v, struct sr_range r,
+                                int at)
 {
   for (unsigned k = 0; k < c->narrow.length(); k++) {
     struct sr_guard *g = &c->narrow[k];
-    if (g->index != v)
+    if (g->index != v || (g->from <= at && at < g->to))
       continue;
     if (g->lo)
       r.lo = bin(MAX_EXPR, r.lo, g->lo);
@@ -252,7 +256,7 @@ static struct sr_range loop_range(struct sr_ctx *c, const struct sr_loop *l)
   r.cond = cond_and(r.cond, runs);
   /* A guard that never holds leaves lo > hi: the access adds nothing
      outside the loop's hull, and the pieces keep one condition. */
-  return narrowed(c, l->index, r);
+  return narrowed(c, l->index, r, -1);
 }
 
 static int position(struct sr_ctx *c, gimple *s)
@@ -308,7 +312,10 @@ static struct sr_range var_range(struct sr_ctx *c, tree v)
         || c->skip.contains(s))
       continue;
     assigned = true;
-    r = sr_unite(r, sr_eval(c, gimple_assign_rhs_to_tree(s)));
+    /* `c = 234;` before an acc loop over c: in the loop's body c holds
+       the loop's values (its guard) */
+    struct sr_range a = sr_eval(c, gimple_assign_rhs_to_tree(s));
+    r = sr_unite(r, a.ok ? narrowed(c, v, a, k) : a);
   }
   c->busy.pop();
   if (!assigned)
