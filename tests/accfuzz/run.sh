@@ -15,6 +15,7 @@
 # Prints the failing seeds (DIR/results has them all); a failing seed's
 # program stays in DIR/SEED/ with each device's output.
 set -u
+export PYTHONDONTWRITEBYTECODE=1   # gen.py imports its modules: no cache in the tree
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 BUILD=$(cd "${1:-$TOP/build}" && pwd)
