@@ -44,6 +44,7 @@ A program is 3-8 regions, each one of (weights in REGIONS):
   kernelsclauses  kernels loop gang(n) vector(m), cache, default(none),
               gang(static:k)
 """
+import os
 import sys
 
 from compute import Compute
@@ -60,10 +61,12 @@ class Gen(Core, Compute, Reductions, Data):
                ("twophase", 1), ("kernelsred", 1), ("api", 1),
                ("asyncdata", 1), ("structs", 1), ("gangprivate", 1),
                ("arrayred", 1), ("serial", 1), ("waitclause", 1),
-               ("kernelsclauses", 1)]
+               ("kernelsclauses", 1), ("allred", 3)]
 
     def program(self):
-        kinds = [k for k, w in self.REGIONS for _ in range(w)]
+        only = os.environ.get("ACCGPU_FUZZ_KINDS", "").split(",")
+        kinds = [k for k, w in self.REGIONS for _ in range(w)
+                 if only == [""] or k in only]
         for _ in range(self.r.randint(3, 8)):
             getattr(self, "region_" + self.r.choice(kinds))()
         return self.render()

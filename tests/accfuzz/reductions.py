@@ -1,6 +1,11 @@
 """Regions with reductions: scalar, per-row, array-section and found in kernels."""
 from core import FLOATS, RED_TYPES
 
+# Every C integer and floating type, for the reductions of region_allred.
+ALL_TYPES = ["signed char", "unsigned char", "short", "unsigned short", "int",
+             "unsigned", "long", "unsigned long", "long long",
+             "unsigned long long", "float", "double"]
+
 
 class Reductions:
     def red_ops(self, ctype, small):
@@ -104,4 +109,85 @@ class Reductions:
         self.emit("if ((%s)%s > %s) %s = (%s)%s;" % (
             ctype, self.conv(a, a.ref(["i"]), "long"), m, m, ctype,
             self.conv(a, a.ref(["i"]), "long")), 2)
+        self.emit("}")
+
+    def small_red(self, a, ref, op, ctype):
+        """A value of CTYPE from element REF of A for OP: below 100 in
+        magnitude (so sums of a char wrap the same in any order), 0/1 for
+        && and ||, 0..63 for the bit operators."""
+        base = "((long)%s %% 100 + 100) %% 100" % ref
+        if op in ("&&", "||"):
+            return "((long)%s %% 7 != %d)" % (ref, 0 if op == "&&" else 3)
+        if op in ("&", "|", "^"):
+            return "(%s)((%s) & 63)" % (ctype, base)
+        if ctype.startswith("unsigned"):
+            return "(%s)(%s)" % (ctype, base)
+        return "(%s)((%s) - 50)" % (ctype, base)
+
+    @staticmethod
+    def red_init(op, ctype):
+        """A start value for OP on CTYPE (the identity, or a value that
+        OP may combine with more than once)."""
+        return {"&": "(%s)~0" % ctype, "&&": "1", "||": "0", "+": "0", "|": "0", "^": "0",
+                "max": "0" if ctype.startswith("unsigned") else "-100",
+                "min": "120"}[op]
+
+    def allred_vars(self, k):
+        """K reductions (op, scalar, type) on any type, initialized."""
+        reds = []
+        for _ in range(k):
+            ctype = self.r.choice(ALL_TYPES)
+            ops = ["+", "max", "min", "&&", "||"]
+            if ctype not in FLOATS:
+                ops += ["&", "|", "^"]
+            op = self.r.choice(ops)
+            reds.append((op, self.scalar(ctype, self.red_init(op, ctype)), ctype))
+        return reds
+
+    def region_allred(self):
+        """Reductions of every operator on every type: on a gang loop and
+        the worker/vector loop inside it, into a per-row variable, or on
+        the parallel construct itself."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a = self.arrays_of(self.shapes[1], 1)[0]
+        reds = self.allred_vars(r.choice([1, 2, 3]))
+        clause = lambda names: " ".join("reduction(%s:%s)" % (op, s) for op, s, _ in names)
+        lv = r.choice(["worker", "vector", "worker vector"])
+        form = r.choice(["nested", "rowlocal", "onparallel", "onparallel"])
+        i, j = self.tmp("i"), self.tmp("j")
+        val = lambda op, ctype: self.small_red(a, a.ref([i, j]), op, ctype)
+        if form == "onparallel":
+            self.emit("#pragma acc parallel %s %s copyin(%s)" % (
+                clause(reds), self.launch_clauses(), a.sect()))
+            self.emit("{")
+            inner = r.choice(["gang", "gang vector", "gang worker"])
+            self.emit("#pragma acc loop %s %s" % (inner, "" if inner == "gang" else clause(reds)), 2)
+            self.emit("for (int %s = 0; %s < %d; %s++)" % (i, i, rows, i), 2)
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 3)
+            for op, s, ctype in reds:
+                self.emit(self.red_update(op, s, val(op, ctype)), 4)
+            self.emit("}", 3)
+            self.emit("}")
+            return
+        self.emit("#pragma acc parallel loop gang %s %s copyin(%s)" % (
+            clause(reds), self.launch_clauses(), a.sect()))
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, rows, i))
+        if form == "nested":
+            self.emit("#pragma acc loop %s %s" % (lv, clause(reds)), 2)
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 2)
+            for op, s, ctype in reds:
+                self.emit(self.red_update(op, s, val(op, ctype)), 3)
+            self.emit("}", 2)
+        else:
+            rowv = [(op, self.tmp("r"), ctype) for op, _, ctype in reds]
+            for (op, rv, ctype), (_, s, _) in zip(rowv, reds):
+                self.emit("%s %s = %s;" % (ctype, rv, self.red_init(op, ctype)), 2)
+            self.emit("#pragma acc loop %s %s" % (lv, clause(rowv)), 2)
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 2)
+            for op, rv, ctype in rowv:
+                self.emit(self.red_update(op, rv, val(op, ctype)), 3)
+            self.emit("}", 2)
+            for (op, rv, ctype), (_, s, _) in zip(rowv, reds):
+                self.emit(self.red_update(op, s, rv), 2)
         self.emit("}")

@@ -12,6 +12,7 @@
 #                           emulator-initcheck: a race-free program must
 #                           draw no report)
 #   ACCGPU_FUZZ_JOBS=N      programs at once (default 2)
+#   ACCGPU_FUZZ_KINDS=K,..  draw regions of these kinds only (gen.py's names)
 # Prints the failing seeds (DIR/results has them all); a failing seed's
 # program stays in DIR/SEED/ with each device's output.
 set -u
