@@ -47,13 +47,14 @@ A program is 3-8 regions, each one of (weights in REGIONS):
 import os
 import sys
 
+from atomics import Atomics
 from compute import Compute
 from core import Core
 from data import Data
 from reductions import Reductions
 
 
-class Gen(Core, Compute, Reductions, Data):
+class Gen(Core, Compute, Reductions, Data, Atomics):
     REGIONS = [("map", 6), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
                ("atomic", 1), ("private", 1), ("dataregion", 1),
                ("unstructured", 1), ("async", 1), ("routine", 1),
@@ -61,7 +62,8 @@ class Gen(Core, Compute, Reductions, Data):
                ("twophase", 1), ("kernelsred", 1), ("api", 1),
                ("asyncdata", 1), ("structs", 1), ("gangprivate", 1),
                ("arrayred", 1), ("serial", 1), ("waitclause", 1),
-               ("kernelsclauses", 1), ("allred", 3)]
+               ("kernelsclauses", 1), ("allred", 3),
+               ("atomicforms", 1)]
 
     def program(self):
         only = os.environ.get("ACCGPU_FUZZ_KINDS", "").split(",")
