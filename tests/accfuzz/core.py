@@ -17,6 +17,7 @@ class Arr:
     def __init__(self, name, ctype, shape, heap, md, full_sect):
         self.name, self.ctype, self.shape = name, ctype, shape
         self.heap, self.md, self.full_sect = heap, md, full_sect
+        self.declared = None   # "create" or "copyin" for a declare'd global
 
     def size(self):
         n = 1
@@ -86,7 +87,8 @@ class Core:
 
     def arrays_of(self, shape, want, exclude=()):
         """WANT distinct arrays of SHAPE not in EXCLUDE, made if needed."""
-        have = [a for a in self.arrays if a.shape == shape and a not in exclude]
+        have = [a for a in self.arrays if a.shape == shape and
+                a not in exclude and not a.declared]
         self.r.shuffle(have)
         while len(have) < want:
             have.append(self.new_array(shape))
@@ -299,9 +301,20 @@ class Core:
                   "static void acc_copyin(void *p, size_t n) { (void)p; (void)n; }",
                   "#define acc_create acc_copyin",
                   "#define acc_copyout acc_copyin",
-                  "#define acc_delete acc_copyin", "#endif", ""]
-        L += ["int n0 = %d;" % self.shapes[0][0], ""] + self.structs + [""]
-        L += [a.decl() for a in self.arrays if not a.heap]
+                  "#define acc_delete acc_copyin",
+                  "#define acc_memcpy_device memmove",
+                  "#define acc_memcpy_to_device memmove",
+                  "#define acc_memcpy_from_device memmove",
+                  "static int acc_async_test(int q) { (void)q; return 1; }",
+                  "static void acc_wait_all(void) { }", "#endif", ""]
+        L += ["int n0 = %d;" % self.shapes[0][0],
+              "int rt1 = 1;   /* launch sizes only known at run time */", ""]
+        L += self.structs + [""]
+        for a in self.arrays:
+            if not a.heap:
+                L.append(a.decl())
+            if a.declared:
+                L.append("#pragma acc declare %s(%s)" % (a.declared, a.name))
         L += ["", "static unsigned long hash_add(unsigned long h, long v)",
               "{", "  return (h ^ (unsigned long)v) * 1099511628211ul;", "}", ""]
         L += self.funcs

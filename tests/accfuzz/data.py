@@ -124,3 +124,137 @@ class Data:
         self.emit("#pragma acc update self(%s) async(%d)" % (c.sect(), q2), 2)
         self.emit("#pragma acc wait(%d)" % q2, 2)
         self.emit("}")
+
+    def region_hostdata(self):
+        """host_data use_device: device addresses handed to the
+        acc_memcpy_* routines and to a function whose loop says
+        deviceptr."""
+        r = self.r
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
+        t = a.ctype
+        b = self.new_array((n,), t)
+        f = self.tmp("kdp")
+        self.need_openacc = True
+        self.funcs += [
+            "static void %s(int n, %s *p)" % (f, t), "{",
+            "#pragma acc parallel loop %s deviceptr(p)" % r.choice(["gang", "gang vector", ""]),
+            "  for (int i = 0; i < n; i++)",
+            "    p[i] = %s;" % self.wrap(t, "p[i] * (%s)2 + (%s)(i %% 3)" % (t, t)),
+            "}", ""]
+        lo = r.randint(0, n - 1)
+        ln = r.randint(1, n - lo)
+        tmp = self.tmp("h")
+        s = self.scalar("long", "0")
+        self.emit("{")
+        self.emit("%s %s[%d];" % (t, tmp, ln), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s[i] = (%s)(i %% 7);" % (ln, tmp, t), 2)
+        self.emit("#pragma acc data copyin(%s) copy(%s)" % (a.sect(), b.sect()), 2)
+        self.emit("{", 2)
+        self.emit("#pragma acc host_data use_device(%s, %s)" % (a.name, b.name), 3)
+        self.emit("acc_memcpy_device(%s, %s, %d * sizeof(%s));" % (b.name, a.name, n, t), 3)
+        self.emit("#pragma acc host_data use_device(%s)" % b.name, 3)
+        self.emit("{", 3)
+        self.emit("%s(%d, %s);" % (f, n, b.name), 4)
+        if r.random() < 0.7:
+            self.emit("acc_memcpy_to_device(%s + %d, %s, sizeof %s);" % (b.name, lo, tmp, tmp), 4)
+        if r.random() < 0.5:
+            self.emit("acc_memcpy_from_device(%s, %s + %d, sizeof %s);" % (tmp, b.name, lo, tmp), 4)
+        self.emit("}", 3)
+        self.emit("}", 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s * 7 + (long)%s[i];" % (ln, s, s, tmp), 2)
+        self.emit("}")
+
+    def region_nesteddata(self):
+        """Nested data regions: the inner one maps part of an array;
+        partial updates both ways between constructs, and if_present
+        updates of an array that is mapped and one that is not."""
+        r = self.r
+        n = self.shapes[0][0]
+        a, b, c = self.arrays_of(self.shapes[0], 3)
+        lo = r.randint(0, n - 1)
+        ln = r.randint(1, n - lo)
+        lo2 = r.randint(lo, lo + ln - 1)
+        ln2 = r.randint(1, lo + ln - lo2)
+        A, B = a.ref(["i"]), b.ref(["i"])
+        self.emit("#pragma acc data copyin(%s)" % a.sect())
+        self.emit("{")
+        self.emit("#pragma acc data %s copy(%s[%d:%d])" % (
+            r.choice(["", "present(%s)" % a.sect()]), b.name, lo, ln), 2)
+        self.emit("{", 2)
+        self.emit("#pragma acc parallel loop %s present(%s[%d:%d])" % (
+            r.choice(["gang", "gang vector", ""]), b.name, lo, ln), 3)
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (lo, lo + ln, B, self.wrap(
+            b.ctype, "%s + %s" % (self.conv(a, A, b.ctype), self.conv(b, B, b.ctype)))), 3)
+        self.emit("#pragma acc update self(%s[%d:%d])" % (b.name, lo2, ln2), 3)
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (
+            lo2, lo2 + ln2, B, self.wrap(b.ctype, "%s + (%s)3" % (B, b.ctype))), 3)
+        self.emit("#pragma acc update device(%s[%d:%d])" % (b.name, lo2, ln2), 3)
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (
+            lo, lo + ln, A, self.wrap(a.ctype, "%s + (%s)1" % (A, a.ctype))), 3)
+        self.emit("#pragma acc update device(%s[%d:%d]) if_present" % (a.name, lo, ln), 3)
+        self.emit("#pragma acc update self(%s) if_present" % c.sect(), 3)
+        self.emit("#pragma acc update device(%s) if_present" % c.sect(), 3)
+        # b's base address is not mapped (only a part is): a clause must
+        # name that part (an implicit pointer would be looked up at b).
+        self.emit("#pragma acc parallel loop %s present(%s[%d:%d])" % (
+            r.choice(["gang", "vector", ""]), b.name, lo, ln), 3)
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (lo, lo + ln, B, self.wrap(
+            b.ctype, "%s * (%s)2 + %s" % (B, b.ctype, self.conv(a, A, b.ctype)))), 3)
+        self.emit("}", 2)
+        self.emit("}")
+
+    def region_declare(self):
+        """A global under declare create or copyin: updated to the device,
+        changed in part by a loop (and read by a routine), the part
+        updated back."""
+        r = self.r
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
+        g = self.new_array((n,), r.choice(["int", "long", "double", "float"]))
+        g.heap, g.declared = False, r.choice(["create", "copyin"])
+        lo = r.randint(0, n - 1)
+        ln = r.randint(1, n - lo)
+        G = g.ref(["i"])
+        read = G
+        if r.random() < 0.5:
+            f = self.tmp("gf")
+            self.funcs += ["#pragma acc routine seq",
+                           "static long %s(int i)" % f, "{",
+                           "  return (long)%s * 2 + 1;" % g.ref(["i"]), "}", ""]
+            read = "%s(i)" % f
+        self.emit("#pragma acc update device(%s)" % g.sect())
+        self.emit("#pragma acc parallel loop %s %s copyin(%s)" % (
+            r.choice(["gang", "gang vector", ""]),
+            r.choice(["", "present(%s)" % g.sect()]), a.sect()))
+        self.emit("for (int i = %d; i < %d; i++) %s = %s;" % (lo, lo + ln, G, self.wrap(
+            g.ctype, "(%s)%s + %s" % (g.ctype, read, self.conv(a, a.ref(["i"]), g.ctype)))))
+        self.emit("#pragma acc update self(%s[%d:%d])" % (g.name, lo, ln))
+
+    def region_asyncwaits(self):
+        """Three queues: the third waits for the other two in its wait
+        clause; the host waits with acc_wait_all or acc_async_test."""
+        r = self.r
+        n = self.shapes[0][0]
+        a, b, c, d = self.arrays_of(self.shapes[0], 4)
+        q1, q2, q3 = r.sample([1, 2, 3, 5, 8], 3)
+        self.need_openacc = True
+        s = self.scalar("long", "0")
+        self.emit("#pragma acc data copyin(%s) copy(%s, %s, %s)" % (
+            a.sect(), b.sect(), c.sect(), d.sect()))
+        self.emit("{")
+        for q, dst, src in ((q1, b, "i"), (q2, c, "%d - 1 - i" % n)):
+            self.emit("#pragma acc parallel loop async(%d)" % q, 2)
+            self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+                n, dst.ref(["i"]), self.wrap(dst.ctype, "%s + (%s)%d" % (
+                    self.conv(a, a.ref([src]), dst.ctype), dst.ctype, q))), 2)
+        self.emit("#pragma acc parallel loop async(%d) wait(%d, %d)" % (q3, q1, q2), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (
+            n, d.ref(["i"]), self.wrap(d.ctype, "%s + %s" % (
+                self.conv(b, b.ref(["i"]), d.ctype),
+                self.conv(c, c.ref(["%d - 1 - i" % n]), d.ctype)))), 2)
+        self.emit("#pragma acc update self(%s) async(%d)" % (d.sect(), q3), 2)
+        self.emit(r.choice(["acc_wait_all();", "while (!acc_async_test(%d)) { }" % q3]), 2)
+        self.emit("for (int i = 0; i < %d; i++) %s = (%s * 31 + (long)%s) %% 1000003;" % (
+            n, s, s, d.ref(["i"])), 2)
+        self.emit("}")

@@ -63,7 +63,8 @@ class Gen(Core, Compute, Reductions, Data, Atomics):
                ("asyncdata", 1), ("structs", 1), ("gangprivate", 1),
                ("arrayred", 1), ("serial", 1), ("waitclause", 1),
                ("kernelsclauses", 1), ("allred", 3),
-               ("atomicforms", 1)]
+               ("atomicforms", 1), ("hostdata", 1),
+               ("nesteddata", 1), ("declare", 1), ("asyncwaits", 1)]
 
     def program(self):
         only = os.environ.get("ACCGPU_FUZZ_KINDS", "").split(",")
