@@ -204,14 +204,18 @@ class Core:
                 return lv
 
     def launch_clauses(self):
+        """num_gangs, num_workers, vector_length: constants or run-time
+        expressions (rt1 is a global 1), 1 among them."""
         r, cl = self.r, []
         if r.random() < 0.3:
-            cl.append("num_gangs(%s)" % r.choice(["1", "3", "17", "64",
-                                                 "n0 / 8192", "200"]))
+            cl.append("num_gangs(%s)" % r.choice(["1", "3", "17", "64", "n0 / 8192",
+                                                 "200", "rt1", "rt1 * 5", "n0 % 7 + 1"]))
         if r.random() < 0.3:
-            cl.append("num_workers(%d)" % r.choice([1, 2, 3, 4, 8]))
+            cl.append("num_workers(%s)" % r.choice(["1", "2", "3", "4", "8", "rt1",
+                                                   "rt1 + 1", "n0 % 3 + 1"]))
         if r.random() < 0.3:
-            cl.append("vector_length(%d)" % r.choice([1, 32, 33, 64, 100, 128]))
+            cl.append("vector_length(%s)" % r.choice(["1", "32", "33", "64", "100", "128",
+                                                     "rt1", "rt1 * 32", "n0 % 5 + 1"]))
         return " ".join(cl)
 
     def data_clauses(self, ins, outs):
@@ -224,41 +228,75 @@ class Core:
                     cl.append("%s(%s)" % (kind, a.sect()))
         return " ".join(cl)
 
-    def loop_head(self, iv, d):
-        """A for statement over D iterations (every index in 0..D-1 that
-        it visits is in bounds), in one of several forms."""
+    def loop_head(self, iv, d, plain=False):
+        """A for statement over D iterations and the index (0..D-1) of
+        each, in one of several forms: index types from char to unsigned
+        long long, offsets, negative steps, strides; `!=` only on a PLAIN
+        loop (GCC refuses it under a loop directive)."""
         r = self.r
-        t = r.choice(["int", "int", "long"])
-        c = r.random()
-        if c < 0.5 or d < 3:
-            return "for (%s %s = 0; %s < %d; %s++)" % (t, iv, iv, d, iv)
-        if c < 0.7:
-            return "for (%s %s = %d - 1; %s >= 0; %s--)" % (t, iv, d, iv, iv)
-        if c < 0.85:
-            return "for (%s %s = 0; %s <= %d - 1; ++%s)" % (t, iv, iv, d, iv)
+        t = r.choice(["int", "int", "long", "unsigned", "long long",
+                      "unsigned long long"] + (["signed char", "char", "unsigned char"]
+                                              if d < 110 else []))
+        signed = not t.startswith("unsigned") and t != "char"
+        idx = iv if t in ("int", "long") else "(int)%s" % iv
+        c, k = r.random(), r.randint(1, 5)
+        if c < 0.35 or d < 3:
+            return "for (%s %s = 0; %s < %d; %s++)" % (t, iv, iv, d, iv), idx
+        if c < 0.45 and plain:
+            return "for (%s %s = 0; %s != %d; %s++)" % (t, iv, iv, d, iv), idx
+        if c < 0.55:
+            if signed:
+                return "for (%s %s = %d - 1; %s >= 0; %s--)" % (t, iv, d, iv, iv), idx
+            return "for (%s %s = %d; %s > 0; %s--)" % (t, iv, d, iv, iv), "(int)(%s - 1)" % iv
+        if c < 0.65:
+            return "for (%s %s = 0; %s <= %d - 1; ++%s)" % (t, iv, iv, d, iv), idx
+        if c < 0.75:   # offset bounds, negative ones for signed types
+            k = -k if signed and r.random() < 0.5 else k
+            return "for (%s %s = %d; %s < %d; %s++)" % (t, iv, k, iv, d + k, iv), \
+                "(int)(%s - %d)" % (iv, k) if k > 0 else "(int)(%s + %d)" % (iv, -k)
+        if c < 0.85:   # offset and a negative step
+            return "for (%s %s = %d; %s >= %d; %s -= 1)" % (t, iv, d + k - 1, iv, k, iv), \
+                "(int)(%s - %d)" % (iv, k)
         return "for (%s %s = %d; %s < %d; %s += %d)" % (
-            t, iv, r.randint(0, 2), iv, d, iv, r.randint(2, 3))
+            t, iv, r.randint(0, 2), iv, d, iv, r.randint(2, 3)), idx
+
+    def loop_clause(self, k, levels, collapse, tile, n):
+        """The directive clause of loop K of a nest of N."""
+        r = self.r
+        clause = levels[k] if k < len(levels) else ""
+        if k == 0 and collapse and n > 1:
+            clause += " collapse(%d)" % n
+        if k == 0 and tile and n == 2:
+            clause = "tile(%s, %s)" % (r.choice(["2", "4", "32", "*"]),
+                                       r.choice(["2", "3", "8", "*"]))
+        # Not auto on the outer loop: an auto loop may run sequentially
+        # (as GCC's do), then gang-redundantly, and a reduction on the
+        # construct would count every gang's run.
+        if not clause.strip() and r.random() < 0.3:
+            clause = r.choice(["auto", "independent"] if k else ["independent"])
+        return clause
 
     def loop_nest(self, shape, levels, body_fn, collapse=False, tile=False,
                   extra=""):
         """Emits loops over SHAPE with LEVELS (the outer loop's clause is
         returned, for the construct); EXTRA goes on every inner loop
-        directive; BODY_FN(ivs, ind) emits the innermost body."""
-        ivs = [self.tmp("i") for _ in shape]
-        n, outer = len(shape), ""
+        directive; BODY_FN(idx, ind) emits the innermost body, IDX the
+        index expression of each loop."""
+        n, outer, idx = len(shape), "", []
         for k, d in enumerate(shape):
-            clause = levels[k] if k < len(levels) else ""
-            if k == 0 and collapse and n > 1:
-                clause += " collapse(%d)" % n
-            if k == 0 and tile and n == 2:
-                clause = "tile(%d, %d)" % (self.r.choice([2, 4, 32]),
-                                          self.r.choice([2, 3, 8]))
+            clause = self.loop_clause(k, levels, collapse, tile, n)
+            plain = False
             if k == 0:
                 outer = clause
             elif not (collapse or tile):
-                self.emit("#pragma acc loop %s %s" % (clause, extra), 1 + k)
-            self.emit(self.loop_head(ivs[k], d) + " {", 1 + k)
-        body_fn(ivs, 1 + n)
+                # A loop with no clause may go without a directive.
+                plain = not (clause.strip() or extra) and self.r.random() < 0.5
+                if not plain:
+                    self.emit("#pragma acc loop %s %s" % (clause, extra), 1 + k)
+            head, ix = self.loop_head(self.tmp("i"), d, plain)
+            idx.append(ix)
+            self.emit(head + " {", 1 + k)
+        body_fn(idx, 1 + n)
         for k in reversed(range(n)):
             self.emit("}", 1 + k)
         return outer
