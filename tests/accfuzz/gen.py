@@ -52,9 +52,10 @@ from compute import Compute
 from core import Core
 from data import Data
 from reductions import Reductions
+from shapes import Shapes
 
 
-class Gen(Core, Compute, Reductions, Data, Atomics):
+class Gen(Core, Compute, Reductions, Data, Atomics, Shapes):
     REGIONS = [("map", 6), ("scalarred", 3), ("rowred", 2), ("seqinner", 1),
                ("atomic", 1), ("private", 1), ("dataregion", 1),
                ("unstructured", 1), ("async", 1), ("routine", 1),
@@ -64,7 +65,9 @@ class Gen(Core, Compute, Reductions, Data, Atomics):
                ("arrayred", 1), ("serial", 1), ("waitclause", 1),
                ("kernelsclauses", 1), ("allred", 3),
                ("atomicforms", 1), ("hostdata", 1),
-               ("nesteddata", 1), ("declare", 1), ("asyncwaits", 1)]
+               ("nesteddata", 1), ("declare", 1), ("asyncwaits", 1),
+               ("kernelsnests", 1), ("devbounds", 1), ("structpriv", 1),
+               ("routinepar", 1), ("defaultnone", 1), ("selfif", 1)]
 
     def program(self):
         only = os.environ.get("ACCGPU_FUZZ_KINDS", "").split(",")
