@@ -48,3 +48,40 @@ class Atomics:
         self.emit("#pragma acc atomic write", 2)
         self.emit("%s[k] = (%s)(k * 3 + 1);" % (f.name, f.ctype), 2)
         self.emit("}")
+
+    def region_atomicops(self):
+        """atomic update of every operator and form on types from char to
+        double: each bin's result is the same in any order (integer
+        operators commute; floating values stay small integers)."""
+        r = self.r
+        n = self.shapes[0][0]
+        a = self.arrays_of(self.shapes[0], 1)[0]
+        t = r.choice(["signed char", "unsigned char", "short", "unsigned short", "int",
+                      "unsigned", "long", "unsigned long long", "float", "double"])
+        ops = ["+=", "-=", "inc", "dec"]
+        if t not in ("float", "double"):
+            ops += ["&=", "|=", "^="] + (["*="] if t.startswith("unsigned") else [])
+        op = r.choice(ops)
+        bins = r.choice([1, 2, 7, 32])
+        h = self.new_array((bins,), t)
+        x = "%s[k]" % h.name
+        e = {"&=": "(%s)(~(1 << (i %% 5)))", "|=": "(%s)(1 << (i %% 6))",
+             "^=": "(%s)(i %% 64)", "*=": "(%s)(i %% 3 == 0 ? 3 : 1)"}.get(op, "(%s)(i %% 3)") % t
+        if op == "inc":
+            stmt = r.choice(["%s++;", "++%s;"]) % x
+        elif op == "dec":
+            stmt = r.choice(["%s--;", "--%s;"]) % x
+        elif op in ("*=", "&=", "|=", "^=", "+=") and r.random() < 0.5:
+            stmt = r.choice(["%s = %s %s %s;" % (x, x, op[0], e), "%s = %s %s %s;" % (x, e, op[0], x)])
+        elif op == "-=" and r.random() < 0.5:
+            stmt = "%s = %s - %s;" % (x, x, e)
+        else:
+            stmt = "%s %s %s;" % (x, op, e)
+        self.emit("#pragma acc parallel loop %s %s copyin(%s) copy(%s)" % (
+            r.choice(["gang", "gang vector", "gang worker vector", ""]),
+            self.launch_clauses(), a.sect(), h.sect()))
+        self.emit("for (int i = 0; i < %d; i++) {" % n)
+        self.emit("int k = (int)(((long)%s + 1000) %% %d);" % (a.ref(["i"]), bins), 2)
+        self.emit("#pragma acc atomic%s" % r.choice(["", " update"]), 2)
+        self.emit(stmt, 2)
+        self.emit("}")

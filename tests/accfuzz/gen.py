@@ -8,7 +8,8 @@ and products are exact in any order and with or without fma contraction;
 integer expressions are wrapped modulo 1000 after each product, floating
 ones after every operation.
 
-A program is 3-8 regions, each one of (weights in REGIONS):
+A program is 3-8 regions, each one of (weights in REGIONS; the code is in
+core.py, compute.py, reductions.py, data.py, atomics.py, shapes.py):
   map         loop nests in parallel or kernels with any gang/worker/vector
               levels, collapse, tile, down-counting, strided and `<=` loops,
               bodies with locals (const, arrays, nested blocks), if/else,
@@ -43,6 +44,31 @@ A program is 3-8 regions, each one of (weights in REGIONS):
   waitclause  two queues ordered by a wait clause
   kernelsclauses  kernels loop gang(n) vector(m), cache, default(none),
               gang(static:k)
+  allred      reductions of every operator on every C integer and floating
+              type: on a gang loop and its worker/vector loop, into a
+              per-row variable, on the parallel construct itself
+  atomicforms atomic read, write and capture ({v = x; x op= e;},
+              {x op= e; v = x;}, v = x++, v = ++x, v = x += e)
+  atomicops   atomic update of + - * & | ^ ++ -- in every form, char to
+              double
+  hostdata    host_data use_device: acc_memcpy_device/_to_device/
+              _from_device and a function whose loop says deviceptr
+  nesteddata  nested data regions mapping part of an array, partial
+              update self/device, if_present on mapped and absent arrays
+  declare     a global under declare create/copyin, update, read by a
+              routine seq
+  asyncwaits  wait(q1, q2) async(q3), acc_wait_all or acc_async_test
+  kernelsnests kernels with two nests and scalar code between them
+  devbounds   loop bounds read from a device array (serial, parallel)
+  structpriv  private array of structs, firstprivate struct
+  routinepar  routine worker/vector with its own loop, from a gang loop
+  defaultnone default(none) with every variable named
+  selfif      self or if clauses, true or false at run time
+Loops (core.py) take index types from char to unsigned long long, offset
+and negative-step bounds (collapsed too), `!=` when no directive is on
+them (GCC refuses it under one), auto/independent, tile(*, N); launch
+sizes may be run-time expressions, 1 among them.  ACCGPU_FUZZ_KINDS=a,b
+limits a program to those region kinds.
 """
 import os
 import sys
@@ -64,7 +90,8 @@ class Gen(Core, Compute, Reductions, Data, Atomics, Shapes):
                ("asyncdata", 1), ("structs", 1), ("gangprivate", 1),
                ("arrayred", 1), ("serial", 1), ("waitclause", 1),
                ("kernelsclauses", 1), ("allred", 3),
-               ("atomicforms", 1), ("hostdata", 1),
+               ("atomicforms", 1), ("atomicops", 1),
+               ("hostdata", 1),
                ("nesteddata", 1), ("declare", 1), ("asyncwaits", 1),
                ("kernelsnests", 1), ("devbounds", 1), ("structpriv", 1),
                ("routinepar", 1), ("defaultnone", 1), ("selfif", 1)]
