@@ -155,7 +155,8 @@ class Reductions:
         clause = lambda names: " ".join("reduction(%s:%s)" % (op, s) for op, s, _ in names)
         lv = r.choice(["worker", "vector", "worker vector"])
         form = r.choice(["nested", "rowlocal", "onparallel", "onparallel"])
-        i, j = self.tmp("i"), self.tmp("j")
+        i = self.tmp("i")
+        jhead, j = self.loop_head(self.tmp("j"), cols, form == "onparallel")
         val = lambda op, ctype: self.small_red(a, a.ref([i, j]), op, ctype)
         if form == "onparallel":
             self.emit("#pragma acc parallel %s %s copyin(%s)" % (
@@ -164,18 +165,19 @@ class Reductions:
             inner = r.choice(["gang", "gang vector", "gang worker"])
             self.emit("#pragma acc loop %s %s" % (inner, "" if inner == "gang" else clause(reds)), 2)
             self.emit("for (int %s = 0; %s < %d; %s++)" % (i, i, rows, i), 2)
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 3)
+            self.emit(jhead + " {", 3)
             for op, s, ctype in reds:
                 self.emit(self.red_update(op, s, val(op, ctype)), 4)
             self.emit("}", 3)
             self.emit("}")
             return
-        self.emit("#pragma acc parallel loop gang %s %s copyin(%s)" % (
-            clause(reds), self.launch_clauses(), a.sect()))
+        cons = r.choice(["parallel loop gang %s" % self.launch_clauses(),
+                         "kernels loop gang", "serial loop"])
+        self.emit("#pragma acc %s %s copyin(%s)" % (cons, clause(reds), a.sect()))
         self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, rows, i))
         if form == "nested":
             self.emit("#pragma acc loop %s %s" % (lv, clause(reds)), 2)
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 2)
+            self.emit(jhead + " {", 2)
             for op, s, ctype in reds:
                 self.emit(self.red_update(op, s, val(op, ctype)), 3)
             self.emit("}", 2)
@@ -184,7 +186,7 @@ class Reductions:
             for (op, rv, ctype), (_, s, _) in zip(rowv, reds):
                 self.emit("%s %s = %s;" % (ctype, rv, self.red_init(op, ctype)), 2)
             self.emit("#pragma acc loop %s %s" % (lv, clause(rowv)), 2)
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (j, j, cols, j), 2)
+            self.emit(jhead + " {", 2)
             for op, rv, ctype in rowv:
                 self.emit(self.red_update(op, rv, val(op, ctype)), 3)
             self.emit("}", 2)
