@@ -258,3 +258,40 @@ class Data:
         self.emit("for (int i = 0; i < %d; i++) %s = (%s * 31 + (long)%s) %% 1000003;" % (
             n, s, s, d.ref(["i"])), 2)
         self.emit("}")
+
+    def rows_sect(self, a, lo, ln):
+        """Rows LO..LO+LN-1 of the 2-D array A as a section."""
+        cols = a.shape[1]
+        if a.md:
+            return "%s[%d:%d][0:%d]" % (a.name, lo, ln, cols)
+        return "%s[%d:%d]" % (a.name, lo * cols, ln * cols)
+
+    def region_rowsections(self):
+        """Sections of whole rows of 2-D arrays: copy of some rows, then
+        update self/device of fewer rows between constructs."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a, b = self.arrays_of(self.shapes[1], 2)
+        lo = r.randint(0, rows - 1)
+        ln = r.randint(1, rows - lo)
+        lo2 = r.randint(lo, lo + ln - 1)
+        ln2 = r.randint(1, lo + ln - lo2)
+        B = b.ref(["i", "j"])
+        self.emit("#pragma acc data copyin(%s) copy(%s)" % (a.sect(), self.rows_sect(b, lo, ln)))
+        self.emit("{")
+        self.emit("#pragma acc parallel loop %s present(%s)" % (
+            r.choice(["gang", "collapse(2)", ""]), self.rows_sect(b, lo, ln)), 2)
+        self.emit("for (int i = %d; i < %d; i++)" % (lo, lo + ln), 2)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (cols, B, self.wrap(
+            b.ctype, "%s + %s" % (self.conv(a, a.ref(["i", "j"]), b.ctype), B))), 3)
+        self.emit("#pragma acc update self(%s)" % self.rows_sect(b, lo2, ln2), 2)
+        self.emit("for (int i = %d; i < %d; i++)" % (lo2, lo2 + ln2), 2)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (cols, B, self.wrap(
+            b.ctype, "%s * (%s)2" % (B, b.ctype))), 3)
+        self.emit("#pragma acc update device(%s)" % self.rows_sect(b, lo2, ln2), 2)
+        self.emit("#pragma acc parallel loop %s present(%s)" % (
+            r.choice(["gang", "collapse(2)", ""]), self.rows_sect(b, lo, ln)), 2)
+        self.emit("for (int i = %d; i < %d; i++)" % (lo, lo + ln), 2)
+        self.emit("for (int j = 0; j < %d; j++) %s = %s;" % (cols, B, self.wrap(
+            b.ctype, "%s + (%s)(i %% 3)" % (B, b.ctype))), 3)
+        self.emit("}")

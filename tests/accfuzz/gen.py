@@ -64,6 +64,9 @@ core.py, compute.py, reductions.py, data.py, atomics.py, shapes.py):
   routinepar  routine worker/vector with its own loop, from a gang loop
   defaultnone default(none) with every variable named
   selfif      self or if clauses, true or false at run time
+  routinered  routine worker/vector whose loop reduces into what it returns
+  vecprivate  a private array on a worker/vector loop in a gang loop
+  rowsections copy and update self/device of whole rows of 2-D arrays
 Loops (core.py) take index types from char to unsigned long long, offset
 and negative-step bounds (collapsed too), `!=` when no directive is on
 them (GCC refuses it under one), auto/independent, tile(*, N); launch
@@ -94,7 +97,8 @@ class Gen(Core, Compute, Reductions, Data, Atomics, Shapes):
                ("hostdata", 1),
                ("nesteddata", 1), ("declare", 1), ("asyncwaits", 1),
                ("kernelsnests", 1), ("devbounds", 1), ("structpriv", 1),
-               ("routinepar", 1), ("defaultnone", 1), ("selfif", 1)]
+               ("routinepar", 1), ("defaultnone", 1), ("selfif", 1),
+               ("routinered", 1), ("vecprivate", 1), ("rowsections", 1)]
 
     def program(self):
         only = os.environ.get("ACCGPU_FUZZ_KINDS", "").split(",")

@@ -132,3 +132,52 @@ class Shapes:
         self.emit("for (int i = 0; i < %d; i++) %s = %s;" % (n, b.ref(["i"]), self.wrap(
             b.ctype, "%s * (%s)2 + %s" % (self.conv(a, a.ref(["i"]), b.ctype), b.ctype,
                                        self.conv(b, b.ref(["i"]), b.ctype)))))
+
+    def region_routinered(self):
+        """A routine vector or worker whose loop reduces into a local it
+        returns, called per row from a gang loop."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a = self.arrays_of(self.shapes[1], 1)[0]
+        out = self.arrays_of((rows,), 1)[0]
+        lv = r.choice(["worker", "vector"])
+        inner = r.choice(["vector"] if lv == "vector" else ["worker", "vector", "worker vector"])
+        op, init = r.choice([("+", "0"), ("max", "-1000"), ("^", "0")])
+        f = self.tmp("rowred")
+        upd = self.red_update(op, "s", "(long)x[j] %s" % ("& 255" if op == "^" else ""))
+        self.funcs += [
+            "#pragma acc routine %s" % lv,
+            "static long %s(int m, const %s *x)" % (f, a.ctype), "{",
+            "  long s = %s;" % init,
+            "#pragma acc loop %s reduction(%s:s)" % (inner, op),
+            "  for (int j = 0; j < m; j++)",
+            "    " + upd,
+            "  return s;", "}", ""]
+        self.emit("#pragma acc parallel loop gang %s copyin(%s) copy(%s)" % (
+            self.launch_clauses(), a.sect(), out.sect()))
+        self.emit("for (int i = 0; i < %d; i++)" % rows)
+        self.emit("%s = %s;" % (out.ref(["i"]), self.store(
+            out.ctype, "%s(%d, &%s) %% 1000" % (f, cols, a.ref(["i", "0"])))), 2)
+
+    def region_vecprivate(self):
+        """A private array on a vector loop inside a gang loop: each
+        vector iteration fills and reads its own copy."""
+        r = self.r
+        rows, cols = self.shapes[1]
+        a, out = self.arrays_of(self.shapes[1], 2)
+        p = self.tmp("vp")
+        self.emit("{")
+        self.emit("long %s[4];" % p, 2)
+        self.emit("#pragma acc parallel loop gang %s copyin(%s) copy(%s)" % (
+            self.launch_clauses(), a.sect(), out.sect()), 2)
+        self.emit("for (int i = 0; i < %d; i++) {" % rows, 2)
+        self.emit("#pragma acc loop %s private(%s)" % (
+            r.choice(["vector", "worker", "worker vector"]), p), 3)
+        self.emit("for (int j = 0; j < %d; j++) {" % cols, 3)
+        self.emit("for (int q = 0; q < 4; q++) %s[q] = (long)%s * (q + 1) + i;" % (
+            p, a.ref(["i", "j"])), 4)
+        self.emit("%s = %s;" % (out.ref(["i", "j"]), self.store(
+            out.ctype, "(%s[3] - %s[1] + %s[0]) %% 1000" % (p, p, p))), 4)
+        self.emit("}", 3)
+        self.emit("}", 2)
+        self.emit("}")
