@@ -2,9 +2,10 @@
 from core import FLOATS, RED_TYPES
 
 # Every C integer and floating type, for the reductions of region_allred.
-ALL_TYPES = ["signed char", "unsigned char", "short", "unsigned short", "int",
-             "unsigned", "long", "unsigned long", "long long",
-             "unsigned long long", "float", "double"]
+ALL_TYPES = ["_Bool", "char", "signed char", "unsigned char", "short",
+             "unsigned short", "int", "unsigned", "long", "unsigned long",
+             "long long", "unsigned long long", "float", "double",
+             "long double"]
 
 
 class Reductions:
@@ -138,7 +139,7 @@ class Reductions:
         for _ in range(k):
             ctype = self.r.choice(ALL_TYPES)
             ops = ["+", "max", "min", "&&", "||"]
-            if ctype not in FLOATS:
+            if ctype not in FLOATS + ("long double",):
                 ops += ["&", "|", "^"]
             op = self.r.choice(ops)
             reds.append((op, self.scalar(ctype, self.red_init(op, ctype)), ctype))
