@@ -7,8 +7,9 @@
  * bounds; a variable the region never assigns is its own value.  A cycle
  * (k = k + 1 outside a loop's step), a load, a call or a division makes a
  * value unknown.  Conversions are taken as value-preserving (the signed
- * reading of C's sizetype arithmetic), except narrowing ones to types of
- * fewer than 32 bits. */
+ * reading of C's unsigned arithmetic, sizetype's and that GCC writes for
+ * narrowing conversions), except narrowing ones to types of fewer than 32
+ * bits. */
 #include "passes/section-ranges.h"
 #include "passes/kernel-deps-internal.h"
 #include "passes/flow.h"
@@ -382,6 +383,10 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
     return unknown();
   switch (TREE_CODE(e)) {
   case INTEGER_CST:
+    /* GCC folds (int)(j - 2) into (int)((unsigned) j + 4294967294u): an
+       unsigned constant is read signed, as sizetype's are. */
+    if (TYPE_UNSIGNED(TREE_TYPE(e)))
+      e = drop_tree_overflow(fold_convert(signed_type_for(TREE_TYPE(e)), e));
     return sr_point(e);
   case VAR_DECL:
   case PARM_DECL: {
