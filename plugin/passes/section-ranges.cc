@@ -453,10 +453,10 @@ static void add_omp_loops(struct sr_ctx *c, gomp_for *f)
   for (unsigned k = 0; k < gimple_omp_for_collapse(f); k++) {
     tree incr = gimple_omp_for_incr(f, k);
     tree step = incr && BINARY_CLASS_P(incr) ? TREE_OPERAND(incr, 1) : NULL;
-    bool up = false, known = step && TREE_CODE(step) == INTEGER_CST
-                             && TREE_CODE(incr) != MINUS_EXPR;
+    bool known = step && TREE_CODE(step) == INTEGER_CST, up = false;
+    /* Read signed: an unsigned index stepping down (u--) adds 2^64 - 1. */
     if (known)
-      up = tree_int_cst_sgn(step) > 0;
+      up = (tree_int_cst_sgn(ss(step)) > 0) != (TREE_CODE(incr) == MINUS_EXPR);
     add_loop(c, gimple_omp_for_index(f, k), gimple_omp_for_initial(f, k),
              gimple_omp_for_final(f, k),
              known ? gimple_omp_for_cond(f, k) : ERROR_MARK, up);

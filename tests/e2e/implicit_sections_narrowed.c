@@ -4,7 +4,8 @@
  * 4294967294u); the section the plugin inferred started at element 2^32
  * (copy(out[4294967296:64])): a segmentation fault on the emulator, "only
  * partly present" when something was mapped near.  Also an unsigned index
- * minus a constant and a collapsed nest.  Checked against serial loops. */
+ * minus a constant, a collapsed nest, and an unsigned index counting down
+ * (accfuzz too).  Checked against serial loops. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include <stdlib.h>
 
@@ -43,6 +44,16 @@ int main(void)
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < N; j++)
       CHECK_INT("two[i][j]", two[i * N + j], (long)tab[i][j] + i - 1);
+
+  /* An unsigned index counting down: its step, 2^64 - 1, read as positive
+     left the loop's range unknown (no section: host memory on the device). */
+#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(two\[0:192\]\) */
+  for (unsigned long long i = 3; i > 0; i--)
+    for (int j = 0; j < N; j++)
+      two[((int)(i - 1)) * N + j] = tab[(int)(i - 1)][j] * 3 + j;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < N; j++)
+      CHECK_INT("two[i][j] (down)", two[i * N + j], (long)tab[i][j] * 3 + j);
   free(out);
   free(two);
   return e2e_done();
