@@ -64,7 +64,6 @@ class Core:
         self.ntmp = 0
         self.structs = []
         self.need_openacc = False
-        self.narrow_plain = False   # the last nest has a plain char loop
         r = self.r
         self.shapes = [
             (r.choice([1, 7, 33, 100, 128, 129, 255, 300, 1000, 4099]),),
@@ -220,14 +219,14 @@ class Core:
         return " ".join(cl)
 
     def data_clauses(self, ins, outs):
-        """copyin for inputs, copy for outputs; arrays sometimes left to
-        the implicit rules (a pointer's section is then inferred from its
-        subscripts, as NVHPC does)."""
+        """copyin for inputs, copy for outputs; static arrays sometimes
+        left to the implicit rules.  Pointers always have a clause:
+        accgpu infers no section through a subscript `(i + k) % d` or a
+        plain loop over a char index (docs/compiler.md)."""
         cl = []
         for kind, arrs in (("copyin", ins), ("copy", outs)):
             for a in arrs:
-                if self.r.random() < (0.7 if a.heap else 0.5) or (
-                        a.heap and self.narrow_plain):
+                if a.heap or self.r.random() < 0.5:
                     cl.append("%s(%s)" % (kind, a.sect()))
         return " ".join(cl)
 
@@ -240,9 +239,6 @@ class Core:
         t = r.choice(["int", "int", "long", "unsigned", "long long",
                       "unsigned long long"] + (["signed char", "char", "unsigned char"]
                                               if d < 110 else []))
-        # accgpu infers no section through a plain loop over a char index
-        # (GCC steps it through conversions): such a nest names its pointers.
-        self.narrow_plain |= plain and "char" in t
         signed = not t.startswith("unsigned") and t != "char"
         idx = iv if t in ("int", "long") else "(int)%s" % iv
         c, k = r.random(), r.randint(1, 5)
@@ -289,7 +285,6 @@ class Core:
         directive; BODY_FN(idx, ind) emits the innermost body, IDX the
         index expression of each loop."""
         n, outer, idx = len(shape), "", []
-        self.narrow_plain = False
         for k, d in enumerate(shape):
             clause = self.loop_clause(k, levels, collapse, tile, n)
             plain = False
