@@ -23,6 +23,14 @@ static tree ss(tree x)
   return TREE_CODE(r) == INTEGER_CST ? drop_tree_overflow(r) : r;
 }
 
+/* The INTEGER_CST X read in the signed type of its precision. */
+static tree signed_cst(tree x)
+{
+  if (!TYPE_UNSIGNED(TREE_TYPE(x)))
+    return x;
+  return drop_tree_overflow(fold_convert(signed_type_for(TREE_TYPE(x)), x));
+}
+
 static struct sr_range unknown(void)
 {
   struct sr_range r = {false, false, NULL_TREE, NULL_TREE, NULL_TREE};
@@ -385,9 +393,7 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
   case INTEGER_CST:
     /* GCC folds (int)(j - 2) into (int)((unsigned) j + 4294967294u): an
        unsigned constant is read signed, as sizetype's are. */
-    if (TYPE_UNSIGNED(TREE_TYPE(e)))
-      e = drop_tree_overflow(fold_convert(signed_type_for(TREE_TYPE(e)), e));
-    return sr_point(e);
+    return sr_point(signed_cst(e));
   case VAR_DECL:
   case PARM_DECL: {
     struct sr_range *m = c->memo->get(e);
@@ -456,7 +462,8 @@ static void add_omp_loops(struct sr_ctx *c, gomp_for *f)
     bool known = step && TREE_CODE(step) == INTEGER_CST, up = false;
     /* Read signed: an unsigned index stepping down (u--) adds 2^64 - 1. */
     if (known)
-      up = (tree_int_cst_sgn(ss(step)) > 0) != (TREE_CODE(incr) == MINUS_EXPR);
+      up = (tree_int_cst_sgn(signed_cst(step)) > 0)
+           != (TREE_CODE(incr) == MINUS_EXPR);
     add_loop(c, gimple_omp_for_index(f, k), gimple_omp_for_initial(f, k),
              gimple_omp_for_final(f, k),
              known ? gimple_omp_for_cond(f, k) : ERROR_MARK, up);

@@ -5,7 +5,7 @@
  * (copy(out[4294967296:64])): a segmentation fault on the emulator, "only
  * partly present" when something was mapped near.  Also an unsigned index
  * minus a constant, a collapsed nest, and an unsigned index counting down
- * (accfuzz too).  Checked against serial loops. */
+ * (64- and 32-bit; accfuzz too).  Checked against serial loops. */
 /* accgpu-test: cflags -fplugin-arg-accgpu-info */
 #include <stdlib.h>
 
@@ -54,6 +54,11 @@ int main(void)
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < N; j++)
       CHECK_INT("two[i][j] (down)", two[i * N + j], (long)tab[i][j] * 3 + j);
+#pragma acc parallel loop /* accgpu-expect-note: implicit copy\(out\[0:64\]\) */
+  for (unsigned j = N; j > 0; j--)
+    out[j - 1] = tab[0][j - 1] + 5;
+  for (int j = 0; j < N; j++)
+    CHECK_INT("out[j] (down)", (long)out[j], tab[0][j] + 5);
   free(out);
   free(two);
   return e2e_done();
