@@ -7,8 +7,9 @@
  * bounds; a variable the region never assigns is its own value.  A cycle
  * (k = k + 1 outside a loop's step), a load, a call or a division makes a
  * value unknown.  Conversions are taken as value-preserving (the signed
- * reading of C's sizetype arithmetic), except narrowing ones to types of
- * fewer than 32 bits. */
+ * reading of C's unsigned arithmetic, sizetype's and that GCC writes for
+ * narrowing conversions), except narrowing ones to types of fewer than 32
+ * bits. */
 #include "passes/section-ranges.h"
 #include "passes/kernel-deps-internal.h"
 #include "passes/flow.h"
@@ -20,6 +21,14 @@ static tree ss(tree x)
 {
   tree r = fold_convert(ssizetype, x);
   return TREE_CODE(r) == INTEGER_CST ? drop_tree_overflow(r) : r;
+}
+
+/* The INTEGER_CST X read in the signed type of its precision. */
+static tree signed_cst(tree x)
+{
+  if (!TYPE_UNSIGNED(TREE_TYPE(x)))
+    return x;
+  return drop_tree_overflow(fold_convert(signed_type_for(TREE_TYPE(x)), x));
 }
 
 static struct sr_range unknown(void)
@@ -389,7 +398,9 @@ struct sr_range sr_eval(struct sr_ctx *c, tree e)
     return unknown();
   switch (TREE_CODE(e)) {
   case INTEGER_CST:
-    return sr_point(e);
+    /* GCC folds (int)(j - 2) into (int)((unsigned) j + 4294967294u): an
+       unsigned constant is read signed, as sizetype's are. */
+    return sr_point(signed_cst(e));
   case VAR_DECL:
   case PARM_DECL: {
     struct sr_range *m = c->memo->get(e);
@@ -455,10 +466,11 @@ static void add_omp_loops(struct sr_ctx *c, gomp_for *f)
   for (unsigned k = 0; k < gimple_omp_for_collapse(f); k++) {
     tree incr = gimple_omp_for_incr(f, k);
     tree step = incr && BINARY_CLASS_P(incr) ? TREE_OPERAND(incr, 1) : NULL;
-    bool up = false, known = step && TREE_CODE(step) == INTEGER_CST
-                             && TREE_CODE(incr) != MINUS_EXPR;
+    bool known = step && TREE_CODE(step) == INTEGER_CST, up = false;
+    /* Read signed: an unsigned index stepping down (u--) adds 2^64 - 1. */
     if (known)
-      up = tree_int_cst_sgn(step) > 0;
+      up = (tree_int_cst_sgn(signed_cst(step)) > 0)
+           != (TREE_CODE(incr) == MINUS_EXPR);
     add_loop(c, gimple_omp_for_index(f, k), gimple_omp_for_initial(f, k),
              gimple_omp_for_final(f, k),
              known ? gimple_omp_for_cond(f, k) : ERROR_MARK, up);

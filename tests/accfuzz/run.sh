@@ -12,9 +12,11 @@
 #                           emulator-initcheck: a race-free program must
 #                           draw no report)
 #   ACCGPU_FUZZ_JOBS=N      programs at once (default 2)
+#   ACCGPU_FUZZ_KINDS=K,..  draw regions of these kinds only (gen.py's names)
 # Prints the failing seeds (DIR/results has them all); a failing seed's
 # program stays in DIR/SEED/ with each device's output.
 set -u
+export PYTHONDONTWRITEBYTECODE=1   # gen.py imports its modules: no cache in the tree
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 BUILD=$(cd "${1:-$TOP/build}" && pwd)
