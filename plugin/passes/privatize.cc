@@ -266,6 +266,28 @@ static void find_candidates(gomp_target *t, gimple_seq fn_body,
 
 /* ---- the host side: is V read after the construct? ---- */
 
+/* Compute construct T has V only as an implicit firstprivate whose value
+   it never reads: every reference in loops that assign V first (NPB CG's
+   residual loop `d = x[j] - r[j]` after the `d` of the mat-vec). */
+static bool unread_firstprivate_p(gomp_target *t, tree v)
+{
+  if (!compute_p(t))
+    return false;
+  bool fp = false;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (clause_decl(c) != v)
+      continue;
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE
+        || !accgpu_implicit_clause_p(t, c))
+      return false;
+    fp = true;
+  }
+  vec<gomp_for *> loops = vNULL;
+  bool unread = fp && place(gimple_omp_body(t), v, &loops);
+  loops.release();
+  return unread;
+}
+
 static enum accgpu_effect host_effect(gimple *s, tree v, void *data)
 {
   if (!s)
@@ -281,6 +303,8 @@ static enum accgpu_effect host_effect(gimple *s, tree v, void *data)
   /* Another construct or directive naming V in a clause reads it (data
      moves, firstprivate); what a compute construct refers to without a
      clause is its own. */
+  if (unread_firstprivate_p(as_a<gomp_target *>(s), v))
+    return ACCGPU_NONE;
   return accgpu_tree_refs(gimple_omp_target_clauses(s), v) ? ACCGPU_READ
                                                           : ACCGPU_NONE;
 }
