@@ -15,6 +15,9 @@ bool accgpu_data_map_kind_p(tree c);
 struct param_src {
   tree map_clause; /* data clause whose device address it is, or NULL */
   tree bias;       /* for pointer-assign items: subtract from the address */
+  bool quiet;      /* implicit firstprivate: its copy-in draws no
+                      -Wmaybe-uninitialized (a scalar each iteration
+                      assigns first, as GCC's own lowering) */
 };
 
 struct clause_info {

@@ -682,6 +682,7 @@ static bool read_clauses(struct kg_region *r, tree clauses,
     case OMP_CLAUSE_FIRSTPRIVATE:
       p.decl = OMP_CLAUSE_DECL(c);
       p.type = TREE_TYPE(p.decl);
+      ps.quiet = accgpu_implicit_clause_p(as_a<gomp_target *>(r->stmt), c);
       if (TREE_CODE(p.type) == ARRAY_TYPE
           && !(p.type = fp_array_type(c, p.decl)))
         return false;
@@ -957,8 +958,12 @@ static void emit_offload(gimple_stmt_iterator *gsi, struct kg_region *rs,
       } else if (hl && hl->hvars.contains(p->decl)) { /* stored per launch */
         hargs.safe_push(p->decl);
         hargs.safe_push(v);
-      } else
-        add(gsi, gimple_build_assign(v, val(gsi, value)));
+      } else {
+        gimple *cp = gimple_build_assign(v, val(gsi, value));
+        if (ps->quiet)
+          suppress_warning(cp, OPT_Wmaybe_uninitialized);
+        add(gsi, cp);
+      }
       add(gsi, gimple_build_assign(build4(ARRAY_REF, ptr_type_node, arr,
                                           size_int(i), NULL_TREE, NULL_TREE),
                                    build_fold_addr_expr(v)));

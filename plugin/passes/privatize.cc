@@ -149,9 +149,77 @@ static bool candidate_p(tree v)
 {
   tree t = TREE_TYPE(v);
   return (VAR_P(v) || TREE_CODE(v) == PARM_DECL) && !is_global_var(v)
-         && !TREE_ADDRESSABLE(v) && !TREE_THIS_VOLATILE(v)
+         && !TREE_THIS_VOLATILE(v)
          && is_gimple_reg_type(t) && TREE_CODE(t) != COMPLEX_TYPE
          && TREE_CODE(t) != VECTOR_TYPE;
+}
+
+/* ---- addressed scalars: NPB EP's seed `t1`, stepped by the host through
+   `randlc(&t1, a)` and assigned first in each iteration of its loop ---- */
+
+static tree find_addr(tree *tp, int *walk, void *data)
+{
+  if (TREE_CODE(*tp) == ADDR_EXPR
+      && get_base_address(TREE_OPERAND(*tp, 0)) == (tree)data)
+    return *tp;
+  if (TYPE_P(*tp))
+    *walk = 0;
+  return NULL_TREE;
+}
+
+static tree find_addr_op(tree *tp, int *walk, void *data)
+{
+  return find_addr(tp, walk, ((walk_stmt_info *)data)->info);
+}
+
+static bool takes_addr(tree t, tree v)
+{
+  return t && walk_tree(&t, find_addr, v, NULL);
+}
+
+static bool compute_p(gimple *s);
+
+/* A compute construct or a host call that takes V's address other than
+   as a whole argument (other statements: their operands are walked). */
+static tree addr_stmt(gimple_stmt_iterator *g, bool *handled,
+                      walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*g);
+  tree v = (tree)wi->info;
+  if (compute_p(s)) {
+    *handled = true;
+    walk_stmt_info in;
+    memset(&in, 0, sizeof in);
+    in.info = v;
+    return takes_addr(gimple_omp_target_clauses(s), v)
+           || walk_gimple_seq(gimple_omp_body(s), NULL, find_addr_op, &in)
+           ? v : NULL_TREE;
+  }
+  if (gimple_code(s) != GIMPLE_CALL)
+    return NULL_TREE;
+  *handled = true;
+  for (unsigned a = 0; a < gimple_call_num_args(s); a++) {
+    tree t = gimple_call_arg(s, a);
+    if (!(TREE_CODE(t) == ADDR_EXPR && TREE_OPERAND(t, 0) == v)
+        && takes_addr(t, v))
+      return v;
+  }
+  return takes_addr(gimple_call_fn(s), v) || takes_addr(gimple_call_lhs(s), v)
+         ? v : NULL_TREE;
+}
+
+/* V's address, if taken, goes only to host calls as an argument: no
+   construct reaches V but through its clauses, and a call that gets &V
+   counts as reading it (flow.cc).  A callee is assumed not to keep the
+   pointer past its return. */
+static bool addr_only_to_calls(gimple_seq fn_body, tree v)
+{
+  if (!TREE_ADDRESSABLE(v))
+    return true;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = v;
+  return !walk_gimple_seq(fn_body, addr_stmt, find_addr_op, &wi);
 }
 
 /* The variable a data-sharing or data clause names (not, say, num_gangs'
@@ -180,10 +248,12 @@ static bool implicit_scalar_map_p(gomp_target *t, tree c)
   return true;
 }
 
-static void find_candidates(gomp_target *t, vec<cand> *cands)
+static void find_candidates(gomp_target *t, gimple_seq fn_body,
+                            vec<cand> *cands)
 {
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (!implicit_scalar_map_p(t, c))
+    if (!implicit_scalar_map_p(t, c)
+        || !addr_only_to_calls(fn_body, OMP_CLAUSE_DECL(c)))
       continue;
     cand k = {t, c, vNULL, false};
     if (place(gimple_omp_body(t), OMP_CLAUSE_DECL(c), &k.loops)
@@ -195,6 +265,28 @@ static void find_candidates(gomp_target *t, vec<cand> *cands)
 }
 
 /* ---- the host side: is V read after the construct? ---- */
+
+/* Compute construct T has V only as an implicit firstprivate whose value
+   it never reads: every reference in loops that assign V first (NPB CG's
+   residual loop `d = x[j] - r[j]` after the `d` of the mat-vec). */
+static bool unread_firstprivate_p(gomp_target *t, tree v)
+{
+  if (!compute_p(t))
+    return false;
+  bool fp = false;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (clause_decl(c) != v)
+      continue;
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE
+        || !accgpu_implicit_clause_p(t, c))
+      return false;
+    fp = true;
+  }
+  vec<gomp_for *> loops = vNULL;
+  bool unread = fp && place(gimple_omp_body(t), v, &loops);
+  loops.release();
+  return unread;
+}
 
 static enum accgpu_effect host_effect(gimple *s, tree v, void *data)
 {
@@ -211,6 +303,8 @@ static enum accgpu_effect host_effect(gimple *s, tree v, void *data)
   /* Another construct or directive naming V in a clause reads it (data
      moves, firstprivate); what a compute construct refers to without a
      clause is its own. */
+  if (unread_firstprivate_p(as_a<gomp_target *>(s), v))
+    return ACCGPU_NONE;
   return accgpu_tree_refs(gimple_omp_target_clauses(s), v) ? ACCGPU_READ
                                                           : ACCGPU_NONE;
 }
@@ -289,7 +383,7 @@ void accgpu_privatize_loop_scalars(gimple_seq body)
   accgpu_flat_init(&fn, body);
   for (unsigned k = 0; k < fn.st.length(); k++)
     if (compute_p(fn.st[k]))
-      find_candidates(as_a<gomp_target *>(fn.st[k]), &cands);
+      find_candidates(as_a<gomp_target *>(fn.st[k]), body, &cands);
   find_live(&fn, &cands);
   for (unsigned k = 0; k < cands.length(); k++) {
     note_loops(&cands[k]);
