@@ -163,10 +163,11 @@ sec_sanitize_all() {
 
 # Ad-hoc programs (extra/NAME/prog), judged as corpus programs.
 sec_extra() {
-  local d
-  for d in "$KIT"/extra/*/; do
-    [ -x "$d/prog" ] && run_prog "$d" "$(basename "$d")"
-  done
+  (cd "$KIT/extra" && ls) |
+    xargs -P "$JOBS" -I{} bash -c '[ -x "$KIT/extra/$1/prog" ] && run_prog "$KIT/extra/$1" "$1"' _ {} \
+    >"$KIT/extra.log"
+  echo "extra on nvidia: $(grep -c '^PASS' "$KIT/extra.log") passed, $(grep -c '^FAIL' "$KIT/extra.log") failed"
+  grep -A12 '^FAIL' "$KIT/extra.log" | grep -v '^--$' | grep -vE '^(PASS|SKIP) '
 }
 
 # Which image the driver loaded (cubin or PTX) and what start-up costs:
@@ -243,5 +244,5 @@ for s in "${sections[@]}"; do
   timeout "${GPU_SECTION_TIMEOUT:-240}" bash -c "$(declare -f "sec_${s//-/_}"); sec_${s//-/_}" \
     >"$RES/$s.txt" 2>&1
   rc=$?
-  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv) on|probe:|^sanitize-all:|^accgpu ahead of gcc' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
+  echo "[$s: $(( $(date +%s) - start )) s, rc $rc] $(grep -E '^(e2e|vv|extra) on|probe:|^sanitize-all:|^accgpu ahead of gcc' "$RES/$s.txt" | head -n 2 | tr '\n' ' ')"
 done
