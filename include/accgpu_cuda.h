@@ -625,6 +625,21 @@ __ACCGPU_INL double __longlong_as_double(long long i) {
 #define __ACCGPU_GANG_STEP(stride) (stride)
 #endif
 
+/* The iterations a thread takes of [LO, HI) stepped by ST (> 0): the trip
+   count of a reducing vector loop written as a counted loop, so that the
+   unroller knows it at the loop's entry and unrolls without an exit test
+   between the copies (kernel-gen-loops.cc, emit_counted_for).  A 32-bit
+   division when both fit, as they nearly always do. */
+static __device__ __forceinline__ long long
+__accgpu_trips(long long lo, long long hi, long long st) {
+  if (lo >= hi)
+    return 0;
+  unsigned long long d = (unsigned long long)(hi - lo - 1);
+  if ((d | (unsigned long long)st) >> 32 == 0)
+    return (long long)((unsigned)d / (unsigned)st) + 1;
+  return (long long)(d / (unsigned long long)st) + 1;
+}
+
 /* A relaxed load of a word other threads may change with atomics (the
    first guess of the reductions' CAS loops): not an atomic read-modify-
    write; the checked emulator counts it as a load and racecheck as an

@@ -4,8 +4,8 @@
  * all its iterations, warps combine with shuffles, one shared-memory pass
  * and one barrier combine the warps, and one thread per block does one
  * atomic (positions with a gang reduction) or one store (the others).
- * The reducing loops are unrolled by four (ACCGPU_UNROLL: four loads in
- * flight per thread), as CUB's items per thread and accgpu's own vector
+ * The reducing loops are unrolled by eight (T52_FOR: eight loads in flight
+ * per thread), as CUB's items per thread and accgpu's own vector
  * reductions.
  * Positions that combine per gang or worker iteration (worker, vector,
  * worker vector) do so once per iteration, as any code must.
@@ -17,6 +17,13 @@
  * CUDA toolkit is present (rules.mk). */
 
 #define T52_FULL 0xffffffffu
+/* A thread's share of [LO, HI) stepped by ST, counted (__accgpu_trips) and
+   unrolled by eight: with the trip count known at entry the copies' loads
+   issue together (a strided `unroll 4` loop tests the exit after each). */
+#define T52_FOR(v, lo, hi, st)                                                \
+  ACCGPU_UNROLL(8)                                                            \
+  for (long v = (lo), v##_n = __accgpu_trips(v, (hi), (st)), v##_c = 0;      \
+       v##_c < v##_n; v##_c++, v += (st))
 #define T52_ADD(a, b) ((a) + (b))
 #define T52_MUL(a, b) ((a) * (b))
 
@@ -136,8 +143,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     for (long i = blockIdx.x; i < ni; i += gridDim.x)                         \
       for (long j = threadIdx.y; j < nj; j += blockDim.y) {                   \
         T acc = ID;                                                           \
-        ACCGPU_UNROLL(4)                                                      \
-        for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
+        T52_FOR(k, threadIdx.x, nk, blockDim.x)                               \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
         acc = t52_row_##OPN##_##sfx(acc, sh);                                 \
         if (threadIdx.x == 0)                                                 \
@@ -165,8 +171,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     for (long i = blockIdx.x; i < ni; i += gridDim.x) {                       \
       T acc = ID;                                                             \
       for (long j = threadIdx.y; j < nj; j += blockDim.y)                     \
-        ACCGPU_UNROLL(4)                                                      \
-        for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
+        T52_FOR(k, threadIdx.x, nk, blockDim.x)                               \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
       acc = t52_block_##OPN##_##sfx(acc, sh);                                 \
       if (T52_T0)                                                             \
@@ -180,8 +185,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     (void)res, (void)out;                                                     \
     for (long i = blockIdx.x; i < ni; i += gridDim.x)                         \
       for (long j = threadIdx.y; j < nj; j += blockDim.y)                     \
-        ACCGPU_UNROLL(4)                                                      \
-        for (long k = threadIdx.x; k < nk; k += blockDim.x)                   \
+        T52_FOR(k, threadIdx.x, nk, blockDim.x)                               \
           acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
     acc = t52_block_##OPN##_##sfx(acc, sh);                                   \
     if (T52_T0)                                                               \
@@ -194,8 +198,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     long t = ((long)blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x +     \
              threadIdx.x;                                                     \
     (void)res, (void)out;                                                     \
-    ACCGPU_UNROLL(4)                                                          \
-    for (long e = t; e < n; e += (long)gridDim.x * blockDim.x * blockDim.y)   \
+    T52_FOR(e, t, n, (long)gridDim.x * blockDim.x * blockDim.y)               \
       acc = OP(acc, in[e]);                                                   \
     acc = t52_block_##OPN##_##sfx(acc, sh);                                   \
     if (T52_T0)                                                               \

@@ -9,7 +9,10 @@
  * handed out, so blocks freed in an earlier phase can leave the free space
  * in pieces (each phase here starts with the heap empty and the free space
  * in one piece, or two that get merged).
- * The host and multicore devices use the C library's malloc: no limit. */
+ * The host and multicore devices use the C library's malloc: no limit.
+ * CUDA grants a heap of at least the size asked for (an H200 took the
+ * 2 MiB request and all the blocks with 1 MiB asked): on a GPU the test
+ * asks for 1 GiB as the request too big, and checks no upper bound. */
 /* accgpu-test: env ACCGPU_DEVICE_HEAP=1M */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,8 @@ int main(void)
   long sums[T];
   acc_device_t dt = acc_get_device_type();
   int libc = dt == acc_device_host || dt == acc_device_multicore;
+  int gpu = dt == acc_device_nvidia;
+  long big = gpu ? 1L << 30 : BIG;
 
   /* T threads each keep a block of TS bytes: only some fit. */
 #pragma acc parallel loop copyout(sums)
@@ -54,7 +59,7 @@ int main(void)
   /* The heap empty again: one block too big, then blocks one at a time. */
 #pragma acc serial copyout(big_null, filled, again)
   {
-    char *b = (char *)malloc(BIG);
+    char *b = (char *)malloc(big);
     void *p[64];
     int n = 0;
     big_null = b == NULL;
@@ -85,8 +90,8 @@ int main(void)
     CHECK_INT("C library: thread blocks", got, T);
   } else {
     CHECK_INT("a request larger than the heap", big_null, 1);
-    CHECK_TRUE("blocks that fit the heap", filled >= 1 && filled <= HEAP / S);
-    CHECK_TRUE("thread blocks that fit", got >= 1 && got <= HEAP / TS);
+    CHECK_TRUE("blocks that fit the heap", filled >= 1 && (gpu || filled <= HEAP / S));
+    CHECK_TRUE("thread blocks that fit", got >= 1 && (gpu || got <= HEAP / TS));
     if (dt == acc_device_emulator) {
       const char *mc = getenv("ACCGPU_EMU_MEMCHECK");
       long red = mc && !strcmp(mc, "0") ? 0 : 16; /* no redzone then */

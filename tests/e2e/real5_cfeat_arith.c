@@ -9,6 +9,7 @@
  * same functions run serially on the host (bit-exact where C rounds
  * exactly, to a few ulps for the transcendental ones). */
 #include "e2e.h"
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -95,8 +96,12 @@ static void test_arith(void) {
     CHECK_INT("integer ops", iout[i], intmix(i));
     CHECK_INT("integer ops kernels", kiout[i], intmix(i));
     CHECK_REAL("conversions", cout[i], convmix(i), 0);
-    CHECK_REAL("math", mout[i], mathmix(i), 1e-12);
-    CHECK_REAL("math serial", sout[i], mathmix(i), 1e-12);
+    /* Its float terms (powf, expf, logf, sqrtf, fmaf; at most 8 each) are
+       within 1-4 ulp on a GPU (CUDA's documented bounds), not glibc's
+       correctly rounded ones: 4 ulp of 8 in float.  On an H200 they moved
+       the sum by 1.5e-8; the double terms alone would pass 1e-12. */
+    CHECK_ABS("math", mout[i], mathmix(i), 4 * 8 * FLT_EPSILON);
+    CHECK_ABS("math serial", sout[i], mathmix(i), 4 * 8 * FLT_EPSILON);
   }
 }
 

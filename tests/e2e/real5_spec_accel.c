@@ -265,7 +265,10 @@ static void ostencil(void)
   }
   CHECK_TRUE("result is b", res == b);
   for (int q = 0; q < N; q++)
-    CHECK_REAL("stencil", res[q], p[q], 1e-6);
+    /* The sweeps cancel (results near 1e-3 from terms up to 1.5): the
+       error scales with the terms, and a GPU's fused multiply-adds moved
+       results by 5e-8 (1e-5 relative) on an H200. */
+    CHECK_ABS("stencil", res[q], p[q], 1e-6);
   free(a);
   free(b);
   free(ra);

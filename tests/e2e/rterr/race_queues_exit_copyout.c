@@ -1,6 +1,7 @@
 /* exit data copyout async(2) reads a[] back while a kernel on queue 1 still
  * writes it: the host may get old values.  Racecheck names the copy (the
  * exit data line, queue 2), the kernel (queue 1) and 'a' (maybe freed). */
+/* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory */
 /* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_exit_copyout\.c:19 in main\) on async queue 1 */

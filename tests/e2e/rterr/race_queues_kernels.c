@@ -2,6 +2,7 @@
  * writes a[], queue 2 reads it.  A GPU runs the two streams concurrently
  * (the result is intermittent); racecheck reports the pair of operations.
  * Racecheck names both kernels (lines, queues) and 'a', in either order. */
+/* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory at 0x[0-9a-f]+: */
 /* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_kernels\.c:20 in main\) on async queue 1 */

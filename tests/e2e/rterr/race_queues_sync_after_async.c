@@ -2,6 +2,7 @@
  * a synchronous construct waits for its own work only, not for other
  * queues (OpenACC 3.3 2.16; the runtime's synchronous stream does not
  * block on the others), so a GPU may run it first.  Racecheck names both. */
+/* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory */
 /* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_sync_after_async\.c:19 in main\) on async queue 1 */

@@ -1,6 +1,7 @@
 /* update device async(2) writes a[] while a kernel on queue 1 still reads
  * it: nothing orders the copy after the kernel (a GPU may copy first).
  * Racecheck names the update (line, queue 2), the kernel and 'a'. */
+/* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory at 0x[0-9a-f]+: */
 /* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_update\.c:22 in main\) on async queue 1 */
