@@ -4,8 +4,8 @@
 /* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory */
-/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_exit_copyout\.c:19 in main\) on async queue 1 */
-/* accgpu-expect-stderr: read by copy from the device \(exit data at .*race_queues_exit_copyout\.c:22 in main\) on async queue 2 */
+/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_exit_copyout\.c:20 in main\) on async queue 1 */
+/* accgpu-expect-stderr: read by copy from the device \(exit data at .*race_queues_exit_copyout\.c:23 in main\) on async queue 2 */
 /* accgpu-expect-stderr: (the address is in|it was the device copy of) 'a\[0:n\]' */
 #include <stdio.h>
 

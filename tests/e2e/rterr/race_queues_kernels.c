@@ -5,8 +5,8 @@
 /* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory at 0x[0-9a-f]+: */
-/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_kernels\.c:20 in main\) on async queue 1 */
-/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_kernels\.c:23 in main\) on async queue 2 */
+/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_kernels\.c:21 in main\) on async queue 1 */
+/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_kernels\.c:24 in main\) on async queue 2 */
 /* accgpu-expect-stderr: no wait orders them; the address is in 'a\[0:n\]' */
 /* accgpu-expect-stderr: accgpu racecheck: 1 hazard reported */
 #include <stdio.h>

@@ -5,8 +5,8 @@
 /* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory */
-/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_sync_after_async\.c:19 in main\) on async queue 1 */
-/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_sync_after_async\.c:22 in main\) on the synchronous queue */
+/* accgpu-expect-stderr: write by kernel [^ ]+ \(parallel at .*race_queues_sync_after_async\.c:20 in main\) on async queue 1 */
+/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_sync_after_async\.c:23 in main\) on the synchronous queue */
 /* accgpu-expect-stderr: the address is in 'a\[0:n\]' */
 #include <stdio.h>
 

@@ -4,8 +4,8 @@
 /* accgpu-test: emulator-only */
 /* accgpu-test: env ACCGPU_EMU_RACECHECK=1 */
 /* accgpu-expect-stderr: accgpu racecheck: (read-after-write|write-after-read) hazard between async queues in global memory at 0x[0-9a-f]+: */
-/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_update\.c:22 in main\) on async queue 1 */
-/* accgpu-expect-stderr: write by copy to the device \(update at .*race_queues_update\.c:25 in main\) on async queue 2 */
+/* accgpu-expect-stderr: read by kernel [^ ]+ \(parallel at .*race_queues_update\.c:23 in main\) on async queue 1 */
+/* accgpu-expect-stderr: write by copy to the device \(update at .*race_queues_update\.c:26 in main\) on async queue 2 */
 /* accgpu-expect-stderr: the address is in 'a\[0:n\]' */
 #include <stdio.h>
 
