@@ -625,6 +625,34 @@ static void atomic_plain(kg *g, enum atomic_form f, const char *T,
               T, u, val, size * 8, u, A, lhs);
 }
 
+/* The statements of an atomic update or capture after the load at *GSI,
+   computing the new value; *GSI is left at the store.  Returns the stored
+   value, NULL_TREE when malformed. */
+static tree atomic_body(kg *g, gimple_stmt_iterator *gsi, bool guard)
+{
+  bool was_single = g->in_single;
+  g->in_single |= guard;
+  gsi_next(gsi);
+  tree val = NULL_TREE;
+  for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
+    gimple *s = gsi_stmt(*gsi);
+    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
+      val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+      break;
+    }
+    if (gimple_code(s) == GIMPLE_ASSIGN)
+      emit_assign(g, s);
+    else if (gimple_code(s) == GIMPLE_CALL)
+      emit_call(g, s);
+    else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
+      fail(g, NULL, "unsupported statement in an atomic construct");
+  }
+  g->in_single = was_single;
+  if (!val)
+    fail(g, NULL, "malformed atomic construct");
+  return val;
+}
+
 /* The CAS loop of an atomic update or capture: from the load at *GSI (LHS
    its value) through the statements computing the new value; *GSI is left
    at the store.  Returns the stored value, NULL_TREE when malformed. */
@@ -636,28 +664,8 @@ static tree atomic_cas(kg *g, gimple_stmt_iterator *gsi, const char *T,
   ind(g);
   kb_printf(g->out, "    %s = __o.v;\n", lhs);
   g->indent += 2;
-  bool was_single = g->in_single;
-  g->in_single |= guard;
-  gsi_next(gsi);
-  tree val = NULL_TREE;
-  for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
-    gimple *s = gsi_stmt(*gsi);
-    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
-      val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
-      break;
-    }
-    /* Statements between load and store compute the new value. */
-    if (gimple_code(s) == GIMPLE_ASSIGN)
-      emit_assign(g, s);
-    else if (gimple_code(s) == GIMPLE_CALL)
-      emit_call(g, s);
-    else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
-      fail(g, NULL, "unsupported statement in an atomic construct");
-  }
+  tree val = atomic_body(g, gsi, guard);
   g->indent -= 2;
-  g->in_single = was_single;
-  if (!val)
-    fail(g, NULL, "malformed atomic construct");
   return val;
 }
 
@@ -667,6 +675,47 @@ static tree atomic_store_val(gimple_stmt_iterator *gsi)
   while (gimple_code(gsi_stmt(*gsi)) != GIMPLE_OMP_ATOMIC_STORE)
     gsi_next(gsi);
   return gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(gsi_stmt(*gsi)));
+}
+
+/* An atomic whose object is a thread's own (a local no other thread
+   shares, or a pointer only ever to one): no other thread can see it, and
+   a CUDA atomic on a local address faults on the GPU: plain code, the T
+   object at A read into L, the new value stored.  *GSI is left at the
+   store. */
+static void atomic_local(kg *g, gimple_stmt_iterator *gsi,
+                         enum atomic_form f, const char *T, const char *A,
+                         const char *L)
+{
+  if (f != AF_WRITE) {
+    ind(g);
+    kb_printf(g->out, "%s = *(%s *)(%s);\n", L, T, A);
+  }
+  tree val = f == AF_RMW ? atomic_body(g, gsi, false) : atomic_store_val(gsi);
+  if (!val || f == AF_READ)
+    return;
+  struct kbuf vb = {};
+  ex(g, &vb, val);
+  ind(g);
+  kb_printf(g->out, "*(%s *)(%s) = %s;\n", T, A, kb_str(&vb));
+  if (f == AF_WRITE) {
+    ind(g);
+    kb_printf(g->out, "%s = %s;\n", L, kb_str(&vb));
+  }
+  kb_free(&vb);
+}
+
+/* Whether the object at an atomic's address ADDR is a thread's own. */
+static bool atomic_thread_local_p(kg *g, tree addr)
+{
+  tree obj = build_simple_mem_ref(addr);
+  tree base = get_base_address(obj);
+  if (base && TREE_CODE(base) == MEM_REF
+      && TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
+    base = get_base_address(TREE_OPERAND(TREE_OPERAND(base, 0), 0));
+  if (base && DECL_P(base)
+      && (!VAR_P(base) || is_global_var(base) || !kg_is_local_auto(base)))
+    return false;
+  return !shared_store_p(g, obj);
 }
 
 /* The statement of an atomic update that one native CUDA atomic can do:
@@ -759,13 +808,20 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
     return;
   }
   enum atomic_form form = atomic_form_of(*gsi);
-  bool guard = need_guard(g);
-  if (guard)
-    open_guard(g);
   struct kbuf tb = {}, ab = {}, lb = {};
   type_str(g, &tb, type);
   ex(g, &ab, addr);
   ex(g, &lb, lhs);
+  if (atomic_thread_local_p(g, addr)) {
+    atomic_local(g, gsi, form, kb_str(&tb), kb_str(&ab), kb_str(&lb));
+    kb_free(&tb);
+    kb_free(&ab);
+    kb_free(&lb);
+    return;
+  }
+  bool guard = need_guard(g);
+  if (guard)
+    open_guard(g);
   note_store(g, build_simple_mem_ref(addr));
   if (DECL_P(addr))
     mark_written(g, root_of(g, addr));
