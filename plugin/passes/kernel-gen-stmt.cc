@@ -909,9 +909,38 @@ char *red_helpers(kg *g, enum tree_code op, tree type)
   return sfx;
 }
 
+/* walk_gimple_seq callback: an atomic on the variable WI->info. */
+static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  gomp_atomic_load *l = dyn_cast<gomp_atomic_load *>(gsi_stmt(*gsi));
+  if (!l)
+    return NULL_TREE;
+  *handled = true; /* GCC takes a result only then */
+  tree a = gimple_omp_atomic_load_rhs(l);
+  if (TREE_CODE(a) == ADDR_EXPR
+      && get_base_address(TREE_OPERAND(a, 0)) == (tree)wi->info)
+    return a;
+  return NULL_TREE;
+}
+
+/* Whether the region G generates has an atomic on (a part of) D. */
+static bool atomic_target_p(kg *g, tree d)
+{
+  if (!g->region)
+    return false;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = d;
+  return walk_gimple_seq(gimple_omp_body(g->region->stmt), atomic_on_cb,
+                         NULL, &wi) != NULL;
+}
+
 /* A gang-private aggregate (array, struct) declared or made private
    outside worker/vector loops is one copy per gang that the gang's
-   threads share (seed 001 §5.2.2): __shared__ when it fits.  Not the
+   threads share (seed 001 §5.2.2): __shared__ when it fits.  So is such
+   a scalar that an atomic updates: the gang's (or worker's) lanes must
+   all update the one copy.  Not the
    gimplifier's unnamed temporaries (a struct a call returns, passed on to
    the next call): they live within one statement, and GCC declares them
    at the region's top even when the statement is in a vector loop, whose
@@ -921,7 +950,8 @@ void maybe_share(kg *g, tree d)
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
       || (g->part & KG_VECTOR) || !VAR_P(d)
       || (DECL_ARTIFICIAL(d) && !DECL_NAME(d))
-      || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
+      || lookup_name(g, d)
+      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !atomic_target_p(g, d))
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || g->shared.contains(d))
     return;
