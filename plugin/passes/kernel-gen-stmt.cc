@@ -925,7 +925,7 @@ static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
 }
 
 /* Whether the region G generates has an atomic on (a part of) D. */
-static bool atomic_target_p(kg *g, tree d)
+bool kg_atomic_target_p(kg *g, tree d)
 {
   if (!g->region)
     return false;
@@ -951,7 +951,7 @@ void maybe_share(kg *g, tree d)
       || (g->part & KG_VECTOR) || !VAR_P(d)
       || (DECL_ARTIFICIAL(d) && !DECL_NAME(d))
       || lookup_name(g, d)
-      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !atomic_target_p(g, d))
+      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !kg_atomic_target_p(g, d))
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || g->shared.contains(d))
     return;
