@@ -17,10 +17,28 @@ bool need_guard(kg *g)
   return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
 }
 
+/* Whether TEXT names one of G's gang-shared scalars (maybe_share: an
+   atomic's target; their reads have no subscript to tell them by). */
+static bool reads_shared_scalar(kg *g, const char *text)
+{
+  for (unsigned i = 0; i < g->shared.length(); i++) {
+    tree d = g->shared[i];
+    const char *n = lookup_name(g, d);
+    if (AGGREGATE_TYPE_P(TREE_TYPE(d)) || !n || !*n)
+      continue;
+    size_t len = strlen(n);
+    for (const char *p = strstr(text, n); p; p = strstr(p + 1, n))
+      if ((p == text || !(ISALNUM(p[-1]) || p[-1] == '_'))
+          && !(ISALNUM(p[len]) || p[len] == '_'))
+        return true;
+  }
+  return false;
+}
+
 /* True when no barrier is needed before a store by one thread or a
    partitioned loop: the code since the last barrier read no memory (the
-   text since it has no subscript, dereference or routine call), so no
-   thread can still be reading what is about to change. */
+   text since it has no subscript, dereference, routine call or gang-shared
+   scalar), so no thread can still be reading what is about to change. */
 bool after_barrier(kg *g)
 {
   const char *t = kb_str(g->out);
@@ -44,7 +62,7 @@ bool after_barrier(kg *g)
         || !strncmp(t + k, "__accgpu_mem", 12) /* so do these builtins */
         || !strncmp(t + k, "printf(", 7))
       return false;
-  return true;
+  return !reads_shared_scalar(g, t + from);
 }
 
 void open_guard(kg *g)
@@ -940,11 +958,10 @@ bool kg_atomic_target_p(kg *g, tree d)
    outside worker/vector loops is one copy per gang that the gang's
    threads share (seed 001 §5.2.2): __shared__ when it fits.  So is such
    a scalar that an atomic updates: the gang's (or worker's) lanes must
-   all update the one copy.  Not the
-   gimplifier's unnamed temporaries (a struct a call returns, passed on to
-   the next call): they live within one statement, and GCC declares them
-   at the region's top even when the statement is in a vector loop, whose
-   lanes would race on one copy. */
+   all update the one copy.  Not the gimplifier's unnamed temporaries (a
+   struct a call returns, passed on to the next call): they live within
+   one statement, and GCC declares them at the region's top even when the
+   statement is in a vector loop, whose lanes would race on one copy. */
 void maybe_share(kg *g, tree d)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))

@@ -5,7 +5,8 @@
  * (kernel-gen-stmt.cc maybe_share, kernel-gen.cc fp_atomic_scalars), and
  * one on a lane's own local is plain code (a CUDA atomic on a local
  * address faults on the GPU).  Counts at gang/vector, gang/worker,
- * gang/worker/vector levels and per worker, tickets from an atomic capture
+ * gang/worker/vector levels and per worker, a count read then reset
+ * between two loops, tickets from an atomic capture
  * (each gang's a permutation), a firstprivate counter, a local of the
  * vector loop and a gang-only kernel; the host fallback's two copies of
  * such a construct (lower-compute.cc) are checked too.  All against
@@ -42,6 +43,37 @@ static void gang_vector(void) {
   }
   for (int i = 0; i < N; i++)
     CHECK_INT("gang/vector count", out[i], want_count(i));
+}
+
+/* The gang reads its counter, then resets it for a second loop: the
+   reset waits until every lane has read it (racecheck). */
+static void reread_reset(void) {
+  int out[N];
+#pragma acc parallel loop gang copyout(out) vector_length(32)
+  for (int i = 0; i < N; i++) {
+    int cnt = 0;
+#pragma acc loop vector
+    for (int j = 0; j < M; j++)
+      if (hit(i, j)) {
+#pragma acc atomic update
+        cnt++;
+      }
+    int first = cnt;
+    cnt = 5;
+#pragma acc loop vector
+    for (int j = 0; j < M; j++)
+      if ((i + j) % 2 == 0) {
+#pragma acc atomic update
+        cnt++;
+      }
+    out[i] = first * 1000 + cnt;
+  }
+  for (int i = 0; i < N; i++) {
+    int c2 = 5;
+    for (int j = 0; j < M; j++)
+      c2 += (i + j) % 2 == 0;
+    CHECK_INT("count, reset, count", out[i], want_count(i) * 1000 + c2);
+  }
 }
 
 static void gang_worker(void) {
@@ -202,6 +234,7 @@ static void thread_locals(void) {
 
 int main(void) {
   gang_vector();
+  reread_reset();
   gang_worker();
   gang_worker_vector();
   tickets();
