@@ -223,6 +223,7 @@ char *kgr_bound_text(kg *g, struct loop_red *r);
 void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
+bool kg_atomic_target_p(kg *g, tree d);
 void emit_seq(kg *g, gimple_seq seq);
 
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */

@@ -17,10 +17,28 @@ bool need_guard(kg *g)
   return (g->dims & ~g->part & (KG_WORKER | KG_VECTOR)) != 0;
 }
 
+/* Whether TEXT names one of G's gang-shared scalars (maybe_share: an
+   atomic's target; their reads have no subscript to tell them by). */
+static bool reads_shared_scalar(kg *g, const char *text)
+{
+  for (unsigned i = 0; i < g->shared.length(); i++) {
+    tree d = g->shared[i];
+    const char *n = lookup_name(g, d);
+    if (AGGREGATE_TYPE_P(TREE_TYPE(d)) || !n || !*n)
+      continue;
+    size_t len = strlen(n);
+    for (const char *p = strstr(text, n); p; p = strstr(p + 1, n))
+      if ((p == text || !(ISALNUM(p[-1]) || p[-1] == '_'))
+          && !(ISALNUM(p[len]) || p[len] == '_'))
+        return true;
+  }
+  return false;
+}
+
 /* True when no barrier is needed before a store by one thread or a
    partitioned loop: the code since the last barrier read no memory (the
-   text since it has no subscript, dereference or routine call), so no
-   thread can still be reading what is about to change. */
+   text since it has no subscript, dereference, routine call or gang-shared
+   scalar), so no thread can still be reading what is about to change. */
 bool after_barrier(kg *g)
 {
   const char *t = kb_str(g->out);
@@ -44,7 +62,7 @@ bool after_barrier(kg *g)
         || !strncmp(t + k, "__accgpu_mem", 12) /* so do these builtins */
         || !strncmp(t + k, "printf(", 7))
       return false;
-  return true;
+  return !reads_shared_scalar(g, t + from);
 }
 
 void open_guard(kg *g)
@@ -625,6 +643,34 @@ static void atomic_plain(kg *g, enum atomic_form f, const char *T,
               T, u, val, size * 8, u, A, lhs);
 }
 
+/* The statements of an atomic update or capture after the load at *GSI,
+   computing the new value; *GSI is left at the store.  Returns the stored
+   value, NULL_TREE when malformed. */
+static tree atomic_body(kg *g, gimple_stmt_iterator *gsi, bool guard)
+{
+  bool was_single = g->in_single;
+  g->in_single |= guard;
+  gsi_next(gsi);
+  tree val = NULL_TREE;
+  for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
+    gimple *s = gsi_stmt(*gsi);
+    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
+      val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
+      break;
+    }
+    if (gimple_code(s) == GIMPLE_ASSIGN)
+      emit_assign(g, s);
+    else if (gimple_code(s) == GIMPLE_CALL)
+      emit_call(g, s);
+    else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
+      fail(g, NULL, "unsupported statement in an atomic construct");
+  }
+  g->in_single = was_single;
+  if (!val)
+    fail(g, NULL, "malformed atomic construct");
+  return val;
+}
+
 /* The CAS loop of an atomic update or capture: from the load at *GSI (LHS
    its value) through the statements computing the new value; *GSI is left
    at the store.  Returns the stored value, NULL_TREE when malformed. */
@@ -636,28 +682,8 @@ static tree atomic_cas(kg *g, gimple_stmt_iterator *gsi, const char *T,
   ind(g);
   kb_printf(g->out, "    %s = __o.v;\n", lhs);
   g->indent += 2;
-  bool was_single = g->in_single;
-  g->in_single |= guard;
-  gsi_next(gsi);
-  tree val = NULL_TREE;
-  for (; !gsi_end_p(*gsi); gsi_next(gsi)) {
-    gimple *s = gsi_stmt(*gsi);
-    if (gimple_code(s) == GIMPLE_OMP_ATOMIC_STORE) {
-      val = gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(s));
-      break;
-    }
-    /* Statements between load and store compute the new value. */
-    if (gimple_code(s) == GIMPLE_ASSIGN)
-      emit_assign(g, s);
-    else if (gimple_code(s) == GIMPLE_CALL)
-      emit_call(g, s);
-    else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
-      fail(g, NULL, "unsupported statement in an atomic construct");
-  }
+  tree val = atomic_body(g, gsi, guard);
   g->indent -= 2;
-  g->in_single = was_single;
-  if (!val)
-    fail(g, NULL, "malformed atomic construct");
   return val;
 }
 
@@ -667,6 +693,47 @@ static tree atomic_store_val(gimple_stmt_iterator *gsi)
   while (gimple_code(gsi_stmt(*gsi)) != GIMPLE_OMP_ATOMIC_STORE)
     gsi_next(gsi);
   return gimple_omp_atomic_store_val(as_a<gomp_atomic_store *>(gsi_stmt(*gsi)));
+}
+
+/* An atomic whose object is a thread's own (a local no other thread
+   shares, or a pointer only ever to one): no other thread can see it, and
+   a CUDA atomic on a local address faults on the GPU: plain code, the T
+   object at A read into L, the new value stored.  *GSI is left at the
+   store. */
+static void atomic_local(kg *g, gimple_stmt_iterator *gsi,
+                         enum atomic_form f, const char *T, const char *A,
+                         const char *L)
+{
+  if (f != AF_WRITE) {
+    ind(g);
+    kb_printf(g->out, "%s = *(%s *)(%s);\n", L, T, A);
+  }
+  tree val = f == AF_RMW ? atomic_body(g, gsi, false) : atomic_store_val(gsi);
+  if (!val || f == AF_READ)
+    return;
+  struct kbuf vb = {};
+  ex(g, &vb, val);
+  ind(g);
+  kb_printf(g->out, "*(%s *)(%s) = %s;\n", T, A, kb_str(&vb));
+  if (f == AF_WRITE) {
+    ind(g);
+    kb_printf(g->out, "%s = %s;\n", L, kb_str(&vb));
+  }
+  kb_free(&vb);
+}
+
+/* Whether the object at an atomic's address ADDR is a thread's own. */
+static bool atomic_thread_local_p(kg *g, tree addr)
+{
+  tree obj = build_simple_mem_ref(addr);
+  tree base = get_base_address(obj);
+  if (base && TREE_CODE(base) == MEM_REF
+      && TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
+    base = get_base_address(TREE_OPERAND(TREE_OPERAND(base, 0), 0));
+  if (base && DECL_P(base)
+      && (!VAR_P(base) || is_global_var(base) || !kg_is_local_auto(base)))
+    return false;
+  return !shared_store_p(g, obj);
 }
 
 /* The statement of an atomic update that one native CUDA atomic can do:
@@ -759,13 +826,20 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
     return;
   }
   enum atomic_form form = atomic_form_of(*gsi);
-  bool guard = need_guard(g);
-  if (guard)
-    open_guard(g);
   struct kbuf tb = {}, ab = {}, lb = {};
   type_str(g, &tb, type);
   ex(g, &ab, addr);
   ex(g, &lb, lhs);
+  if (atomic_thread_local_p(g, addr)) {
+    atomic_local(g, gsi, form, kb_str(&tb), kb_str(&ab), kb_str(&lb));
+    kb_free(&tb);
+    kb_free(&ab);
+    kb_free(&lb);
+    return;
+  }
+  bool guard = need_guard(g);
+  if (guard)
+    open_guard(g);
   note_store(g, build_simple_mem_ref(addr));
   if (DECL_P(addr))
     mark_written(g, root_of(g, addr));
@@ -853,19 +927,48 @@ char *red_helpers(kg *g, enum tree_code op, tree type)
   return sfx;
 }
 
+/* walk_gimple_seq callback: an atomic on the variable WI->info. */
+static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  gomp_atomic_load *l = dyn_cast<gomp_atomic_load *>(gsi_stmt(*gsi));
+  if (!l)
+    return NULL_TREE;
+  *handled = true; /* GCC takes a result only then */
+  tree a = gimple_omp_atomic_load_rhs(l);
+  if (TREE_CODE(a) == ADDR_EXPR
+      && get_base_address(TREE_OPERAND(a, 0)) == (tree)wi->info)
+    return a;
+  return NULL_TREE;
+}
+
+/* Whether the region G generates has an atomic on (a part of) D. */
+bool kg_atomic_target_p(kg *g, tree d)
+{
+  if (!g->region)
+    return false;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = d;
+  return walk_gimple_seq(gimple_omp_body(g->region->stmt), atomic_on_cb,
+                         NULL, &wi) != NULL;
+}
+
 /* A gang-private aggregate (array, struct) declared or made private
    outside worker/vector loops is one copy per gang that the gang's
-   threads share (seed 001 §5.2.2): __shared__ when it fits.  Not the
-   gimplifier's unnamed temporaries (a struct a call returns, passed on to
-   the next call): they live within one statement, and GCC declares them
-   at the region's top even when the statement is in a vector loop, whose
-   lanes would race on one copy. */
+   threads share (seed 001 §5.2.2): __shared__ when it fits.  So is such
+   a scalar that an atomic updates: the gang's (or worker's) lanes must
+   all update the one copy.  Not the gimplifier's unnamed temporaries (a
+   struct a call returns, passed on to the next call): they live within
+   one statement, and GCC declares them at the region's top even when the
+   statement is in a vector loop, whose lanes would race on one copy. */
 void maybe_share(kg *g, tree d)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
       || (g->part & KG_VECTOR) || !VAR_P(d)
       || (DECL_ARTIFICIAL(d) && !DECL_NAME(d))
-      || !AGGREGATE_TYPE_P(TREE_TYPE(d)) || lookup_name(g, d)
+      || lookup_name(g, d)
+      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !kg_atomic_target_p(g, d))
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || g->shared.contains(d))
     return;

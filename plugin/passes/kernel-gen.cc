@@ -302,6 +302,33 @@ static void fp_arrays(kg *g, struct kbuf *body)
   }
 }
 
+/* Each firstprivate scalar of G's region that an atomic updates (a
+   parameter by value) is one copy per gang that the gang's worker and
+   vector lanes all update (OpenACC 3.3 §2.5.1): a __shared__ copy that
+   one thread fills from the parameter at the start of BODY, then the gang
+   waits.  A thread's own copy would count its lanes' updates only. */
+static void fp_atomic_scalars(kg *g, struct kbuf *body)
+{
+  if (!(g->dims & (KG_WORKER | KG_VECTOR)))
+    return; /* one thread per gang: the parameter is the gang's copy */
+  for (unsigned i = 0; i < g->region->params.length(); i++) {
+    kg_param *p = &g->region->params[i];
+    tree d = p->decl;
+    if (p->by_ref || fp_array_p(p) || kg_ld_type_p(p->type)
+        || !(INTEGRAL_TYPE_P(p->type) || SCALAR_FLOAT_TYPE_P(p->type))
+        || !kg_atomic_target_p(g, d))
+      continue;
+    char *nb = p->name;
+    p->name = concat(nb, "_in", NULL);
+    kb_add(&g->decls, "  __shared__ ");
+    decl_str(g, &g->decls, p->type, nb);
+    kb_add(&g->decls, ";\n");
+    kb_printf(body, "  if (threadIdx.x == 0 && threadIdx.y == 0) %s = %s;\n"
+              "  __syncthreads();\n", nb, p->name);
+    g->shared.safe_push(d);
+  }
+}
+
 /* A long double passed by value arrives in the host's layout (P->name,
    NB_in) and is the double NB in the body. */
 static void ld_param(kg *g, kg_param *p, const char *nb, struct kbuf *body)
@@ -407,6 +434,7 @@ bool kg_generate(struct kg_region *r)
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
   fp_arrays(&g, &body);
+  fp_atomic_scalars(&g, &body);
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */

@@ -263,6 +263,59 @@ static bool has_atomic(gimple_seq seq)
   return false;
 }
 
+/* The operands of a sequence's atomics, in walk order. */
+struct atomic_ops {
+  auto_vec<tree> ops;
+  unsigned next; /* restore_atomic_cb's position */
+};
+
+/* walk_gimple_seq callback: saves into WI->info a fresh copy of the
+   operand each atomic keeps outside its ops (load rhs, store value). */
+static tree save_atomic_cb(gimple_stmt_iterator *gsi, bool *,
+                           struct walk_stmt_info *wi)
+{
+  struct atomic_ops *saved = (struct atomic_ops *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (gomp_atomic_load *l = dyn_cast<gomp_atomic_load *>(s))
+    saved->ops.safe_push(unshare_expr(gimple_omp_atomic_load_rhs(l)));
+  else if (gomp_atomic_store *st = dyn_cast<gomp_atomic_store *>(s))
+    saved->ops.safe_push(unshare_expr(gimple_omp_atomic_store_val(st)));
+  return NULL_TREE;
+}
+
+/* walk_gimple_seq callback: puts the copies save_atomic_cb made back, in
+   the same order. */
+static tree restore_atomic_cb(gimple_stmt_iterator *gsi, bool *,
+                              struct walk_stmt_info *wi)
+{
+  struct atomic_ops *saved = (struct atomic_ops *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (gomp_atomic_load *l = dyn_cast<gomp_atomic_load *>(s))
+    gimple_omp_atomic_load_set_rhs(l, saved->ops[saved->next++]);
+  else if (gomp_atomic_store *st = dyn_cast<gomp_atomic_store *>(s))
+    gimple_omp_atomic_store_set_val(st, saved->ops[saved->next++]);
+  return NULL_TREE;
+}
+
+/* copy_gimple_seq_and_replace_locals(SEQ) that leaves SEQ as it was:
+   gimple_copy shares an atomic's operands kept outside its ops (the load's
+   rhs, &x), and the remapping of the copy's locals rewrites them in place,
+   so SEQ's atomics would then update the copy's locals. */
+static gimple_seq copy_keeping_atomics(gimple_seq seq)
+{
+  struct atomic_ops saved;
+  saved.next = 0;
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &saved;
+  walk_gimple_seq(seq, save_atomic_cb, NULL, &wi);
+  gimple_seq copy = copy_gimple_seq_and_replace_locals(seq);
+  memset(&wi, 0, sizeof wi);
+  wi.info = &saved;
+  walk_gimple_seq(seq, restore_atomic_cb, NULL, &wi);
+  return copy;
+}
+
 /* Strips the host fallback HOST of a compute construct.  With atomics it
    becomes two versions: plain loads and stores while the process has one
    thread (glibc's __libc_single_threaded, read once at entry: the serial
@@ -276,7 +329,7 @@ static void strip_host(gimple_seq *host)
     host_atomics = HA_TESTED;
     return;
   }
-  gimple_seq locked = copy_gimple_seq_and_replace_locals(*host);
+  gimple_seq locked = copy_keeping_atomics(*host);
   host_atomics = HA_PLAIN;
   strip_seq(host);
   host_atomics = HA_LOCKED;
