@@ -613,10 +613,20 @@ static tree count_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
 }
 
 /* How many copies of BODY's iterations a lane runs together: eight for a
-   short body (a load or two and the update: CUB takes more items per
-   thread than four for such loops), four otherwise (registers, code). */
-static int unroll_factor(gimple_seq body)
+   short body reducing 4-byte values (CUB takes more items per thread for
+   those), four otherwise: eight 8-byte loads in flight took a gang worker
+   vector double kernel from 31 to 39 registers on sm_90, one 1024-thread
+   block per SM instead of two (1.5x slower on an H200). */
+static int unroll_factor(gimple_seq body, vec<loop_red *> *reds)
 {
+  /* ACCGPU_RED_UNROLL=N at compile time: N for every such loop (to time
+     the choice: benchmarks/reduction-table52). */
+  const char *e = getenv("ACCGPU_RED_UNROLL");
+  if (e && atoi(e) >= 1 && atoi(e) <= 16)
+    return atoi(e);
+  for (unsigned i = 0; i < reds->length(); i++)
+    if (tree_to_uhwi(TYPE_SIZE_UNIT((*reds)[i]->type)) > 4)
+      return 4;
   unsigned n = 0;
   struct walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
@@ -836,7 +846,7 @@ void emit_omp_for(kg *g, gomp_for *f)
      (one each otherwise: a warp waits for each load before the next one),
      as CUB's items per thread. */
   int counted = (dims & KG_VECTOR) && !reds.is_empty() && !digits && !tiled
-                && !chunked ? unroll_factor(gimple_omp_body(f)) : 0;
+                && !chunked ? unroll_factor(gimple_omp_body(f), &reds) : 0;
   if (digits)
     emit_digits_head(g, lv, nl, id, blocks ? gang_axis(dims) : NULL,
                      start, step);

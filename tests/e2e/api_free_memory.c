@@ -56,6 +56,14 @@ static void one_size(int n, int k, int separate) {
   free(d);
 #endif
   size_t after = free_now();
+  /* A GPU's driver reports its free memory in pages of 2 MiB and serves
+     small allocations from pages it holds: on an H200 the two pooled sizes
+     left the figure unchanged (run alone).  There only blocks of whole
+     pages are checked. */
+#ifdef _OPENACC
+  if (acc_get_device_type() == acc_device_nvidia && bytes < ((size_t)2 << 20))
+    separate = 0;
+#endif
   if (separate) {
     CHECK_TRUE("free memory falls by the bytes acc_malloc gave",
                before >= held + bytes);
