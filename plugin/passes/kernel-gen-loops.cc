@@ -605,6 +605,21 @@ static void emit_for(kg *g, int id, const char *axis, const char *start,
    an H200, GCC's build 3.3-6.4 ms).  The partial stays one register: the
    adds keep their order per lane.  The multicore image keeps the plain
    loop (emit_for, after this #else). */
+/* The text of loop ID's first iteration and its end: a gang loop's chunk
+   (AXIS: the multicore image's share of the grid), else START and the
+   trip count. */
+static void loop_bounds(int id, const char *axis, const char *start,
+                        char *lo, size_t nlo, char *hi, size_t nhi)
+{
+  if (axis) {
+    snprintf(lo, nlo, "__ACCGPU_GANG_LO(%s, __tot%d, %s)", start, id, axis);
+    snprintf(hi, nhi, "__ACCGPU_GANG_HI(__tot%d, %s)", id, axis);
+  } else {
+    snprintf(lo, nlo, "%s", start);
+    snprintf(hi, nhi, "__tot%d", id);
+  }
+}
+
 static tree count_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
 {
   if (!is_gimple_debug(gsi_stmt(*gsi)))
@@ -639,14 +654,7 @@ static void emit_counted_for(kg *g, int id, const char *axis,
                              const char *start, const char *step, int unroll)
 {
   char lo[320], hi[96];
-  if (axis) {
-    snprintf(lo, sizeof lo, "__ACCGPU_GANG_LO(%s, __tot%d, %s)", start, id,
-             axis);
-    snprintf(hi, sizeof hi, "__ACCGPU_GANG_HI(__tot%d, %s)", id, axis);
-  } else {
-    snprintf(lo, sizeof lo, "%s", start);
-    snprintf(hi, sizeof hi, "__tot%d", id);
-  }
+  loop_bounds(id, axis, start, lo, sizeof lo, hi, sizeof hi);
   kb_add(g->out, "#ifndef __ACCGPU_MC__\n");
   ind(g);
   kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", unroll);
@@ -720,15 +728,8 @@ static void emit_digits_head(kg *g, const loop_level *lv, unsigned nl,
                              int id, const char *axis, const char *start,
                              const char *step)
 {
-  char lo[320], hi[64];
-  if (axis) {
-    snprintf(lo, sizeof lo, "__ACCGPU_GANG_LO(%s, __tot%d, %s)", start, id,
-             axis);
-    snprintf(hi, sizeof hi, "__ACCGPU_GANG_HI(__tot%d, %s)", id, axis);
-  } else {
-    snprintf(lo, sizeof lo, "%s", start);
-    snprintf(hi, sizeof hi, "__tot%d", id);
-  }
+  char lo[320], hi[96];
+  loop_bounds(id, axis, start, lo, sizeof lo, hi, sizeof hi);
   kb_add(g->out, "#ifdef __ACCGPU_MC__\n");
   emit_mc_runs_head(g, lv, nl, id, lo, hi);
   g->indent -= 2;
