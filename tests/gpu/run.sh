@@ -230,7 +230,8 @@ sec_sanitizer() {
   local t tool cs
   cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
   [ -n "$cs" ] || { echo "sanitizer: no compute-sanitizer"; return; }
-  for t in parallel_loop_basic reduction_shapes_double compute_reduction_rows reduction_array compute_atomics; do
+  for t in parallel_loop_basic reduction_shapes_double compute_reduction_rows reduction_array \
+           compute_atomics reduction_rows_racecheck atomic_gang_private; do
     [ -x "$KIT/e2e/$t/prog" ] || continue
     for tool in memcheck racecheck; do
       echo "== $tool $t: $(timeout 120 "$cs" --tool "$tool" --error-exitcode 9 \
