@@ -864,19 +864,46 @@ static void atomic_shared(kg *g, gimple_stmt_iterator *gsi, tree addr,
   kb_free(&vb);
 }
 
+/* walk_gimple_op callback: the address of a thread's own variable. */
+static tree local_addr_op(tree *tp, int *walk_subtrees, void *data)
+{
+  (void)walk_subtrees;
+  kg *g = (kg *)((walk_stmt_info *)data)->info;
+  if (TREE_CODE(*tp) != ADDR_EXPR)
+    return NULL_TREE;
+  tree x = get_base_address(TREE_OPERAND(*tp, 0));
+  if (x && VAR_P(x) && !is_global_var(x) && kg_is_local_auto(x)
+      && !shared_store_p(g, x))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether G's compute construct takes the address of a thread's local
+   anywhere (a pointer set to it, a routine's argument). */
+static bool kernel_takes_local_addr(kg *g)
+{
+  if (!g->region)
+    return false;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = g;
+  return walk_gimple_seq(gimple_omp_body(g->region->stmt), NULL,
+                         local_addr_op, &wi) != NULL;
+}
+
 /* Whether the object at an atomic's address ADDR may be a thread's local
-   that the compiler cannot see: through a pointer parameter of a routine
-   (or a pointer derived from one), which a caller may set to the address
-   of its own local.  Kernels' pointers are to mapped (global) data. */
+   that the compiler cannot see: through a pointer in a routine (a caller
+   may pass the address of its local), or in a kernel that takes the
+   address of a local (`p = c ? &local : &a[i]`).  Other kernels' pointers
+   are to mapped (global) data. */
 static bool atomic_maybe_local_p(kg *g, tree addr)
 {
-  if (!g->routine_mode)
-    return false;
   tree base = get_base_address(build_simple_mem_ref(addr));
   if (!base || (TREE_CODE(base) != MEM_REF
-                && TREE_CODE(base) != TARGET_MEM_REF))
+                && TREE_CODE(base) != TARGET_MEM_REF)
+      || TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
     return false;
-  return TREE_CODE(TREE_OPERAND(base, 0)) != ADDR_EXPR;
+  return g->routine_mode || kernel_takes_local_addr(g);
 }
 
 /* An atomic whose object may be a thread's local (atomic_maybe_local_p):

@@ -4,8 +4,9 @@
  * with the address of mapped, shared data.  The generated code chooses at
  * run time (__accgpu_is_local): plain code on a local, the atomic
  * otherwise.  Update (native atomic), capture (CAS loop), a product (CAS loop on a
- * double), a 2-byte update (CAS on its word), read and write, counted
- * against a serial loop. */
+ * double), a 2-byte update (CAS on its word), read and write; then an
+ * atomic in a kernel through a pointer set to a local or to mapped data.
+ * Counted against serial loops. */
 #include "e2e.h"
 
 #define N 3000
@@ -95,5 +96,22 @@ int main(void) {
     CHECK_REAL("prod", prod[b], ref_prod[b], 0);
   }
   CHECK_INT("total", total, N);
+
+  static int odd[B], mine[N];
+  int ref_odd[B] = {0};
+#pragma acc parallel loop copy(odd) copyout(mine)
+  for (int i = 0; i < N; i++) {
+    int cnt = i;
+    int *p = i % 2 ? &odd[i % B] : &cnt;
+#pragma acc atomic update
+    *p += 2;
+    mine[i] = cnt;
+  }
+  for (int i = 0; i < N; i++) {
+    CHECK_INT("mine", mine[i], i % 2 ? i : i + 2);
+    ref_odd[i % B] += i % 2 ? 2 : 0;
+  }
+  for (int b = 0; b < B; b++)
+    CHECK_INT("odd", odd[b], ref_odd[b]);
   return e2e_done();
 }
