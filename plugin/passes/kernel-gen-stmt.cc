@@ -878,17 +878,25 @@ static tree local_addr_op(tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Whether G's compute construct takes the address of a thread's local
-   anywhere (a pointer set to it, a routine's argument). */
-static bool kernel_takes_local_addr(kg *g)
+/* Whether a walk of the body of G's compute construct with SCB and OCB
+   (INFO theirs) stops somewhere; false outside a region (routines). */
+static bool region_walk_finds(kg *g, walk_stmt_fn scb, walk_tree_fn ocb,
+                              void *info)
 {
   if (!g->region)
     return false;
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
-  wi.info = g;
-  return walk_gimple_seq(gimple_omp_body(g->region->stmt), NULL,
-                         local_addr_op, &wi) != NULL;
+  wi.info = info;
+  return walk_gimple_seq(gimple_omp_body(g->region->stmt), scb, ocb,
+                         &wi) != NULL;
+}
+
+/* Whether G's compute construct takes the address of a thread's local
+   anywhere (a pointer set to it, a routine's argument). */
+static bool kernel_takes_local_addr(kg *g)
+{
+  return region_walk_finds(g, NULL, local_addr_op, g);
 }
 
 /* Whether the object at an atomic's address ADDR may be a thread's local
@@ -1015,13 +1023,7 @@ static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
 /* Whether the region G generates has an atomic on (a part of) D. */
 bool kg_atomic_target_p(kg *g, tree d)
 {
-  if (!g->region)
-    return false;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = d;
-  return walk_gimple_seq(gimple_omp_body(g->region->stmt), atomic_on_cb,
-                         NULL, &wi) != NULL;
+  return region_walk_finds(g, atomic_on_cb, NULL, d);
 }
 
 /* A gang-private aggregate (array, struct) declared or made private
