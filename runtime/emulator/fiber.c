@@ -608,7 +608,8 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
   int own = ((a ^ (uintptr_t)f) >> ACCGPU_EMU_STACK_SHIFT) == 0;
   accgpu_emu_where w = where_of(s, f);
   /* Atomics on local memory fault on a GPU, whatever checks are on. */
-  if (accgpu_emu_atomic_local(&w, a, n, kind, own, s->fault, sizeof s->fault))
+  if ((kind & 2) &&
+      accgpu_emu_atomic_local(&w, a, n, kind, own, s->fault, sizeof s->fault))
     fault_stop(s, f);
   if (own)
     return; /* its own stack: private */
