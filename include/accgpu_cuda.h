@@ -644,6 +644,23 @@ __accgpu_trips(long long lo, long long hi, long long st) {
   return (long long)(d / (unsigned long long)st) + 1;
 }
 
+/* Whether P is the calling thread's local memory (its stack), where a GPU
+   faults on atomics: generated code then updates the object with plain
+   code (kernel-gen-stmt.cc, atomic_either).  The multicore device's
+   threads are CPU threads, whose atomics work anywhere. */
+#ifdef __CUDACC__
+static __device__ __forceinline__ int __accgpu_is_local(const void *p) {
+  return (int)__isLocal(p);
+}
+#elif defined(__ACCGPU_MC__)
+#define __accgpu_is_local(p) ((void)(p), 0)
+#else
+__ACCGPU_INL int __accgpu_is_local(const void *p) {
+  return (((uintptr_t)p ^ (uintptr_t)__accgpu_emu_self()) >>
+          ACCGPU_EMU_STACK_SHIFT) == 0;
+}
+#endif
+
 /* A relaxed load of a word other threads may change with atomics (the
    first guess of the reductions' CAS loops): not an atomic read-modify-
    write; the checked emulator counts it as a load and racecheck as an

@@ -67,6 +67,20 @@ __ACCGPU_CHK_INL void __accgpu_chk(const volatile void *p, unsigned long n,
   __ACCGPU_OP(t, access)(t, p, n, kind);
 }
 
+/* An atomic: on the calling thread's own stack (a local or a by-value
+   parameter) it faults on a GPU ("unspecified launch failure": CUDA's
+   atomics and ld/st.relaxed need global or shared memory), so it goes to
+   ops->access, which stops the kernel, whatever checks are on; one compare
+   when it is not.  Other threads' stacks are the slow path's to report. */
+__ACCGPU_CHK_INL void __accgpu_chk_at(const volatile void *p, unsigned long n,
+                                      unsigned kind) {
+  __accgpu_emu_thread *t = __accgpu_emu_self();
+  if ((((uintptr_t)p ^ (uintptr_t)t) >> ACCGPU_EMU_STACK_SHIFT) == 0)
+    __ACCGPU_OP(t, access)(t, p, n, kind);
+  else
+    __accgpu_chk(p, n, kind);
+}
+
 /* ---- Plain loads and stores ---- */
 #define __ACCGPU_TSAN_RW(n)                                                   \
   __ACCGPU_CHK_FN void __tsan_read##n(void *p) { __accgpu_chk(p, n, 0); }     \
@@ -107,13 +121,13 @@ __ACCGPU_CHK_FN void __tsan_func_exit(void *pc) { (void)pc; }
 #define __ACCGPU_TSAN_ATOMIC(n, T)                                            \
   __ACCGPU_CHK_FN T __tsan_atomic##n##_load(const volatile void *p, int mo) { \
     (void)mo;                                                                 \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT_LD);                                   \
+    __accgpu_chk_at(p, n / 8, __ACCGPU_AT_LD);                                \
     return __atomic_load_n((const volatile T *)p, __ATOMIC_SEQ_CST);          \
   }                                                                           \
   __ACCGPU_CHK_FN void __tsan_atomic##n##_store(volatile void *p, T v,        \
                                                 int mo) {                     \
     (void)mo;                                                                 \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT_ST);                                   \
+    __accgpu_chk_at(p, n / 8, __ACCGPU_AT_ST);                                \
     __atomic_store_n((volatile T *)p, v, __ATOMIC_SEQ_CST);                   \
   }                                                                           \
   __ACCGPU_TSAN_RMW(n, T, exchange, __atomic_exchange_n)                      \
@@ -126,7 +140,7 @@ __ACCGPU_CHK_FN void __tsan_func_exit(void *pc) { (void)pc; }
   __ACCGPU_CHK_FN _Bool __tsan_atomic##n##_compare_exchange_strong(             \
       volatile void *p, void *c, T v, int mo, int fmo) {                      \
     (void)mo, (void)fmo;                                                      \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT);                                      \
+    __accgpu_chk_at(p, n / 8, __ACCGPU_AT);                                   \
     return __atomic_compare_exchange_n((volatile T *)p, (T *)c, v, 0,         \
                                        __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
   }                                                                           \
@@ -142,7 +156,7 @@ __ACCGPU_CHK_FN void __tsan_func_exit(void *pc) { (void)pc; }
 #define __ACCGPU_TSAN_RMW(n, T, op, builtin)                                  \
   __ACCGPU_CHK_FN T __tsan_atomic##n##_##op(volatile void *p, T v, int mo) {  \
     (void)mo;                                                                 \
-    __accgpu_chk(p, n / 8, __ACCGPU_AT);                                      \
+    __accgpu_chk_at(p, n / 8, __ACCGPU_AT);                                   \
     return builtin((volatile T *)p, v, __ATOMIC_SEQ_CST);                     \
   }
 __ACCGPU_TSAN_ATOMIC(8, unsigned char)

@@ -807,11 +807,138 @@ static tree atomic_native(kg *g, gimple_stmt_iterator *gsi, gassign *as,
   return atomic_store_val(gsi);
 }
 
-/* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: a relaxed load
-   or store for atomic read and write, CUDA's atomic for an update it has
-   (x += e, x &= e, x = min(x, e), ...), else a CAS loop on the bit pattern
-   (works for every operation, capture included).  Advances *GSI past the
-   store. */
+/* The atomic at *GSI on memory other threads may share (global or
+   shared): a relaxed load or store for atomic read and write, CUDA's
+   atomic for an update it has (x += e, x &= e, x = min(x, e), ...), else a
+   CAS loop on the bit pattern (works for every operation, capture
+   included).  ADDR, LHS: the load's; T, A, L their text.  *GSI is left at
+   the store. */
+static void atomic_shared(kg *g, gimple_stmt_iterator *gsi, tree addr,
+                          tree lhs, enum atomic_form form, unsigned size,
+                          const char *T, const char *A, const char *L)
+{
+  bool guard = need_guard(g);
+  if (guard)
+    open_guard(g);
+  note_store(g, build_simple_mem_ref(addr));
+  if (DECL_P(addr))
+    mark_written(g, root_of(g, addr));
+  gassign *upd = form == AF_RMW ? atomic_update_stmt(*gsi) : NULL;
+  tree e = NULL_TREE;
+  bool neg = false;
+  const char *ct = NULL;
+  const char *fn = upd ? atomic_native_fn(upd, lhs, &e, &neg, &ct) : NULL;
+  bool cas = form == AF_RMW && !fn;
+  tree val = fn    ? atomic_native(g, gsi, upd, fn, ct, e, neg, T, A, L, guard)
+             : cas ? atomic_cas(g, gsi, T, A, L, size, guard)
+                   : atomic_store_val(gsi);
+  if (!val)
+    return;
+  struct kbuf vb = {};
+  ex(g, &vb, val);
+  if (cas) {
+    ind(g);
+    kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
+    atomic_close(g, size);
+  } else if (!fn) {
+    atomic_plain(g, form, T, A, size, L, kb_str(&vb));
+  }
+  if (guard) {
+    /* The one thread that did it hands the old and new values (capture)
+       to the others through shared memory: the worker's own slots when
+       only its lanes take part (workers run this at different times). */
+    const char *scr = accgpu_red_scratch_ref(kg_row_guard(g));
+    ind(g);
+    kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
+              T, scr, L, T, scr, kb_str(&vb));
+    close_guard(g);
+    ind(g);
+    kb_printf(g->out, "%s = ((%s *)%s)[0];\n", L, T, scr);
+    if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
+      ind(g);
+      kb_printf(g->out, "%s = ((%s *)%s)[1];\n", kb_str(&vb), T, scr);
+    }
+    redundant_barrier(g);
+    accgpu_red_need_scratch();
+  }
+  kb_free(&vb);
+}
+
+/* walk_gimple_op callback: the address of a thread's own variable. */
+static tree local_addr_op(tree *tp, int *walk_subtrees, void *data)
+{
+  (void)walk_subtrees;
+  kg *g = (kg *)((walk_stmt_info *)data)->info;
+  if (TREE_CODE(*tp) != ADDR_EXPR)
+    return NULL_TREE;
+  tree x = get_base_address(TREE_OPERAND(*tp, 0));
+  if (x && VAR_P(x) && !is_global_var(x) && kg_is_local_auto(x)
+      && !shared_store_p(g, x))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether a walk of the body of G's compute construct with SCB and OCB
+   (INFO theirs) stops somewhere; false outside a region (routines). */
+static bool region_walk_finds(kg *g, walk_stmt_fn scb, walk_tree_fn ocb,
+                              void *info)
+{
+  if (!g->region)
+    return false;
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = info;
+  return walk_gimple_seq(gimple_omp_body(g->region->stmt), scb, ocb,
+                         &wi) != NULL;
+}
+
+/* Whether G's compute construct takes the address of a thread's local
+   anywhere (a pointer set to it, a routine's argument). */
+static bool kernel_takes_local_addr(kg *g)
+{
+  return region_walk_finds(g, NULL, local_addr_op, g);
+}
+
+/* Whether the object at an atomic's address ADDR may be a thread's local
+   that the compiler cannot see: through a pointer in a routine (a caller
+   may pass the address of its local), or in a kernel that takes the
+   address of a local (`p = c ? &local : &a[i]`).  Other kernels' pointers
+   are to mapped (global) data. */
+static bool atomic_maybe_local_p(kg *g, tree addr)
+{
+  tree base = get_base_address(build_simple_mem_ref(addr));
+  if (!base || (TREE_CODE(base) != MEM_REF
+                && TREE_CODE(base) != TARGET_MEM_REF)
+      || TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
+    return false;
+  return g->routine_mode || kernel_takes_local_addr(g);
+}
+
+/* An atomic whose object may be a thread's local (atomic_maybe_local_p):
+   chosen at run time, as a GPU faults on an atomic on local memory
+   (__accgpu_is_local: PTX isspacep.local; the emulator's fiber stack). */
+static void atomic_either(kg *g, gimple_stmt_iterator *gsi, tree addr,
+                          tree lhs, enum atomic_form form, unsigned size,
+                          const char *T, const char *A, const char *L)
+{
+  gimple_stmt_iterator lg = *gsi;
+  ind(g);
+  kb_printf(g->out, "if (__accgpu_is_local((const void *)(%s))) {\n", A);
+  g->indent++;
+  atomic_local(g, &lg, form, T, A, L);
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "} else {\n");
+  g->indent++;
+  atomic_shared(g, gsi, addr, lhs, form, size, T, A, L);
+  g->indent--;
+  ind(g);
+  kb_add(g->out, "}\n");
+}
+
+/* GIMPLE_OMP_ATOMIC_LOAD at *GSI up to the matching store: plain code on
+   a thread's own object, atomics on shared ones, a run-time choice where
+   the compiler cannot tell.  Advances *GSI past the store. */
 static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
 {
   gomp_atomic_load *ld = as_a<gomp_atomic_load *>(gsi_stmt(*gsi));
@@ -830,65 +957,16 @@ static void emit_atomic(kg *g, gimple_stmt_iterator *gsi)
   type_str(g, &tb, type);
   ex(g, &ab, addr);
   ex(g, &lb, lhs);
-  if (atomic_thread_local_p(g, addr)) {
-    atomic_local(g, gsi, form, kb_str(&tb), kb_str(&ab), kb_str(&lb));
-    kb_free(&tb);
-    kb_free(&ab);
-    kb_free(&lb);
-    return;
-  }
-  bool guard = need_guard(g);
-  if (guard)
-    open_guard(g);
-  note_store(g, build_simple_mem_ref(addr));
-  if (DECL_P(addr))
-    mark_written(g, root_of(g, addr));
-  gassign *upd = form == AF_RMW ? atomic_update_stmt(*gsi) : NULL;
-  tree e = NULL_TREE;
-  bool neg = false;
-  const char *ct = NULL;
-  const char *fn = upd ? atomic_native_fn(upd, lhs, &e, &neg, &ct) : NULL;
-  bool cas = form == AF_RMW && !fn;
-  tree val = fn ? atomic_native(g, gsi, upd, fn, ct, e, neg, kb_str(&tb),
-                                kb_str(&ab), kb_str(&lb), guard)
-             : cas ? atomic_cas(g, gsi, kb_str(&tb), kb_str(&ab), kb_str(&lb),
-                                size, guard)
-                   : atomic_store_val(gsi);
-  if (!val)
-    return;
-  struct kbuf vb = {};
-  ex(g, &vb, val);
-  if (cas) {
-    ind(g);
-    kb_printf(g->out, "    __n.v = %s;\n", kb_str(&vb));
-    atomic_close(g, size);
-  } else if (!fn) {
-    atomic_plain(g, form, kb_str(&tb), kb_str(&ab), size, kb_str(&lb),
-                 kb_str(&vb));
-  }
-  if (guard) {
-    /* The one thread that did it hands the old and new values (capture)
-       to the others through shared memory: the worker's own slots when
-       only its lanes take part (workers run this at different times). */
-    const char *scr = accgpu_red_scratch_ref(kg_row_guard(g));
-    ind(g);
-    kb_printf(g->out, "((%s *)%s)[0] = %s; ((%s *)%s)[1] = %s;\n",
-              kb_str(&tb), scr, kb_str(&lb), kb_str(&tb), scr, kb_str(&vb));
-    close_guard(g);
-    ind(g);
-    kb_printf(g->out, "%s = ((%s *)%s)[0];\n", kb_str(&lb), kb_str(&tb), scr);
-    if (DECL_P(val) || TREE_CODE(val) == SSA_NAME) {
-      ind(g);
-      kb_printf(g->out, "%s = ((%s *)%s)[1];\n", kb_str(&vb), kb_str(&tb),
-                scr);
-    }
-    redundant_barrier(g);
-    accgpu_red_need_scratch();
-  }
+  const char *T = kb_str(&tb), *A = kb_str(&ab), *L = kb_str(&lb);
+  if (atomic_thread_local_p(g, addr))
+    atomic_local(g, gsi, form, T, A, L);
+  else if (!need_guard(g) && atomic_maybe_local_p(g, addr))
+    atomic_either(g, gsi, addr, lhs, form, size, T, A, L);
+  else
+    atomic_shared(g, gsi, addr, lhs, form, size, T, A, L);
   kb_free(&tb);
   kb_free(&ab);
   kb_free(&lb);
-  kb_free(&vb);
 }
 
 /* ---- reductions (their text: reduction/) ---- */
@@ -945,13 +1023,7 @@ static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
 /* Whether the region G generates has an atomic on (a part of) D. */
 bool kg_atomic_target_p(kg *g, tree d)
 {
-  if (!g->region)
-    return false;
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = d;
-  return walk_gimple_seq(gimple_omp_body(g->region->stmt), atomic_on_cb,
-                         NULL, &wi) != NULL;
+  return region_walk_finds(g, atomic_on_cb, NULL, d);
 }
 
 /* A gang-private aggregate (array, struct) declared or made private

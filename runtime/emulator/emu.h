@@ -218,6 +218,11 @@ typedef struct accgpu_emu_where {
    else -1 with a fault report in BUF. */
 int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
                         unsigned kind, char *buf, size_t len);
+/* -1 with a report in BUF when atomic access KIND (bit 1 set) of N bytes
+   at A is on a fiber stack, W's own when OWN: a thread's local memory,
+   where a GPU's atomics fault; else 0. */
+int accgpu_emu_atomic_local(const accgpu_emu_where *w, uintptr_t a, size_t n,
+                            unsigned kind, int own, char *buf, size_t len);
 /* Appends to BUF what is known of device or host address A ("'a[0:n]'
    (800 bytes at ...)"); returns BUF. */
 char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,

@@ -605,11 +605,16 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
   emu_fiber *f = (emu_fiber *)t;
   emu_sched *s = f->s;
   uintptr_t a = (uintptr_t)p;
-  if (((a ^ (uintptr_t)f) >> ACCGPU_EMU_STACK_SHIFT) == 0)
+  int own = ((a ^ (uintptr_t)f) >> ACCGPU_EMU_STACK_SHIFT) == 0;
+  accgpu_emu_where w = where_of(s, f);
+  /* Atomics on local memory fault on a GPU, whatever checks are on. */
+  if ((kind & 2) &&
+      accgpu_emu_atomic_local(&w, a, n, kind, own, s->fault, sizeof s->fault))
+    fault_stop(s, f);
+  if (own)
     return; /* its own stack: private */
   if (s->counting)
     accgpu_emu_count_access(&s->cnt, &s->blk, a, kind);
-  accgpu_emu_where w = where_of(s, f);
   /* Switch first: racecheck may defer this access's verdict until its
      store is done, which must happen before another thread runs. */
   if (s->cfg->order == EMU_ORDER_RANDOM)

@@ -408,3 +408,24 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
   }
   return -1;
 }
+
+int accgpu_emu_atomic_local(const accgpu_emu_where *w, uintptr_t a, size_t n,
+                            unsigned kind, int own, char *buf, size_t len) {
+  if (!(kind & 2) || (!own && a - w->slots >= w->slots_len))
+    return 0;
+  const char *op = (kind & 4) ? "relaxed load" : (kind & 8) ? "relaxed store"
+                                                            : "atomic";
+  int k = snprintf(buf, len, "atomic check: %s of %zu bytes at %p by ", op, n,
+                   (void *)a);
+  if (k > 0 && (size_t)k < len)
+    k += accgpu_emu_where_text(w, buf + k, len - (size_t)k);
+  if (k > 0 && (size_t)k < len)
+    snprintf(buf + k, len - (size_t)k,
+             ": atomic on a thread's local memory (a GPU faults: "
+             "\"unspecified launch failure\"; CUDA's atomics work on global "
+             "and shared memory only): %s, such as a local passed by address "
+             "to a routine that updates it atomically",
+             own ? "the address is on the thread's own stack"
+                 : "the address is on another thread's stack");
+  return -1;
+}
