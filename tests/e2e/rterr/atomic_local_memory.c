@@ -8,7 +8,7 @@
  * routine, which one thread does for the gang: here on the address of its
  * caller's local. */
 /* accgpu-expect-stderr: accgpu: error: .*atomic_local_memory\.c:23 */
-/* accgpu-expect-stderr: atomic check: atomic of 4 bytes at 0x[0-9a-f]+ by kernel __accgpu_k_main_23_0 \(parallel at .*atomic_local_memory\.c:23 in main\), block \(0,0,0\), thread \(0,0,0\): atomic on a thread's local memory \(a GPU faults: .*the thread's own stack */
+/* accgpu-expect-stderr: atomic check: atomic of 4 bytes at 0x[0-9a-f]+ by kernel __accgpu_k_main_23_0 \(parallel at .*atomic_local_memory\.c:23 in main\), block \([0-9]+,0,0\), thread \(0,0,0\): atomic on a thread's local memory \(a GPU faults: .*the thread's own stack */
 #include <stdio.h>
 
 #pragma acc routine worker
