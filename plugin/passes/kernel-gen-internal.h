@@ -73,6 +73,13 @@ struct kg {
   bool in_single;      /* inside one thread's guarded part (no barrier) */
   bool ld_noted;       /* said that long double is computed in double */
   vec<tree> shared;    /* gang-private aggregates in __shared__ memory */
+  /* What the region's body holds, found by one walk each (0: not yet):
+     the variables its atomics update (kg_atomic_target_p); 1 or 2: it
+     does not or does take a thread's local's address (atomics through
+     pointers then test the address at run time). */
+  bool atomic_targets_known;
+  vec<tree> atomic_targets;
+  int takes_local_addr;
   unsigned long shared_bytes;
   int indent;
   int counter;

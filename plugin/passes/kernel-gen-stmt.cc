@@ -731,7 +731,7 @@ static bool atomic_thread_local_p(kg *g, tree addr)
       && TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
     base = get_base_address(TREE_OPERAND(TREE_OPERAND(base, 0), 0));
   if (base && DECL_P(base)
-      && (!VAR_P(base) || is_global_var(base) || !kg_is_local_auto(base)))
+      && (!VAR_P(base) || !kg_is_local_auto(base)))
     return false;
   return !shared_store_p(g, obj);
 }
@@ -872,7 +872,7 @@ static tree local_addr_op(tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE(*tp) != ADDR_EXPR)
     return NULL_TREE;
   tree x = get_base_address(TREE_OPERAND(*tp, 0));
-  if (x && VAR_P(x) && !is_global_var(x) && kg_is_local_auto(x)
+  if (x && VAR_P(x) && kg_is_local_auto(x)
       && !shared_store_p(g, x))
     return *tp;
   return NULL_TREE;
@@ -893,10 +893,14 @@ static bool region_walk_finds(kg *g, walk_stmt_fn scb, walk_tree_fn ocb,
 }
 
 /* Whether G's compute construct takes the address of a thread's local
-   anywhere (a pointer set to it, a routine's argument). */
+   anywhere (a pointer set to it, a routine's argument); one walk per
+   region. */
 static bool kernel_takes_local_addr(kg *g)
 {
-  return region_walk_finds(g, NULL, local_addr_op, g);
+  if (!g->takes_local_addr)
+    g->takes_local_addr = region_walk_finds(g, NULL, local_addr_op, g) ? 2
+                                                                       : 1;
+  return g->takes_local_addr == 2;
 }
 
 /* Whether the object at an atomic's address ADDR may be a thread's local
@@ -1005,25 +1009,30 @@ char *red_helpers(kg *g, enum tree_code op, tree type)
   return sfx;
 }
 
-/* walk_gimple_seq callback: an atomic on the variable WI->info. */
-static tree atomic_on_cb(gimple_stmt_iterator *gsi, bool *handled,
-                         walk_stmt_info *wi)
+/* walk_gimple_seq callback: the variable of each atomic on (a part of) a
+   variable, into the vec WI->info. */
+static tree atomic_target_cb(gimple_stmt_iterator *gsi, bool *handled,
+                             walk_stmt_info *wi)
 {
   gomp_atomic_load *l = dyn_cast<gomp_atomic_load *>(gsi_stmt(*gsi));
   if (!l)
     return NULL_TREE;
-  *handled = true; /* GCC takes a result only then */
+  *handled = true;
   tree a = gimple_omp_atomic_load_rhs(l);
-  if (TREE_CODE(a) == ADDR_EXPR
-      && get_base_address(TREE_OPERAND(a, 0)) == (tree)wi->info)
-    return a;
+  if (TREE_CODE(a) == ADDR_EXPR)
+    ((vec<tree> *)wi->info)->safe_push(get_base_address(TREE_OPERAND(a, 0)));
   return NULL_TREE;
 }
 
-/* Whether the region G generates has an atomic on (a part of) D. */
+/* Whether the region G generates has an atomic on (a part of) D; the
+   region's body is walked once, for all its variables. */
 bool kg_atomic_target_p(kg *g, tree d)
 {
-  return region_walk_finds(g, atomic_on_cb, NULL, d);
+  if (!g->atomic_targets_known) {
+    g->atomic_targets_known = true;
+    region_walk_finds(g, atomic_target_cb, NULL, &g->atomic_targets);
+  }
+  return g->atomic_targets.contains(d);
 }
 
 /* A gang-private aggregate (array, struct) declared or made private

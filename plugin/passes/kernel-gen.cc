@@ -152,6 +152,7 @@ static void kg_fini(kg *g)
   g->derived_from.release();
   g->written.release();
   g->shared.release();
+  g->atomic_targets.release();
   g->lreds.release();
   g->creds.release();
   kb_free(&g->decls);
