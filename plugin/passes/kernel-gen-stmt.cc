@@ -523,6 +523,15 @@ bool kg_row_guard(kg *g)
 
 /* ---- atomics ---- */
 
+/* The unsigned type of SIZE bytes (1, 2, 4 or 8): an atomic's word. */
+static const char *atomic_word(unsigned size)
+{
+  return size == 1   ? "unsigned char"
+         : size == 2 ? "unsigned short"
+         : size == 4 ? "unsigned int"
+                     : "unsigned long long";
+}
+
 /* The start of an atomic's CAS loop on the T object at A: __o.v is its
    value, read without a plain load (that would race).  A 4- or 8-byte
    object is the CAS's own word; a 1- or 2-byte one (CUDA has no 8-bit CAS)
@@ -534,7 +543,7 @@ static void atomic_open(kg *g, const char *T, const char *A, unsigned size)
   kb_printf(g->out, "{ %s *__ap = (%s *)(%s);\n", T, T, A);
   ind(g);
   if (size >= 4) {
-    const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
+    const char *ut = atomic_word(size);
     kb_printf(g->out, "  union { %s v; %s u; } __o, __n; "
               "__o.u = atomicCAS((%s *)__ap, (%s)0, (%s)0);\n",
               T, ut, ut, ut, ut);
@@ -542,7 +551,7 @@ static void atomic_open(kg *g, const char *T, const char *A, unsigned size)
     kb_add(g->out, "  for (;;) {\n");
     return;
   }
-  const char *su = size == 1 ? "unsigned char" : "unsigned short";
+  const char *su = atomic_word(size);
   kb_add(g->out, "  unsigned int *__wp = (unsigned int *)((unsigned long long)"
          "__ap & ~3ull);\n");
   ind(g);
@@ -563,7 +572,7 @@ static void atomic_close(kg *g, unsigned size)
 {
   ind(g);
   if (size >= 4) {
-    const char *ut = size == 4 ? "unsigned int" : "unsigned long long";
+    const char *ut = atomic_word(size);
     kb_printf(g->out, "    { %s __p = atomicCAS((%s *)__ap, __o.u, __n.u);\n",
               ut, ut);
     ind(g);
@@ -628,10 +637,7 @@ static void atomic_plain(kg *g, enum atomic_form f, const char *T,
                          const char *A, unsigned size, const char *lhs,
                          const char *val)
 {
-  const char *u = size == 1   ? "unsigned char"
-                  : size == 2 ? "unsigned short"
-                  : size == 4 ? "unsigned int"
-                              : "unsigned long long";
+  const char *u = atomic_word(size);
   ind(g);
   if (f == AF_READ)
     kb_printf(g->out, "{ union { %s v; %s u; } __o; __o.u = "
