@@ -644,6 +644,17 @@ __accgpu_trips(long long lo, long long hi, long long st) {
   return (long long)(d / (unsigned long long)st) + 1;
 }
 
+/* Wide loads of reducing vector loops (plugin/passes/kernel-gen-wide.cc):
+   NAME, four 4-byte T read by one 16-byte load; whether P is 16-byte
+   aligned. */
+#ifdef __CUDACC__
+#define __ACCGPU_W4(T, name) typedef struct __align__(16) { T e[4]; } name
+#else
+#define __ACCGPU_W4(T, name)                                                  \
+  typedef struct __attribute__((aligned(16))) { T e[4]; } name
+#endif
+#define __accgpu_al16(p) ((((unsigned long long)(p)) & 15u) == 0)
+
 /* Whether P is the calling thread's local memory (its stack), where a GPU
    faults on atomics: generated code then updates the object with plain
    code (kernel-gen-stmt.cc, atomic_either).  The multicore device's

@@ -6,7 +6,13 @@
  * atomic (positions with a gang reduction) or one store (the others).
  * The reducing loops are unrolled by eight (T52_FOR: eight loads in flight
  * per thread), as CUB's items per thread and accgpu's own vector
- * reductions.
+ * reductions; those of the positions that reduce per gang (vector, worker
+ * vector) read 4-byte values four at a time with 16-byte loads where
+ * aligned (T52_SPAN, CUB's vectorized loads).  On an H200 (session 17)
+ * that made the `vector` cases 1.8x faster, and the `gwv` ones 1.5x
+ * slower (more registers: one 1024-thread block per SM instead of two),
+ * so each position has its faster form, as accgpu's own choice
+ * (kernel-gen-wide.cc).
  * Positions that combine per gang or worker iteration (worker, vector,
  * worker vector) do so once per iteration, as any code must.
  *
@@ -99,6 +105,32 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     return v;                                                                 \
   }
 
+/* ACC combined with ROW[0, N) from LANE stepped by ST.  4-byte values
+   read four at a time, one 16-byte load a lane (CUB's vectorized loads),
+   when ROW is 16-byte aligned and every lane has four; then the last N % 4
+   one each.  Otherwise T52_FOR.  As accgpu's wide loads
+   (kernel-gen-wide.cc). */
+#define T52_SPAN(T, sfx, OPN, OP)                                             \
+  static __device__ __forceinline__ T t52_span_##OPN##_##sfx(                 \
+      T acc, const T *__restrict__ row, long n, long lane, long st) {         \
+    if (sizeof(T) == 4 && __accgpu_al16(row) && n / 4 >= st) {                \
+      __ACCGPU_W4(T, w4);                                                     \
+      const w4 *r4 = (const w4 *)row;                                         \
+      ACCGPU_UNROLL(2)                                                        \
+      for (long g = lane, g_n = __accgpu_trips(g, n / 4, st), g_c = 0;        \
+           g_c < g_n; g_c++, g += st) {                                       \
+        w4 v = r4[g];                                                         \
+        acc = OP(OP(OP(OP(acc, v.e[0]), v.e[1]), v.e[2]), v.e[3]);            \
+      }                                                                       \
+      for (long k = n / 4 * 4 + lane; k < n; k += st)                         \
+        acc = OP(acc, row[k]);                                                \
+      return acc;                                                             \
+    }                                                                         \
+    T52_FOR(k, lane, n, st)                                                   \
+      acc = OP(acc, row[k]);                                                  \
+    return acc;                                                               \
+  }
+
 #define T52_IDX(i, j, k) (((i) * nj + (j)) * nk + (k))
 /* IN is read through the read-only path (ld.global.nc), as CUB loads its
    input and as accgpu passes a pointer the region never writes. */
@@ -112,6 +144,7 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
 
 #define T52_KERNELS(T, sfx, OPN, OP, ID)                                      \
   T52_HELPERS(T, sfx, OPN, OP, ID)                                            \
+  T52_SPAN(T, sfx, OPN, OP)                                                   \
   ACCGPU_KERNEL void t52_gang_##OPN##_##sfx T52_PARAMS(T) {                   \
     T acc = ID;                                                               \
     (void)res;                                                                \
@@ -145,9 +178,8 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     (void)s, (void)out;                                                       \
     for (long i = blockIdx.x; i < ni; i += gridDim.x)                         \
       for (long j = threadIdx.y; j < nj; j += blockDim.y) {                   \
-        T acc = ID;                                                           \
-        T52_FOR(k, threadIdx.x, nk, blockDim.x)                               \
-          acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
+        T acc = t52_span_##OPN##_##sfx(ID, in + T52_IDX(i, j, 0), nk,         \
+                                       threadIdx.x, blockDim.x);              \
         acc = t52_row_##OPN##_##sfx(acc, sh);                                 \
         if (threadIdx.x == 0)                                                 \
           res[i * nj + j] = acc;                                              \
@@ -174,8 +206,8 @@ static __device__ __forceinline__ void t52_atom_mul_d(double *p, double v) {
     for (long i = blockIdx.x; i < ni; i += gridDim.x) {                       \
       T acc = ID;                                                             \
       for (long j = threadIdx.y; j < nj; j += blockDim.y)                     \
-        T52_FOR(k, threadIdx.x, nk, blockDim.x)                               \
-          acc = OP(acc, in[T52_IDX(i, j, k)]);                                \
+        acc = t52_span_##OPN##_##sfx(acc, in + T52_IDX(i, j, 0), nk,          \
+                                     threadIdx.x, blockDim.x);                \
       acc = t52_block_##OPN##_##sfx(acc, sh);                                 \
       if (T52_T0)                                                             \
         res[i] = acc;                                                         \

@@ -95,6 +95,24 @@ struct kg {
   tree global_used;       /* a declared global a routine uses */
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
                              loop (kernel-gen-bars.cc) */
+  struct kg_wide *wide;   /* the wide loop being emitted (kernel-gen-wide.cc) */
+};
+
+/* One level of a loop: its index, bounds, step and condition. */
+struct loop_level {
+  tree index, n1, n2, step;
+  enum tree_code cond;
+};
+
+/* A reducing vector loop whose 4-byte loads go wide (kernel-gen-wide.cc):
+   the loads' statements and references, in body order, the statements that
+   compute addresses only, and the group's copy being emitted (-1: none). */
+struct kg_wide {
+  vec<gimple *> loads;
+  vec<tree> refs;
+  vec<gimple *> addr;
+  int id;
+  int copy;
 };
 
 /* An acc loop and the acc loops directly inside it (kernel-gen-loops.cc). */
@@ -232,9 +250,23 @@ char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
 bool kg_atomic_target_p(kg *g, tree d);
 void emit_seq(kg *g, gimple_seq seq);
+void kg_emit_assign(kg *g, gimple *s);
 
 /* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
 void emit_omp_for(kg *g, gomp_for *f);
+/* LV's index set from its iteration number DIGIT (text). */
+void kg_emit_index(kg *g, const loop_level *lv, const char *digit);
+/* kernel-gen-wide.cc: when loop F (one level LV, partitioned DIMS, with
+   reductions REDS) may read its 4-byte loads four iterations at a time,
+   emits that form (START, STEP: a lane's first iteration and stride)
+   ending in an open `else {` for the plain loop, which kg_wide_close
+   closes after it; false (nothing emitted) otherwise.  kg_wide_load: S is
+   one of the wide loads of the copy being emitted: emitted. */
+bool kg_wide_try(kg *g, gomp_for *f, const loop_level *lv, int dims,
+                 vec<loop_red *> *reds, int id, const char *start,
+                 const char *step);
+void kg_wide_close(kg *g);
+bool kg_wide_load(kg *g, gimple *s);
 int loop_dims_of(kg *g, gimple *f);
 /* kernel-gen-readonly.cc: OP loads through a pointer nothing in the
    region writes through. */

@@ -147,11 +147,6 @@ static void gang_static_index(kg *g, int id)
   kb_printf(g->out, "if (__r%d >= __n%d) continue;\n", id, id);
 }
 
-struct loop_level {
-  tree index, n1, n2, step;
-  enum tree_code cond;
-};
-
 /* A sorry MSG at loop F's directive naming its index. */
 static bool loop_form_fail(kg *g, gomp_for *f, const loop_level *lv,
                            const char *msg)
@@ -328,7 +323,7 @@ static void emit_trip(kg *g, loop_level *lv, int id, unsigned l)
    the low part (consecutive threads of a gang share a tile), the tile
    from the high part; padding outside the iteration space is skipped. */
 /* LEVEL's index = (its type)(n1 + DIGIT * step). */
-static void emit_index(kg *g, const loop_level *lv, const char *digit)
+void kg_emit_index(kg *g, const loop_level *lv, const char *digit)
 {
   bool u = wide_unsigned_p(lv);
   ind(g);
@@ -447,7 +442,7 @@ static void emit_digit_indices(kg *g, const loop_level *lv, unsigned nl,
   for (int l = (int)nl - 1; l >= 0; l--) {
     char d[48];
     snprintf(d, sizeof d, "__dg%d_%d", id, l);
-    emit_index(g, &lv[l], d);
+    kg_emit_index(g, &lv[l], d);
   }
 }
 
@@ -485,7 +480,7 @@ static void emit_mc_runs_head(kg *g, const loop_level *lv, unsigned nl,
             id, id, id, in, id, in, id, id);
   for (unsigned l = 0; l < in; l++) {
     snprintf(v, sizeof v, "__dg%d_%u", id, l);
-    emit_index(g, &lv[l], v);
+    kg_emit_index(g, &lv[l], v);
   }
   snprintf(v, sizeof v, "__dg%d_%u", id, in);
   bool counter = mc_counter_p(&lv[in]);
@@ -500,7 +495,7 @@ static void emit_mc_runs_head(kg *g, const loop_level *lv, unsigned nl,
   if (counter)
     emit_mc_counter_index(g, &lv[in], id);
   else
-    emit_index(g, &lv[in], v);
+    kg_emit_index(g, &lv[in], v);
 }
 
 /* Closes the innermost loop of emit_mc_runs_head's runs: the next run
@@ -710,7 +705,7 @@ static void emit_plain_head(kg *g, loop_level *lv, unsigned nl, int id,
       snprintf(d, sizeof d, "(__r%d %% __tc%d_%d)", id, id, l);
     else
       snprintf(d, sizeof d, "__r%d", id);
-    emit_index(g, &lv[l], d);
+    kg_emit_index(g, &lv[l], d);
     if (l > 0) {
       ind(g);
       kb_printf(g->out, "__r%d /= __tc%d_%d;\n", id, id, l);
@@ -848,6 +843,9 @@ void emit_omp_for(kg *g, gomp_for *f)
      as CUB's items per thread. */
   int counted = (dims & KG_VECTOR) && !reds.is_empty() && !digits && !tiled
                 && !chunked ? unroll_factor(gimple_omp_body(f), &reds) : 0;
+  /* Its 4-byte loads of consecutive elements read four at a time. */
+  bool widen = counted && nl == 1 && !(dims & KG_PGI) && !inner
+               && kg_wide_try(g, f, &lv[0], dims, &reds, id, start, step);
   if (digits)
     emit_digits_head(g, lv, nl, id, blocks ? gang_axis(dims) : NULL,
                      start, step);
@@ -876,6 +874,8 @@ void emit_omp_for(kg *g, gomp_for *f)
   g->indent--;
   ind(g);
   kb_add(g->out, "}\n");
+  if (widen)
+    kg_wide_close(g);
   /* End of a thread-partitioned loop: everyone finishes before the
      redundant code that follows reads what the loop wrote. */
   if (!hoisted && ((dims & (KG_WORKER | KG_VECTOR)) || inner))

@@ -145,9 +145,11 @@ static void byte_copy(kg *g, tree lhs, tree src)
   kb_free(&r);
 }
 
-static void emit_assign(kg *g, gimple *s)
+void kg_emit_assign(kg *g, gimple *s)
 {
   tree lhs = gimple_assign_lhs(s);
+  if (g->wide && kg_wide_load(g, s))
+    return;
   if (gimple_clobber_p(s) || kgr_member_copy_p(g, s)
       || kgr_big_assign(g, s))
     return;
@@ -665,7 +667,7 @@ static tree atomic_body(kg *g, gimple_stmt_iterator *gsi, bool guard)
       break;
     }
     if (gimple_code(s) == GIMPLE_ASSIGN)
-      emit_assign(g, s);
+      kg_emit_assign(g, s);
     else if (gimple_code(s) == GIMPLE_CALL)
       emit_call(g, s);
     else if (!is_gimple_debug(s) && gimple_code(s) != GIMPLE_NOP)
@@ -808,7 +810,7 @@ static tree atomic_native(kg *g, gimple_stmt_iterator *gsi, gassign *as,
   kb_free(&eb);
   bool was_single = g->in_single;
   g->in_single |= guard;
-  emit_assign(g, as);
+  kg_emit_assign(g, as);
   g->in_single = was_single;
   return atomic_store_val(gsi);
 }
@@ -1094,7 +1096,7 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
     g->loc = gimple_location(s);
   switch (gimple_code(s)) {
   case GIMPLE_ASSIGN:
-    emit_assign(g, s);
+    kg_emit_assign(g, s);
     break;
   case GIMPLE_CALL:
     emit_call(g, s);

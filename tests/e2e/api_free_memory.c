@@ -59,16 +59,25 @@ static void one_size(int n, int k, int separate) {
   /* A GPU's driver reports its free memory in pages of 2 MiB and serves
      small allocations from pages it holds: on an H200 the two pooled sizes
      left the figure unchanged (run alone).  There only blocks of whole
-     pages are checked. */
+     pages are checked, give or take a page (session 17: an 8 MB block
+     moved the figure by less than its size once in four runs). */
+  size_t slack = 0;
 #ifdef _OPENACC
-  if (acc_get_device_type() == acc_device_nvidia && bytes < ((size_t)2 << 20))
-    separate = 0;
+  if (acc_get_device_type() == acc_device_nvidia) {
+    if (bytes < ((size_t)2 << 20))
+      separate = 0;
+    slack = (size_t)2 << 20;
+  }
 #endif
   if (separate) {
-    CHECK_TRUE("free memory falls by the bytes acc_malloc gave",
-               before >= held + bytes);
-    CHECK_TRUE("free memory rises by the bytes acc_free gave back",
-               after >= mid + bytes);
+    long long fell = (long long)before - (long long)held;
+    long long rose = (long long)after - (long long)mid;
+    if (fell + (long long)slack < (long long)bytes)
+      CHECK_INT("bytes by which free memory fell at acc_malloc", fell,
+                (long long)bytes);
+    if (rose + (long long)slack < (long long)bytes)
+      CHECK_INT("bytes by which free memory rose at acc_free", rose,
+                (long long)bytes);
   }
   free(out);
 }
