@@ -34,7 +34,9 @@ static void fill(int *d, int *out, int n, int k) {
 #endif
 }
 
-static void one_size(int n, int k, int separate) {
+/* One block of N ints written with K: false when free memory did not
+   follow acc_malloc and acc_free; REPORT: say so. */
+static int one_size(int n, int k, int separate, int report) {
   size_t bytes = (size_t)n * sizeof(int);
   int *out = malloc(bytes);
   size_t before = free_now();
@@ -56,11 +58,11 @@ static void one_size(int n, int k, int separate) {
   free(d);
 #endif
   size_t after = free_now();
+  free(out);
   /* A GPU's driver reports its free memory in pages of 2 MiB and serves
      small allocations from pages it holds: on an H200 the two pooled sizes
      left the figure unchanged (run alone).  There only blocks of whole
-     pages are checked, give or take a page (session 17: an 8 MB block
-     moved the figure by less than its size once in four runs). */
+     pages are checked, give or take a page. */
   size_t slack = 0;
 #ifdef _OPENACC
   if (acc_get_device_type() == acc_device_nvidia) {
@@ -69,17 +71,19 @@ static void one_size(int n, int k, int separate) {
     slack = (size_t)2 << 20;
   }
 #endif
-  if (separate) {
-    long long fell = (long long)before - (long long)held;
-    long long rose = (long long)after - (long long)mid;
-    if (fell + (long long)slack < (long long)bytes)
-      CHECK_INT("bytes by which free memory fell at acc_malloc", fell,
-                (long long)bytes);
-    if (rose + (long long)slack < (long long)bytes)
-      CHECK_INT("bytes by which free memory rose at acc_free", rose,
-                (long long)bytes);
-  }
-  free(out);
+  if (!separate)
+    return 1;
+  long long fell = (long long)before - (long long)held;
+  long long rose = (long long)after - (long long)mid;
+  int fell_ok = fell + (long long)slack >= (long long)bytes;
+  int rose_ok = rose + (long long)slack >= (long long)bytes;
+  if (!fell_ok && report)
+    CHECK_INT("bytes by which free memory fell at acc_malloc", fell,
+              (long long)bytes);
+  if (!rose_ok && report)
+    CHECK_INT("bytes by which free memory rose at acc_free", rose,
+              (long long)bytes);
+  return fell_ok && rose_ok;
 }
 
 int main(void) {
@@ -88,7 +92,18 @@ int main(void) {
      (beyond the pool: the device's own allocation); each size twice, so
      the second acc_malloc reuses what the first acc_free gave back. */
   static const int sizes[] = {100, 100, 50000, 50000, 2000000, 2000000};
+  /* A GPU's figure is the device's, which other processes move too (the
+     GPU kit runs 16 programs at once: an 8 MB block once saw it rise by
+     545 MB): there a size that does not show the change is tried again,
+     up to 8 times, before it fails. */
+  int tries = 1;
+#ifdef _OPENACC
+  if (acc_get_device_type() == acc_device_nvidia)
+    tries = 8;
+#endif
   for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++)
-    one_size(sizes[s], (int)s, separate);
+    for (int t = 1; t <= tries && !one_size(sizes[s], (int)s, separate,
+                                             t == tries); t++)
+      ;
   return e2e_done();
 }
