@@ -393,8 +393,10 @@ static void emit_aligned_test(kg *g, const loop_level *lv, kg_wide *w,
   ind(g);
   kb_printf(g->out, "int __wok%d = __tot%d / %d >= %s;\n", w->id, w->id,
             4 * groups, step);
+  /* Only then: each lane runs iterations, so what the address statements
+     compute (a division of two invariants, say) it computes anyway. */
   ind(g);
-  kb_add(g->out, "{\n");
+  kb_printf(g->out, "if (__wok%d) {\n", w->id);
   g->indent++;
   ind(g);
   kb_printf(g->out, "long long __r%d = 0;\n", w->id);

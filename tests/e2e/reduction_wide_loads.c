@@ -10,6 +10,8 @@
  *   - bases off a 16-byte boundary (the plain loop then), trip counts that
  *     leave a tail of 1-3 iterations, and rows too short for a group per
  *     lane;
+ *   - a division of two invariants in the address, with no trips and a zero
+ *     divisor (nothing divides, as in the source);
  *   - a static array indexed directly, a struct's member (not consecutive:
  *     stays plain) and a step of 2 (not consecutive: plain), a double sum
  *     (8 bytes: plain), each still right.
@@ -127,6 +129,21 @@ static void plain_ones(int n, long long *m, long long *st, double *d,
   *s = aa;
 }
 
+/* Row r of ia from column 64 / m (a division of two values the loop does
+   not change): with no trips (cnt 0) and m 0 nothing divides, as in the
+   source; the loop's test of the addresses runs only when it has trips. */
+static void offset_rows(int cnt, int m, long long *res)
+{
+#pragma acc parallel loop gang copyin(ia) copyout(res[0:R])
+  for (int r = 0; r < R; r++) {
+    long long s = 0;
+#pragma acc loop vector reduction(+:s) /* accgpu-expect-note: 1 load of this reducing vector loop */
+    for (int k = 0; k < cnt; k++)
+      s += ia[r * MAXN + 64 / m + k];
+    res[r] = s;
+  }
+}
+
 static void check_rows(int n, int off)
 {
   long long ri[R];
@@ -176,6 +193,18 @@ int main(void)
   for (unsigned i = 0; i < sizeof ns / sizeof ns[0]; i++)
     for (int off = 0; off < 4; off += 1)
       check_rows(ns[i], off);
+
+  long long orow[R];
+  offset_rows(0, 0, orow);
+  for (int r = 0; r < R; r++)
+    CHECK_INT("row of no trips", orow[r], 0);
+  offset_rows(1900, 16, orow);
+  for (int r = 0; r < R; r++) {
+    long long e = 0;
+    for (int k = 0; k < 1900; k++)
+      e += ia[r * MAXN + 4 + k];
+    CHECK_INT("row from column 4", orow[r], e);
+  }
 
   float res[R];
   dots(2000, res);
