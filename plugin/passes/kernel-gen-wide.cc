@@ -10,7 +10,8 @@
  * (docs/reductions.md, "Wide loads").
  *
  * When: the loop's body is straight-line assignments (no store to memory,
- * call, branch or atomic) and some load reads T[base + i] with i the
+ * call but to a math function, branch or atomic) and some load reads
+ * T[base + i] with i the
  * loop's iteration number and T 4 bytes (int, unsigned, float): its
  * address advances by its size per iteration.  Such loads become wide when
  * all of them are 16-byte aligned at iteration 0 (tested at run time);
@@ -211,6 +212,24 @@ static bool scan_assign(wide_scan *ws, gassign *s)
   return true;
 }
 
+/* S calls a math function (fabsf, fmaxf, sqrtf: `m = fmaxf(m, fabsf(a[k]))`)
+   on values, its result in a local: it reads and writes no memory. */
+static bool math_call_p(wide_scan *ws, gimple *s)
+{
+  tree fn = gimple_call_fndecl(s), lhs = gimple_call_lhs(s);
+  if (!fn || !fndecl_built_in_p(fn) || !kg_math_builtin_p(fn) || !lhs
+      || !VAR_P(lhs) || TREE_ADDRESSABLE(lhs) || is_global_var(lhs))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args(s); i++) {
+    tree a = gimple_call_arg(s, i);
+    if (!is_gimple_val(a) || TREE_CODE(a) == ADDR_EXPR
+        || POINTER_TYPE_P(TREE_TYPE(a)))
+      return false; /* frexp, modf, sincos write through a pointer */
+  }
+  ws->val->put(lhs, not_aff);
+  return true;
+}
+
 static bool scan_seq(wide_scan *ws, gimple_seq seq)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
@@ -225,12 +244,16 @@ static bool scan_seq(wide_scan *ws, gimple_seq seq)
       if (!scan_seq(ws, gimple_bind_body(as_a<gbind *>(s))))
         return false;
       break;
+    case GIMPLE_CALL:
+      if (!math_call_p(ws, s))
+        return false;
+      break;
     case GIMPLE_DEBUG:
     case GIMPLE_NOP:
     case GIMPLE_PREDICT:
       break;
     default:
-      return false; /* calls, branches, atomics, loops */
+      return false; /* branches, atomics, loops */
     }
   }
   return true;

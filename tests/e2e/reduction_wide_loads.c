@@ -3,6 +3,7 @@
  * reads four iterations' elements with one 16-byte load where aligned, and
  * lanes take groups of four iterations), checked against serial sums:
  *   - int, unsigned and float sums and an int product, one row per worker;
+ *   - a max-norm through fmaxf and fabsf (math calls) and an int maximum;
  *   - a dot product (two wide loads) and a sparse row product in ELLPACK
  *     form (a wide index and value, a gathered vector entry that stays a
  *     plain load); the same rows in CSR form, whose bounds read start[]
@@ -144,6 +145,24 @@ static void offset_rows(int cnt, int m, long long *res)
   }
 }
 
+/* Largest |fa - 1| per row (fmaxf, fabsf: math calls in the loop), and
+   largest ia per row (a ?: GCC folds to MAX_EXPR). */
+static void norms(int n, float *fm, int *im)
+{
+#pragma acc parallel loop gang copyin(fa, ia) copyout(fm[0:R], im[0:R])
+  for (int r = 0; r < R; r++) {
+    float m = 0;
+    int mi = -1000;
+#pragma acc loop vector reduction(max:m, mi) /* accgpu-expect-note: 2 loads of this reducing vector loop */
+    for (int k = 0; k < n; k++) {
+      m = fmaxf(m, fabsf(fa[r * n + k] - 1.0f));
+      mi = ia[r * n + k] > mi ? ia[r * n + k] : mi;
+    }
+    fm[r] = m;
+    im[r] = mi;
+  }
+}
+
 static void check_rows(int n, int off)
 {
   long long ri[R];
@@ -204,6 +223,20 @@ int main(void)
     for (int k = 0; k < 1900; k++)
       e += ia[r * MAXN + 4 + k];
     CHECK_INT("row from column 4", orow[r], e);
+  }
+
+  float fm[R];
+  int im[R];
+  norms(2000, fm, im);
+  for (int r = 0; r < R; r++) {
+    float em = 0;
+    int ei = -1000;
+    for (int k = 0; k < 2000; k++) {
+      em = fmaxf(em, fabsf(fa[r * 2000 + k] - 1.0f));
+      ei = ia[r * 2000 + k] > ei ? ia[r * 2000 + k] : ei;
+    }
+    CHECK_REAL("largest |fa - 1|", fm[r], em, 0);
+    CHECK_INT("largest ia", im[r], ei);
   }
 
   float res[R];
