@@ -72,13 +72,14 @@ static bool conv_keeps(tree to, tree from)
   return pt == pf || (pt > pf && !TYPE_UNSIGNED(from));
 }
 
-/* ADV * C, or not OK on overflow. */
+/* A times C (not OK where ADV * C might overflow; an invariant times
+   anything stays one). */
 static aff aff_scale(aff a, HOST_WIDE_INT c)
 {
-  if (!a.ok)
+  if (!a.ok || a.adv == 0)
     return a;
-  if (c != 0 && (a.adv > HOST_WIDE_INT_MAX / 64 || a.adv < -HOST_WIDE_INT_MAX / 64
-                 || c > 1 << 20 || c < -(1 << 20)))
+  if (a.adv > (1 << 20) || a.adv < -(1 << 20) || c > (1 << 20)
+      || c < -(1 << 20))
     return not_aff;
   a.adv *= c;
   return a;
