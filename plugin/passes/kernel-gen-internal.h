@@ -130,6 +130,9 @@ void fail(kg *g, tree t, const char *msg);
 void fail_vla(kg *g, tree d, location_t loc, const char *msg);
 void reject_vla_private(kg *g, tree clauses);
 void ind(kg *g);
+/* The compile-time setting NAME (ACCGPU_RED_UNROLL, ...: to time a choice)
+   when set to an integer in [LO, HI] (LO >= 1), else 0. */
+int kg_env_int(const char *name, int lo, int hi);
 const char *lookup_name(kg *g, tree decl);
 const char *kg_ident(tree decl, const char *dflt, char *buf, size_t n);
 void push_name(kg *g, tree decl, const char *text);

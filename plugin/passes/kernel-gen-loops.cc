@@ -631,9 +631,8 @@ static int unroll_factor(gimple_seq body, vec<loop_red *> *reds)
 {
   /* ACCGPU_RED_UNROLL=N at compile time: N for every such loop (to time
      the choice: benchmarks/reduction-table52). */
-  const char *e = getenv("ACCGPU_RED_UNROLL");
-  if (e && atoi(e) >= 1 && atoi(e) <= 16)
-    return atoi(e);
+  if (int n = kg_env_int("ACCGPU_RED_UNROLL", 1, 16))
+    return n;
   for (unsigned i = 0; i < reds->length(); i++)
     if (tree_to_uhwi(TYPE_SIZE_UNIT((*reds)[i]->type)) > 4)
       return 4;

@@ -119,10 +119,8 @@ static aff aff_binary(wide_scan *ws, enum tree_code code, tree x, tree y)
 static aff aff_addr(wide_scan *ws, tree ref)
 {
   switch (TREE_CODE(ref)) {
-  case MEM_REF: {
-    aff a = aff_of(ws, TREE_OPERAND(ref, 0));
-    return a; /* the constant offset advances nothing */
-  }
+  case MEM_REF: /* its constant offset advances nothing */
+    return aff_of(ws, TREE_OPERAND(ref, 0));
   case ARRAY_REF: {
     tree et = TREE_TYPE(ref), lo = array_ref_low_bound(ref);
     if (!TYPE_SIZE_UNIT(et) || !tree_fits_shwi_p(TYPE_SIZE_UNIT(et))
@@ -198,8 +196,8 @@ static bool scan_assign(wide_scan *ws, gassign *s)
       v = aff_of(ws, r1);
     else if (code == NEGATE_EXPR)
       v = aff_scale(aff_of(ws, r1), -1);
-    else if (aff_of(ws, r1).ok && aff_of(ws, r1).adv == 0)
-      v = aff_of(ws, r1);
+    else if (aff_of(ws, r1).adv == 0)
+      v = aff_of(ws, r1); /* anything of an invariant is one */
     break;
   case GIMPLE_BINARY_RHS:
     v = aff_binary(ws, code, r1, gimple_assign_rhs2(s));
@@ -404,6 +402,17 @@ bool kg_wide_load(kg *g, gimple *s)
   return true;
 }
 
+/* __r<ID>, the iteration number FIRST, and the loop's index at it. */
+static void emit_iteration(kg *g, const loop_level *lv, int id,
+                           const char *first)
+{
+  char r[32];
+  snprintf(r, sizeof r, "__r%d", id);
+  ind(g);
+  kb_printf(g->out, "long long %s = %s;\n", r, first);
+  kg_emit_index(g, lv, r);
+}
+
 /* __wok<ID>: every lane has a group of four iterations (when a lane has
    fewer, its loads are few anyway, and groups would leave lanes idle that
    one iteration each keeps busy), and every wide load's address is
@@ -412,8 +421,9 @@ bool kg_wide_load(kg *g, gimple *s)
 static void emit_aligned_test(kg *g, const loop_level *lv, kg_wide *w,
                               const char *step)
 {
-  const char *e = getenv("ACCGPU_WIDE_GROUPS");
-  int groups = e && atoi(e) >= 1 && atoi(e) <= 64 ? atoi(e) : 1;
+  int groups = kg_env_int("ACCGPU_WIDE_GROUPS", 1, 64);
+  if (!groups)
+    groups = 1;
   ind(g);
   kb_printf(g->out, "int __wok%d = __tot%d / %d >= %s;\n", w->id, w->id,
             4 * groups, step);
@@ -422,11 +432,7 @@ static void emit_aligned_test(kg *g, const loop_level *lv, kg_wide *w,
   ind(g);
   kb_printf(g->out, "if (__wok%d) {\n", w->id);
   g->indent++;
-  ind(g);
-  kb_printf(g->out, "long long __r%d = 0;\n", w->id);
-  char r[32];
-  snprintf(r, sizeof r, "__r%d", w->id);
-  kg_emit_index(g, lv, r);
+  emit_iteration(g, lv, w->id, "0");
   for (unsigned i = 0; i < w->addr.length(); i++)
     kg_emit_assign(g, w->addr[i]);
   for (unsigned i = 0; i < w->refs.length(); i++) {
@@ -447,11 +453,7 @@ static void emit_copy(kg *g, gomp_for *f, const loop_level *lv, int id,
   ind(g);
   kb_add(g->out, "{\n");
   g->indent++;
-  ind(g);
-  kb_printf(g->out, "long long __r%d = %s;\n", id, first);
-  char r[32];
-  snprintf(r, sizeof r, "__r%d", id);
-  kg_emit_index(g, lv, r);
+  emit_iteration(g, lv, id, first);
   emit_seq(g, gimple_omp_body(f));
   g->indent--;
   ind(g);
@@ -466,8 +468,9 @@ static void kg_wide_emit(kg *g, gomp_for *f, const loop_level *lv,
                          kg_wide *w, int id, const char *start,
                          const char *step)
 {
-  const char *e = getenv("ACCGPU_WIDE_UNROLL");
-  int unroll = e && atoi(e) >= 1 && atoi(e) <= 8 ? atoi(e) : 2;
+  int unroll = kg_env_int("ACCGPU_WIDE_UNROLL", 1, 8);
+  if (!unroll)
+    unroll = 2;
   w->id = id;
   kb_add(g->out, "#ifndef __ACCGPU_MC__\n");
   emit_aligned_test(g, lv, w, step);

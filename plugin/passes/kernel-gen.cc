@@ -100,6 +100,13 @@ void reject_vla_private(kg *g, tree clauses)
                "private copy of a variable-length array");
 }
 
+int kg_env_int(const char *name, int lo, int hi)
+{
+  const char *e = getenv(name);
+  int v = e ? atoi(e) : 0;
+  return v >= lo && v <= hi ? v : 0;
+}
+
 void ind(kg *g)
 {
   for (int i = 0; i < g->indent; i++)
