@@ -33,6 +33,19 @@ void __accgpu_mc_enter(const __accgpu_mc_block *b) { __accgpu_mc = *b; }
       const __accgpu_mc_block *)
 #define ACCGPU_XCALL_PAR(name) (name##__e(&__accgpu_mc), ACCGPU_XCALL(name))
 
+/* Kernels in two versions, AVX2 and baseline x86-64, picked by the CPU the
+   image is loaded on (an ifunc, resolved once at load): the image is built
+   with the user's compiler for any x86-64 machine, and a kernel's vector
+   loops then run 4 doubles wide where the CPU can (NVHPC's multicore target
+   compiles for the build machine's CPU).  AVX2 without FMA: the results are
+   the baseline version's, bit for bit (no contraction; GCC reassociates no
+   floating-point reduction without -ffast-math).  The plugin defines
+   __ACCGPU_MC_BASELINE when ACCGPU_MC_AVX2=0 (docs/multicore.md). */
+#if defined(__x86_64__) && !defined(__ACCGPU_MC_BASELINE)
+#undef ACCGPU_KERNEL
+#define ACCGPU_KERNEL __attribute__((target_clones("avx2", "default")))
+#endif
+
 #define threadIdx ((__accgpu_uint3){0u, 0u, 0u})
 #define blockDim ((__accgpu_uint3){1u, 1u, 1u})
 #define blockIdx (__accgpu_mc.block_idx)
@@ -41,10 +54,14 @@ void __accgpu_mc_enter(const __accgpu_mc_block *b) { __accgpu_mc = *b; }
 #define ACCGPU_DYN_SHARED(type, name) type *name = (type *)__accgpu_mc.dyn_shared
 
 /* First iteration of block B's share of TOT iterations over G blocks:
-   contiguous, balanced chunks (the first TOT % G blocks take one more). */
+   contiguous chunks, floor(B * TOT / G), so the TOT % G iterations left
+   over are spread evenly over the blocks.  (Giving them to the first
+   blocks piled them on the first thread of a static launch, whose threads
+   run contiguous ranges of blocks: 36 planes over 8 blocks ran 20 on one
+   thread and 16 on the other.)  R < G, so R * B fits in 64 bits. */
 __ACCGPU_INL long long __accgpu_mc_lo(long long tot, unsigned b, unsigned g) {
   long long q = tot / g, r = tot % g;
-  return (long long)b * q + ((long long)b < r ? (long long)b : r);
+  return (long long)b * q + (long long)((unsigned long long)r * b / g);
 }
 #define __ACCGPU_GANG_LO(start, tot, d)                                      \
   __accgpu_mc_lo((tot), __accgpu_mc.block_idx.d, __accgpu_mc.grid_dim.d)

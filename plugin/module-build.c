@@ -737,9 +737,14 @@ static int compile_image(char **words, int n, const char *inc, int checked,
                   "-lm", NULL};
   /* The multicore image: one thread per block, so -O3 for the vectorizer
      (worker and vector loops become stride-1 loops); no -march, so the
-     object runs on any x86-64. */
+     object runs on any x86-64: accgpu_mc.h gives its kernels an AVX2
+     version picked at load, unless ACCGPU_MC_AVX2=0 (to time the
+     baseline). */
+  const char *avx2 = getenv("ACCGPU_MC_AVX2");
+  char *isa = avx2 && !strcmp(avx2, "0") ? "-D__ACCGPU_MC_BASELINE"
+                                         : "-D__ACCGPU_MC_CLONES";
   char *mc[] = {"-O3", "-fPIC", "-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic",
-                "-std=gnu11", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", "-I",
+                "-std=gnu11", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", isa, "-I",
                 (char *)inc, "-include", "accgpu_cuda.h", "-o", "module.so",
                 "-x", "c", "module.c", "-x", "none", "-lm", NULL};
   /* clang-format on */

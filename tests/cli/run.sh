@@ -22,7 +22,10 @@
 #      line or a _Pragma (tests/cli/pragma_firstprivate.c);
 #  10. a big firstprivate array that a region only reads is read in its
 #      device buffer, one it writes is the gang's copy: no thread's local
-#      copy in the kept kernels (tests/cli/big_firstprivate.c).
+#      copy in the kept kernels (tests/cli/big_firstprivate.c);
+#  11. the multicore image has an AVX2 and a baseline version of each
+#      kernel (none with ACCGPU_MC_AVX2=0), and either build's results on
+#      the multicore device are the host's bit for bit (tests/cli/mc_isa.c).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -210,6 +213,31 @@ if "$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-accgpu-keep="$OUT/bigfp" \
 else
   bad "big_firstprivate.c: $(grep -v 'note: accgpu' "$OUT/bigfp.log" | head -3)"
 fi
+
+# 11. The multicore image's two kernel versions.  On this machine's CPU
+#     the program runs the AVX2 ones if it has AVX2, else the baseline.
+for avx2 in 1 0; do
+  d="$OUT/mcisa$avx2"
+  rm -rf "$d"
+  if ACCGPU_MC_AVX2=$avx2 "$CC" -O2 -fplugin="$PLUGIN" \
+       -fplugin-arg-accgpu-keep="$d" -I"$ROOT/include" tests/cli/mc_isa.c \
+       -o "$d.bin" -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" >"$d.log" 2>&1; then
+    syms=$(nm "$d/mc_isa.c.mc.so" 2>/dev/null)
+    kernels=$(grep -c ' T __accgpu_k_.*__emu$' <<<"$syms")
+    clones=$(grep -c ' t __accgpu_k_.*\.avx2$' <<<"$syms")
+    want=$((avx2 ? kernels : 0))
+    out=$(ACC_DEVICE_TYPE=multicore "$d.bin" 2>"$d.err")
+    if [ "$kernels" -ne 3 ] || [ "$clones" -ne "$want" ]; then
+      bad "mc_isa.c, ACCGPU_MC_AVX2=$avx2: $kernels kernels, $clones AVX2 versions, want 3 and $want"
+    elif [ "$out" != ok ] || [ -s "$d.err" ]; then
+      bad "mc_isa.c, ACCGPU_MC_AVX2=$avx2, on multicore: $out $(head -3 "$d.err")"
+    else
+      ok
+    fi
+  else
+    bad "mc_isa.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
+  fi
+done
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
