@@ -744,7 +744,7 @@ static int compile_image(char **words, int n, const char *inc, int checked,
   char *isa = avx2 && !strcmp(avx2, "0") ? "-D__ACCGPU_MC_BASELINE"
                                          : "-D__ACCGPU_MC_CLONES";
   char *mc[] = {"-O3", "-fPIC", "-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic",
-                "-std=gnu11", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", isa, "-I",
+                "-std=gnu11", "-fopenmp-simd", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", isa, "-I",
                 (char *)inc, "-include", "accgpu_cuda.h", "-o", "module.so",
                 "-x", "c", "module.c", "-x", "none", "-lm", NULL};
   /* clang-format on */

@@ -23,7 +23,10 @@
 #      locks and queue syncs on a device that maps nothing, the device
 #      looked up three times, clocks read six times), session 10; 2.75x
 #      with the thread's state behind __tls_get_addr (2.66x with TLS
-#      descriptors), session 12.
+#      descriptors), session 12;
+#   4. vector loops that sum are omp simd in the image, and GCC vectorizes
+#      a dot product with it (session 18: OpenACC fixes no order for a
+#      reduction; C's order kept floating-point sums scalar).
 # Counts are valgrind's (cachegrind), the difference between 40 and 20
 # repetitions (400 and 200 for 3), so start-up and the image's loading
 # cancel; in 1 and 2 each launch's own runtime path stays in (a few
@@ -155,8 +158,13 @@ if ! gcc -O2 -fopenmp -Wno-unknown-pragmas "$tmp/l.c" -o "$tmp/l.omp" 2>"$tmp/er
   echo "FAIL  compile l.c with -fopenmp: $(head -c 300 "$tmp/err")"
   echo "mc-code: 0 passed, 1 failed"; exit 1
 fi
-for p in k j l; do
-  if ! gcc -O2 -Wno-unknown-pragmas -fplugin="$BUILD/accgpu.so" \
+# k: the sums in their C order (ACCGPU_MC_SIMD=0), the code that 1
+# measures; ks: as users get it, omp simd sums (4).
+cp "$tmp/k.c" "$tmp/ks.c"
+for p in k ks j l; do
+  simd=1
+  [ $p = k ] && simd=0
+  if ! ACCGPU_MC_SIMD=$simd gcc -O2 -Wno-unknown-pragmas -fplugin="$BUILD/accgpu.so" \
        -fplugin-arg-accgpu-keep="$tmp/keep" \
        -Iinclude "$tmp/$p.c" -o "$tmp/$p" -L"$BUILD" -laccgpu -lm \
        -Wl,-rpath,"$BUILD" 2>"$tmp/err"; then
@@ -231,6 +239,25 @@ else
     failed=$((failed + 1))
     echo "FAIL  fmax/fminf reductions: $cm conditional moves on a NaN test (cmovp/cmovnp) in the image: $(grep -m3 -E '\scmovn?p\s' "$tmp/j.dis" | tr -s ' \t' ' ')"
   fi
+fi
+# 4. The image as users get it (ks) asks for omp simd sums on both of
+#    k.c's summing loops (the CSR row and the dot product's gang vector
+#    loop), and GCC vectorizes the dot product with them (a packed add,
+#    addpd or vaddpd, in its kernel), which it did not in C order (k).
+#    (The row's gather is vectorized in AVX2 versions when GCC finds it
+#    pays: NPB CG's rows, not these 16-element ones.)
+# packed_adds IMAGE: how many kernels have a packed add in some version.
+packed_adds() {
+  objdump -d "$1" 2>/dev/null | awk '/^[0-9a-f]+ <__accgpu_k_.*>:$/ {
+      k = $2; sub(/[.>].*/, "", k) } /^$/ { k = "" }
+      k != "" && /\tv?addpd/ { print k; k = "" }' | sort -u | wc -l
+}
+asked=$(grep -c '_Pragma("omp simd reduction(+:__red' "$tmp/keep/ks.c.cu")
+simd=$(packed_adds "$tmp/keep/ks.c.mc.so") plain=$(packed_adds "$tmp/keep/k.c.mc.so")
+if [ "$asked" = 2 ] && [ "$simd" = 1 ] && [ "$plain" = 0 ]; then
+  passed=$((passed + 1)); echo "PASS  omp simd sums: asked on 2 loops, the dot product vectorized (not in C order)"
+else
+  failed=$((failed + 1)); echo "FAIL  omp simd sums: asked on $asked loops (want 2), kernels with packed adds $simd (want 1), in C order $plain (want 0)"
 fi
 echo "mc-code: $passed passed, $failed failed"
 [ $failed -eq 0 ]

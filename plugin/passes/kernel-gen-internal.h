@@ -133,6 +133,8 @@ void ind(kg *g);
 /* The compile-time setting NAME (ACCGPU_RED_UNROLL, ...: to time a choice)
    when set to an integer in [LO, HI] (LO >= 1), else 0. */
 int kg_env_int(const char *name, int lo, int hi);
+/* The compile-time setting NAME (ACCGPU_WIDE, ...) is "0": a choice off. */
+bool kg_env_off(const char *name);
 const char *lookup_name(kg *g, tree decl);
 const char *kg_ident(tree decl, const char *dflt, char *buf, size_t n);
 void push_name(kg *g, tree decl, const char *text);

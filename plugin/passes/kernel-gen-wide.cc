@@ -329,19 +329,13 @@ static bool bounds_loaded(kg *g, gomp_for *f, const loop_level *lv)
 
 static void kg_wide_free(kg_wide *w);
 
-/* ACCGPU_WIDE=0 at compile time turns wide loads off (to time them). */
-static bool wide_enabled(void)
-{
-  const char *e = getenv("ACCGPU_WIDE");
-  return !e || strcmp(e, "0") != 0;
-}
-
 static bool kg_wide_plan(kg *g, gomp_for *f, const loop_level *lv,
                          kg_wide *w)
 {
   memset(w, 0, sizeof *w);
   w->copy = -1;
-  if (!wide_enabled() || !tree_fits_shwi_p(lv->step)
+  /* ACCGPU_WIDE=0 at compile time turns wide loads off (to time them). */
+  if (kg_env_off("ACCGPU_WIDE") || !tree_fits_shwi_p(lv->step)
       || bounds_loaded(g, f, lv))
     return false;
   wide_scan ws = {};

@@ -100,6 +100,12 @@ void reject_vla_private(kg *g, tree clauses)
                "private copy of a variable-length array");
 }
 
+bool kg_env_off(const char *name)
+{
+  const char *e = getenv(name);
+  return e && !strcmp(e, "0");
+}
+
 int kg_env_int(const char *name, int lo, int hi)
 {
   const char *e = getenv(name);
