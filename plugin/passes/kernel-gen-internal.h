@@ -1,7 +1,8 @@
 /* kernel-gen-internal.h — what the files of the kernel generator share
  * (kernel-gen.cc: state and kernel assembly; kernel-gen-expr.cc: types and
  * expressions; kernel-gen-stmt.cc: statements; kernel-gen-loops.cc: loop
- * mapping, partitioning and acc-tune schedules).  Not for other passes.  */
+ * code; kernel-gen-partition.cc: each loop's partitioning and acc-tune
+ * schedules).  Not for other passes.  */
 #ifndef ACCGPU_KERNEL_GEN_INTERNAL_H
 #define ACCGPU_KERNEL_GEN_INTERNAL_H 1
 
@@ -257,7 +258,7 @@ bool kg_atomic_target_p(kg *g, tree d);
 void emit_seq(kg *g, gimple_seq seq);
 void kg_emit_assign(kg *g, gimple *s);
 
-/* kernel-gen-loops.cc: loop mapping, partitioning, schedules */
+/* kernel-gen-loops.cc: a partitioned loop's code */
 void emit_omp_for(kg *g, gomp_for *f);
 /* LV's index set from its iteration number DIGIT (text). */
 void kg_emit_index(kg *g, const loop_level *lv, const char *digit);
@@ -278,6 +279,7 @@ int loop_dims_of(kg *g, gimple *f);
 bool kg_readonly_load_p(kg *g, tree op);
 /* kernel-gen-bars.cc */
 gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
+/* kernel-gen-partition.cc: partitioning, info notes, schedules */
 void collect_loops(gimple_seq seq, vec<lnode *> *out);
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial);
 void free_loops(vec<lnode *> *v);

@@ -184,7 +184,7 @@ static int pgi_map(kg *g, lnode **ch, int n)
 }
 
 /* A gang loop (no dim) holds another one in N's subtree (OUTER: one
-   encloses N): the `kernels` gang tiling of kernel-gen-loops.cc
+   encloses N): the `kernels` gang tiling of kernel-gen-partition.cc
    (kernels_outer_gang), which such a nest gets when it is not tight. */
 static bool gang_in_gang(lnode *n, bool outer)
 {
