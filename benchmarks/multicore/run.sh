@@ -12,7 +12,8 @@
 # small runs take 20 us - 10 ms, where a launch's fixed cost shows; large
 # ones 0.02 - 30 s, the throughput the goal is about), CLASS (NPB;
 # default W), RUNS (runs of each build, the best counts: NPB and the small
-# kernels, default 3; large kernels run once), BENCH_REALTIME=0 (normal priority instead of SCHED_FIFO:
+# kernels, default 5: a process on this VM runs in a fast or a slow mode
+# (1.5x apart) for its whole life; large kernels run once), BENCH_REALTIME=0 (normal priority instead of SCHED_FIFO:
 # benchmarks/quiet.sh), ACC_NUM_CORES (default: the CPUs this process may
 # use; the OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
 # (default: libgomp's own under SCHED_FIFO or when the machine is idle, else
@@ -24,7 +25,7 @@ cd "$ROOT" || exit 1
 BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
 sizes=${SIZE:-small large} cls=${CLASS:-W}
-kruns=${RUNS:-3} nruns=${RUNS:-3}
+kruns=${RUNS:-5} nruns=${RUNS:-5}
 cores=${ACC_NUM_CORES:-$(nproc)}
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
 . benchmarks/quiet.sh
