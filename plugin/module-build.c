@@ -739,14 +739,16 @@ static int compile_image(char **words, int n, const char *inc, int checked,
      (worker and vector loops become stride-1 loops); no -march, so the
      object runs on any x86-64: accgpu_mc.h gives its kernels an AVX2
      version picked at load, unless ACCGPU_MC_AVX2=0 (to time the
-     baseline). */
+     baseline).  -fopenmp-simd for the omp simd sums of kernel-gen-loops.cc
+     (no libgomp). */
   const char *avx2 = getenv("ACCGPU_MC_AVX2");
   char *isa = avx2 && !strcmp(avx2, "0") ? "-D__ACCGPU_MC_BASELINE"
                                          : "-D__ACCGPU_MC_CLONES";
   char *mc[] = {"-O3", "-fPIC", "-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic",
-                "-std=gnu11", "-fopenmp-simd", "-D__ACCGPU_EMU__", "-D__ACCGPU_MC__", isa, "-I",
-                (char *)inc, "-include", "accgpu_cuda.h", "-o", "module.so",
-                "-x", "c", "module.c", "-x", "none", "-lm", NULL};
+                "-std=gnu11", "-fopenmp-simd", "-D__ACCGPU_EMU__",
+                "-D__ACCGPU_MC__", isa, "-I", (char *)inc, "-include",
+                "accgpu_cuda.h", "-o", "module.so", "-x", "c", "module.c",
+                "-x", "none", "-lm", NULL};
   /* clang-format on */
   if (checked == ACCGPU_MB_IMAGE_MC)
     return run_cc(words, n, mc, dir, log_out);

@@ -669,9 +669,9 @@ static bool mc_simd_p(vec<loop_red *> *reds)
   return !reds->is_empty();
 }
 
-/* The multicore loop of emit_mc_simd's kind: omp simd wants one
-   variable declared in the loop's head, so a gang loop's end (AXIS) is
-   declared before it. */
+/* The multicore branch's loop of a vector loop mc_simd_p accepts, with
+   its pragma: omp simd wants one variable declared in the loop's head, so
+   a gang loop's end (AXIS) is declared before it. */
 static void emit_mc_simd_for(kg *g, vec<loop_red *> *reds, int id,
                              const char *axis, const char *start,
                              const char *step)
