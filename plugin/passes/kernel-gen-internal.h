@@ -260,6 +260,10 @@ void kg_emit_assign(kg *g, gimple *s);
 
 /* kernel-gen-loops.cc: a partitioned loop's code */
 void emit_omp_for(kg *g, gomp_for *f);
+/* A lane's loop over VAR<ID> counted by its own trips (__n<ID>) of LO..HI
+   by STEP, UNROLL copies in flight (ACCGPU_UNROLL); the brace left open. */
+void kg_emit_counted_head(kg *g, const char *var, int id, const char *lo,
+                          const char *hi, const char *step, int unroll);
 /* LV's index set from its iteration number DIGIT (text). */
 void kg_emit_index(kg *g, const loop_level *lv, const char *digit);
 /* kernel-gen-wide.cc: when loop F (one level LV, partitioned DIMS, with

@@ -575,31 +575,6 @@ static const char *gang_axis(int dims)
   return dims & KG_GANG ? "x" : dims & KG_GANG_Y ? "y" : "z";
 }
 
-/* The loop over __iv<ID>: a gang loop (AXIS non-NULL) over its chunk on
-   multicore (accgpu_mc.h), else from START by STEP to __tot<ID>. */
-static void emit_for(kg *g, int id, const char *axis, const char *start,
-                     const char *step)
-{
-  ind(g);
-  if (axis)
-    kb_printf(g->out, "for (long long __iv%d = __ACCGPU_GANG_LO(%s, __tot%d, "
-              "%s), __ie%d = __ACCGPU_GANG_HI(__tot%d, %s); __iv%d < __ie%d; "
-              "__iv%d += %s) {\n", id, start, id, axis, id, id, axis, id, id,
-              id, step);
-  else
-    kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < __tot%d; __iv%d "
-              "+= %s) {\n", id, start, id, id, id, step);
-  g->indent++;
-}
-
-/* The head of a vector loop that reduces, but on multicore (one lane):
-   counted by the thread's own trips, so that `unroll UNROLL` puts that many
-   iterations' loads in flight with no exit test between them.  On the
-   stride loop NVVM unrolled with a test after each copy and a lane's
-   loads waited for one another (seed Table 5.2's vector cases: 12 ms on
-   an H200, GCC's build 3.3-6.4 ms).  The partial stays one register: the
-   adds keep their order per lane.  The multicore image keeps the plain
-   loop (emit_for, after this #else). */
 /* The text of loop ID's first iteration and its end: a gang loop's chunk
    (AXIS: the multicore image's share of the grid), else START and the
    trip count. */
@@ -613,6 +588,33 @@ static void loop_bounds(int id, const char *axis, const char *start,
     snprintf(lo, nlo, "%s", start);
     snprintf(hi, nhi, "__tot%d", id);
   }
+}
+
+/* for (long long __iv<ID> = LO; __iv<ID> < HI; __iv<ID> += STEP) { */
+static void emit_step_for(kg *g, int id, const char *lo, const char *hi,
+                          const char *step)
+{
+  ind(g);
+  kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < %s; __iv%d += %s) "
+            "{\n", id, lo, id, hi, id, step);
+  g->indent++;
+}
+
+/* The loop over __iv<ID>: a gang loop (AXIS non-NULL) over its chunk on
+   multicore (accgpu_mc.h), else from START by STEP to __tot<ID>. */
+static void emit_for(kg *g, int id, const char *axis, const char *start,
+                     const char *step)
+{
+  char lo[320], hi[96];
+  loop_bounds(id, axis, start, lo, sizeof lo, hi, sizeof hi);
+  if (!axis) {
+    emit_step_for(g, id, lo, hi, step);
+    return;
+  }
+  ind(g);
+  kb_printf(g->out, "for (long long __iv%d = %s, __ie%d = %s; __iv%d < "
+            "__ie%d; __iv%d += %s) {\n", id, lo, id, hi, id, id, id, step);
+  g->indent++;
 }
 
 static tree count_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
@@ -689,24 +691,36 @@ static void emit_mc_simd_for(kg *g, vec<loop_red *> *reds, int id,
     kb_printf(g->out, " reduction(%s:%s)",
               (*reds)[i]->op == MULT_EXPR ? "*" : "+", (*reds)[i]->priv);
   kb_add(g->out, "\")\n");
-  ind(g);
-  kb_printf(g->out, "for (long long __iv%d = %s; __iv%d < %s; __iv%d += %s) "
-            "{\n", id, lo, id, hi, id, step);
-  g->indent++;
+  emit_step_for(g, id, lo, hi, step);
 }
 
+void kg_emit_counted_head(kg *g, const char *var, int id, const char *lo,
+                          const char *hi, const char *step, int unroll)
+{
+  ind(g);
+  kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", unroll);
+  ind(g);
+  kb_printf(g->out, "for (long long %s%d = %s, __n%d = __accgpu_trips("
+            "%s%d, %s, %s), __c%d = 0; __c%d < __n%d; __c%d++, %s%d += "
+            "%s) {\n", var, id, lo, id, var, id, hi, step, id, id, id, id,
+            var, id, step);
+}
+
+/* The head of a vector loop that reduces, but on multicore (one lane):
+   counted by the thread's own trips, so that `unroll UNROLL` puts that many
+   iterations' loads in flight with no exit test between them.  On the
+   stride loop NVVM unrolled with a test after each copy and a lane's
+   loads waited for one another (seed Table 5.2's vector cases: 12 ms on
+   an H200, GCC's build 3.3-6.4 ms).  The partial stays one register: the
+   adds keep their order per lane.  The multicore image keeps the plain
+   loop (emit_for, after this #else). */
 static void emit_counted_for(kg *g, int id, const char *axis,
                              const char *start, const char *step, int unroll)
 {
   char lo[320], hi[96];
   loop_bounds(id, axis, start, lo, sizeof lo, hi, sizeof hi);
   kb_add(g->out, "#ifndef __ACCGPU_MC__\n");
-  ind(g);
-  kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", unroll);
-  ind(g);
-  kb_printf(g->out, "for (long long __iv%d = %s, __n%d = __accgpu_trips("
-            "__iv%d, %s, %s), __c%d = 0; __c%d < __n%d; __c%d++, __iv%d += "
-            "%s) {\n", id, lo, id, id, hi, step, id, id, id, id, id, step);
+  kg_emit_counted_head(g, "__iv", id, lo, hi, step, unroll);
   kb_add(g->out, "#else\n");
 }
 

@@ -473,13 +473,9 @@ static void kg_wide_emit(kg *g, gomp_for *f, const loop_level *lv,
   g->indent++;
   ind(g);
   kb_printf(g->out, "long long __tg%d = __tot%d / 4;\n", id, id);
-  ind(g);
-  kb_printf(g->out, "ACCGPU_UNROLL(%d)\n", unroll);
-  ind(g);
-  kb_printf(g->out, "for (long long __gv%d = %s, __n%d = __accgpu_trips("
-            "__gv%d, __tg%d, %s), __c%d = 0; __c%d < __n%d; __c%d++, "
-            "__gv%d += %s) {\n", id, start, id, id, id, step, id, id, id,
-            id, id, step);
+  char groups[32];
+  snprintf(groups, sizeof groups, "__tg%d", id);
+  kg_emit_counted_head(g, "__gv", id, start, groups, step, unroll);
   g->indent++;
   for (unsigned i = 0; i < w->refs.length(); i++) {
     ind(g);
