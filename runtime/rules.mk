@@ -30,8 +30,14 @@ ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 # state, read several times a construct) costs a two-instruction call once
 # the library is in the static TLS block (loaded with the program), where
 # the default dialect calls __tls_get_addr (11 instructions) at every access
-# (docs/multicore.md, session 12).  A library dlopened later still works,
-# but pays more than the default dialect: not libaccgpu-mc.so (dlopened).
+# (docs/multicore.md, session 12).  Not for what is dlopened (the team
+# library, the multicore images): its TLS may be dynamic, and glibc before
+# 2.40 (Debian 12: 2.36) lets the descriptor's dynamic path clobber vector
+# registers that GCC keeps live across the call (a multicore image built
+# so read a zero grid size and divided by it: docs/multicore.md, session
+# 19).  libaccgpu itself, dlopened by a library built with the plugin, has
+# its 28 KB of TLS dynamic: none of its 13 descriptor calls has a vector
+# register live across it (checked by reading the disassembly).
 $(BUILD)/obj/runtime/%.o: CFLAGS += -mtls-dialect=gnu2
 
 $(BUILD)/obj/%.o: %.c

@@ -25,7 +25,11 @@
 #      copy in the kept kernels (tests/cli/big_firstprivate.c);
 #  11. the multicore image has an AVX2 and a baseline version of each
 #      kernel (none with ACCGPU_MC_AVX2=0), and either build's results on
-#      the multicore device are the host's bit for bit (tests/cli/mc_isa.c).
+#      the multicore device are the host's bit for bit (tests/cli/mc_isa.c);
+#  12. a shared library built with the plugin, dlopened by a program that
+#      does not link libaccgpu and called from 4 threads at once, gives the
+#      serial sums on the host, multicore and emulator devices
+#      (tests/cli/dlopen_lib.c, dlopen_main.c).
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -238,6 +242,24 @@ for avx2 in 1 0; do
     bad "mc_isa.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
   fi
 done
+
+# 12. A library built with the plugin, dlopened, called from threads.
+d="$OUT/dlopen"
+if "$CC" -O2 -shared -fPIC -fplugin="$PLUGIN" -I"$ROOT/include" \
+     tests/cli/dlopen_lib.c -o "$d.so" -L"$BUILD" -laccgpu \
+     -Wl,-rpath,"$BUILD" >"$d.log" 2>&1 &&
+   "$CC" -O2 tests/cli/dlopen_main.c -o "$d.bin" -ldl -lpthread >>"$d.log" 2>&1; then
+  for dev in host multicore emulator; do
+    out=$(ACC_DEVICE_TYPE=$dev "$d.bin" "$d.so" 2>"$d.err")
+    if [ "$out" != ok ] || [ -s "$d.err" ]; then
+      bad "dlopen_main.c on $dev: $out $(head -3 "$d.err")"
+    else
+      ok
+    fi
+  done
+else
+  bad "dlopen_lib.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
