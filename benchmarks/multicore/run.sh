@@ -13,8 +13,10 @@
 # ones 0.02 - 30 s, the throughput the goal is about), CLASS (NPB;
 # default W), RUNS (runs of each build, the best counts: NPB and the small
 # kernels, default 5: a process on this VM runs in a fast or a slow mode
-# (1.5x apart) for its whole life; large kernels run once), BENCH_REALTIME=0 (normal priority instead of SCHED_FIFO:
-# benchmarks/quiet.sh), ACC_NUM_CORES (default: the CPUs this process may
+# (1.5x apart) for its whole life), LARGE_RUNS (large kernels, default 3:
+# wave13pt large on two threads took 0.039 s in one process, 0.052-0.054 s
+# in the next two; a round of over 20 s is the last), BENCH_REALTIME=0
+# (normal priority instead of SCHED_FIFO: benchmarks/quiet.sh), ACC_NUM_CORES (default: the CPUs this process may
 # use; the OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
 # (default: libgomp's own under SCHED_FIFO or when the machine is idle, else
 # passive; for both, below).
@@ -25,7 +27,7 @@ cd "$ROOT" || exit 1
 BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
 sizes=${SIZE:-small large} cls=${CLASS:-W}
-kruns=${RUNS:-5} nruns=${RUNS:-5}
+kruns=${RUNS:-5} nruns=${RUNS:-5} lruns=${LARGE_RUNS:-3} LONG_ROUND=20
 cores=${ACC_NUM_CORES:-$(nproc)}
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
 . benchmarks/quiet.sh
@@ -107,7 +109,8 @@ row() { # NAME SIZE HOST MC OMP VERIFIED
 }
 
 echo "multicore: $cores threads, $policy, $BENCH_PRIO_NOTE;"
-echo "seconds (kernels: best timed run, of $kruns runs at size small, SIZE $sizes;" \
+echo "seconds (kernels: best timed run, of $kruns runs at size small, $lruns at large" \
+     "(a round over $LONG_ROUND s the last), SIZE $sizes;" \
      "NPB: class $cls, best of $nruns runs)"
 printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
   multicore_s openmp_s x_host x_omp verified
@@ -130,9 +133,12 @@ build() {
 # one run's time can be 20 % off, and the machine's speed drifts over
 # minutes: RUNS runs of one build and then of the next compared the drift
 # (NPB EP's host device took 0.78 s in one table, 1.04 s minutes later).
+# A round that took over LONG_ROUND seconds of wall time (floyd, matmul,
+# jacobi2d at size large) is the last.
 rounds() {
-  local t v i bt=(- - -) bv=(- - -)
+  local t v i bt=(- - -) bv=(- - -) start
   for _ in $(seq "$runs"); do
+    start=$(date +%s.%N)
     for i in 0 1 2; do
       case ${bv[i]} in - | verified | SUCCESSFUL) ;; *) continue ;; esac
       read -r t v < <(build "$1" "$2" "$i")
@@ -141,12 +147,14 @@ rounds() {
       [ "${bt[i]}" = - ] || awk -v a="$t" -v b="${bt[i]}" 'BEGIN { exit !(a < b) }' &&
         bt[i]=$t
     done
+    awk -v a="$start" -v b="$(date +%s.%N)" -v l="$LONG_ROUND" \
+      'BEGIN { exit !(b - a > l) }' && break
   done
   echo "${bt[0]} ${bv[0]} ${bt[1]} ${bv[1]} ${bt[2]} ${bv[2]}"
 }
 
 for size in $sizes; do
-  runs=1
+  runs=$lruns
   [ "$size" = small ] && runs=$kruns
   for n in "${names[@]}"; do
     read -r th vh tm vm to vo < <(rounds "$size" "$n")
