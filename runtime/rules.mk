@@ -37,7 +37,7 @@ ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 # so read a zero grid size and divided by it: docs/multicore.md, session
 # 19).  libaccgpu itself, dlopened by a library built with the plugin, has
 # its 28 KB of TLS dynamic: none of its 13 descriptor calls has a vector
-# register live across it (checked by reading the disassembly).
+# register live across it (a scan of the disassembly, session 19).
 $(BUILD)/obj/runtime/%.o: CFLAGS += -mtls-dialect=gnu2
 
 $(BUILD)/obj/%.o: %.c

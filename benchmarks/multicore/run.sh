@@ -16,8 +16,9 @@
 # (1.5x apart) for its whole life), LARGE_RUNS (large kernels, default 3:
 # wave13pt large on two threads took 0.039 s in one process, 0.052-0.054 s
 # in the next two; a round of over 20 s is the last), BENCH_REALTIME=0
-# (normal priority instead of SCHED_FIFO: benchmarks/quiet.sh), ACC_NUM_CORES (default: the CPUs this process may
-# use; the OpenMP builds get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
+# (normal priority instead of SCHED_FIFO: benchmarks/quiet.sh),
+# ACC_NUM_CORES (default: the CPUs this process may use; the OpenMP builds
+# get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
 # (default: libgomp's own under SCHED_FIFO or when the machine is idle, else
 # passive; for both, below).
 # Exits non-zero when a run does not verify.

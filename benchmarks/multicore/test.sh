@@ -209,8 +209,9 @@ ratio_check j "Jacobi sweep with fmax + fminf reduction"
 # launch is brief, timed once in MC_TIMED_EVERY, and stays static.
 team_insns() {
   ACCGPU_MC_SCHEDULE=static ACC_DEVICE_TYPE=multicore ACC_NUM_CORES=2 \
-    OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=0 valgrind --tool=cachegrind \
-    --cache-sim=no --cachegrind-out-file=/dev/null "$1" "$2" 2>&1 >/dev/null |
+    OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive GOMP_SPINCOUNT=0 \
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    "$1" "$2" 2>&1 >/dev/null |
     sed -nE 's/.*I *refs: *([0-9,]+).*/\1/p' | tr -d , | head -n 1
 }
 m200=$(team_insns "$tmp/l" 200) m400=$(team_insns "$tmp/l" 400)
