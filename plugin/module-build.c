@@ -740,7 +740,9 @@ static int compile_image(char **words, int n, const char *inc, int checked,
      object runs on any x86-64: accgpu_mc.h gives its kernels an AVX2
      version picked at load, unless ACCGPU_MC_AVX2=0 (to time the
      baseline).  -fopenmp-simd for the omp simd sums of kernel-gen-loops.cc
-     (no libgomp).  Not TLS descriptors (runtime/rules.mk). */
+     (no libgomp).  Not TLS descriptors (runtime/rules.mk).  ISA is a
+     define either way (the AVX2 one is read by nothing) so that MC keeps
+     one shape. */
   const char *avx2 = getenv("ACCGPU_MC_AVX2");
   char *isa = avx2 && !strcmp(avx2, "0") ? "-D__ACCGPU_MC_BASELINE"
                                          : "-D__ACCGPU_MC_CLONES";

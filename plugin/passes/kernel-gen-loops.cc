@@ -706,14 +706,14 @@ void kg_emit_counted_head(kg *g, const char *var, int id, const char *lo,
             var, id, step);
 }
 
-/* The head of a vector loop that reduces, but on multicore (one lane):
+/* The head of a vector loop that reduces, except on multicore (one lane):
    counted by the thread's own trips, so that `unroll UNROLL` puts that many
    iterations' loads in flight with no exit test between them.  On the
    stride loop NVVM unrolled with a test after each copy and a lane's
    loads waited for one another (seed Table 5.2's vector cases: 12 ms on
    an H200, GCC's build 3.3-6.4 ms).  The partial stays one register: the
-   adds keep their order per lane.  The multicore image keeps the plain
-   loop (emit_for, after this #else). */
+   adds keep their order per lane.  The multicore image's loop follows
+   this #else (emit_for, or emit_mc_simd_for for sums). */
 static void emit_counted_for(kg *g, int id, const char *axis,
                              const char *start, const char *step, int unroll)
 {
