@@ -47,14 +47,15 @@ readme_commands() {
     grep -v '^[[:space:]]*#'
 }
 
-# check_prog NAME BIN: BIN prints "ok" on the emulator and the host, with
-# nothing on stderr.
+# check_prog NAME BIN [ARG...]: BIN prints "ok" on each device of DEVICES
+# (default: the emulator and the host), with nothing on stderr.
 check_prog() {
-  local dev out
-  for dev in emulator host; do
-    out=$(cd "$W" && ACC_DEVICE_TYPE=$dev "$2" 2>"$OUT/run.err")
+  local name=$1 dev out
+  shift
+  for dev in ${DEVICES:-emulator host}; do
+    out=$(cd "$W" && ACC_DEVICE_TYPE=$dev "$@" 2>"$OUT/run.err")
     if [ "$?" -ne 0 ] || [ "$out" != ok ] || [ -s "$OUT/run.err" ]; then
-      bad "$1: on $dev: $out $(head -3 "$OUT/run.err")"
+      bad "$name: on $dev: $out $(head -3 "$OUT/run.err")"
       return
     fi
   done
@@ -230,13 +231,10 @@ for avx2 in 1 0; do
     kernels=$(grep -c ' T __accgpu_k_.*__emu$' <<<"$syms")
     clones=$(grep -c ' t __accgpu_k_.*\.avx2$' <<<"$syms")
     want=$((avx2 ? kernels : 0))
-    out=$(ACC_DEVICE_TYPE=multicore "$d.bin" 2>"$d.err")
     if [ "$kernels" -ne 3 ] || [ "$clones" -ne "$want" ]; then
       bad "mc_isa.c, ACCGPU_MC_AVX2=$avx2: $kernels kernels, $clones AVX2 versions, want 3 and $want"
-    elif [ "$out" != ok ] || [ -s "$d.err" ]; then
-      bad "mc_isa.c, ACCGPU_MC_AVX2=$avx2, on multicore: $out $(head -3 "$d.err")"
     else
-      ok
+      DEVICES=multicore check_prog "mc_isa.c, ACCGPU_MC_AVX2=$avx2" "$d.bin"
     fi
   else
     bad "mc_isa.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
@@ -249,14 +247,7 @@ if "$CC" -O2 -shared -fPIC -fplugin="$PLUGIN" -I"$ROOT/include" \
      tests/cli/dlopen_lib.c -o "$d.so" -L"$BUILD" -laccgpu \
      -Wl,-rpath,"$BUILD" >"$d.log" 2>&1 &&
    "$CC" -O2 tests/cli/dlopen_main.c -o "$d.bin" -ldl -lpthread >>"$d.log" 2>&1; then
-  for dev in host multicore emulator; do
-    out=$(ACC_DEVICE_TYPE=$dev "$d.bin" "$d.so" 2>"$d.err")
-    if [ "$out" != ok ] || [ -s "$d.err" ]; then
-      bad "dlopen_main.c on $dev: $out $(head -3 "$d.err")"
-    else
-      ok
-    fi
-  done
+  DEVICES="host multicore emulator" check_prog dlopen_main.c "$d.bin" "$d.so"
 else
   bad "dlopen_lib.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
 fi
