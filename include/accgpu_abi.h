@@ -308,6 +308,13 @@ typedef struct __accgpu_devlimits {
   uint32_t sm_count, max_threads_per_block, warp_size, max_blocks_per_sm;
 } __accgpu_devlimits;
 void __accgpu_device_limits(int device, __accgpu_devlimits *out);
+/* The same for the default gangs of kernel KERNEL of MOD: a device may
+   answer per kernel (multicore: one block per thread while the kernel's
+   blocks are dealt statically, where more blocks only add set-up, and 4
+   once they are dealt dynamically).  Plugins before this entry point call
+   __accgpu_device_limits. */
+void __accgpu_kernel_limits(int device, const __accgpu_module *mod,
+                            unsigned kernel, __accgpu_devlimits *out);
 
 /* Multi-device tasks (Xu §6.3.2): run FN(ARG) on DEVICE's worker thread,
    FIFO with everything else submitted there; ARG is copied (ARG_BYTES). */

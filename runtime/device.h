@@ -165,6 +165,10 @@ typedef struct accgpu_backend {
   /* Tells a new queue its name: async queue ASYNC (>= 0) or acc_async_sync
      (the emulator's racecheck reports; NULL: not needed). */
   void (*queue_label)(struct accgpu_queue *q, int async);
+  /* Blocks per multiprocessor for the compiler's default gangs of kernel K
+     of a loaded module (__accgpu_kernel_limits); 0 or NULL: the device's
+     max_blocks_per_sm. */
+  unsigned (*kernel_blocks)(void *handle, unsigned k);
 } accgpu_backend;
 
 extern const accgpu_backend accgpu_backend_nvidia;

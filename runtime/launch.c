@@ -322,13 +322,32 @@ int __accgpu_offload_p(const __accgpu_loc *loc, int device, int cond) {
   return 0;
 }
 
-void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
+static accgpu_device *device_limits(int device, __accgpu_devlimits *out) {
   accgpu_device *d = accgpu_device_arg(device, NULL, "device limits");
   memset(out, 0, sizeof *out);
   if (d->type == acc_device_host)
-    return;
+    return d;
   out->sm_count = d->props.sm_count;
   out->max_threads_per_block = d->props.max_threads_per_block;
   out->warp_size = d->props.warp_size;
   out->max_blocks_per_sm = d->props.max_blocks_per_sm;
+  return d;
+}
+
+void __accgpu_device_limits(int device, __accgpu_devlimits *out) {
+  device_limits(device, out);
+}
+
+/* The module's handle on D when it is loaded there (else the device's
+   answer: the first launch loads it). */
+void __accgpu_kernel_limits(int device, const __accgpu_module *mod,
+                            unsigned kernel, __accgpu_devlimits *out) {
+  accgpu_device *d = device_limits(device, out);
+  if (!d->be->kernel_blocks || kernel >= mod->nkernels)
+    return;
+  modcache *c = __atomic_load_n((modcache **)mod->cache, __ATOMIC_ACQUIRE);
+  void *h = c ? __atomic_load_n(&c->handle[d->slot], __ATOMIC_ACQUIRE) : NULL;
+  unsigned b = h ? d->be->kernel_blocks(h, kernel) : 0;
+  if (b)
+    out->max_blocks_per_sm = b;
 }

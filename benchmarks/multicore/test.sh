@@ -18,12 +18,13 @@
 #   3. a construct's cost: tiny gang loops (64 iterations, one with a
 #      sum reduction) inside a data region, 2 threads, every thread's
 #      instructions per construct against the same loops under `omp
-#      parallel for` (gcc -fopenmp), at most 2.7x: the runtime's path
+#      parallel for` (gcc -fopenmp), at most 2.3x: the runtime's path
 #      around each launch was 4.3x (a region allocated and mapped with
 #      locks and queue syncs on a device that maps nothing, the device
 #      looked up three times, clocks read six times), session 10; 2.75x
 #      with the thread's state behind __tls_get_addr (2.66x with TLS
-#      descriptors), session 12;
+#      descriptors), session 12; 2.64x with 4 blocks per thread, 2.06x
+#      with one while a kernel's blocks are dealt statically, session 20;
 #   4. vector loops that sum are omp simd in the image, and GCC vectorizes
 #      a dot product with it (session 18: OpenACC fixes no order for a
 #      reduction; C's order kept floating-point sums scalar).
@@ -221,12 +222,12 @@ if [ -z "$m200" ] || [ -z "$m400" ] || [ -z "$o200" ] || [ -z "$o400" ]; then
 else
   mc=$(((m400 - m200) / 400)) omp=$(((o400 - o200) / 400))
   ratio=$(awk -v m=$mc -v o=$omp 'BEGIN { printf "%.2f", m / o }')
-  if awk -v r="$ratio" 'BEGIN { exit !(r <= 2.7) }'; then
+  if awk -v r="$ratio" 'BEGIN { exit !(r <= 2.3) }'; then
     passed=$((passed + 1)) verdict=PASS
   else
     failed=$((failed + 1)) verdict=FAIL
   fi
-  echo "$verdict  launch cost, 2 threads: multicore $mc instructions per construct, omp parallel for $omp (ratio $ratio, at most 2.7)"
+  echo "$verdict  launch cost, 2 threads: multicore $mc instructions per construct, omp parallel for $omp (ratio $ratio, at most 2.3)"
 fi
 
 # The Jacobi program's multicore image (kept by the plugin): a NaN test

@@ -72,8 +72,10 @@ extern tree lc_fn_limits;
    schedule): ptxas then keeps its registers within what N threads may
    use, so the launch is never refused for them. */
 void accgpu_set_launch_bounds(struct kg_region *r, clause_info *ci);
+/* GRID and BLOCK of the launch of kernel KIDX (an unsigned constant). */
 void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
-                   clause_info *ci, tree dev, tree grid, tree block);
+                   clause_info *ci, tree dev, tree kidx, tree grid,
+                   tree block);
 /* kernels-split.cc */
 bool split_kernels(struct kg_region *r, vec<gimple_seq> *bodies);
 void lc_walk_one(gimple *s, walk_stmt_fn cs, walk_tree_fn co,

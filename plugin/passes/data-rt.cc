@@ -43,6 +43,7 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_private_host", "plsz"},
   {"__accgpu_private_host_free", "vp"},
   {"__accgpu_device_limits", "vip"},
+  {"__accgpu_kernel_limits", "viqup"}, /* launch-geometry.cc */
   {"__accgpu_host_atomic_lock", "v"}, /* lower-compute.cc */
   {"__accgpu_host_atomic_unlock", "v"},
   {"__accgpu_device_submit", "vifqz"},

@@ -352,16 +352,18 @@ static void emit_pgi_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
 }
 
 /* Gangs of a construct with a gang loop and no (positive) num_gangs:
-   enough to fill the device (DEV's limits), no more than the outermost gang
-   loop needs when the host knows its trip count (VEC, WK: the launch's
-   vector length and workers). */
+   enough to fill the device (DEV's limits for kernel KIDX: the multicore
+   device asks for fewer blocks while a kernel's are dealt statically), no
+   more than the outermost gang loop needs when the host knows its trip
+   count (VEC, WK: the launch's vector length and workers). */
 static tree default_gangs(gimple_stmt_iterator *gsi, struct kg_region *r,
-                          tree dev, tree vec, tree wk)
+                          tree dev, tree kidx, tree vec, tree wk)
 {
   tree gangs;
   /* Enough gangs to fill the device, no more than the loop needs. */
   tree lim = addr_tmp(lc_limits_type, "acclim");
-  add(gsi, gimple_build_call(lc_fn_limits, 2, dev, build_fold_addr_expr(lim)));
+  add(gsi, gimple_build_call(lc_fn_limits, 4, dev, accgpu_module_addr(), kidx,
+                             build_fold_addr_expr(lim)));
   tree sm = val(gsi, field(lim, 0)), occ = val(gsi, field(lim, 3));
   occ = fold_build2(MAX_EXPR, unsigned_type_node, occ,
                     build_int_cst(unsigned_type_node, 1));
@@ -473,7 +475,8 @@ void accgpu_set_launch_bounds(struct kg_region *r, clause_info *ci)
 
 /* Sets GRID and BLOCK (dim3 locals) before GSI. */
 void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
-                          clause_info *ci, tree dev, tree grid, tree block)
+                   clause_info *ci, tree dev, tree kidx, tree grid,
+                   tree block)
 {
   if (r->sched) {
     sched_geometry(gsi, r, grid, block);
@@ -500,7 +503,7 @@ void emit_geometry(gimple_stmt_iterator *gsi, struct kg_region *r,
     /* Unshared: gimplifying the grid's arm would leave the block's
        copies naming temporaries set only when num_gangs is not given. */
     gangs = positive_or(ci->ngangs, (dims & KG_GANG)
-                                        ? default_gangs(gsi, r, dev,
+                                        ? default_gangs(gsi, r, dev, kidx,
                                                         unshare_expr(vec),
                                                         unshare_expr(wk))
                                         : one);

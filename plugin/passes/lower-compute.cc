@@ -69,7 +69,7 @@ static void init_decls(void)
   lc_limits_type = u32_record(lim, 4);
   fn_offload_p = accgpu_runtime_decl("__accgpu_offload_p");
   fn_launch = accgpu_runtime_decl("__accgpu_launch");
-  lc_fn_limits = accgpu_runtime_decl("__accgpu_device_limits");
+  lc_fn_limits = accgpu_runtime_decl("__accgpu_kernel_limits");
   fn_wait = accgpu_runtime_decl("__accgpu_wait");
   host_fast = build_decl(BUILTINS_LOCATION, VAR_DECL,
                          get_identifier("__accgpu_host_fast"),
@@ -886,10 +886,10 @@ static void launch_one(gimple_stmt_iterator *gsi, struct launch_info *li,
 {
   if (!li->bodies->is_empty())
     gimple_omp_set_body(li->rs[0].stmt, (*li->bodies)[k]);
-  emit_geometry(gsi, &li->rs[k], li->ci, li->dev, li->grid, li->block);
+  tree kk = build_int_cst(unsigned_type_node, li->kidx[k]);
+  emit_geometry(gsi, &li->rs[k], li->ci, li->dev, kk, li->grid, li->block);
   accgpu_pp_launch_alloc(gsi, &li->pvars, li->locp, li->rs[k].kname,
                          li->grid, li->block);
-  tree kk = build_int_cst(unsigned_type_node, li->kidx[k]);
   tree sh = build_int_cst(unsigned_type_node, 0);
   if (vals)
     add(gsi, gimple_build_call(accgpu_launch_trips_decl(fn_launch), 9,

@@ -76,6 +76,15 @@ static inline void accgpu_mc_note(accgpu_mc_kernel *k, int uneven) {
     __atomic_store_n(&k->imbalanced, next, __ATOMIC_RELAXED);
 }
 
+/* Whether launches of K deal their blocks dynamically under SCHED
+   (MC_SCHED_*): forced, or auto and found uneven. */
+static inline int accgpu_mc_dynamic(int sched, const accgpu_mc_kernel *k) {
+  return sched == MC_SCHED_DYNAMIC ||
+         (sched == MC_SCHED_AUTO &&
+          __atomic_load_n(&k->imbalanced, __ATOMIC_RELAXED) >=
+              MC_IMBALANCE_LIMIT);
+}
+
 /* Per-thread time of a static launch, one cache line each, so a thread's
    write does not take the line its neighbour writes. */
 typedef struct accgpu_mc_slot {

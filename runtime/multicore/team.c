@@ -8,7 +8,8 @@
  * (include/accgpu_mc.h), so a thread keeps touching the same data from one
  * launch to the next.  A kernel whose static launches finish far apart
  * (triangular loops, uneven rows) switches to dynamic scheduling of its
- * blocks: the device reports 4 blocks per thread for that.
+ * blocks: the device then asks for 4 blocks per thread in its default
+ * gangs (one while static: backend.c, mc_kernel_blocks).
  *
  * Built as its own library, libaccgpu-mc.so, that backend.c loads the first
  * time a multicore launch runs: libgomp is also an OpenACC runtime, and
@@ -126,10 +127,7 @@ int accgpu_mc_team_run(const accgpu_mc_launch *l) {
   char *dyn = NULL;
   if (stride && !(dyn = aligned_alloc(16, stride * (size_t)nt)))
     return -1;
-  int dynamic = l->sched == MC_SCHED_DYNAMIC ||
-                (l->sched == MC_SCHED_AUTO &&
-                 __atomic_load_n(&l->kernel->imbalanced, __ATOMIC_RELAXED) >=
-                     MC_IMBALANCE_LIMIT);
+  int dynamic = accgpu_mc_dynamic(l->sched, l->kernel);
   if (nt <= 1)
     run_blocks(l, 0, n, dyn);
   else if (dynamic)

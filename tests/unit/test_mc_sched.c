@@ -3,7 +3,8 @@
  * static launches in a row, not after uneven launches that balanced ones
  * separate (a preempted thread on a loaded machine), and for good; a note
  * that changes nothing writes nothing (the count shares a cache line with
- * what every thread of a launch reads); the unevenness test itself. */
+ * what every thread of a launch reads); ACCGPU_MC_SCHEDULE's forced
+ * choices; the unevenness test itself. */
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@
 #include "suite.h"
 
 static int dynamic(const accgpu_mc_kernel *k) {
-  return k->imbalanced >= MC_IMBALANCE_LIMIT;
+  return accgpu_mc_dynamic(MC_SCHED_AUTO, k);
 }
 
 /* Launches (1: uneven, 0: balanced) noted on a fresh kernel. */
@@ -40,6 +41,20 @@ static void test_scattered_uneven_do_not(void) {
 static void test_switch_is_for_good(void) {
   int tri_then_even[] = {1, 1, 0, 0, 0};
   CU_ASSERT_TRUE(after(tri_then_even, 5));
+}
+
+/* ACCGPU_MC_SCHEDULE=static or dynamic decides whatever the launches
+   showed (the multicore device's default gangs follow it: one block per
+   thread statically, four dynamically). */
+static void test_forced_schedule_wins(void) {
+  accgpu_mc_kernel k = {0};
+  CU_ASSERT_FALSE(accgpu_mc_dynamic(MC_SCHED_STATIC, &k));
+  CU_ASSERT_TRUE(accgpu_mc_dynamic(MC_SCHED_DYNAMIC, &k));
+  accgpu_mc_note(&k, 1);
+  accgpu_mc_note(&k, 1);
+  CU_ASSERT_TRUE(accgpu_mc_dynamic(MC_SCHED_AUTO, &k));
+  CU_ASSERT_FALSE(accgpu_mc_dynamic(MC_SCHED_STATIC, &k));
+  CU_ASSERT_TRUE(accgpu_mc_dynamic(MC_SCHED_DYNAMIC, &k));
 }
 
 /* A kernel on a read-only page: a note that stores faults. */
@@ -176,6 +191,7 @@ static void test_unchanged_time_note_does_not_write(void) {
 ACCGPU_SUITE(mc_sched, NULL, NULL, ACCGPU_TEST(test_consecutive_uneven_switch),
              ACCGPU_TEST(test_scattered_uneven_do_not),
              ACCGPU_TEST(test_switch_is_for_good),
+             ACCGPU_TEST(test_forced_schedule_wins),
              ACCGPU_TEST(test_unchanged_note_does_not_write),
              ACCGPU_TEST(test_uneven_rule),
              ACCGPU_TEST(test_timing_sampled),
