@@ -5,7 +5,10 @@
 # ACC_DEVICE_TYPE=multicore, and the same source built with gcc -fopenmp
 # (its NPB_OMP / BENCH_OMP lines: the hand-written OpenMP equivalent) runs
 # with as many threads.  x_host = host time / multicore time (goal >= 1.8 on
-# 2 cores); x_omp = OpenMP time / multicore time (goal >= 0.9).
+# 2 cores); x_omp = OpenMP time / multicore time (goal >= 0.9); omp_gain =
+# the OpenMP build on one thread / on all of them: what the machine gives
+# the hand-written version, the ceiling for a bandwidth-bound kernel
+# (divergence on the 2-core VM: 1.3-1.5x, docs/multicore.md, session 20).
 #
 # Usage: benchmarks/multicore/run.sh [BUILD-DIR]
 # Environment: SIZE (kernels: small, large or "small large", the default:
@@ -18,7 +21,8 @@
 # in the next two; a round of over 20 s is the last), BENCH_REALTIME=0
 # (normal priority instead of SCHED_FIFO: benchmarks/quiet.sh),
 # ACC_NUM_CORES (default: the CPUs this process may use; the OpenMP builds
-# get OMP_NUM_THREADS = the same), OMP_WAIT_POLICY
+# get OMP_NUM_THREADS = the same), OMP_GAIN=0 (no one-thread OpenMP runs:
+# a quarter less time, no omp_gain column), OMP_WAIT_POLICY
 # (default: libgomp's own under SCHED_FIFO or when the machine is idle, else
 # passive; for both, below).
 # Exits non-zero when a run does not verify.
@@ -29,6 +33,8 @@ BUILD=$(cd "${1:-build}" && pwd) || exit 1
 KD="$BUILD/bench/kernels" ND="$BUILD/npb"
 sizes=${SIZE:-small large} cls=${CLASS:-W}
 kruns=${RUNS:-5} nruns=${RUNS:-5} lruns=${LARGE_RUNS:-3} LONG_ROUND=20
+nbuilds=4
+[ "${OMP_GAIN:-1}" = 0 ] && nbuilds=3
 cores=${ACC_NUM_CORES:-$(nproc)}
 export ACC_NUM_CORES=$cores OMP_NUM_THREADS=$cores
 . benchmarks/quiet.sh
@@ -104,32 +110,36 @@ npb() {
   echo "$(sed -nE 's/^ Time in seconds = +//p' <<<"$out" | head -n 1 | tr -d ' ') $(sed -nE 's/^ Verification += +//p' <<<"$out" | head -n 1)"
 }
 
-row() { # NAME SIZE HOST MC OMP VERIFIED
-  printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" \
-    "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$6"
+row() { # NAME SIZE HOST MC OMP OMP1 VERIFIED
+  printf '%-13s %-6s %10s %10s %10s %8s %8s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" \
+    "$(ratio "$3" "$4")" "$(ratio "$5" "$4")" "$(ratio "$6" "$5")" "$7"
 }
 
 echo "multicore: $cores threads, $policy, $BENCH_PRIO_NOTE;"
 echo "seconds (kernels: best timed run, of $kruns runs at size small, $lruns at large" \
      "(a round over $LONG_ROUND s the last), SIZE $sizes;" \
      "NPB: class $cls, best of $nruns runs)"
-printf '%-13s %-6s %10s %10s %10s %8s %8s  %s\n' benchmark size host_s \
-  multicore_s openmp_s x_host x_omp verified
+printf '%-13s %-6s %10s %10s %10s %8s %8s %8s  %s\n' benchmark size host_s \
+  multicore_s openmp_s x_host x_omp omp_gain verified
 # build SIZE|CLASS NAME I: "seconds verdict" of one run of build I (0 host
-# device, 1 multicore device, 2 OpenMP) of kernel NAME at SIZE, or of NPB
-# program NAME when SIZE is npb ("- missing" without an OpenMP version).
+# device, 1 multicore device, 2 OpenMP, 3 OpenMP on one thread) of kernel
+# NAME at SIZE, or of NPB program NAME when SIZE is npb ("- missing" without
+# an OpenMP version).
 build() {
-  local kinds=(ACC_DEVICE_TYPE=host ACC_DEVICE_TYPE=multicore)
+  local kinds=(ACC_DEVICE_TYPE=host ACC_DEVICE_TYPE=multicore
+               OMP_NUM_THREADS=$cores OMP_NUM_THREADS=1)
   if [ "$1" = npb ]; then
-    if [ "$3" -lt 2 ]; then npb "$ND/accgpu/$2" "${kinds[$3]}"; else npb "$ND/omp/$2"; fi
+    if [ "$3" -lt 2 ]; then npb "$ND/accgpu/$2" "${kinds[$3]}"
+    else npb "$ND/omp/$2" "${kinds[$3]}"; fi
   elif [ "$3" -lt 2 ]; then kernel "$KD/$2.acc" "$1" "${kinds[$3]}"
-  else kernel "$KD/$2.omp" "$1"
+  else kernel "$KD/$2.omp" "$1" "${kinds[$3]}"
   fi
 }
 
-# rounds SIZE NAME: "host_s verdict multicore_s verdict openmp_s verdict",
-# the fastest of RUNS rounds for each build, a round running the host,
-# multicore and OpenMP builds one after the other (a run that does not
+# rounds SIZE NAME: "host_s verdict multicore_s verdict openmp_s verdict
+# openmp1_s verdict", the fastest of RUNS rounds for each build, a round
+# running the host, multicore, OpenMP and one-thread OpenMP builds one after
+# the other (the last "- -" when OMP_GAIN=0) (a run that does not
 # verify gives its verdict, and its build runs no more).  On this shared VM
 # one run's time can be 20 % off, and the machine's speed drifts over
 # minutes: RUNS runs of one build and then of the next compared the drift
@@ -137,10 +147,10 @@ build() {
 # A round that took over LONG_ROUND seconds of wall time (floyd, matmul,
 # jacobi2d at size large) is the last.
 rounds() {
-  local t v i bt=(- - -) bv=(- - -) start
+  local t v i bt=(- - - -) bv=(- - - -) start
   for _ in $(seq "$runs"); do
     start=$(date +%s.%N)
-    for i in 0 1 2; do
+    for ((i = 0; i < nbuilds; i++)); do
       case ${bv[i]} in - | verified | SUCCESSFUL) ;; *) continue ;; esac
       read -r t v < <(build "$1" "$2" "$i")
       bv[i]=$v
@@ -151,26 +161,28 @@ rounds() {
     awk -v a="$start" -v b="$(date +%s.%N)" -v l="$LONG_ROUND" \
       'BEGIN { exit !(b - a > l) }' && break
   done
-  echo "${bt[0]} ${bv[0]} ${bt[1]} ${bv[1]} ${bt[2]} ${bv[2]}"
+  echo "${bt[0]} ${bv[0]} ${bt[1]} ${bv[1]} ${bt[2]} ${bv[2]} ${bt[3]} ${bv[3]}"
 }
 
 for size in $sizes; do
   runs=$lruns
   [ "$size" = small ] && runs=$kruns
   for n in "${names[@]}"; do
-    read -r th vh tm vm to vo < <(rounds "$size" "$n")
+    read -r th vh tm vm to vo t1 v1 < <(rounds "$size" "$n")
     v="host $vh, multicore $vm, openmp $vo"
     [ "$vh $vm $vo" = "verified verified verified" ] && v=verified || status=1
-    row "$n" "$size" "$th" "$tm" "$to" "$v"
+    [ "$v1" = - ] || [ "$v1" = verified ] || { v="$v, openmp 1 thread $v1"; status=1; }
+    row "$n" "$size" "$th" "$tm" "$to" "$t1" "$v"
   done
 done
 runs=$nruns
 for n in ep cg mg ft is; do
-  read -r th vh tm vm to vo < <(rounds npb "$n")
-  [ "$vo" = missing ] && to=- vo=SUCCESSFUL
+  read -r th vh tm vm to vo t1 v1 < <(rounds npb "$n")
+  [ "$vo" = missing ] && to=- vo=SUCCESSFUL t1=- v1=-
   v="host $vh, multicore $vm, openmp $vo"
   [ "$vh $vm $vo" = "SUCCESSFUL SUCCESSFUL SUCCESSFUL" ] && v=verified || status=1
+  [ "$v1" = - ] || [ "$v1" = SUCCESSFUL ] || { v="$v, openmp 1 thread $v1"; status=1; }
   [ -x "$ND/omp/$n" ] || v="$v (no OpenMP version)"
-  row "npb-$n" "$cls" "$th" "$tm" "$to" "$v"
+  row "npb-$n" "$cls" "$th" "$tm" "$to" "$t1" "$v"
 done
 exit $status
