@@ -8,7 +8,7 @@
 # 2 cores); x_omp = OpenMP time / multicore time (goal >= 0.9); omp_gain =
 # the OpenMP build on one thread / on all of them: what the machine gives
 # the hand-written version, the ceiling for a bandwidth-bound kernel
-# (divergence on the 2-core VM: 1.3-1.5x, docs/multicore.md, session 20).
+# (divergence on the 2-core VM: 1.1-1.5x, docs/multicore.md, session 20).
 #
 # Usage: benchmarks/multicore/run.sh [BUILD-DIR]
 # Environment: SIZE (kernels: small, large or "small large", the default:
@@ -139,7 +139,7 @@ build() {
 # rounds SIZE NAME: "host_s verdict multicore_s verdict openmp_s verdict
 # openmp1_s verdict", the fastest of RUNS rounds for each build, a round
 # running the host, multicore, OpenMP and one-thread OpenMP builds one after
-# the other (the last "- -" when OMP_GAIN=0) (a run that does not
+# the other (the last pair "- -" when OMP_GAIN=0; a run that does not
 # verify gives its verdict, and its build runs no more).  On this shared VM
 # one run's time can be 20 % off, and the machine's speed drifts over
 # minutes: RUNS runs of one build and then of the next compared the drift
