@@ -576,15 +576,23 @@ struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
   return q;
 }
 
-static void queue_destroy(uintptr_t key, uintptr_t q, void *ctx) {
+static void queue_drain(uintptr_t key, uintptr_t q, void *ctx) {
   accgpu_device *d = ctx;
   (void)key;
   d->be->queue_sync((struct accgpu_queue *)q);
+}
+
+static void queue_destroy(uintptr_t key, uintptr_t q, void *ctx) {
+  accgpu_device *d = ctx;
+  (void)key;
   d->be->queue_destroy((struct accgpu_queue *)q);
 }
 
-/* Frees everything D holds (D's lock held, no users). */
+/* Frees everything D holds (D's lock held, no users).  Every queue is
+   drained before any is destroyed: a queue's pending wait on another
+   (`wait(2) async(1)`) reads that one until it has run. */
 static void device_release(accgpu_device *d) {
+  accgpu_ptrmap_each(&d->queues, queue_drain, d);
   accgpu_ptrmap_each(&d->queues, queue_destroy, d);
   accgpu_ptrmap_fini(&d->queues);
   accgpu_data_clear(d);
