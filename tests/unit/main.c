@@ -2,6 +2,7 @@
  * command line) and ends with CUnit's summary plus the plain
  * "N passed, N failed" line tests/run.sh adds up. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/Basic.h>
@@ -60,6 +61,9 @@ int main(int argc, char **argv) {
   unsigned run = CU_get_number_of_tests_run();
   unsigned suite_fail = CU_get_number_of_suites_failed();
   CU_cleanup_registry();
-  printf("\nunit: %u passed, %u failed\n", run - failed, failed + suite_fail);
+  /* The sanitizer builds' wrappers name their runs (tests/rules.mk). */
+  const char *label = getenv("ACCGPU_UNIT_LABEL");
+  printf("\n%s: %u passed, %u failed\n", label && *label ? label : "unit",
+         run - failed, failed + suite_fail);
   return failed || suite_fail ? 1 : 0;
 }
