@@ -149,6 +149,12 @@ void __accgpu_module_preload(const __accgpu_module *mod) {
   pthread_mutex_unlock(&d->lock);
 }
 
+/* MOD's backend handle on D when it is loaded there, else NULL. */
+static void *cached_handle(const accgpu_device *d, const __accgpu_module *mod) {
+  modcache *c = __atomic_load_n((modcache **)mod->cache, __ATOMIC_ACQUIRE);
+  return c ? __atomic_load_n(&c->handle[d->slot], __ATOMIC_ACQUIRE) : NULL;
+}
+
 typedef struct launch_args {
   const __accgpu_loc *loc;
   const __accgpu_module *mod;
@@ -173,8 +179,7 @@ static int launch_direct(accgpu_device *d, const launch_args *a, void **args,
   if (!a->held || a->async != acc_async_sync || accgpu_timing || prof ||
       !d->be->launch_sync)
     return 1;
-  modcache *c = __atomic_load_n((modcache **)a->mod->cache, __ATOMIC_ACQUIRE);
-  void *h = c ? __atomic_load_n(&c->handle[d->slot], __ATOMIC_ACQUIRE) : NULL;
+  void *h = cached_handle(d, a->mod);
   if (!h)
     return 1;
   if (d->be->launch_sync(NULL, h, a->kernel, &a->cfg, args) != 0)
@@ -345,8 +350,7 @@ void __accgpu_kernel_limits(int device, const __accgpu_module *mod,
   accgpu_device *d = device_limits(device, out);
   if (!d->be->kernel_blocks || kernel >= mod->nkernels)
     return;
-  modcache *c = __atomic_load_n((modcache **)mod->cache, __ATOMIC_ACQUIRE);
-  void *h = c ? __atomic_load_n(&c->handle[d->slot], __ATOMIC_ACQUIRE) : NULL;
+  void *h = cached_handle(d, mod);
   unsigned b = h ? d->be->kernel_blocks(h, kernel) : 0;
   if (b)
     out->max_blocks_per_sm = b;
