@@ -7,6 +7,8 @@
  *           the pass flags its items ACCGPU_MAPF_ZERO: the runtime zeroes
  *           device memory it allocates for them
  *   copyin(readonly: list)  -> copyin(list)  (a hint: nothing to do)
+ *   cache(readonly: list)   -> cache(list)   (the same)
+ *   device_type(t) clauses  -> device-type.cc
  *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
@@ -61,6 +63,8 @@ static const char *const user_macros[] = {
   /* only on declare lines (declare-sections.cc) */
   "deviceptr=", "device_resident=", "link=",
   "bind=", /* only on routine lines (routine-bind.cc) */
+  /* only default clauses a device_type group replaces (device-type.cc) */
+  "vector_length=", "seq=", "independent=", "auto=",
 };
 static const char *const impl_macros[] = {
   "__accgpu_cm_empty=", "__accgpu_cm_seq=seq",
@@ -637,6 +641,14 @@ static bool compute_line_p(void)
          line.pragma == PRAGMA_OACC_SERIAL;
 }
 
+/* Lines that take device_type clauses (OpenACC 3.3 §2.4). */
+static bool device_type_line_p(void)
+{
+  return compute_line_p() || line.pragma == PRAGMA_OACC_LOOP ||
+         line.pragma == PRAGMA_OACC_ROUTINE ||
+         line.pragma == PRAGMA_OACC_UPDATE;
+}
+
 /* Is W one of our conditional words (others are deviceid.cc's and
    devdirs.cc's)? */
 static bool own_word(const char *w)
@@ -684,6 +696,13 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     return accgpu_wait_if_clause(pfile, tok);
   if (line.pragma == PRAGMA_OACC_WAIT && !strcmp(w, "async"))
     accgpu_wait_if_async_word();
+  if (line.pragma && accgpu_device_type_replaced(tok))
+    return impl(pfile, accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
+                           ? "__accgpu_cm_drop" : "__accgpu_cm_empty");
+  if (device_type_line_p() && (!strcmp(w, "device_type") ||
+                               !strcmp(w, "dtype")))
+    if (cpp_hashnode *d = accgpu_device_type_clause(pfile, tok, line.op))
+      return d;
   if (line.pragma == 0 || !own_word(w))
     return prev_macro_to_expand ? prev_macro_to_expand(pfile, tok) : NULL;
   if (line.pragma == PRAGMA_OACC_DECLARE && !line.declare_read &&
@@ -774,6 +793,16 @@ static bool combined_p(cpp_reader *pfile)
   return w && !strcmp(w, "loop");
 }
 
+/* cache(readonly: list) (2.7), which GCC 12 reads as a variable: the
+   modifier is a hint, eaten when the clause-less cache line starts so. */
+static bool cache_readonly_p(cpp_reader *pfile)
+{
+  const char *w = word_of(accgpu_pp_peek(pfile, 1));
+  return accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN && w &&
+         !strcmp(w, "readonly") &&
+         accgpu_pp_peek(pfile, 2)->type == CPP_COLON;
+}
+
 /* A new line (PRAGMA: its PRAGMA_OACC_*, or 0): its clauses are scanned
    afresh. */
 static void start_line(int pragma, bool combined)
@@ -783,6 +812,7 @@ static void start_line(int pragma, bool combined)
   accgpu_jagged_new_line();
   accgpu_tile_new_line();
   accgpu_struct_order_new_line(combined);
+  accgpu_device_type_reset();
   line.eat = NULL;
   wait_is_macro(line.pragma == PRAGMA_OACC_DATA);
 }
@@ -800,6 +830,10 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     if (p == PRAGMA_OACC_ROUTINE)
       accgpu_routine_bind_line(pfile, tok->src_loc);
     start_line(p, combined_p(pfile));
+    if (device_type_line_p())
+      accgpu_device_type_line(pfile);
+    if (p == PRAGMA_OACC_CACHE && cache_readonly_p(pfile))
+      line.eat = "readonly";
     accgpu_wait_if_line(p);
   }
   if (prev_line_change)

@@ -158,6 +158,16 @@ cpp_hashnode *accgpu_bracket_dims(cpp_reader *pfile, const cpp_token *word,
 cpp_hashnode *accgpu_num_gangs_clause(cpp_reader *pfile,
                                       const cpp_token *word);
 void accgpu_gang_dims_declare_marker(void);
+/* device-type.cc: the line about to be lexed (after its directive name)
+   read ahead for device_type clauses; forgotten (a line without); is
+   WORD a default clause the chosen device_type group replaces (dropped)?
+   The device_type WORD: the rest of the line rewritten into the chosen
+   group's clauses (NULL: not that word; OP: a _Pragma's line). */
+void accgpu_device_type_line(cpp_reader *pfile);
+void accgpu_device_type_reset(void);
+bool accgpu_device_type_replaced(const cpp_token *word);
+cpp_hashnode *accgpu_device_type_clause(cpp_reader *pfile,
+                                        const cpp_token *word, bool op);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
    acc line with sections of arrays: the clause naming the arrays, with
    the clause word AS (NULL: no section). */
