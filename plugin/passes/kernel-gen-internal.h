@@ -255,6 +255,9 @@ void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
 bool kg_atomic_target_p(kg *g, tree d);
+/* kernel-gen-lane-stores.cc: a worker or vector loop of G's region stores
+   the gang-level scalar D for the gang's code after it (gang-shared). */
+bool kg_lane_store_escapes(kg *g, tree d);
 void emit_seq(kg *g, gimple_seq seq);
 void kg_emit_assign(kg *g, gimple *s);
 

@@ -1046,8 +1046,9 @@ bool kg_atomic_target_p(kg *g, tree d)
 /* A gang-private aggregate (array, struct) declared or made private
    outside worker/vector loops is one copy per gang that the gang's
    threads share (seed 001 §5.2.2): __shared__ when it fits.  So is such
-   a scalar that an atomic updates: the gang's (or worker's) lanes must
-   all update the one copy.  Not the gimplifier's unnamed temporaries (a
+   a scalar that an atomic updates, or that a lane stores for the gang
+   (kg_lane_store_escapes): the gang's (or worker's) lanes must all
+   update the one copy.  Not the gimplifier's unnamed temporaries (a
    struct a call returns, passed on to the next call): they live within
    one statement, and GCC declares them at the region's top even when the
    statement is in a vector loop, whose lanes would race on one copy. */
@@ -1057,7 +1058,8 @@ void maybe_share(kg *g, tree d)
       || (g->part & KG_VECTOR) || !VAR_P(d)
       || (DECL_ARTIFICIAL(d) && !DECL_NAME(d))
       || lookup_name(g, d)
-      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !kg_atomic_target_p(g, d))
+      || (!AGGREGATE_TYPE_P(TREE_TYPE(d)) && !kg_atomic_target_p(g, d)
+          && !kg_lane_store_escapes(g, d))
       || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(d)))
       || g->shared.contains(d))
     return;

@@ -316,22 +316,37 @@ static void fp_arrays(kg *g, struct kbuf *body)
   }
 }
 
-/* Each firstprivate scalar of G's region that an atomic updates (a
-   parameter by value) is one copy per gang that the gang's worker and
-   vector lanes all update (OpenACC 3.3 §2.5.1): a __shared__ copy that
-   one thread fills from the parameter at the start of BODY, then the gang
+/* A firstprivate scalar or small struct of G's region passed by value
+   that the gang's threads must share: updated by an atomic, or stored by
+   a lane for the gang's code after its loop (kg_lane_store_escapes).  It
+   is one copy per gang (OpenACC 3.3 §2.5.1): a __shared__ copy that one
+   thread fills from the parameter at the start of BODY, then the gang
    waits.  A thread's own copy would count its lanes' updates only. */
-static void fp_atomic_scalars(kg *g, struct kbuf *body)
+static bool fp_shared_p(kg *g, kg_param *p)
+{
+  tree t = p->type;
+  if (p->by_ref || fp_array_p(p) || kg_ld_type_p(t))
+    return false;
+  if (INTEGRAL_TYPE_P(t) || SCALAR_FLOAT_TYPE_P(t))
+    return kg_atomic_target_p(g, p->decl)
+           || kg_lane_store_escapes(g, p->decl);
+  return RECORD_OR_UNION_TYPE_P(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t))
+         && tree_to_uhwi(TYPE_SIZE_UNIT(t)) <= 1024
+         && g->shared_bytes + tree_to_uhwi(TYPE_SIZE_UNIT(t)) <= 32768
+         && kg_lane_store_escapes(g, p->decl);
+}
+
+static void fp_shared_scalars(kg *g, struct kbuf *body)
 {
   if (!(g->dims & (KG_WORKER | KG_VECTOR)))
     return; /* one thread per gang: the parameter is the gang's copy */
   for (unsigned i = 0; i < g->region->params.length(); i++) {
     kg_param *p = &g->region->params[i];
     tree d = p->decl;
-    if (p->by_ref || fp_array_p(p) || kg_ld_type_p(p->type)
-        || !(INTEGRAL_TYPE_P(p->type) || SCALAR_FLOAT_TYPE_P(p->type))
-        || !kg_atomic_target_p(g, d))
+    if (!fp_shared_p(g, p))
       continue;
+    if (RECORD_OR_UNION_TYPE_P(p->type))
+      g->shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(p->type));
     char *nb = p->name;
     p->name = concat(nb, "_in", NULL);
     kb_add(&g->decls, "  __shared__ ");
@@ -448,7 +463,7 @@ bool kg_generate(struct kg_region *r)
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
       maybe_share(&g, OMP_CLAUSE_DECL(c)); /* gang-private on the construct */
   fp_arrays(&g, &body);
-  fp_atomic_scalars(&g, &body);
+  fp_shared_scalars(&g, &body);
   emit_seq(&g, gimple_omp_body(r->stmt));
 
   /* Combine the gangs' construct-level reduction values. */
