@@ -66,6 +66,10 @@ void accgpu_declare_globals(void);
 /* D is a global variable with a declare directive (WITH_LINK: `declare
    link` ones too, which have no device copy of their own). */
 bool accgpu_declared_global_p(tree d, bool with_link);
+/* The attribute GCC gives a `declare link` global, and the one
+   declare-link.cc puts in its place (both mean link). */
+#define GCC_LINK_ATTR "omp declare target link"
+#define ACCGPU_LINK_ATTR "accgpu declare link"
 /* Makes sure it runs in a unit whose functions never reach the pass. */
 void accgpu_declare_init(const char *plugin_name);
 
