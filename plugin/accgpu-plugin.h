@@ -83,6 +83,8 @@ const char *accgpu_map_clause_name(unsigned kind, enum tree_code construct);
 void accgpu_array_params_init(const char *plugin_name);
 /* declare-link.cc: link globals used in routines (GCC 12 refuses them). */
 void accgpu_declare_link_init(const char *plugin_name);
+/* data-default.cc: default(present|none) on data constructs. */
+void accgpu_data_default_init(const char *plugin_name);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);

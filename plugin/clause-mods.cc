@@ -9,6 +9,7 @@
  *   copyin(readonly: list)  -> copyin(list)  (a hint: nothing to do)
  *   cache(readonly: list)   -> cache(list)   (the same)
  *   device_type(t) clauses  -> device-type.cc
+ *   data ... default(present|none) -> dropped, noted (data-default.cc)
  *   one list in two data clauses of a directive, e.g. copyin(x) copyout(x)
  *   or create(zero: b) copyout(b)  (NVHPC accepts; GCC: "appears more than
  *   once") -> the first is dropped, the second does both: copy(x),
@@ -65,6 +66,7 @@ static const char *const user_macros[] = {
   "bind=", /* only on routine lines (routine-bind.cc) */
   /* only default clauses a device_type group replaces (device-type.cc) */
   "vector_length=", "seq=", "independent=", "auto=",
+  "default=", /* only on data lines (data-default.cc) */
 };
 static const char *const impl_macros[] = {
   "__accgpu_cm_empty=", "__accgpu_cm_seq=seq",
@@ -111,6 +113,7 @@ static struct {
   const char *eat;   /* modifier word expected next, or NULL */
   bool op;           /* the line is a _Pragma's string (pragma-op.cc) */
   bool declare_read; /* a declare line looked at for sections */
+  location_t where;  /* the line's pragma token */
 } line;
 
 /* `(` locations of clauses with the zero modifier. */
@@ -715,6 +718,10 @@ static cpp_hashnode *cb_macro_to_expand(cpp_reader *pfile,
     return line.pragma == PRAGMA_OACC_ROUTINE &&
                    accgpu_pp_peek(pfile, 0)->type == CPP_OPEN_PAREN
                ? accgpu_routine_bind_clause(pfile, tok, line.op) : NULL;
+  if (!strcmp(w, "default"))
+    return line.pragma == PRAGMA_OACC_DATA && !line.op
+                   && accgpu_data_default_clause(pfile, line.where)
+               ? impl(pfile, "__accgpu_cm_drop") : NULL;
   if (!strcmp(w, "deviceptr") || !strcmp(w, "device_resident") ||
       !strcmp(w, "link"))
     return NULL;
@@ -827,6 +834,7 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
         tok->val.pragma <= PRAGMA_OACC_WAIT)
       p = tok->val.pragma;
     line.pragma = p; /* combined_p reads it */
+    line.where = tok->src_loc;
     if (p == PRAGMA_OACC_ROUTINE)
       accgpu_routine_bind_line(pfile, tok->src_loc);
     start_line(p, combined_p(pfile));

@@ -172,6 +172,10 @@ void accgpu_device_type_reset(void);
 bool accgpu_device_type_replaced(const cpp_token *word);
 cpp_hashnode *accgpu_device_type_clause(cpp_reader *pfile,
                                         const cpp_token *word, bool op);
+/* data-default.cc: `default(present|none)` (the `default` word; its
+   `(` next) on the data line starting at LINE_LOC: noted for the pass
+   (true: the clause is to be taken off the line). */
+bool accgpu_data_default_clause(cpp_reader *pfile, location_t line_loc);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
    acc line with sections of arrays: the clause naming the arrays, with
    the clause word AS (NULL: no section). */
