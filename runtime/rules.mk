@@ -1,5 +1,5 @@
 # libaccgpu: every .c under runtime/ (and its backend folders) is part of it.
-RT_SRCS := $(filter-out runtime/multicore/team.c, \
+RT_SRCS := $(filter-out runtime/multicore/team.c runtime/multicore/team-trap.c, \
              $(wildcard runtime/*.c runtime/hashmap/*.c runtime/emulator/*.c \
                         runtime/cuda/*.c runtime/multicore/*.c))
 RT_ASM  := $(wildcard runtime/emulator/*.S)
@@ -19,10 +19,11 @@ RT_OBJS := $(call rt_objs,$(BUILD))
 %/runtime/multicore/team-load.o: BASE_CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
 ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
 
-$(BUILD)/libaccgpu-mc.so: runtime/multicore/team.c runtime/multicore/mc.h
+MC_TEAM_SRCS := runtime/multicore/team.c runtime/multicore/team-trap.c
+$(BUILD)/libaccgpu-mc.so: $(MC_TEAM_SRCS) runtime/multicore/mc.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -fopenmp -shared -Wl,-soname,libaccgpu-mc.so \
-	  -Wl,-z,defs -o $@ $< -lgomp
+	  -Wl,-z,defs -o $@ $(MC_TEAM_SRCS) -lgomp
 
 ALL_TARGETS += $(BUILD)/libaccgpu.so $(BUILD)/libaccgpu.a
 

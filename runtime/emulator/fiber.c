@@ -931,12 +931,25 @@ int accgpu_emu_run_block(accgpu_emu_grid *g, uint64_t b, char *buf,
 
 /* ------------------------------------------------------------------ */
 /* Traps: a kernel that faults gets a message naming it, not a bare     */
-/* SIGSEGV.  Not under the sanitizers, which report faults themselves. */
+/* SIGSEGV or SIGFPE.  Not under the sanitizers, which report faults    */
+/* themselves.                                                          */
 
 #if !defined(EMU_ASAN) && !defined(EMU_TSAN)
 #define TRAP_STACK (64u << 10)
-static struct sigaction trap_old_segv, trap_old_bus;
+static struct sigaction trap_old_segv, trap_old_bus, trap_old_fpe;
 static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
+
+/* What SIGFPE's code says (x86 traps only integer division). */
+static const char *fpe_text(int code) {
+  switch (code) {
+  case FPE_INTDIV:
+    return "integer division (or remainder) by zero";
+  case FPE_INTOVF:
+    return "integer division overflow (the type's minimum divided by -1)";
+  default:
+    return "arithmetic exception";
+  }
+}
 
 /* Prints what faulted and exits; outside a kernel, gives the fault back
    to the handler that was there before ours. */
@@ -946,6 +959,7 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
   if (!s) {
     sigaction(SIGSEGV, &trap_old_segv, NULL);
     sigaction(SIGBUS, &trap_old_bus, NULL);
+    sigaction(SIGFPE, &trap_old_fpe, NULL);
     return; /* the fault repeats under the previous handler */
   }
   const emu_fiber *f = s->running;
@@ -958,13 +972,18 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
   if (f)
     w.thread = f->pub.thread_idx;
   accgpu_emu_where_text(&w, where, sizeof where);
-  int n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at address %p\n",
-                   where,
-                   overflow ? "stack overflow (CUDA threads have 256 KiB "
-                              "stacks here)"
-                   : sig == SIGBUS ? "bus error"
-                                   : "invalid memory access",
-                   si->si_addr);
+  int n;
+  if (sig == SIGFPE) /* a GPU gives an unspecified value instead */
+    n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at pc %p\n",
+                 where, fpe_text(si->si_code), si->si_addr);
+  else
+    n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at address %p\n",
+                 where,
+                 overflow ? "stack overflow (CUDA threads have 256 KiB "
+                            "stacks here)"
+                 : sig == SIGBUS ? "bus error"
+                                 : "invalid memory access",
+                 si->si_addr);
   if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
     n = 0;
   _exit(1);
@@ -978,6 +997,7 @@ static void trap_install(void) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, &trap_old_segv);
   sigaction(SIGBUS, &sa, &trap_old_bus);
+  sigaction(SIGFPE, &sa, &trap_old_fpe);
 }
 
 /* Gives the runner a signal stack (a stack overflow leaves none) and

@@ -213,6 +213,7 @@ static int find_entries(mc_module *m) {
   for (unsigned k = 0; k < m->mod->nkernels; k++) {
     const __accgpu_kernel *kn = &m->mod->kernels[k];
     const char *name = kn->name;
+    m->kernel[k].desc = kn;
     m->kernel[k].pack =
         (uint32_t)accgpu_mc_pack_size(kn->nparams, kn->param_sizes);
     if (snprintf(sym, sizeof sym, "%s__emu", name) < (int)sizeof sym)

@@ -30,6 +30,7 @@ typedef void accgpu_mc_enter_fn(const __accgpu_mc_block *b);
    scheduling deals its blocks dynamically. */
 typedef struct accgpu_mc_kernel {
   accgpu_mc_entry_fn *entry;
+  const __accgpu_kernel *desc; /* its name and construct, for faults */
   int imbalanced;
   int brief; /* its last timed launch took under MC_TIMED_FROM (atomic) */
   uint32_t pack; /* bytes of its argument pack (accgpu_mc_pack_size) */
@@ -146,6 +147,11 @@ void accgpu_mc_repack(accgpu_mc_launch *l, const accgpu_mc_launch *head,
    threads (the calling thread and libgomp's pool) and returns when all are
    done.  Returns 0, or -1 when out of memory. */
 int accgpu_mc_team_run(const accgpu_mc_launch *l);
+/* team-trap.c: the calling thread runs blocks of L, the one B holds, until
+   accgpu_mc_trap_end(the state returned): a fault meanwhile names them. */
+void *accgpu_mc_trap_begin(const accgpu_mc_launch *l,
+                           const __accgpu_mc_block *b);
+void accgpu_mc_trap_end(void *t);
 
 /* team.c: starts the calling thread's team of THREADS threads (libgomp
    creates its workers in the first parallel region it runs). */

@@ -42,6 +42,7 @@ static void run_blocks(const accgpu_mc_launch *l, uint64_t lo, uint64_t hi,
   blk.grid_dim.y = l->grid.y;
   blk.grid_dim.z = l->grid.z;
   blk.dyn_shared = dyn;
+  void *trap = accgpu_mc_trap_begin(l, &blk);
   for (uint64_t b = lo; b < hi; b++) {
     l->enter(&blk);
     l->entry(l->args);
@@ -53,6 +54,7 @@ static void run_blocks(const accgpu_mc_launch *l, uint64_t lo, uint64_t hi,
       }
     }
   }
+  accgpu_mc_trap_end(trap);
 }
 
 /* First block of thread T's share of N blocks over NT threads. */
