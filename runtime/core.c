@@ -202,7 +202,7 @@ static accgpu_device *picked_mc; /* the multicore device opened here */
    first construct would set up, cold, inside the time a program measures
    (docs/host-speed.md, session 12). */
 static void start_host(void) {
-  accgpu_device_get(acc_device_host, 0, "accgpu");
+  accgpu_device_get(acc_device_host, 0, "start-up (ACC_DEVICE_TYPE)");
   const char *num = getenv("ACC_DEVICE_NUM");
   if (!num || !*num)
     accgpu_host_fast_note(accgpu_thread_get());
@@ -217,7 +217,8 @@ static void start_picked_once(void) {
   else if (type && !strcasecmp(type, "multicore")) {
     accgpu_mc_preload();
     if (unset_or_digits(getenv("ACC_NUM_CORES"))) {
-      picked_mc = accgpu_device_get(acc_device_multicore, 0, "accgpu");
+      picked_mc = accgpu_device_get(acc_device_multicore, 0,
+                                     "start-up (ACC_DEVICE_TYPE)");
       accgpu_mc_start();
     }
   }

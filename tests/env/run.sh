@@ -54,6 +54,21 @@ for v in -1 abc ' 1' +1 1x 99 5; do bad "ACC_DEVICE_NUM=$v"; done
 for v in yes 2 on -1; do bad "ACCGPU_TIME=$v"; done
 for v in ACC_DEVICE_TYPE=EMULATOR ACC_DEVICE_NUM=0 ACCGPU_TIME=0; do good "$v"; done
 
+# ACC_NUM_CORES on the multicore device: a number out of range stops the
+# program as it starts (the device opens then), anything else at the first
+# construct; one line naming the variable either way.
+for v in 0 100000 -3 2x; do
+  env ACC_DEVICE_TYPE=multicore ACC_NUM_CORES=$v "$tmp/p" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+     grep -q "^accgpu: error: .*ACC_NUM_CORES=$v is not a number of threads" "$tmp/err" &&
+     ! grep -q "error: accgpu:" "$tmp/err"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); echo "FAIL  ACC_NUM_CORES=$v: exit $rc: $(head -c 300 "$tmp/err")"
+  fi
+done
+
 # No device of the type asked for: the error names the construct's line and
 # the variable (on a machine with a GPU the program just runs).
 env ACC_DEVICE_TYPE=nvidia "$tmp/p" >"$tmp/out" 2>"$tmp/err"; rc=$?
