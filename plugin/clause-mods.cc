@@ -840,6 +840,8 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
     start_line(p, combined_p(pfile));
     if (device_type_line_p())
       accgpu_device_type_line(pfile);
+    if (p)
+      accgpu_clause_reads_line(pfile, p);
     if (p == PRAGMA_OACC_CACHE && cache_readonly_p(pfile))
       line.eat = "readonly";
     accgpu_wait_if_line(p);

@@ -176,6 +176,10 @@ cpp_hashnode *accgpu_device_type_clause(cpp_reader *pfile,
    `(` next) on the data line starting at LINE_LOC: noted for the pass
    (true: the clause is to be taken off the line). */
 bool accgpu_data_default_clause(cpp_reader *pfile, location_t line_loc);
+/* clause-reads.cc: the acc line of PRAGMA about to be lexed (after its
+   directive name): the variables its async and wait lists name are
+   marked read (GCC 12 would warn "set but not used"). */
+void accgpu_clause_reads_line(cpp_reader *pfile, int pragma);
 /* private-sections.cc: private(a[l:n]) or firstprivate(...) (WORD) on an
    acc line with sections of arrays: the clause naming the arrays, with
    the clause word AS (NULL: no section). */
