@@ -85,6 +85,8 @@ void accgpu_array_params_init(const char *plugin_name);
 void accgpu_declare_link_init(const char *plugin_name);
 /* data-default.cc: default(present|none) on data constructs. */
 void accgpu_data_default_init(const char *plugin_name);
+/* clause-conflicts.cc: private and reduction of one variable: an error. */
+void accgpu_clause_conflicts_init(const char *plugin_name);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);
