@@ -2,8 +2,8 @@
    construct (plugin/clause-conflicts.cc; flang's checks refuse it too):
    GCC 12 took it silently and its host fallback reduced where accgpu's
    kernels kept the private copy. */
-/* accgpu-expect: error: 10: .s. appears in both .private. and .reduction. clauses of one construct */
-/* accgpu-expect: error: 13: .t. appears in both .firstprivate. and .reduction. clauses of one construct */
+/* accgpu-expect: error: 11: .s. appears in both .private. and .reduction. clauses of one construct */
+/* accgpu-expect: error: 14: .t. appears in both .firstprivate. and .reduction. clauses of one construct */
 /* accgpu-expect: error: 14: invalid private reduction on .t. */
 /* accgpu-test: accgpu-only */
 int f(const int *a, int n) {
