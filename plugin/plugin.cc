@@ -87,7 +87,13 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional)
   cpp_options *o = cpp_get_options(pfile);
   unsigned char variadic = o->warn_variadic_macros;
   o->warn_variadic_macros = 0;
+  /* Not reported to the debug info (-g3 records macros): its callback
+     needs the line map, which does not exist yet (an ICE) */
+  cpp_callbacks *cb = cpp_get_callbacks(pfile);
+  void (*define)(cpp_reader *, location_t, cpp_hashnode *) = cb->define;
+  cb->define = NULL;
   cpp_define(pfile, def);
+  cb->define = define;
   o->warn_variadic_macros = variadic;
   if (!conditional)
     return;
