@@ -12,7 +12,10 @@ static const char *int_name(tree t)
   case 1: /* booleans of GCC's lowering, and `int f : 1` (0 or -1) */
     return u ? "unsigned char" : "signed char";
   case 8:
-    if (TYPE_MAIN_VARIANT(t) == char_type_node)
+    /* Plain char, but only where it is signed as the device compilers
+       have it (x86, NVRTC): under -funsigned-char (or a target whose char
+       is unsigned) the kernel's char is the host's unsigned one. */
+    if (TYPE_MAIN_VARIANT(t) == char_type_node && !u)
       return "char";
     return u ? "unsigned char" : "signed char";
   case 16:
