@@ -201,12 +201,19 @@ void accgpu_map_declared_globals(gomp_target *t)
   memset(&wi, 0, sizeof wi);
   wi.info = &r;
   walk_gimple_seq(gimple_omp_body(t), region_call, NULL, &wi);
-  tree clauses = gimple_omp_target_clauses(t);
+  /* The globals found, and when a callee is unknown every one the unit
+     has a node for (an `extern` declaration reached only through a
+     callee may have none yet: it is in the list). */
   varpool_node *v;
-  FOR_EACH_VARIABLE(v) {
-    tree d = v->decl;
-    if (!routine_global_p(d) || named_p(clauses, d)
-        || !(r.unknown || r.globals.contains(d)))
+  if (r.unknown)
+    FOR_EACH_VARIABLE(v) {
+      if (routine_global_p(v->decl) && !r.globals.contains(v->decl))
+        r.globals.safe_push(v->decl);
+    }
+  tree clauses = gimple_omp_target_clauses(t);
+  for (unsigned i = r.globals.length(); i-- > 0;) {
+    tree d = r.globals[i];
+    if (named_p(clauses, d))
       continue;
     tree c = present_map(d, gimple_location(t));
     OMP_CLAUSE_CHAIN(c) = clauses;
