@@ -39,7 +39,10 @@ typedef enum acc_device_t {
   /* AMD GPUs, as GCC's openacc.h names them: accgpu has none (0 devices;
      selecting one is an error), so code written for GCC compiles. */
   acc_device_radeon = 7,
-  _acc_device_hwm
+  _acc_device_hwm,
+  /* An int under -fshort-enums too: the library's ABI, and the built-in
+     acc_on_device(int) (GCC's openacc.h does the same). */
+  _acc_device_int_max = __INT_MAX__
 } acc_device_t;
 
 typedef enum acc_device_property_t {
@@ -48,7 +51,8 @@ typedef enum acc_device_property_t {
   acc_property_shared_memory_support = 3,
   acc_property_name = 0x10001,    /* string properties */
   acc_property_vendor = 0x10002,
-  acc_property_driver = 0x10003
+  acc_property_driver = 0x10003,
+  _acc_property_int_max = __INT_MAX__ /* an int under -fshort-enums */
 } acc_device_property_t;
 
 /* Async arguments.  Non-negative values name queues. */

@@ -81,6 +81,11 @@ const char *accgpu_map_clause_name(unsigned kind, enum tree_code construct);
 
 /* ---- array-params.cc: copyin(A) of `double A[NI][NK]` is A[0:NI] ---- */
 void accgpu_array_params_init(const char *plugin_name);
+/* plugin.cc: lays out record T the plugin built (NAME: finish_builtin_struct
+   with FIELDS, else layout_type) with natural alignment whatever
+   -fpack-struct or a `#pragma pack` in effect says: the runtime reads it
+   with its own (include/accgpu_abi.h). */
+void accgpu_layout_natural(tree t, const char *name, tree fields);
 /* declare-link.cc: link globals used in routines (GCC 12 refuses them). */
 void accgpu_declare_link_init(const char *plugin_name);
 /* data-default.cc: default(present|none) on data constructs. */

@@ -58,7 +58,7 @@ static tree record_of(const tree *types, int n)
     fields = f;
   }
   TYPE_FIELDS(t) = fields;
-  layout_type(t);
+  accgpu_layout_natural(t, NULL, NULL_TREE);
   accgpu_keep(t);
   return t;
 }
@@ -419,7 +419,7 @@ static tree cubin_table(const accgpu_mb_cubin *c, int n)
     prev = fields[i];
   }
   TYPE_FIELDS(rec) = fields[0];
-  layout_type(rec);
+  accgpu_layout_natural(rec, NULL, NULL_TREE);
   vec<constructor_elt, va_gc> *rows = NULL;
   for (int i = 0; i < n; i++) {
     char name[48], sm[32];

@@ -102,6 +102,17 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional)
   node->flags |= NODE_CONDITIONAL;
 }
 
+void accgpu_layout_natural(tree t, const char *name, tree fields)
+{
+  unsigned save = maximum_field_alignment;
+  maximum_field_alignment = 0;
+  if (name)
+    finish_builtin_struct(t, name, fields, NULL_TREE);
+  else
+    layout_type(t);
+  maximum_field_alignment = save;
+}
+
 bool accgpu_pp_chain(accgpu_line_change_fn *lc, accgpu_macro_to_expand_fn *me,
                      accgpu_line_change_fn **prev_lc,
                      accgpu_macro_to_expand_fn **prev_me)

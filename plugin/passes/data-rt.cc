@@ -114,7 +114,7 @@ static void build_types(void)
   add_field(&f, "construct", const_char_ptr());
   add_field(&f, "line", integer_type_node);
   add_field(&f, "col", integer_type_node);
-  finish_builtin_struct(t, "__accgpu_loc", f, NULL_TREE);
+  accgpu_layout_natural(t, "__accgpu_loc", f);
   rt_types[RT_LOC] = t;
 
   f = NULL_TREE, t = make_node(RECORD_TYPE);
@@ -123,14 +123,14 @@ static void build_types(void)
   add_field(&f, "kind", unsigned_type_node);
   add_field(&f, "flags", unsigned_type_node);
   add_field(&f, "name", const_char_ptr());
-  finish_builtin_struct(t, "__accgpu_map", f, NULL_TREE);
+  accgpu_layout_natural(t, "__accgpu_map", f);
   rt_types[RT_MAP] = t;
 
   f = NULL_TREE, t = make_node(RECORD_TYPE);
   add_field(&f, "x", unsigned_intSI_type_node);
   add_field(&f, "y", unsigned_intSI_type_node);
   add_field(&f, "z", unsigned_intSI_type_node);
-  finish_builtin_struct(t, "__accgpu_dim3", f, NULL_TREE);
+  accgpu_layout_natural(t, "__accgpu_dim3", f);
   rt_types[RT_DIM3] = t;
 }
 

@@ -152,8 +152,20 @@ static void define_type(kg *g, tree t)
     return;
   }
   struct kbuf def = {};
-  kb_printf(&def, "%s __accgpu_s%d {\n", kw, id);
+  /* A layout pack or aligned attributes made: written out (packed, each
+     member at GCC's offset, the struct's alignment). */
+  bool explicit_layout = !kg_layout_natural_p(t);
+  if (explicit_layout && !kg_layout_explicit_ok(t)) {
+    fail(g, t, "bit-fields in a packed or aligned struct");
+    return;
+  }
+  if (explicit_layout)
+    kb_printf(&def, "%s __attribute__((packed, aligned(%u))) __accgpu_s%d "
+              "{\n", kw, (unsigned)TYPE_ALIGN_UNIT(t), id);
+  else
+    kb_printf(&def, "%s __accgpu_s%d {\n", kw, id);
   unsigned k = 0;
+  unsigned long at = 0; /* explicit layout: the bytes written so far */
   for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f)) {
     if (TREE_CODE(f) != FIELD_DECL)
       continue;
@@ -162,6 +174,10 @@ static void define_type(kg *g, tree t)
     tree ft = DECL_BIT_FIELD(f) && DECL_BIT_FIELD_TYPE(f)
                   ? DECL_BIT_FIELD_TYPE(f) : TREE_TYPE(f);
     need_complete(g, ft);
+    if (explicit_layout && TREE_CODE(t) != UNION_TYPE) {
+      kg_layout_pad(&def, k, kg_field_offset(f) - at);
+      at = kg_field_offset(f) + tree_to_uhwi(TYPE_SIZE_UNIT(ft));
+    }
     kb_add(&def, "  ");
     storage_str(g, &def, ft);
     if (DECL_BIT_FIELD(f))
@@ -169,6 +185,11 @@ static void define_type(kg *g, tree t)
     else
       kb_printf(&def, " %s;\n", nb);
   }
+  if (explicit_layout && TREE_CODE(t) != UNION_TYPE)
+    kg_layout_pad(&def, k + 1, tree_to_uhwi(TYPE_SIZE_UNIT(t)) - at);
+  else if (explicit_layout) /* a union: its size */
+    kb_printf(&def, "  char __accgpu_pad0[%lu];\n",
+              (unsigned long)tree_to_uhwi(TYPE_SIZE_UNIT(t)));
   kb_add(&def, "};\n");
   kb_add(&kg_types, kb_str(&def));
   kb_free(&def);

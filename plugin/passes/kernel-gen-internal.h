@@ -255,6 +255,14 @@ void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
 bool kg_atomic_target_p(kg *g, tree d);
+/* kernel-gen-layout.cc: would T's members, written in order, land where
+   GCC put them (no pack or aligned attribute moved them)?  If not, can T
+   be written with explicit padding (no bit-fields); F's byte offset; a
+   padding member K of N bytes. */
+bool kg_layout_natural_p(tree t);
+bool kg_layout_explicit_ok(tree t);
+unsigned long kg_field_offset(tree f);
+void kg_layout_pad(kbuf *b, unsigned k, unsigned long n);
 /* kernel-gen-lane-stores.cc: a worker or vector loop of G's region stores
    the gang-level scalar D for the gang's code after it (gang-shared). */
 bool kg_lane_store_escapes(kg *g, tree d);

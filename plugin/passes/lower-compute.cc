@@ -53,7 +53,7 @@ static tree u32_record(const char *const *names, int n)
     fields = f;
   }
   TYPE_FIELDS(t) = fields;
-  layout_type(t);
+  accgpu_layout_natural(t, NULL, NULL_TREE);
   return t;
 }
 
@@ -609,7 +609,7 @@ static tree fp_array_type(tree c, tree d)
                       get_identifier("v"), at);
   DECL_CONTEXT(f) = rec;
   TYPE_FIELDS(rec) = f;
-  layout_type(rec);
+  accgpu_layout_natural(rec, NULL, NULL_TREE);
   return rec;
 }
 
