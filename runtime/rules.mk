@@ -15,8 +15,8 @@ RT_OBJS := $(call rt_objs,$(BUILD))
 # the first multicore launch, so that programs do not carry libgomp (itself
 # an OpenACC runtime reading ACC_*) otherwise (docs/multicore.md).
 # (The sanitizer variants compile with BASE_CFLAGS: tests/rules.mk.)
-%/runtime/multicore/team-load.o: CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
-%/runtime/multicore/team-load.o: BASE_CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(TOP)/$(BUILD)"'
+%/runtime/multicore/team-load.o: CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(abspath $(BUILD))"'
+%/runtime/multicore/team-load.o: BASE_CFLAGS += -DACCGPU_BUILD_LIBDIR='"$(abspath $(BUILD))"'
 ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
 
 MC_TEAM_SRCS := runtime/multicore/team.c runtime/multicore/team-trap.c
