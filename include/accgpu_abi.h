@@ -87,7 +87,7 @@ enum __accgpu_map_flags {
                                         acc_copyout, acc_delete and exit
                                         data leave it (its lifetime is the
                                         program's) */
-  ACCGPU_MAPF_POINTER_SLOT = 1u << 12 /* enter/exit data: the pointer
+  ACCGPU_MAPF_POINTER_SLOT = 1u << 12, /* enter/exit data: the pointer
                                         members GCC maps to hold the
                                         attached pointer of a section item
                                         (`copyin(s.p[0:n])` gives
@@ -95,6 +95,11 @@ enum __accgpu_map_flags {
                                         clause: inside present data they
                                         count no reference (region.c,
                                         slot_item) */
+  ACCGPU_MAPF_DISTINCT = 1u << 13    /* a kernels loop was parallelized
+                                        taking this item's memory as
+                                        distinct from the other flagged
+                                        items': overlapping is an error
+                                        (region.c, check_distinct) */
 };
 
 typedef struct __accgpu_map {

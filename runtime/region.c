@@ -440,12 +440,41 @@ static void region_begin(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, const __accgpu_map *maps,
                          void **devaddrs, accgpu_device *d);
 
+/* The items a kernels loop of the construct was parallelized on as
+   distinct memory (ACCGPU_MAPF_DISTINCT: pointers the function received,
+   which its caller may have aimed at one array) must not overlap: the
+   loop would then carry a dependence (NVHPC keeps such loops sequential
+   and asks for `restrict`).  Not on the host device, which runs the
+   loops in order. */
+static void check_distinct(const __accgpu_loc *loc, unsigned n,
+                           const __accgpu_map *m) {
+  for (unsigned i = 0; i < n; i++) {
+    if (!(m[i].flags & ACCGPU_MAPF_DISTINCT) || !m[i].bytes)
+      continue;
+    uintptr_t a = (uintptr_t)m[i].host;
+    for (unsigned j = i + 1; j < n; j++) {
+      uintptr_t b = (uintptr_t)m[j].host;
+      if ((m[j].flags & ACCGPU_MAPF_DISTINCT) && m[j].bytes &&
+          a < b + m[j].bytes && b < a + m[i].bytes)
+        accgpu_fatal(loc, "'%s' [%p, +%zu) and '%s' [%p, +%zu) overlap: a "
+                     "kernels loop of this construct was parallelized taking "
+                     "them as distinct (pointers the function receives); "
+                     "write `#pragma acc loop seq` on it, or pass arrays "
+                     "that do not overlap", m[i].name ? m[i].name : "?",
+                     m[i].host, m[i].bytes, m[j].name ? m[j].name : "?",
+                     m[j].host, m[j].bytes);
+    }
+  }
+}
+
 /* Sections of pointer arrays: the region maps their expansion; DEVADDRS
    still receives one address per item of MAPS. */
 void __accgpu_region_begin(const __accgpu_loc *loc, int device, int async,
                            unsigned nmaps, __accgpu_map *maps,
                            void **devaddrs) {
   accgpu_device *d = accgpu_device_arg(device, loc, "data region");
+  if (d->type != acc_device_host)
+    check_distinct(loc, nmaps, maps);
   unsigned n;
   __accgpu_map *x = d->shared_mem ? NULL
                     : accgpu_jagged_expand(loc, maps, nmaps, &n,

@@ -66,6 +66,9 @@ void accgpu_declare_globals(void);
 /* D is a global variable with a declare directive (WITH_LINK: `declare
    link` ones too, which have no device copy of their own). */
 bool accgpu_declared_global_p(tree d, bool with_link);
+/* kernel-deps-distinct.cc: map clause C of the construct at LOC maps a
+   pointer its kernels loops took as distinct (ACCGPU_MAPF_DISTINCT). */
+bool accgpu_distinct_item_p(tree c, location_t loc);
 /* The attribute GCC gives a `declare link` global, and the one
    declare-link.cc puts in its place (both mean link). */
 #define GCC_LINK_ATTR "omp declare target link"

@@ -724,6 +724,8 @@ static void fill_item(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree c,
     flags |= ACCGPU_MAPF_IMPLICIT; /* implicit-sections.cc; region.c */
   if (section_of_array(c))
     flags |= ACCGPU_MAPF_PART_OF;
+  if (accgpu_distinct_item_p(c, loc))
+    flags |= ACCGPU_MAPF_DISTINCT; /* kernel-deps-distinct.cc */
   set_item(gsi, arr, i, item_host(c, kind), bytes, kind, flags,
            accgpu_item_name(c), loc);
 }

@@ -95,6 +95,8 @@ struct dctx {
 
 struct dep_result {
   bool indep;
+  tree alias, alias2;  /* pointers that may overlap, kept it sequential */
+  vec<tree> assumed;   /* pointers taken as distinct, checked at run time */
   bool bounds_vary;    /* the body assigns what the bounds are made of */
   vec<tree> privs;     /* scalars to privatize (index included) */
   vec<kg_red> reds;    /* recognized reductions */
@@ -126,6 +128,17 @@ bool kd_a_eq(const aff *x, const aff *y);
 /* kernel-deps-walk.cc */
 void kd_result_free(dep_result *r);
 bool kd_scalar_p(tree t);
+/* Bases B1 and B2 of a kernels loop's accesses may reach the same memory:
+   pointers the function cannot see the targets of (parameters, globals;
+   not restrict-qualified), or such a pointer and a global array. */
+bool kd_may_alias(tree b1, tree b2);
+/* kernel-deps-distinct.cc: the construct with CLAUSES maps BASE with a
+   range the runtime can check; the loops of REGION rely on BASE being
+   distinct from the other bases noted (its map items are flagged); was
+   BASE noted for the construct at LOC? */
+bool kd_checkable_base_p(tree clauses, tree base);
+void kd_note_distinct(gimple *region, tree base);
+bool kd_assumed_distinct_p(location_t loc, tree base);
 int kd_new_sym(dctx *d, tree t, int loop);
 aff kd_eval(dctx *d, state &cur, tree t);
 aff kd_eval_rhs(dctx *d, state &cur, gimple *s);

@@ -620,6 +620,23 @@ static poly span_of(dctx *d, kg_plain_loop *l)
   return r;
 }
 
+/* Store base B1 and base B2 may overlap: taken as distinct when the
+   construct maps both with ranges (checked when it starts), else the loop
+   is not independent (*OK false; NVHPC: "loop carried dependence"). */
+static void note_pair(dctx *d, dep_result *res, tree b1, tree b2, bool *ok)
+{
+  if (kd_checkable_base_p(d->clauses, b1)
+      && kd_checkable_base_p(d->clauses, b2)) {
+    for (tree b : {b1, b2})
+      if (!res->assumed.contains(b))
+        res->assumed.safe_push(b);
+    return;
+  }
+  *ok = false;
+  res->alias = b1;
+  res->alias2 = b2;
+}
+
 /* Analyses the body FIRST .. before STOP of the loop over INDEX (from N1
    by STEP while INDEX COND N2, N2 computed by TFIRST .. before TCOND when
    TFIRST is set; N1/N2 may be NULL when unknown), inside the loops ENCL
@@ -686,6 +703,9 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
       if (d.acc[i].store && d.acc[i].a.base == d.acc[j].a.base
           && carried(&d, &d.acc[i], &d.acc[j]))
         ok = false;
+      else if (d.acc[i].store
+               && kd_may_alias(d.acc[i].a.base, d.acc[j].a.base))
+        note_pair(&d, res, d.acc[i].a.base, d.acc[j].a.base, &ok);
   res->indep = ok;
   res->privs.safe_push(index);
   for (unsigned i = 0; i < d.vars.length(); i++) {
@@ -829,7 +849,7 @@ bool kg_omp_loop_independent(gomp_for *f)
           gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
           1, region ? gimple_omp_target_clauses(region) : NULL_TREE, NULL,
           &res);
-  bool ok = res.indep && res.reds.is_empty();
+  bool ok = res.indep && res.reds.is_empty() && res.assumed.is_empty();
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
     ok = DECL_ARTIFICIAL(res.privs[i]);

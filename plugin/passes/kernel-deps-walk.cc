@@ -16,6 +16,7 @@ void kd_result_free(dep_result *r)
   r->ent_at.release();
   r->ent_var.release();
   r->ent_val.release();
+  r->assumed.release();
 }
 
 bool kd_scalar_p(tree t)
@@ -507,7 +508,8 @@ static bool derived_ptr_p(tree v, int depth)
 /* Accesses through different bases are assumed not to overlap when the
    bases are arrays or pointers the construct maps (different mapped
    pointers are assumed distinct, but for a local pointer the function
-   sets from another pointer or address); a pointer set inside the region
+   sets from another pointer or address, and, in the loop's test, two
+   parameters or globals: kd_may_alias); a pointer set inside the region
    could point into another array. */
 static bool distinct_base_p(dctx *d, tree base)
 {
@@ -528,6 +530,47 @@ static bool distinct_base_p(dctx *d, tree base)
                       && TREE_OPERAND(x, 0) == base))
       return true;
   }
+  return false;
+}
+
+/* A pointer whose target this function cannot know: a parameter or a
+   global, not restrict-qualified (the caller may pass `a + 1` and `a`). */
+static bool unknown_ptr_p(tree b)
+{
+  return POINTER_TYPE_P(TREE_TYPE(b)) && !TYPE_RESTRICT(TREE_TYPE(b))
+         && (TREE_CODE(b) == PARM_DECL || (VAR_P(b) && is_global_var(b)));
+}
+
+/* A local pointer the function sets from another pointer or address. */
+static bool derived_local_p(tree b)
+{
+  return VAR_P(b) && !is_global_var(b) && POINTER_TYPE_P(TREE_TYPE(b))
+         && !TREE_ADDRESSABLE(b) && derived_ptr_p(b, 0);
+}
+
+bool kd_may_alias_rw(tree r, tree w)
+{
+  return kd_may_alias(r, w)
+         || (r != w && r && w && POINTER_TYPE_P(TREE_TYPE(w))
+             && (derived_local_p(r) || derived_local_p(w)));
+}
+
+bool kd_may_alias(tree b1, tree b2)
+{
+  if (b1 == b2 || !b1 || !b2 || !DECL_P(b1) || !DECL_P(b2))
+    return false;
+  if (POINTER_TYPE_P(TREE_TYPE(b1)) && TYPE_RESTRICT(TREE_TYPE(b1)))
+    return false; /* nothing else reaches a restrict pointer's target */
+  if (POINTER_TYPE_P(TREE_TYPE(b2)) && TYPE_RESTRICT(TREE_TYPE(b2)))
+    return false;
+  /* Either is an unknown pointer; the other one too, or a global array
+     it may point into (a local array's address never reached it). */
+  for (int k = 0; k < 2; k++, std::swap(b1, b2))
+    if (unknown_ptr_p(b1)
+        && (unknown_ptr_p(b2)
+            || (VAR_P(b2) && is_global_var(b2)
+                && TREE_CODE(TREE_TYPE(b2)) == ARRAY_TYPE)))
+      return true;
   return false;
 }
 

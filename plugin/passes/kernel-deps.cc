@@ -232,6 +232,11 @@ static void decide(cctx *c, int n, int mode)
   if (x->res.indep && !ok && accgpu_opts.info)
     inform(gimple_location(x->l.init), "accgpu: loop not parallelized: %qD "
            "is used after the loop", culprit);
+  else if (!x->res.indep && x->res.alias && accgpu_opts.info)
+    inform(gimple_location(x->l.init), "accgpu: loop not parallelized: %qD "
+           "and %qD may point to the same memory (pointers whose targets "
+           "this function cannot see); declare them %<restrict%>, or write "
+           "%<loop independent%>", x->res.alias, x->res.alias2);
   else if (!x->res.indep && x->parent >= 0 && accgpu_opts.info)
     inform(gimple_location(x->l.init), "accgpu: loop not parallelized "
            "(possible loop-carried dependence, or a body the dependence test "
@@ -257,6 +262,14 @@ static void decide(cctx *c, int n, int mode)
     x->dims = KG_VECTOR;
   if (!x->dims && mode == M_TOP && c->host_loops)
     kids = M_TOP;
+  if (x->dims & (KG_GANG | KG_VECTOR))
+    for (unsigned k = 0; k < x->res.assumed.length(); k++)
+      kd_note_distinct(c->r->stmt, x->res.assumed[k]);
+  if ((x->dims & (KG_GANG | KG_VECTOR)) && x->res.assumed.length() > 1
+      && accgpu_opts.info)
+    inform(gimple_location(x->l.init), "accgpu: loop parallelized assuming "
+           "%qD and %qD do not overlap (checked when the construct starts)",
+           x->res.assumed[0], x->res.assumed[1]);
   for (unsigned k = n + 1; k < c->nodes.length(); k++)
     if (c->nodes[k].parent == n)
       decide(c, k, kids);

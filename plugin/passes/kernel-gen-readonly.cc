@@ -184,5 +184,19 @@ bool kg_readonly_load_p(kg *g, tree op)
     return false;
   struct ro_info *ri = ro_analyze(g);
   tree root = ro_root(ri, TREE_OPERAND(op, 0));
-  return root && !ri->written.contains(root);
+  return root && !ri->written.contains(root)
+         && !kg_ro_alias_p(g, root, ri->written);
+}
+
+bool kg_ro_alias_p(kg *g, tree r, const vec<tree> &written)
+{
+  if (!g->region || g->kind != GF_OMP_TARGET_KIND_OACC_KERNELS)
+    return false;
+  location_t loc = gimple_location(g->region->stmt);
+  for (unsigned i = 0; i < written.length(); i++)
+    if (kd_may_alias_rw(r, written[i])
+        && !(kd_assumed_distinct_p(loc, r)
+             && kd_assumed_distinct_p(loc, written[i])))
+      return true;
+  return false;
 }

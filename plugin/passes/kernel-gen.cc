@@ -484,7 +484,8 @@ bool kg_generate(struct kg_region *r)
     if (i)
       kb_add(&k, ", ");
     p->readonly = POINTER_TYPE_P(p->type) && !p->by_ref
-                  && !g.written.contains(p->decl);
+                  && !g.written.contains(p->decl)
+                  && !kg_ro_alias_p(&g, p->decl, g.written);
     if (p->readonly) {
       tree ro = build_pointer_type(build_qualified_type(
           TREE_TYPE(p->type), TYPE_QUAL_CONST));
