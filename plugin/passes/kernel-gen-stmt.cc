@@ -345,7 +345,7 @@ static void emit_call(kg *g, gimple *s)
   tree fn = accgpu_device_callee(gimple_call_fndecl(s));
   tree lhs = gimple_call_lhs(s);
   struct kbuf call = {};
-  bool single = false, imported = false;
+  bool single = false, imported = false, math_call = false;
   if (emit_ubsan(g, s))
     return;
   if (gimple_call_internal_p(s) || !fn) {
@@ -405,7 +405,14 @@ static void emit_call(kg *g, gimple *s)
     devfn *d = kg_find_devfn(fn);
     bool has_body = DECL_SAVED_TREE(fn) || gimple_has_body_p(fn)
                     || (d && d->text);
-    if (!routine && !has_body) {
+    /* -fno-builtin (-ffreestanding): sqrt is no builtin, but still the
+       C library's; the device has its own by the same name. */
+    const char *libm = !routine && !has_body && DECL_EXTERNAL(fn)
+                       ? math_name(name) : NULL;
+    if (libm) {
+      kb_printf(&call, "%s(", libm);
+      math_call = true;
+    } else if (!routine && !has_body) {
       if (!g->failed && !g->quiet)
         error_at(gimple_location(s) != UNKNOWN_LOCATION ? gimple_location(s)
                                                         : g->loc,
@@ -417,20 +424,23 @@ static void emit_call(kg *g, gimple *s)
         g->why = xstrdup("calls a function that is not available");
       return;
     }
-    record_callee(g, fn);
-    if (!has_body) { /* defined in another file: routine-link.cc */
-      imported = true;
-      if (!kg_import_call(g, fn, &call, gimple_location(s) != UNKNOWN_LOCATION
-                                            ? gimple_location(s) : g->loc)) {
-        kb_free(&call);
-        return;
+    if (!math_call) {
+      record_callee(g, fn);
+      if (!has_body) { /* defined in another file: routine-link.cc */
+        imported = true;
+        if (!kg_import_call(g, fn, &call,
+                            gimple_location(s) != UNKNOWN_LOCATION
+                                ? gimple_location(s) : g->loc)) {
+          kb_free(&call);
+          return;
+        }
+      } else {
+        char *p = device_proto(g, fn, false);
+        free(p);
+        kb_printf(&call, "__accgpu_r_%s(", name);
       }
-    } else {
-      char *p = device_proto(g, fn, false);
-      free(p);
-      kb_printf(&call, "__accgpu_r_%s(", name);
+      single = kg_single_call_p(g, s, fn);
     }
-    single = kg_single_call_p(g, s, fn);
   }
   tree ftype = gimple_call_fntype(s);
   tree argt = ftype ? TYPE_ARG_TYPES(ftype) : NULL_TREE;
@@ -446,7 +456,7 @@ static void emit_call(kg *g, gimple *s)
     if (DECL_P(a) && POINTER_TYPE_P(TREE_TYPE(a)))
       mark_written(g, root_of(g, a)); /* escapes into the callee */
   }
-  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) && !imported)
+  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) && !imported && !math_call)
     kg_global_args(&call, gimple_call_num_args(s) == 0);
   kb_add(&call, ")");
   kg_emit_maybe_single(g, lhs, &call, single);
