@@ -333,6 +333,10 @@ static bool emit_ubsan(kg *g, gimple *s)
                                                                : ") * (");
     ex(g, g->out, gimple_call_arg(s, 1));
     kb_add(g->out, ");\n");
+  } else if (u == ACCGPU_UBSAN_ZERO && lhs) {
+    ind(g);
+    ex(g, g->out, lhs);
+    kb_add(g->out, " = 0;\n");
   }
   return u != 0;
 }

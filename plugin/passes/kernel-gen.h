@@ -82,9 +82,11 @@ void kg_maybe_emit_device_function(function *fun);
 const char *kg_prelude(void);
 
 /* ubsan-device.cc: -fsanitize=undefined in compute regions.  What call S
-   is: 0 not a check; ACCGPU_UBSAN_DROP a check or report the kernel drops;
-   ACCGPU_UBSAN_ARITH a checked operation (*OP) the kernel does plainly. */
-enum { ACCGPU_UBSAN_DROP = 1, ACCGPU_UBSAN_ARITH };
+   is: 0 not a check; ACCGPU_UBSAN_DROP a check or report the kernel drops
+   (ThreadSanitizer's too); ACCGPU_UBSAN_ARITH a checked operation (*OP) the
+   kernel does plainly; ACCGPU_UBSAN_ZERO a value 0 on the device (the
+   return address tsan_func_entry reports). */
+enum { ACCGPU_UBSAN_DROP = 1, ACCGPU_UBSAN_ARITH, ACCGPU_UBSAN_ZERO };
 int accgpu_ubsan_call(gimple *s, enum tree_code *op);
 /* A note at REGION when its body has checks the device drops. */
 void accgpu_ubsan_note(gimple *region);

@@ -5,7 +5,9 @@
  * __builtin___ubsan_handle_* reporters.  The runtime that reports them
  * exists on the host only: the host fallback keeps every check, and the
  * kernel does the arithmetic without them (a note says so at the
- * construct), as NVHPC does for host-only instrumentation. */
+ * construct), as NVHPC does for host-only instrumentation.  ThreadSanitizer's
+ * reports (-fsanitize=thread), which routines' bodies hold when they were
+ * instrumented before the kernel was written, are dropped the same way. */
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
 
@@ -21,15 +23,26 @@ int accgpu_ubsan_call(gimple *s, enum tree_code *op)
     case IFN_UBSAN_VPTR:
     case IFN_UBSAN_OBJECT_SIZE:
     case IFN_UBSAN_PTR:
+    case IFN_TSAN_FUNC_EXIT: /* -fsanitize=thread, in routines' bodies */
       return ACCGPU_UBSAN_DROP;
     default:
       return 0;
     }
   }
   tree fn = gimple_call_fndecl(s);
-  if (fn && fndecl_built_in_p(fn, BUILT_IN_NORMAL) && DECL_NAME(fn)
-      && !strncmp(IDENTIFIER_POINTER(DECL_NAME(fn)), "__builtin___ubsan_", 18))
+  const char *n = fn && fndecl_built_in_p(fn, BUILT_IN_NORMAL)
+                          && DECL_NAME(fn)
+                      ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
+  if (!strncmp(n, "__builtin___ubsan_", 18))
     return ACCGPU_UBSAN_DROP;
+  /* ThreadSanitizer's function entry and access reports (the accesses
+     stay); its atomics replace the operation and are not dropped. */
+  if (!strncmp(n, "__builtin___tsan_", 17)
+      && strncmp(n, "__builtin___tsan_atomic", 23))
+    return ACCGPU_UBSAN_DROP;
+  /* The caller's address tsan_func_entry reports: nothing on a device. */
+  if (fn && fndecl_built_in_p(fn, BUILT_IN_RETURN_ADDRESS))
+    return ACCGPU_UBSAN_ZERO;
   return 0;
 }
 

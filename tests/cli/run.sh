@@ -252,5 +252,18 @@ else
   bad "dlopen_lib.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
 fi
 
+# 13. ThreadSanitizer in a routine's body (run without address randomization
+#     where setarch allows: GCC 12's TSan cannot map its shadow otherwise).
+d="$OUT/tsan"
+norand=()
+setarch "$(uname -m)" -R true 2>/dev/null && norand=(setarch "$(uname -m)" -R)
+if "$CC" -O2 -fsanitize=thread -fplugin="$PLUGIN" -I"$ROOT/include" \
+     tests/cli/tsan_routine.c -o "$d.bin" -L"$BUILD" -laccgpu \
+     -Wl,-rpath,"$BUILD" >"$d.log" 2>&1; then
+  DEVICES="emulator host multicore" check_prog tsan_routine.c "${norand[@]}" "$d.bin"
+else
+  bad "tsan_routine.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
