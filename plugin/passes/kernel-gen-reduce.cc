@@ -232,6 +232,24 @@ static bool open_big(kg *g, gimple *f, tree decl, enum tree_code op,
   return ok;
 }
 
+/* Why reduction item V (its variable) is refused, for the message. */
+static const char *red_refusal(tree v)
+{
+  tree t = v ? TREE_TYPE(v) : NULL_TREE;
+  if (t && POINTER_TYPE_P(t))
+    return "reduction on a pointer: reduce a section of what it points to "
+           "(p[0:n])";
+  if (t && RECORD_OR_UNION_TYPE_P(t))
+    return "reduction on a whole struct: name its members (s.x, s.y)";
+  if (t && variably_modified_type_p(t, NULL_TREE))
+    return "reduction on a variable-length array: reduce a pointer's "
+           "section p[0:n]";
+  if (t && TREE_CODE(t) == ARRAY_TYPE && TREE_CODE(TREE_TYPE(t)) == ARRAY_TYPE)
+    return "reduction on an element, row or section of a multi-dimensional "
+           "array: reduce the whole array, or a one-dimensional one";
+  return "reduction on this item (an element or section of this type)";
+}
+
 /* The reductions of loop F (partitioned over DIMS): its clauses, and,
    for a partitioned loop that updates the partial of an enclosing
    reduction that does not gather, that reduction implicitly (the seed's
@@ -254,9 +272,8 @@ bool kgr_open(kg *g, gomp_for *f, int dims, int id, vec<loop_red *> *reds)
       if (!red_type_ok(g, d, et, op) || !open_big(g, f, d, op, et, reds))
         return false;
     } else {
-      fail(g, accgpu_red_var(OMP_CLAUSE_DECL(c)), "reduction on a struct, "
-           "a variable-length array (reduce a pointer's section p[0:n]), "
-           "or a section of one");
+      tree v = accgpu_red_var(OMP_CLAUSE_DECL(c));
+      fail(g, v, red_refusal(v));
       return false;
     }
   }
@@ -507,8 +524,7 @@ void kgr_construct_open(kg *g, struct kg_region *r)
       continue;
     }
     if (!lr.type) {
-      fail(g, lr.decl, "reduction on a struct or a variable-length array "
-           "(reduce a pointer's section p[0:n])");
+      fail(g, lr.decl, red_refusal(lr.decl));
       return;
     }
     if (!red_type_ok(g, lr.decl, lr.type, r->reds[i].op))
