@@ -690,8 +690,10 @@ static unsigned count_items(tree clauses, enum accgpu_map_ctx ctx)
         !accgpu_jag_partner(clauses, c)) /* it would move whole rows */
       error_at(OMP_CLAUSE_LOCATION(c), "accgpu: the array of a section of "
                "a pointer array or a strided section was not found among "
-               "the clauses of the directive; write it as a %<#pragma%> "
-               "line");
+               "the clauses of the directive: a strided section of a struct "
+               "member (%<s.m[l1:n1][l2:n2]%>) is not supported (update "
+               "its rows one by one, or the whole member); in a "
+               "%<_Pragma%>, write the directive as a %<#pragma%> line");
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
         accgpu_clause_marker(c) == ACCGPU_MARK_NONE &&
         map_kind(c, ctx) != KIND_SKIP &&
