@@ -797,14 +797,16 @@ static void sched_host_context(emu_sched *s) {
   (void)s;
 }
 
-/* glibc's TLS access for a module id: the calling thread's block. */
+/* glibc's TLS access for a module id: the calling thread's block.  Weak:
+   a fully static program has none to link (nor dlopen for the images; the
+   host device still runs there). */
 typedef struct emu_tls_index {
   unsigned long module, offset;
 } emu_tls_index;
-extern void *__tls_get_addr(emu_tls_index *ti);
+extern void *__tls_get_addr(emu_tls_index *ti) __attribute__((weak));
 
 uintptr_t accgpu_emu_tls_block(const accgpu_emu_image *img) {
-  if (!img->tls_size)
+  if (!img->tls_size || !__tls_get_addr)
     return 0;
   emu_tls_index ti = {img->tls_modid, 0};
   return (uintptr_t)__tls_get_addr(&ti);
