@@ -17,6 +17,7 @@
  * Launch geometry, `kernels` splitting and host loops live beside it
  * (launch-geometry.cc, kernels-split.cc, kernels-hostloop.cc). */
 #include "accgpu-plugin.h"
+#include "file-prefix-map.h"
 #include "passes/lower-data.h"
 #include "passes/kernel-gen.h"
 #include "passes/kernel-deps.h"
@@ -823,8 +824,10 @@ static bool unit_shares_routines_p(void)
   return known;
 }
 
-/* FNV-1a of the unit's source path (absolute where it can be found): the
-   same for every build of one file, different for two files. */
+/* FNV-1a of the unit's source path (absolute where it can be found, then
+   as -ffile-prefix-map/-fdebug-prefix-map rewrite it, so that builds in
+   two directories give the same objects): the same for every build of
+   one file, different for two files. */
 static unsigned unit_hash(void)
 {
   static bool known;
@@ -832,7 +835,7 @@ static unsigned unit_hash(void)
   if (known)
     return h;
   char *real = lrealpath(main_input_filename);
-  for (const char *c = real; *c; c++)
+  for (const char *c = remap_debug_filename(real); *c; c++)
     h = (h ^ (unsigned char)*c) * 16777619u;
   free(real);
   known = true;

@@ -265,5 +265,17 @@ else
   bad "tsan_routine.c: $(grep -v 'note: accgpu' "$d.log" | head -3)"
 fi
 
+# 14. Reproducible objects: one source built in two directories with
+#     -ffile-prefix-map gives identical objects.
+for sub in r1 r2/deeper; do
+  mkdir -p "$OUT/$sub"
+  cp tests/cli/repro_build.c "$OUT/$sub/"
+  (cd "$OUT/$sub" && "$CC" -O2 -ffile-prefix-map="$OUT/$sub"=. \
+     -fplugin="$PLUGIN" -I"$ROOT/include" -c repro_build.c -o r.o) \
+    >"$OUT/repro.log" 2>&1 || bad "repro_build.c in $sub: $(head -3 "$OUT/repro.log")"
+done
+if cmp -s "$OUT/r1/r.o" "$OUT/r2/deeper/r.o"; then ok; else
+  bad "repro_build.c: the objects built in two directories differ"; fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
