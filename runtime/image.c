@@ -144,11 +144,14 @@ const __accgpu_module *accgpu_link_provider(const __accgpu_module *mod,
     accgpu_set_error(ACCGPU_ERR_GENERIC,
                      "routine '%.*s'%s%s, called on the device in %s, is not "
                      "defined for the device %s%s%sby any object of the "
-                     "program (its definition needs '#pragma acc routine %s')",
+                     "program (its definition needs '#pragma acc routine %s', "
+                     "and a shared library must export its __accgpu_xdef_%s "
+                     "symbol: a version script or hidden visibility may hide "
+                     "it)",
                      len, im->name, im->via ? ", named by the bind clause of "
                      "routine " : "", im->via ? im->via : "", file,
                      par ? "as a 'routine " : "", par ? lvl : "",
-                     par ? "' " : "", lvl);
+                     par ? "' " : "", lvl, im->name);
     return NULL;
   }
   if (def->refused) {

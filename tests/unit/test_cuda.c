@@ -579,7 +579,9 @@ static void test_fake_link(void) {
   CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f', called on the device "
                          "in axpy.c, is not defined for the device by any "
                          "object of the program (its definition needs "
-                         "'#pragma acc routine seq')");
+                         "'#pragma acc routine seq', and a shared library "
+                         "must export its __accgpu_xdef_f symbol: a version "
+                         "script or hidden visibility may hide it)");
   CU_ASSERT_EQUAL(load_linked(&refused, "f", 1, NULL), -1);
   CU_ASSERT_STRING_EQUAL(err_text(NULL), "routine 'f' (defined in util.c) "
                          "cannot be called on the device from axpy.c: it "

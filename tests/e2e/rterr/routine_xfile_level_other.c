@@ -5,7 +5,7 @@
  * (a worker routine run as a vector one would partition its worker loop
  * over nothing). */
 /* accgpu-test: units xfile_levels.c */
-/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_level_other\.c:[0-9]+ .*routine 'xl_wfill', called on the device in .*routine_xfile_level_other\.c, is not defined for the device as a 'routine vector' by any object of the program \(its definition needs '#pragma acc routine vector'\) */
+/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_level_other\.c:[0-9]+ .*routine 'xl_wfill', called on the device in .*routine_xfile_level_other\.c, is not defined for the device as a 'routine vector' by any object of the program \(its definition needs '#pragma acc routine vector', and a shared library must export.*\) */
 #include <stdio.h>
 
 #pragma acc routine vector

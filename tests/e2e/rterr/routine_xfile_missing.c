@@ -4,7 +4,7 @@
  * device stops with an error naming the routine and this file, not a
  * loader crash. */
 /* accgpu-test: units xfile_nodevice.c */
-/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_missing\.c:[0-9]+ .*routine 'twice', called on the device in .*routine_xfile_missing\.c, is not defined for the device by any object of the program \(its definition needs '#pragma acc routine seq'\) */
+/* accgpu-expect-stderr: accgpu: error: .*routine_xfile_missing\.c:[0-9]+ .*routine 'twice', called on the device in .*routine_xfile_missing\.c, is not defined for the device by any object of the program \(its definition needs '#pragma acc routine seq', and a shared library must export its __accgpu_xdef_twice symbol.*\) */
 #include <stdio.h>
 
 #pragma acc routine seq
