@@ -20,7 +20,7 @@ RT_OBJS := $(call rt_objs,$(BUILD))
 ALL_TARGETS += $(BUILD)/libaccgpu-mc.so
 
 MC_TEAM_SRCS := runtime/multicore/team.c runtime/multicore/team-trap.c
-$(BUILD)/libaccgpu-mc.so: $(MC_TEAM_SRCS) runtime/multicore/mc.h
+$(BUILD)/libaccgpu-mc.so: $(MC_TEAM_SRCS) runtime/multicore/mc.h runtime/fault-signals.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(CFLAGS) -fopenmp -shared -Wl,-soname,libaccgpu-mc.so \
 	  -Wl,-z,defs -o $@ $(MC_TEAM_SRCS) -lgomp

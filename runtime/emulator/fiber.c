@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "emu.h"
+#include "fault-signals.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define EMU_ASAN 1
@@ -938,20 +939,8 @@ int accgpu_emu_run_block(accgpu_emu_grid *g, uint64_t b, char *buf,
 
 #if !defined(EMU_ASAN) && !defined(EMU_TSAN)
 #define TRAP_STACK (64u << 10)
-static struct sigaction trap_old_segv, trap_old_bus, trap_old_fpe;
+static struct sigaction trap_old[ACCGPU_FAULT_NSIG];
 static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
-
-/* What SIGFPE's code says (x86 traps only integer division). */
-static const char *fpe_text(int code) {
-  switch (code) {
-  case FPE_INTDIV:
-    return "integer division (or remainder) by zero";
-  case FPE_INTOVF:
-    return "integer division overflow (the type's minimum divided by -1)";
-  default:
-    return "arithmetic exception";
-  }
-}
 
 /* Prints what faulted and exits; outside a kernel, gives the fault back
    to the handler that was there before ours. */
@@ -959,9 +948,7 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
   emu_sched *s = current;
   char msg[512];
   if (!s) {
-    sigaction(SIGSEGV, &trap_old_segv, NULL);
-    sigaction(SIGBUS, &trap_old_bus, NULL);
-    sigaction(SIGFPE, &trap_old_fpe, NULL);
+    accgpu_fault_restore(trap_old);
     return; /* the fault repeats under the previous handler */
   }
   const emu_fiber *f = s->running;
@@ -977,7 +964,7 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
   int n;
   if (sig == SIGFPE) /* a GPU gives an unspecified value instead */
     n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at pc %p\n",
-                 where, fpe_text(si->si_code), si->si_addr);
+                 where, accgpu_fpe_text(si->si_code), si->si_addr);
   else
     n = snprintf(msg, sizeof msg, "accgpu emulator: %s: %s at address %p\n",
                  where,
@@ -991,16 +978,7 @@ static void trap_handler(int sig, siginfo_t *si, void *uc) {
   _exit(1);
 }
 
-static void trap_install(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = trap_handler;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGSEGV, &sa, &trap_old_segv);
-  sigaction(SIGBUS, &sa, &trap_old_bus);
-  sigaction(SIGFPE, &sa, &trap_old_fpe);
-}
+static void trap_install(void) { accgpu_fault_install(trap_handler, trap_old); }
 
 /* Gives the runner a signal stack (a stack overflow leaves none) and
    installs the handler once per process. */

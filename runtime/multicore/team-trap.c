@@ -17,6 +17,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "fault-signals.h"
 #include "multicore/mc.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -39,25 +40,15 @@ typedef struct trap_state {
 } trap_state;
 
 static __thread trap_state trap;
-static struct sigaction old_segv, old_bus, old_fpe;
+static struct sigaction old[ACCGPU_FAULT_NSIG];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static const char *fpe_text(int code) {
-  switch (code) {
-  case FPE_INTDIV:
-    return "integer division (or remainder) by zero";
-  case FPE_INTOVF:
-    return "integer division overflow (the type's minimum divided by -1)";
-  default:
-    return "arithmetic exception";
-  }
-}
 
 static void what_text(const trap_state *s, int sig, const siginfo_t *si,
                       char *buf, size_t len) {
   uintptr_t a = (uintptr_t)si->si_addr;
   if (sig == SIGFPE)
-    snprintf(buf, len, "%s at pc %p", fpe_text(si->si_code), si->si_addr);
+    snprintf(buf, len, "%s at pc %p", accgpu_fpe_text(si->si_code),
+             si->si_addr);
   else if (s->stack_lo && a < s->stack_lo + 65536 &&
            a + (1u << 20) > s->stack_lo)
     snprintf(buf, len, "stack overflow (this thread's stack is %zu KiB; "
@@ -73,9 +64,7 @@ static void handler(int sig, siginfo_t *si, void *uc) {
   (void)uc;
   const trap_state *s = &trap;
   if (!s->l) {
-    sigaction(SIGSEGV, &old_segv, NULL);
-    sigaction(SIGBUS, &old_bus, NULL);
-    sigaction(SIGFPE, &old_fpe, NULL);
+    accgpu_fault_restore(old);
     return; /* the fault repeats under the previous handler */
   }
   const accgpu_mc_kernel *k = s->l->kernel;
@@ -97,16 +86,7 @@ static void handler(int sig, siginfo_t *si, void *uc) {
   _exit(1);
 }
 
-static void install(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = handler;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGSEGV, &sa, &old_segv);
-  sigaction(SIGBUS, &sa, &old_bus);
-  sigaction(SIGFPE, &sa, &old_fpe);
-}
+static void install(void) { accgpu_fault_install(handler, old); }
 
 /* The thread's signal stack and stack bounds, once. */
 static void thread_setup(trap_state *s) {
