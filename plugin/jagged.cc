@@ -223,10 +223,15 @@ cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
   int before = line_items, cut_before = cut_items;
   int dups_before = ndups_line;
   for (int i = 0; i < in.n;) {
-    int next = pragma == PRAGMA_OACC_UPDATE
-                   ? accgpu_update_dup_item(pfile, in.tok, in.n, i, out.tok,
-                                            &out.n, MAX_TOKS)
-                   : i;
+    /* One array's second section on an update or data line (halos:
+       `enter data copyin(u[0:nx], u[n-nx:nx])`); not on compute
+       constructs, whose kernels need the variable itself. */
+    bool dups = pragma == PRAGMA_OACC_UPDATE || pragma == PRAGMA_OACC_DATA
+                || pragma == PRAGMA_OACC_ENTER_DATA
+                || pragma == PRAGMA_OACC_EXIT_DATA;
+    int next = dups ? accgpu_update_dup_item(pfile, in.tok, in.n, i, out.tok,
+                                             &out.n, MAX_TOKS)
+                    : i;
     if (next != i) {
       ndups_line++;
       i = next;

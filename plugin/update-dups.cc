@@ -209,7 +209,7 @@ int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
   if (c + 1 == e1)
     return i; /* a[lo:]: GCC's error */
   if (ndups == MAX_DUPS) {
-    error_at(in[i].src_loc, "more than %d repeated sections on one update "
+    error_at(in[i].src_loc, "more than %d repeated sections on one "
              "directive", MAX_DUPS);
     return i;
   }
