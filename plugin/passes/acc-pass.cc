@@ -183,6 +183,7 @@ struct acc_pass : gimple_opt_pass {
       accgpu_privatize_loops(body);
     kg_maybe_emit_device_function(fun);
     accgpu_privatize_loop_scalars(body);
+    accgpu_check_reduction_nesting(body);
     accgpu_firstprivate_data_body_scalars(body);
     accgpu_implicit_reductions(body);
     walk_seq(&body);

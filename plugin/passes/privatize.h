@@ -20,4 +20,9 @@ bool accgpu_loop_private_p(gimple *f, tree v);
    assigning it.  (It may also run no iteration: it kills nothing.) */
 bool accgpu_loop_reads_incoming(gimple *f, tree v);
 
+/* reduction-nesting.cc: warns at each acc loop of BODY's compute
+   constructs whose reduction variable an enclosing partitioned loop
+   shares (GCC's omp-low warning, which accgpu's pass preempts). */
+void accgpu_check_reduction_nesting(gimple_seq body);
+
 #endif
