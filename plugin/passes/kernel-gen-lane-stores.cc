@@ -41,15 +41,6 @@ static bool lane_loop_p(kg *g, gimple *f)
   return loop_dims_of(g, f) & (KG_WORKER | KG_VECTOR);
 }
 
-static bool loop_reduces_p(gimple *f, tree d)
-{
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
-        && OMP_CLAUSE_DECL(c) == d)
-      return true;
-  return false;
-}
-
 /* walk_gimple_seq callback: a statement that reads WI->info (an acc loop's
    clauses and bounds included); statements with bodies are entered. */
 static tree read_cb(gimple_stmt_iterator *gsi, bool *handled,
@@ -101,7 +92,7 @@ static bool escapes_in(kg *g, gimple_seq seq, tree d, bool cont)
     if (gimple_code(s) != GIMPLE_OMP_FOR)
       continue;
     gimple_seq body = gimple_omp_body(s);
-    if (loop_reduces_p(s, d))
+    if (accgpu_loop_reduces_p(s, d))
       continue; /* the reduction's copies (kernel-gen-reduce.cc) */
     if (accgpu_loop_private_p(s, d)) { /* its own D, dead after each
                                           iteration */

@@ -41,6 +41,15 @@ bool accgpu_loop_private_p(gimple *f, tree v)
   return false;
 }
 
+bool accgpu_loop_reduces_p(gimple *f, tree v)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
+        && OMP_CLAUSE_DECL(c) == v)
+      return true;
+  return false;
+}
+
 /* The loop's clauses, bounds or pre-body refer to V (a reduction clause,
    a bound): references made once, outside the iterations. */
 static bool header_refs(gomp_for *f, tree v)

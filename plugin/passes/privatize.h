@@ -12,8 +12,10 @@
    loops instead of the map (notes under -fplugin-arg-accgpu-info). */
 void accgpu_privatize_loop_scalars(gimple_seq body);
 
-/* The acc loop F has its own copy of V: V is its index, or private. */
+/* The acc loop F has its own copy of V: V is its index, or private; F
+   has a reduction clause on V. */
 bool accgpu_loop_private_p(gimple *f, tree v);
+bool accgpu_loop_reduces_p(gimple *f, tree v);
 
 /* The acc loop F, as one statement, may read the value V had before it:
    its bounds or clauses refer to V, or an iteration may read V before

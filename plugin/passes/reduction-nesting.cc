@@ -15,15 +15,6 @@
 #include "passes/privatize.h"
 #include "passes/flow.h"
 
-static bool loop_reduces_p(gimple *f, tree v)
-{
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION
-        && OMP_CLAUSE_DECL(c) == v)
-      return true;
-  return false;
-}
-
 static bool seq_loop_p(gimple *f)
 {
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
@@ -74,7 +65,7 @@ static void check_loop(gimple *f, tree v, const vec<gimple *> &outer)
 {
   for (unsigned k = outer.length(); k-- > 0;) {
     gimple *e = outer[k];
-    if (loop_reduces_p(e, v) || accgpu_loop_private_p(e, v)
+    if (accgpu_loop_reduces_p(e, v) || accgpu_loop_private_p(e, v)
         || declares_p(gimple_omp_body(e), v))
       return;
     if (seq_loop_p(e) || (one_gang && gang_only_p(e)))
