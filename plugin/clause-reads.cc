@@ -29,7 +29,7 @@ static int mark_group(cpp_reader *pfile, int i)
     if (t->type == CPP_NAME) {
       tree id = HT_IDENT_TO_GCC_IDENT(HT_NODE(t->val.node.node));
       tree d = lookup_name(id);
-      if (d && VAR_OR_FUNCTION_DECL_P(d) && VAR_P(d))
+      if (d && VAR_P(d))
         DECL_READ_P(d) = 1;
     }
     if (depth == 0)
