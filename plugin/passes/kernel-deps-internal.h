@@ -134,11 +134,9 @@ bool kd_scalar_p(tree t);
 bool kd_may_alias(tree b1, tree b2);
 /* kernel-deps-distinct.cc: the construct with CLAUSES maps BASE with a
    range the runtime can check; the loops of REGION rely on BASE being
-   distinct from the other bases noted (its map items are flagged); was
-   BASE noted for the construct at LOC? */
+   distinct from the other bases noted (its map items are flagged). */
 bool kd_checkable_base_p(tree clauses, tree base);
 void kd_note_distinct(gimple *region, tree base);
-bool kd_assumed_distinct_p(location_t loc, tree base);
 int kd_new_sym(dctx *d, tree t, int loop);
 aff kd_eval(dctx *d, state &cur, tree t);
 aff kd_eval_rhs(dctx *d, state &cur, gimple *s);

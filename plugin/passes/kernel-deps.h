@@ -40,4 +40,12 @@ bool kg_omp_loop_independent(gomp_for *f);
    top-level ones (gangs). */
 void kg_kernels_parallelize(struct kg_region *r, bool host_loops);
 
+/* kernel-deps-walk.cc: the pointer R, read, and W, written through, may
+   reach the same memory: parameters and globals whose targets the
+   function cannot see (kd_may_alias), or a local pointer set from another
+   pointer.  kernel-deps-distinct.cc: the construct at LOC had BASE taken
+   as distinct by its loops, checked when it starts. */
+bool kd_may_alias_rw(tree r, tree w);
+bool kd_assumed_distinct_p(location_t loc, tree base);
+
 #endif

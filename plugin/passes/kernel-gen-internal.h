@@ -292,15 +292,12 @@ int loop_dims_of(kg *g, gimple *f);
 /* kernel-gen-readonly.cc: OP loads through a pointer nothing in the
    region writes through. */
 bool kg_readonly_load_p(kg *g, tree op);
-/* kernel-deps-walk.cc: the pointer R, read, and W, written through, may
-   reach the same memory: kd_may_alias's parameters and globals, or a
-   local pointer set from another pointer.  In `kernels`, where the
-   compiler and not the user decided a loop, such an R gets no
-   `__restrict__` (a sequential loop over a + 1 and a was vectorized on
-   the multicore device) and its loads no exemption from barriers, unless
-   the runtime checks the pair (kd_assumed_distinct_p, both). */
-bool kd_may_alias_rw(tree r, tree w);
-bool kd_assumed_distinct_p(location_t loc, tree base);
+/* kernel-gen-readonly.cc: in `kernels`, where the compiler and not the
+   user decided the loops, read-only pointer R may reach memory one of
+   WRITTEN is written through and the runtime does not check the pair
+   (kd_may_alias_rw, kd_assumed_distinct_p): R then gets no `__restrict__`
+   (a sequential loop over a + 1 and a was vectorized on the multicore
+   device) and its loads no exemption from barriers. */
 bool kg_ro_alias_p(kg *g, tree r, const vec<tree> &written);
 /* kernel-gen-bars.cc */
 gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
