@@ -51,7 +51,9 @@ static tree find_ubsan(gimple_stmt_iterator *gsi, bool *handled,
 {
   enum tree_code op;
   gimple *s = gsi_stmt(*gsi);
-  if (is_gimple_call(s) && accgpu_ubsan_call(s, &op))
+  /* not the return address (tsan's, or the user's: no UBSan check) */
+  int u = is_gimple_call(s) ? accgpu_ubsan_call(s, &op) : 0;
+  if (u && u != ACCGPU_UBSAN_ZERO)
     wi->info = s;
   return NULL_TREE;
 }
