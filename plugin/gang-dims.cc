@@ -258,6 +258,16 @@ static void rewrite_construct(tree *tp, tree c, tree call)
              "value is only allowed on %<parallel%>");
     return;
   }
+  /* 3.3 §2.5.1: the gangs of a grid along y and z would each need their
+     own copy, and the construct's result one combination of all. */
+  if (tree r = omp_find_clause(OMP_CLAUSES(*tp), OMP_CLAUSE_REDUCTION)) {
+    error_at(OMP_CLAUSE_LOCATION(r), "%<reduction%> of %qD is not allowed "
+             "on a %<parallel%> construct whose %<num_gangs%> has more than "
+             "one value", OMP_CLAUSE_DECL(r));
+    inform(OMP_CLAUSE_LOCATION(c), "%<num_gangs%> is here; put the "
+           "reduction on the %<gang%> loops instead");
+    return;
+  }
   OMP_CLAUSE_NUM_GANGS_EXPR(c) =
       fold_convert(integer_type_node, CALL_EXPR_ARG(call, 0));
   tree vars = NULL_TREE, init = alloc_stmt_list();
