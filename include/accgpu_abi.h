@@ -300,6 +300,14 @@ void __accgpu_module_preload(const __accgpu_module *mod);
    and the runtime forgets MOD.  Nothing at the program's exit. */
 void __accgpu_module_unload(const __accgpu_module *mod);
 
+/* Called by a constructor of each object that defines or uses globals
+   with a `declare` directive (MAPS, N of them, copyin or create): they are
+   mapped on every device that is open, and on each device as it opens
+   (a device chosen later, another GPU, one opened again after
+   acc_shutdown).  MAPS must stay valid until __accgpu_declare_unmap. */
+void __accgpu_declare_map(const __accgpu_loc *loc, unsigned n,
+                          const __accgpu_map *maps);
+
 /* Called by a destructor of each object that defines globals with a
    `declare` directive (MAPS, N of them): their device copies are freed on
    every device, so that a library loaded again, or other data at their

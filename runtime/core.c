@@ -411,6 +411,7 @@ static void device_open(accgpu_device *d, const char *who) {
                   d->be->queue_callback;
   if (d->staging_ok)
     accgpu_pool_init_host(&d->staging, d->be, d->dev);
+  accgpu_declare_on_open(d);
   __atomic_store_n(&d->opened, 1, __ATOMIC_RELEASE);
 }
 

@@ -216,6 +216,12 @@ void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
                      const char *routine, int async);
 /* Syncs a synchronous op, schedules or does the frees, unlocks D. */
 void accgpu_op_end(accgpu_op *op);
+/* The same for the device's own set-up while it opens: D's lock is held
+   by the caller before and after. */
+void accgpu_op_begin_held(accgpu_op *op, accgpu_device *d,
+                          const __accgpu_loc *loc, const char *routine,
+                          int async);
+void accgpu_op_end_held(accgpu_op *op);
 /* "file.c:12 (parallel in main)" or "acc_copyin" prefix for messages. */
 _Noreturn void accgpu_op_fatal(accgpu_op *op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -317,6 +323,14 @@ const __accgpu_loc *accgpu_region_on(const accgpu_device *d);
 /* Device of R; *QUEUED is set when R's operations go to that device's
    worker (the caller is not the worker itself). */
 accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);
+/* One item of `enter data` (or of a declare list) under OP. */
+void accgpu_enter_item(accgpu_op *op, const __accgpu_map *m);
+
+/* ---- declare.c: globals with a `declare` directive ---- */
+
+/* Maps every registered declare list on D as it opens (D's lock held;
+   D not yet marked open). */
+void accgpu_declare_on_open(accgpu_device *d);
 
 /* ---- launch.c ---- */
 

@@ -23,10 +23,8 @@ void accgpu_op_current(const __accgpu_loc **loc, const char **routine) {
   *routine = cur_op ? cur_op->routine : NULL;
 }
 
-void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
-                     const char *routine, int async) {
-  const char *who = routine ? routine
-                    : loc && loc->construct ? loc->construct : "data";
+static void op_init(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
+                    const char *routine, int async) {
   accgpu_async_check(async, loc, routine ? routine : "async");
   memset(op, 0, sizeof *op);
   op->d = d;
@@ -35,10 +33,29 @@ void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
   op->async = async;
   op->frees = op->frees_inline;
   op->capfree = 8;
-  accgpu_device_lock_open(d, who);
-  op->q = accgpu_queue_get(d, async, loc);
+}
+
+/* The op's queue, and the op made the thread's innermost (D's lock held). */
+static void op_start(accgpu_op *op) {
+  op->q = accgpu_queue_get(op->d, op->async, op->loc);
   op->outer = cur_op;
   cur_op = op;
+}
+
+void accgpu_op_begin(accgpu_op *op, accgpu_device *d, const __accgpu_loc *loc,
+                     const char *routine, int async) {
+  const char *who = routine ? routine
+                    : loc && loc->construct ? loc->construct : "data";
+  op_init(op, d, loc, routine, async);
+  accgpu_device_lock_open(d, who);
+  op_start(op);
+}
+
+void accgpu_op_begin_held(accgpu_op *op, accgpu_device *d,
+                          const __accgpu_loc *loc, const char *routine,
+                          int async) {
+  op_init(op, d, loc, routine, async);
+  op_start(op);
 }
 
 _Noreturn void accgpu_op_fatal(accgpu_op *op, const char *fmt, ...) {
@@ -139,7 +156,7 @@ static int defer_frees(accgpu_op *op) {
   return 0;
 }
 
-void accgpu_op_end(accgpu_op *op) {
+void accgpu_op_end_held(accgpu_op *op) {
   if (op->async == acc_async_sync)
     op_sync(op);
   if (op->nfree && defer_frees(op) == 0)
@@ -152,6 +169,10 @@ void accgpu_op_end(accgpu_op *op) {
     free(op->frees);
   op->frees = NULL;
   cur_op = op->outer;
+}
+
+void accgpu_op_end(accgpu_op *op) {
+  accgpu_op_end_held(op);
   pthread_mutex_unlock(&op->d->lock);
 }
 

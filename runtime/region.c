@@ -579,7 +579,7 @@ static int slot_item(accgpu_op *op, const __accgpu_map *m) {
   return e && !e->slot;
 }
 
-static void enter_item(accgpu_op *op, const __accgpu_map *m) {
+void accgpu_enter_item(accgpu_op *op, const __accgpu_map *m) {
   int created;
   if (m->kind == ACCGPU_MAP_ATTACH) {
     accgpu_data_attach(op, (void **)m->host, m->bytes, m->name);
@@ -654,7 +654,7 @@ static void run_list(accgpu_device *d, list_fn *fn, const __accgpu_loc *loc,
                      int async, unsigned n, const __accgpu_map *maps) {
   accgpu_op op;
   unsigned *ord = fn == update_item ? NULL
-                  : accgpu_map_order(maps, n, fn == enter_item);
+                  : accgpu_map_order(maps, n, fn == accgpu_enter_item);
   accgpu_op_begin(&op, d, loc, NULL, async);
   for (unsigned k = 0; k < n; k++)
     fn(&op, &maps[ord ? ord[k] : k]);
@@ -700,38 +700,7 @@ static void data_list(list_fn *fn, int ctx, const __accgpu_loc *loc,
 
 void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, __accgpu_map *maps) {
-  data_list(enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps, maps);
-}
-
-typedef struct unmap_list {
-  const __accgpu_loc *loc;
-  unsigned n;
-  const __accgpu_map *maps;
-} unmap_list;
-
-/* Frees the device copies of the globals of U on D, whatever their
-   counts: the variables themselves are going away. */
-static void unmap_on(accgpu_device *d, void *arg) {
-  const unmap_list *u = arg;
-  if (d->shared_mem || !__atomic_load_n(&d->opened, __ATOMIC_ACQUIRE))
-    return;
-  accgpu_op op;
-  accgpu_op_begin(&op, d, u->loc, NULL, acc_async_sync);
-  for (unsigned i = 0; i < u->n; i++) {
-    const __accgpu_map *m = &u->maps[i];
-    accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)m->host);
-    if (e && e->host == (uintptr_t)m->host && e->bytes == m->bytes) {
-      e->structured = 0; /* no region can outlive the library */
-      accgpu_data_release(&op, e, m->host, m->bytes, 0, 1, 0);
-    }
-  }
-  accgpu_op_end(&op);
-}
-
-void __accgpu_declare_unmap(const __accgpu_loc *loc, unsigned n,
-                            const __accgpu_map *maps) {
-  unmap_list u = {loc, n, maps};
-  accgpu_each_device(unmap_on, &u);
+  data_list(accgpu_enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps, maps);
 }
 
 void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,

@@ -3,13 +3,15 @@
  * GCC marks `int g[N]; #pragma acc declare create(g)` (or copyin,
  * device_resident) at file scope with the attribute "omp declare target"
  * and emits no statement.  libgomp maps such variables when the offload
- * image loads; accgpu maps them from a static constructor, one per
- * translation unit, built when the pass first runs (or, in a unit whose
- * functions never reach the pass, at the end of the unit):
+ * image loads onto a device; accgpu registers them from a static
+ * constructor, one per translation unit, built when the pass first runs
+ * (or, in a unit whose functions never reach the pass, at the end of the
+ * unit), and the runtime maps them on each device as it opens
+ * (runtime/declare.c):
  *
  *   static const __accgpu_map maps[] = {{&g, sizeof g, COPYIN, 0, "g"}, ...};
  *   static void _GLOBAL__I_... (void)
- *   { __accgpu_enter_data (&loc, -1, acc_async_sync, n, maps); }
+ *   { __accgpu_declare_map (&loc, n, maps); }
  *
  * Every such variable is copied in (its initial value): for create the
  * device contents are unspecified, so a copy is as good.  `link` variables
@@ -182,11 +184,9 @@ static void map_at_load(const vec<tree> &decls, unsigned ndef)
   current_function_decl = NULL_TREE;
   tree loc = accgpu_build_loc(DECL_SOURCE_LOCATION(decls[0]), "declare");
   tree maps = static_maps(decls);
-  tree fn = accgpu_runtime_decl("__accgpu_enter_data");
+  tree fn = accgpu_runtime_decl("__accgpu_declare_map");
   tree call = build_call_expr(
-      fn, 5, loc, build_int_cst(integer_type_node, ACCGPU_CURRENT_DEVICE),
-      build_int_cst(integer_type_node, -2 /* acc_async_sync */),
-      build_int_cst(unsigned_type_node, decls.length()), maps);
+      fn, 3, loc, build_int_cst(unsigned_type_node, decls.length()), maps);
   cgraph_build_static_cdtor('I', call, DEFAULT_INIT_PRIORITY);
   if (ndef) {
     call = build_call_expr(accgpu_runtime_decl("__accgpu_declare_unmap"), 3,

@@ -49,7 +49,8 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_device_submit", "vifqz"},
   {"__accgpu_module_preload", "vq"}, /* module-emit.cc */
   {"__accgpu_module_unload", "vq"},
-  {"__accgpu_declare_unmap", "vlum"}, /* data-declare.cc */
+  {"__accgpu_declare_map", "vlum"}, /* data-declare.cc */
+  {"__accgpu_declare_unmap", "vlum"},
   {"acc_is_present", "ipz"},
   /* member-reduction.cc */
   {"acc_deviceptr", "pp"},
