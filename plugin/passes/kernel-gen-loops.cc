@@ -930,6 +930,12 @@ void emit_omp_for(kg *g, gomp_for *f)
   /* A PGI nest's threads each run their own iterations: no store in it
      is gang-redundant. */
   g->part |= dims | (dims & KG_PGI ? KG_GANG : 0);
+  /* A worker loop's private array: one copy per worker that the worker's
+     vector lanes share (3.3 §2.9.10), as a gang loop's is per gang. */
+  if ((dims & KG_WORKER) && !(dims & KG_VECTOR))
+    for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+        maybe_share(g, OMP_CLAUSE_DECL(c));
   if (inner)
     g->bars_hoisted = inner;
   emit_seq(g, gimple_omp_body(f));

@@ -69,12 +69,39 @@ static bool header_refs(gomp_for *f, tree v)
 
 static bool iteration_reads(gimple_seq body, tree v);
 
+static enum accgpu_effect plain_cb(gimple *s, tree v, void *)
+{
+  return s ? accgpu_plain_effect(s, v) : ACCGPU_NONE;
+}
+
+/* What F's pre-body, which runs once before the loop whether or not it
+   iterates, does to V.  The gimplifier puts the bounds' temporaries
+   there (`lo.0 = lo;` for `for (k = lo; ...)` with LO addressable): an
+   assignment, after which the bounds and iterations read that value,
+   not the one V had before the loop. */
+static enum accgpu_effect pre_body_effect(gomp_for *f, tree v)
+{
+  gimple_seq pre = gimple_omp_for_pre_body(f);
+  if (!seq_refs(pre, v))
+    return ACCGPU_NONE;
+  struct accgpu_flat fl;
+  accgpu_flat_init(&fl, pre);
+  bool reads = accgpu_flow_reads(&fl, 0, v, plain_cb, NULL);
+  accgpu_flat_fini(&fl);
+  return reads || !accgpu_seq_assigns(pre, v, 0) ? ACCGPU_READ
+                                                   : ACCGPU_KILL;
+}
+
 /* What inner loop F does to V as one statement: it may run no iteration,
-   so its assignments kill nothing; a reduction combines V's value. */
+   so its iterations' assignments kill nothing (its pre-body's do); a
+   reduction combines V's value. */
 static enum accgpu_effect loop_effect(gomp_for *f, tree v)
 {
   if (accgpu_loop_private_p(f, v))
     return ACCGPU_NONE;
+  enum accgpu_effect pre = pre_body_effect(f, v);
+  if (pre != ACCGPU_NONE)
+    return pre;
   if (header_refs(f, v) || iteration_reads(gimple_omp_body(f), v))
     return ACCGPU_READ;
   return ACCGPU_NONE;
