@@ -121,18 +121,74 @@ static bool renders_additive(tree t)
   return code == PLUS_EXPR || code == MINUS_EXPR || code == POINTER_PLUS_EXPR;
 }
 
+static const char *other_op(tree_code code);
+
+/* T is rendered with one of other_op's operators. */
+static bool renders_other(tree t)
+{
+  gassign *def = any_def(strip_temps(t));
+  return def && gimple_num_ops(def) == 3
+         && other_op(gimple_assign_rhs_code(def));
+}
+
 /* Operand T of a binary operator, parenthesized where C reads it
    otherwise: a sum under `*` (`step * (upper - lower)`, which read
-   `step * upper - lower`), a sum right of `-`. */
+   `step * upper - lower`), a sum right of `-`, a quotient or shift. */
 static void render_operand(struct namebuf *b, tree t, bool paren_sums,
                            int depth)
 {
-  bool paren = paren_sums && renders_additive(t);
+  bool paren = (paren_sums && renders_additive(t)) || renders_other(t);
   if (paren)
     nb_add(b, "(");
   render(b, t, depth + 1);
   if (paren)
     nb_add(b, ")");
+}
+
+/* C's spelling of the other binary operators a bound may use, or NULL. */
+static const char *other_op(tree_code code)
+{
+  switch (code) {
+  case TRUNC_DIV_EXPR:
+  case EXACT_DIV_EXPR:
+    return " / ";
+  case TRUNC_MOD_EXPR:
+    return " % ";
+  case RSHIFT_EXPR:
+    return " >> ";
+  case LSHIFT_EXPR:
+    return " << ";
+  case BIT_AND_EXPR:
+    return " & ";
+  case BIT_IOR_EXPR:
+    return " | ";
+  case BIT_XOR_EXPR:
+    return " ^ ";
+  default:
+    return NULL;
+  }
+}
+
+/* T, parenthesized when it is an operation itself. */
+static void render_grouped(struct namebuf *b, tree t, int depth)
+{
+  gassign *def = any_def(strip_temps(t));
+  bool paren = def && gimple_num_ops(def) == 3;
+  if (paren)
+    nb_add(b, "(");
+  render(b, t, depth + 1);
+  if (paren)
+    nb_add(b, ")");
+}
+
+/* X OP Y for the operators of other_op: an operand that is itself an
+   operation is parenthesized (`(n + 1) / 2`, `n / 2`). */
+static void render_other(struct namebuf *b, const char *op, tree x, tree y,
+                         int depth)
+{
+  render_grouped(b, x, depth);
+  nb_add(b, op);
+  render_grouped(b, y, depth);
 }
 
 static void render_binary(struct namebuf *b, tree_code code, tree x, tree y,
@@ -196,6 +252,11 @@ static void render(struct namebuf *b, tree t, int depth)
         code == POINTER_PLUS_EXPR) {
       render_binary(b, code == POINTER_PLUS_EXPR ? PLUS_EXPR : code,
                     gimple_assign_rhs1(def), gimple_assign_rhs2(def), depth);
+      return;
+    }
+    if (const char *op = other_op(code)) {
+      render_other(b, op, gimple_assign_rhs1(def), gimple_assign_rhs2(def),
+                   depth);
       return;
     }
   }
