@@ -488,8 +488,14 @@ void *acc_malloc(size_t bytes) {
   accgpu_device *d = cur("acc_malloc");
   if (bytes == 0)
     return NULL;
-  if (d->shared_mem)
-    return malloc(bytes);
+  if (d->shared_mem) {
+    void *p = malloc(bytes);
+    if (!p)
+      accgpu_fatal(NULL, "acc_malloc: out of memory allocating %zu bytes on "
+                   "%s", bytes, accgpu_device_desc(d, desc, sizeof desc));
+    accgpu_host_block_add(p, bytes);
+    return p;
+  }
   accgpu_device_lock_open(d, "acc_malloc"); /* a shutdown ends the pool */
   void *p = accgpu_pool_alloc(&d->pool, bytes);
   pthread_mutex_unlock(&d->lock);
@@ -506,6 +512,9 @@ void acc_free(void *p) {
   if (!p)
     return;
   if (d->shared_mem) {
+    if (accgpu_host_block_take(p) != 0)
+      accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s",
+                   p, accgpu_device_desc(d, desc, sizeof desc));
     free(p);
     return;
   }
@@ -744,6 +753,12 @@ static void raw_copy(const char *who, int kind, void *dst, const void *src,
                  dst ? "source" : "destination", bytes);
   if (!bytes)
     return;
+  if (d->shared_mem) { /* the device side: an acc_malloc block, maybe */
+    if (kind != ACCGPU_T_D2H)
+      accgpu_host_block_check(who, dst, bytes);
+    if (kind != ACCGPU_T_H2D)
+      accgpu_host_block_check(who, src, bytes);
+  }
   accgpu_op_begin(&op, d, NULL, who, async);
   /* Where memory is shared a copy is one memmove, still queued: the
      multicore device runs the queue's earlier kernels on another thread. */

@@ -326,6 +326,15 @@ accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);
 /* One item of `enter data` (or of a declare list) under OP. */
 void accgpu_enter_item(accgpu_op *op, const __accgpu_map *m);
 
+/* ---- host-blocks.c: acc_malloc on devices that share host memory ---- */
+
+void accgpu_host_block_add(void *p, size_t bytes);
+/* 0 when P was a block (now forgotten), -1 otherwise. */
+int accgpu_host_block_take(void *p);
+/* Fatal naming WHO when BYTES from P, the start of a block, pass its end
+   (pointers that start no block are not checked). */
+void accgpu_host_block_check(const char *who, const void *p, size_t bytes);
+
 /* ---- declare.c: globals with a `declare` directive ---- */
 
 /* Maps every registered declare list on D as it opens (D's lock held;

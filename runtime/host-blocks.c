@@ -1,0 +1,41 @@
+/* host-blocks.c — what acc_malloc gave out on a device that shares the
+ * host's memory (host, multicore), where it is plain malloc.  acc_free of
+ * anything else, and an acc_memcpy_* that runs past the end of such a
+ * block, are errors naming the routine, as the emulator's memcheck makes
+ * them; before, glibc aborted ("free(): invalid pointer") or the copy
+ * overwrote the heap.                                                    */
+#include "core.h"
+#include "hashmap/ptrmap.h"
+
+static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+static accgpu_ptrmap blocks; /* start -> bytes */
+
+void accgpu_host_block_add(void *p, size_t bytes) {
+  pthread_mutex_lock(&blocks_lock);
+  int rc = accgpu_ptrmap_put(&blocks, (uintptr_t)p, bytes);
+  pthread_mutex_unlock(&blocks_lock);
+  if (rc != 0)
+    accgpu_fatal(NULL, "acc_malloc: out of host memory");
+}
+
+int accgpu_host_block_take(void *p) {
+  pthread_mutex_lock(&blocks_lock);
+  int found = accgpu_ptrmap_del(&blocks, (uintptr_t)p, NULL);
+  pthread_mutex_unlock(&blocks_lock);
+  return found ? 0 : -1;
+}
+
+size_t accgpu_host_block_size(const void *p) {
+  uintptr_t bytes = 0;
+  pthread_mutex_lock(&blocks_lock);
+  accgpu_ptrmap_get(&blocks, (uintptr_t)p, &bytes);
+  pthread_mutex_unlock(&blocks_lock);
+  return bytes;
+}
+
+void accgpu_host_block_check(const char *who, const void *p, size_t bytes) {
+  size_t have = accgpu_host_block_size(p);
+  if (have && bytes > have)
+    accgpu_fatal(NULL, "%s: %zu bytes at %p run past the end of the %zu "
+                 "bytes acc_malloc gave there", who, bytes, p, have);
+}
