@@ -21,10 +21,11 @@ void accgpu_pointee_member_maps(gimple_stmt_iterator *gsi, gomp_target *t);
    did (GSI is then at the data construct). */
 bool accgpu_struct_data_wrap(gimple_stmt_iterator *gsi, gomp_target *t);
 
-/* struct-values.cc: members of a local struct variable that are not
-   pointer sections (`present(t.s)`, `copy(s.a, s.b)`) become one-element
-   sections through pointers set before the construct, so the kernel does
-   not take the struct's host address. */
+/* struct-values.cc: members of a struct variable, or of what a pointer
+   points to, that are not pointer sections (`present(t.s)`, `copy(s.a,
+   s.b)`, `copy(s.arr[8:32])`, `copy(p->arr[0:n])`) become sections through
+   pointers set before the construct, so the kernel does not take the
+   struct's host address nor index past the section from p. */
 void accgpu_struct_value_maps(gimple_stmt_iterator *gsi, gomp_target *t);
 
 #endif
