@@ -88,6 +88,9 @@ void accgpu_array_params_init(const char *plugin_name);
 void accgpu_layout_natural(tree t, const char *name, tree fields);
 /* declare-link.cc: link globals used in routines (GCC 12 refuses them). */
 void accgpu_declare_link_init(const char *plugin_name);
+/* routine-const-locals.cc: const initialized local aggregates in routines
+   (GCC 12 makes them globals, then refuses them). */
+void accgpu_routine_const_locals_init(const char *plugin_name);
 /* data-default.cc: default(present|none) on data constructs. */
 void accgpu_data_default_init(const char *plugin_name);
 /* clause-conflicts.cc: private and reduction of one variable: an error. */

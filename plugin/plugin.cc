@@ -208,6 +208,7 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_explicit_clauses_init(info->base_name);
   accgpu_routine_bind_init(info->base_name);
   accgpu_declare_link_init(info->base_name);
+  accgpu_routine_const_locals_init(info->base_name);
   accgpu_data_default_init(info->base_name);
   accgpu_clause_conflicts_init(info->base_name);
   /* last: GCC runs the callbacks of an event last registered first, and

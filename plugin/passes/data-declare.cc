@@ -30,6 +30,7 @@ bool accgpu_declared_global_p(tree d, bool with_link)
 {
   return VAR_P(d) && is_global_var(d)
          && lookup_attribute("omp declare target", DECL_ATTRIBUTES(d))
+         && !lookup_attribute(ACCGPU_ROUTINE_CONST_ATTR, DECL_ATTRIBUTES(d))
          && (with_link
              || !(lookup_attribute(GCC_LINK_ATTR, DECL_ATTRIBUTES(d))
                   || lookup_attribute(ACCGPU_LINK_ATTR, DECL_ATTRIBUTES(d))));

@@ -73,6 +73,10 @@ bool accgpu_distinct_item_p(tree c, location_t loc);
    declare-link.cc puts in its place (both mean link). */
 #define GCC_LINK_ATTR "omp declare target link"
 #define ACCGPU_LINK_ATTR "accgpu declare link"
+/* A const local of a routine that GCC makes static, or the constant GCC
+   copies one from (routine-const-locals.cc): it has GCC's "declared"
+   attribute, but no device copy (the module defines it). */
+#define ACCGPU_ROUTINE_CONST_ATTR "accgpu routine const"
 /* Makes sure it runs in a unit whose functions never reach the pass. */
 void accgpu_declare_init(const char *plugin_name);
 

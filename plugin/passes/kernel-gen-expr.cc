@@ -64,16 +64,27 @@ void kg_narrow_value(kbuf *b, tree type, const char *e)
               int_name(type), e, 64 - p, 64 - p);
 }
 
+/* An array type's main variant drops its elements' qualifiers too
+   (`const double[9]` and `double[9]` share one): the typedef an entry
+   makes carries them (`typedef const double __accgpu_aN[9]`), so they
+   are part of its key.  0 for structs and unions, whose qualifiers are
+   written where the type is used. */
+static int elem_quals(tree t)
+{
+  return TREE_CODE(t) == ARRAY_TYPE ? TYPE_QUALS(strip_array_types(t)) : 0;
+}
+
 static type_entry *type_lookup(tree t, bool create)
 {
+  int quals = elem_quals(t);
   t = TYPE_MAIN_VARIANT(t);
   for (unsigned i = 0; i < kg_type_tab.length(); i++)
-    if (kg_type_tab[i].type == t)
+    if (kg_type_tab[i].type == t && kg_type_tab[i].quals == quals)
       return &kg_type_tab[i];
   if (!create)
     return NULL;
   accgpu_keep(t);
-  type_entry e = {t, (int)kg_type_tab.length(), 0};
+  type_entry e = {t, quals, (int)kg_type_tab.length(), 0};
   kg_type_tab.safe_push(e);
   return &kg_type_tab.last();
 }

@@ -15,6 +15,7 @@
 
 struct type_entry {
   tree type; /* main variant */
+  int quals; /* an array's: its elements' qualifiers (type_lookup) */
   int id;
   int state; /* 1 declared, 2 being defined, 3 defined */
 };
