@@ -60,6 +60,7 @@ struct accgpu_queue {
   uint64_t submitted, completed;
   unsigned waiters;    /* other queue threads waiting on this one */
   int stop;
+  unsigned fork_gen; /* fork_gen when THREAD was started */
   int failed, err_code;
   char err[512];
   emu_qclock clk; /* racecheck (queue-race.c) */
@@ -147,6 +148,48 @@ static void *queue_main(void *arg) {
   return NULL;
 }
 
+/* fork(): a child has none of its parent's queue threads.  Where it may
+   use the emulator (ACCGPU_EMU_FORK=allow) a queue that had one starts a
+   new one, and what the parent had queued there is the parent's: the
+   child's first sync waited forever for the lost thread. */
+static unsigned fork_gen;
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void forked_child(void) {
+  fork_gen++;
+}
+
+static void fork_hook(void) {
+  pthread_atfork(NULL, NULL, forked_child);
+}
+
+/* Forgets Q's thread and pending operations when it was started before a
+   fork() that made this process (Q's lock held). */
+static void adopt(struct accgpu_queue *q) {
+  if (!q->started || q->fork_gen == fork_gen)
+    return;
+  for (emu_op *op = q->head, *next; op; op = next) {
+    next = op->next;
+    if (op->kind == OP_LAUNCH)
+      free(op->u.grid);
+    if (op->kind == OP_WAIT) { /* the other queue no longer has a waiter */
+      struct accgpu_queue *o = op->u.wait.other;
+      pthread_mutex_lock(&o->lock);
+      o->waiters--;
+      pthread_mutex_unlock(&o->lock);
+    }
+    free(op->hb);
+    free(op);
+  }
+  q->head = q->tail = NULL;
+  q->completed = q->submitted;
+  q->started = 0;
+  /* The lost thread was waiting on WORK: signalling a condition variable
+     with the parent's waiters on it hangs in glibc. */
+  pthread_cond_init(&q->work, NULL);
+  pthread_cond_init(&q->done, NULL);
+}
+
 /* The queue's thread starts with its first operation: a queue that only
    synchronous launches use (multicore's launch_sync) never pays for one. */
 int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
@@ -156,6 +199,7 @@ int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
     return -1;
   }
   q->dev = dev;
+  pthread_once(&fork_once, fork_hook);
   accgpu_emu_qrace_queue_init(&q->clk, dev);
   pthread_mutex_init(&q->lock, NULL);
   pthread_cond_init(&q->work, NULL);
@@ -167,6 +211,7 @@ int accgpu_emu_queue_create(struct accgpu_dev *dev, struct accgpu_queue **out) {
 /* Starts Q's thread if it is not running (Q's lock held).  Returns 0, or
    -1 with the error set. */
 static int start_thread(struct accgpu_queue *q) {
+  adopt(q);
   if (q->started)
     return 0;
   if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
@@ -177,6 +222,7 @@ static int start_thread(struct accgpu_queue *q) {
     return -1;
   }
   q->started = 1;
+  q->fork_gen = fork_gen;
   return 0;
 }
 
@@ -196,6 +242,7 @@ static int take_failure(struct accgpu_queue *q) {
 int accgpu_emu_queue_sync(struct accgpu_queue *q) {
   unsigned n;
   pthread_mutex_lock(&q->lock);
+  adopt(q);
   uint64_t target = q->submitted;
   uint64_t *seen = accgpu_emu_qrace_snap(&q->clk, &n);
   while (q->completed < target)
@@ -209,6 +256,7 @@ int accgpu_emu_queue_sync(struct accgpu_queue *q) {
 int accgpu_emu_queue_query(struct accgpu_queue *q) {
   unsigned n;
   pthread_mutex_lock(&q->lock);
+  adopt(q);
   int idle = q->completed == q->submitted;
   uint64_t *seen = idle ? accgpu_emu_qrace_snap(&q->clk, &n) : NULL;
   int rc = idle && take_failure(q) ? -1 : idle;
@@ -231,7 +279,7 @@ int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
   q->stop = 1;
   pthread_cond_signal(&q->work);
   pthread_mutex_unlock(&q->lock);
-  if (q->started)
+  if (q->started) /* after accgpu_emu_queue_sync's adopt: ours */
     pthread_join(q->thread, NULL);
   accgpu_emu_qrace_queue_fini(&q->clk);
   pthread_cond_destroy(&q->work);
