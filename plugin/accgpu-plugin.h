@@ -162,6 +162,21 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
    parallelism an enclosing acc loop already uses. */
 void accgpu_check_routine_nesting(gimple *region);
 
+/* ---- passes/loop-clause-checks.cc ---- */
+
+/* GCC's omp-low/omp-offload checks of the acc loops of function FN's
+   BODY: gang/worker/vector arguments outside kernels, seq or auto beside
+   other specifiers (errors), nested reductions with different operators
+   (a warning). */
+void accgpu_check_loop_clauses(tree fn, gimple_seq body);
+
+/* ---- passes/nested-frame.cc ---- */
+
+/* True, after a "sorry" for each, when the OpenACC construct STMT of a GNU
+   C nested function uses variables of an enclosing function (reached
+   through the static chain); the caller drops it. */
+bool accgpu_nested_frame_refused(gimple *stmt);
+
 /* ---- passes/routine-globals.cc ---- */
 
 /* Walks the body of callee FN in whichever state the pass meets it: a GIMPLE

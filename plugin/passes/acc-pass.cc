@@ -2,9 +2,13 @@
  * GCC's "omplower", so it sees every OpenACC construct intact and leaves
  * none behind (a GIMPLE_OMP_* that reached omplower would pull in libgomp).
  *
- * For each statement, recursively through binds and try blocks:
+ * First the checks GCC's omplower would have made of the acc loops
+ * (loop-clause-checks.cc).  Then for each statement, recursively through
+ * binds and try blocks:
  *   1. data constructs go to accgpu_lower_data_construct (lower-data.cc);
- *   2. compute constructs to accgpu_lower_compute_construct;
+ *   2. compute constructs to accgpu_lower_compute_construct (those of a
+ *      nested function that use an enclosing function's variables are a
+ *      "sorry" and dropped: nested-frame.cc);
  *   3. orphaned acc loops/atomics (in routines) to their sequential form.  */
 #include "accgpu-plugin.h"
 #include "passes/lower-data.h"
@@ -25,6 +29,17 @@ static bool oacc_target_p(gimple *stmt)
   if (gimple_code(stmt) != GIMPLE_OMP_TARGET)
     return false;
   return is_gimple_omp_oacc(stmt);
+}
+
+/* True for an OpenACC parallel, kernels or serial construct. */
+static bool oacc_compute_p(gimple *stmt)
+{
+  if (!oacc_target_p(stmt))
+    return false;
+  int kind = gimple_omp_target_kind(stmt);
+  return kind == GF_OMP_TARGET_KIND_OACC_PARALLEL
+         || kind == GF_OMP_TARGET_KIND_OACC_KERNELS
+         || kind == GF_OMP_TARGET_KIND_OACC_SERIAL;
 }
 
 /* Lowers the OpenACC constructs inside an OpenMP statement (OpenACC in
@@ -73,6 +88,10 @@ static void walk_seq(gimple_seq *seq)
   gimple_stmt_iterator gsi = gsi_start(*seq);
   while (!gsi_end_p(gsi)) {
     gimple *stmt = gsi_stmt(gsi);
+    if (oacc_compute_p(stmt) && accgpu_nested_frame_refused(stmt)) {
+      gsi_remove(&gsi, true);
+      continue;
+    }
     if (accgpu_lower_data_construct(&gsi))
       continue; /* GSI is at what replaced it: walk that too */
     if (oacc_target_p(stmt)) {
@@ -172,6 +191,7 @@ struct acc_pass : gimple_opt_pass {
     if (!body)
       return 0;
     accgpu_routine_bind_prepare();
+    accgpu_check_loop_clauses(fun->decl, body);
     accgpu_check_nohost_calls(fun->decl, body);
     if (accgpu_opts.dump) {
       fprintf(stderr, "accgpu: before, %s\n", function_name(fun));

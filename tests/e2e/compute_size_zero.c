@@ -86,9 +86,9 @@ int main(int argc, char **argv) {
     for (int j = 0; j < 8; j++)
       CHECK_REAL("c nest", c[i * 8 + j], b[i] * j, 0.0);
 
-  /* sizes given on the loops */
-#pragma acc parallel copyin(b[0:N]) copyout(c[0:N]) firstprivate(g, w, v)
-#pragma acc loop gang(num:g) worker(w) vector(v)
+  /* sizes given on the loops (in kernels: OpenACC allows them nowhere else) */
+#pragma acc kernels copyin(b[0:N]) copyout(c[0:N])
+#pragma acc loop independent gang(num:g) worker(w) vector(v)
   for (int i = 0; i < N; i++)
     c[i] = b[i] - 1.0f;
   for (int i = 0; i < N; i++)

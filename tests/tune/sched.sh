@@ -239,7 +239,7 @@ fi
   echo "schedules:"
   for f in seqk twok sized; do
     l=$(awk -v f="static void $f(" 'index($0, f) == 1 { on = 1 }
-          on && /pragma acc parallel/ { print NR; exit }' "$SRC/neg2.c")
+          on && /pragma acc (parallel|kernels)/ { print NR; exit }' "$SRC/neg2.c")
     sched "$OUT/n.yaml" "neg2.c:$l:$f" 2_2 "32, 1, 1" "1, 1, 1" \
       "j: {thread: none, block: y}" "i: {thread: x, block: x}"
     tail -n +2 "$OUT/n.yaml"

@@ -29,10 +29,11 @@ static void twok(int ny, int nx, int *restrict a, int *restrict b) {
   }
 }
 
+/* A size on a loop: in kernels (OpenACC and GCC allow none in parallel). */
 static void sized(int ny, int nx, int *restrict a) {
-#pragma acc parallel loop gang copy(a[0:ny*nx])
+#pragma acc kernels loop gang independent copy(a[0:ny*nx])
   for (int j = 0; j < ny; j++)
-#pragma acc loop vector(64)
+#pragma acc loop independent vector(64)
     for (int i = 0; i < nx; i++)
       a[j * nx + i] = 3 * a[j * nx + i] + j;
 }

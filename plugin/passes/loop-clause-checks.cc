@@ -1,0 +1,199 @@
+/* loop-clause-checks.cc — GCC 12's checks of OpenACC loop clauses that
+ * live in the passes accgpu's pass replaces.  GCC's parser takes these
+ * loops; omp-low.cc (scan_omp_for, check_oacc_kernel_gwv) and the device
+ * lowering of omp-offload.cc (oacc_loop_fixed_partitions) diagnose them,
+ * and neither runs under accgpu (its pass runs before "omplower" and
+ * leaves no OpenACC statement behind), so they compiled silently:
+ *
+ *   - a `gang`, `worker` or `vector` argument (gang(num:4), gang(4),
+ *     worker(8), vector(length:32)) on a loop whose parent compute
+ *     construct is not `kernels` (parallel, serial, a routine's loop):
+ *     error "argument not permitted on 'gang' clause" at the clause, with a
+ *     note at the construct ("enclosing parent compute construct") or the
+ *     routine ("enclosing routine").  OpenACC 3.3 §2.9.2-2.9.4 give the
+ *     num/length arguments to loops in kernels constructs only;
+ *     gang(static:n) stays allowed everywhere;
+ *   - `seq` with `gang`, `worker`, `vector` or `auto`: error "'seq'
+ *     overrides other OpenACC loop specifiers"; `auto` with a level: error
+ *     "'auto' conflicts with other OpenACC loop specifiers" (at the loop);
+ *   - a loop reduction on a variable whose nearest enclosing reduction (an
+ *     acc loop around it in the same construct or routine) has another
+ *     operator: warning "conflicting reduction operations for 's'" at the
+ *     clause, with a note at the other one.
+ *
+ * Loops outside any compute construct of a function that is not a routine
+ * get GCC's other errors (an orphaned loop) and are skipped here.       */
+#include "accgpu-plugin.h"
+
+typedef struct lcc_ctx {
+  gimple *tgt;         /* the innermost compute construct, or NULL */
+  bool routine;        /* the function is an acc routine */
+  unsigned first;      /* LOOPS' first loop inside TGT */
+  vec<gimple *> loops; /* the acc loops around the statement */
+} lcc_ctx;
+
+static bool compute_construct_p(gimple *s)
+{
+  if (gimple_code(s) != GIMPLE_OMP_TARGET)
+    return false;
+  switch (gimple_omp_target_kind(s)) {
+  case GF_OMP_TARGET_KIND_OACC_PARALLEL:
+  case GF_OMP_TARGET_KIND_OACC_KERNELS:
+  case GF_OMP_TARGET_KIND_OACC_SERIAL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool kernels_p(gimple *tgt)
+{
+  return tgt && gimple_omp_target_kind(tgt) == GF_OMP_TARGET_KIND_OACC_KERNELS;
+}
+
+/* The argument of gang/worker/vector clause C (not gang's static:), or
+   NULL_TREE; NULL_TREE too for other clauses. */
+static tree level_argument(tree c)
+{
+  switch (OMP_CLAUSE_CODE(c)) {
+  case OMP_CLAUSE_GANG:
+    return OMP_CLAUSE_GANG_EXPR(c);
+  case OMP_CLAUSE_WORKER:
+    return OMP_CLAUSE_WORKER_EXPR(c);
+  case OMP_CLAUSE_VECTOR:
+    return OMP_CLAUSE_VECTOR_EXPR(c);
+  default:
+    return NULL_TREE;
+  }
+}
+
+/* omp-low.cc's scan_omp_for: arguments outside kernels. */
+static void check_arguments(gimple *f, const lcc_ctx *ctx)
+{
+  if (kernels_p(ctx->tgt))
+    return;
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (!level_argument(c))
+      continue;
+    auto_diagnostic_group d;
+    error_at(OMP_CLAUSE_LOCATION(c), "argument not permitted on %qs clause",
+             omp_clause_code_name[OMP_CLAUSE_CODE(c)]);
+    if (ctx->tgt)
+      inform(gimple_location(ctx->tgt), "enclosing parent compute construct");
+    else
+      inform(DECL_SOURCE_LOCATION(current_function_decl), "enclosing routine");
+  }
+}
+
+/* omp-offload.cc's oacc_loop_fixed_partitions (and check_oacc_kernel_gwv
+   in kernels): seq or auto beside other specifiers. */
+static void check_specifiers(gimple *f)
+{
+  bool seq = false, autop = false, level = false;
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_GANG:
+    case OMP_CLAUSE_WORKER:
+    case OMP_CLAUSE_VECTOR:
+      level = true;
+      break;
+    case OMP_CLAUSE_SEQ:
+      seq = true;
+      break;
+    case OMP_CLAUSE_AUTO:
+      autop = true;
+      break;
+    default:
+      break;
+    }
+  if (seq && (level || autop))
+    error_at(gimple_location(f),
+             "%<seq%> overrides other OpenACC loop specifiers");
+  else if (autop && level)
+    error_at(gimple_location(f),
+             "%<auto%> conflicts with other OpenACC loop specifiers");
+}
+
+/* The reduction clause on V of acc loop F, or NULL_TREE. */
+static tree reduction_on(gimple *f, tree v)
+{
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION && OMP_CLAUSE_DECL(c) == v)
+      return c;
+  return NULL_TREE;
+}
+
+/* omp-low.cc's scan_omp_for: reduction clause C of a loop against the
+   nearest enclosing loop's reduction on the same variable. */
+static void check_reduction(tree c, const lcc_ctx *ctx)
+{
+  tree v = OMP_CLAUSE_DECL(c);
+  if (!DECL_P(v))
+    return;
+  for (unsigned k = ctx->loops.length(); k-- > ctx->first;) {
+    tree outer = reduction_on(ctx->loops[k], v);
+    if (!outer)
+      continue;
+    if (OMP_CLAUSE_REDUCTION_CODE(outer) != OMP_CLAUSE_REDUCTION_CODE(c)) {
+      auto_diagnostic_group d;
+      if (warning_at(OMP_CLAUSE_LOCATION(c), 0,
+                     "conflicting reduction operations for %qE", v))
+        inform(OMP_CLAUSE_LOCATION(outer),
+               "location of the previous reduction for %qE", v);
+    }
+    return;
+  }
+}
+
+/* The reduction clauses from C on, last first (as GCC: in the order they
+   were written). */
+static void check_reductions(tree c, const lcc_ctx *ctx)
+{
+  if (!c)
+    return;
+  check_reductions(OMP_CLAUSE_CHAIN(c), ctx);
+  if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+    check_reduction(c, ctx);
+}
+
+static void check_loop(gimple *f, const lcc_ctx *ctx)
+{
+  if (!ctx->tgt && !ctx->routine)
+    return; /* an orphaned loop: GCC's error elsewhere */
+  check_arguments(f, ctx);
+  check_specifiers(f);
+  check_reductions(gimple_omp_for_clauses(f), ctx);
+}
+
+static tree check_stmt(gimple_stmt_iterator *gsi, bool *handled,
+                       walk_stmt_info *wi)
+{
+  gimple *s = gsi_stmt(*gsi);
+  lcc_ctx *ctx = (lcc_ctx *)wi->info;
+  if (compute_construct_p(s)) {
+    lcc_ctx saved = *ctx;
+    ctx->tgt = s;
+    ctx->first = ctx->loops.length();
+    walk_gimple_seq(gimple_omp_body(s), check_stmt, NULL, wi);
+    ctx->tgt = saved.tgt;
+    ctx->first = saved.first;
+    *handled = true;
+  } else if (gimple_code(s) == GIMPLE_OMP_FOR && is_gimple_omp_oacc(s)) {
+    check_loop(s, ctx);
+    ctx->loops.safe_push(s);
+    walk_gimple_seq(gimple_omp_body(s), check_stmt, NULL, wi);
+    ctx->loops.pop();
+    *handled = true;
+  }
+  return NULL_TREE;
+}
+
+void accgpu_check_loop_clauses(tree fn, gimple_seq body)
+{
+  lcc_ctx ctx = {NULL, oacc_get_fn_attrib(fn) != NULL_TREE, 0, vNULL};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &ctx;
+  walk_gimple_seq(body, check_stmt, NULL, &wi);
+  ctx.loops.release();
+}
