@@ -57,6 +57,10 @@
    -O1 is right; docs/gpu-testing.md).  `used` keeps the interprocedural
    passes off them; they are still inlined. */
 #define ACCGPU_STRUCT_RET __attribute__((used))
+/* The bound of a struct's flexible array member (`double v[];`): C++ has
+   none, and NVRTC refuses `v[]` and `v[0]`.  Accesses index the member
+   from its offset, which is the host's; the struct's sizeof may grow. */
+#define ACCGPU_FLEX 1
 /* Unroll the next loop by N (runtime trip count: a remainder loop). */
 #define ACCGPU_PRAGMA(x) _Pragma(#x)
 #define ACCGPU_UNROLL(n) ACCGPU_PRAGMA(unroll n)
@@ -120,6 +124,8 @@ static __device__ __forceinline__ void __accgpu_bar_sync(unsigned id,
 
 #else /* !__CUDACC__ */
 /* =================== Emulator ABI (shared with the runtime) =========== */
+
+#define ACCGPU_FLEX /* C's flexible array member */
 
 #include <stddef.h>
 #include <stdint.h>

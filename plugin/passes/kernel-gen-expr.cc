@@ -149,6 +149,24 @@ void need_complete(kg *g, tree t)
     define_type(g, t);
 }
 
+/* F is a struct's flexible array member (C99 `T v[];`, no size). */
+static bool flexible_member_p(tree f)
+{
+  tree ft = TREE_TYPE(f);
+  return TREE_CODE(ft) == ARRAY_TYPE && !DECL_CHAIN(f)
+         && (!TYPE_DOMAIN(ft) || !TYPE_MAX_VALUE(TYPE_DOMAIN(ft)));
+}
+
+/* T's last member is flexible: nothing may follow it. */
+static bool ends_flexible(tree t)
+{
+  tree last = NULL_TREE;
+  for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f))
+    if (TREE_CODE(f) == FIELD_DECL)
+      last = f;
+  return last && flexible_member_p(last);
+}
+
 static void define_type(kg *g, tree t)
 {
   type_entry *e = type_lookup(t, true);
@@ -187,16 +205,22 @@ static void define_type(kg *g, tree t)
     need_complete(g, ft);
     if (explicit_layout && TREE_CODE(t) != UNION_TYPE) {
       kg_layout_pad(&def, k, kg_field_offset(f) - at);
-      at = kg_field_offset(f) + tree_to_uhwi(TYPE_SIZE_UNIT(ft));
+      at = kg_field_offset(f)
+           + (flexible_member_p(f) ? 0 : tree_to_uhwi(TYPE_SIZE_UNIT(ft)));
     }
     kb_add(&def, "  ");
+    if (flexible_member_p(f)) { /* `T v[];`: ACCGPU_FLEX under CUDA */
+      storage_str(g, &def, TREE_TYPE(ft));
+      kb_printf(&def, " %s[ACCGPU_FLEX];\n", nb);
+      continue;
+    }
     storage_str(g, &def, ft);
     if (DECL_BIT_FIELD(f))
       kb_printf(&def, " %s : %d;\n", nb, (int)tree_to_uhwi(DECL_SIZE(f)));
     else
       kb_printf(&def, " %s;\n", nb);
   }
-  if (explicit_layout && TREE_CODE(t) != UNION_TYPE)
+  if (explicit_layout && TREE_CODE(t) != UNION_TYPE && !ends_flexible(t))
     kg_layout_pad(&def, k + 1, tree_to_uhwi(TYPE_SIZE_UNIT(t)) - at);
   else if (explicit_layout) /* a union: its size */
     kb_printf(&def, "  char __accgpu_pad0[%lu];\n",
