@@ -54,7 +54,9 @@ bool after_barrier(kg *g)
         break;
       }
   }
-  if (!from)
+  /* A label since (`L12: ;`) is a join: a path to it may have skipped the
+     barrier (the else of an `if` whose then-branch ended with one). */
+  if (!from || strstr(t + from, ": ;"))
     return false;
   for (size_t k = from; k < n; k++)
     if (t[k] == '[' || (t[k] == '(' && t[k + 1] == '*')
