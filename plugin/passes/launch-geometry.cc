@@ -421,8 +421,11 @@ static void block_sizes(struct kg_region *r, clause_info *ci, tree *vec,
   else if (dims & KG_WORKER) /* whole warps per worker: see kernel-gen.cc */
     *vec = warp_rows(positive_or(ci->vlen,
                                  build_int_cst(unsigned_type_node, 32)));
-  else
-    *vec = positive_or(ci->vlen, build_int_cst(unsigned_type_node, 128));
+  else /* at most a block's 1024 threads, as the spec lets a device cap */
+    *vec = fold_build2(MIN_EXPR, unsigned_type_node,
+                       positive_or(ci->vlen,
+                                   build_int_cst(unsigned_type_node, 128)),
+                       build_int_cst(unsigned_type_node, 1024));
   if (serial || !(dims & KG_WORKER))
     *wk = one;
   else
