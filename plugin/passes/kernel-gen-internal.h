@@ -255,6 +255,7 @@ char *kgr_bound_text(kg *g, struct loop_red *r);
 void red_identity(kg *g, kbuf *b, enum tree_code op, tree type);
 char *red_helpers(kg *g, enum tree_code op, tree type);
 void maybe_share(kg *g, tree d);
+void kg_share_or_memory(kg *g, tree d);
 bool kg_atomic_target_p(kg *g, tree d);
 /* kernel-gen-layout.cc: would T's members, written in order, land where
    GCC put them (no pack or aligned attribute moved them)?  If not, can T
@@ -267,6 +268,9 @@ void kg_layout_pad(kbuf *b, unsigned k, unsigned long n);
 /* kernel-gen-lane-stores.cc: a worker or vector loop of G's region stores
    the gang-level scalar D for the gang's code after it (gang-shared). */
 bool kg_lane_store_escapes(kg *g, tree d);
+/* A worker or vector loop of G's region stores into (a part of) D: a
+   gang-private aggregate its lanes must share. */
+bool kg_lane_writes_p(kg *g, tree d);
 void emit_seq(kg *g, gimple_seq seq);
 void kg_emit_assign(kg *g, gimple *s);
 

@@ -116,3 +116,30 @@ bool kg_lane_store_escapes(kg *g, tree d)
     return false;
   return escapes_in(g, gimple_omp_body(g->region->stmt), d, false);
 }
+
+/* Whether a worker or vector loop in SEQ (nested ones too) stores into
+   (a part of) D. */
+static bool lanes_write_in(kg *g, gimple_seq seq, tree d)
+{
+  struct accgpu_flat f;
+  accgpu_flat_init(&f, seq);
+  bool found = false;
+  for (unsigned i = 0; i < f.st.length() && !found; i++) {
+    gimple *s = f.st[i];
+    if (gimple_code(s) != GIMPLE_OMP_FOR)
+      continue;
+    gimple_seq body = gimple_omp_body(s);
+    found = lane_loop_p(g, s)
+                ? accgpu_seq_assigns(body, d, ACCGPU_ASSIGN_PART)
+                : lanes_write_in(g, body, d);
+  }
+  accgpu_flat_fini(&f);
+  return found;
+}
+
+bool kg_lane_writes_p(kg *g, tree d)
+{
+  if (!g->region || g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR)))
+    return false;
+  return lanes_write_in(g, gimple_omp_body(g->region->stmt), d);
+}

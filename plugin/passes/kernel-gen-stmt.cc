@@ -1068,7 +1068,21 @@ bool kg_atomic_target_p(kg *g, tree d)
    struct a call returns, passed on to the next call): they live within
    one statement, and GCC declares them at the region's top even when the
    statement is in a vector loop, whose lanes would race on one copy. */
+static void share_as(kg *g, tree d, bool in_memory_else);
+
 void maybe_share(kg *g, tree d)
+{
+  share_as(g, d, false);
+}
+
+/* The same for a firstprivate array whose copies can live in device
+   memory instead (fp_arrays): too large is not an error. */
+void kg_share_or_memory(kg *g, tree d)
+{
+  share_as(g, d, true);
+}
+
+static void share_as(kg *g, tree d, bool in_memory_else)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
       || (g->part & KG_VECTOR) || !VAR_P(d)
@@ -1099,8 +1113,21 @@ void maybe_share(kg *g, tree d)
     g->shared.safe_push(d);
     return;
   }
-  if (size > 16384 || g->shared_bytes + size > 32768)
+  if (size > 16384 || g->shared_bytes + size > 32768) {
+    /* Each thread's own copy is right only while the lanes never share
+       it: refuse what they would (was a silent wrong answer). */
+    if (!in_memory_else && AGGREGATE_TYPE_P(TREE_TYPE(d))
+        && kg_lane_writes_p(g, d))
+      fail_vla(g, d, DECL_SOURCE_LOCATION(d), size > 16384
+                     ? "gang-private array larger than the 16 KiB of shared "
+                       "memory a gang's lanes may share; make it smaller, or "
+                       "declare it inside the vector loop if each lane needs "
+                       "its own"
+                     : "gang-private arrays of this region larger together "
+                       "than the 32 KiB of shared memory its lanes may "
+                       "share");
     return;
+  }
   g->shared_bytes += size;
   g->shared.safe_push(d);
 }

@@ -288,7 +288,7 @@ static void fp_arrays(kg *g, struct kbuf *body)
     char nb[200];
     kg_ident(d, "v", nb, sizeof nb);
     if (p->gang_copies || !p->fp_buffer)
-      maybe_share(g, d);
+      kg_share_or_memory(g, d);
     bool sh = g->shared.contains(d);
     if (p->fp_buffer && !sh) {
       fp_in_memory(g, p, nb, body);
