@@ -20,6 +20,7 @@
 #include "passes/implicit-reductions.h"
 #include "passes/implicit-maps.h"
 #include "passes/flow.h"
+#include "passes/privatize.h"
 #include "reduction/reduction.h"
 
 struct scan {
@@ -293,12 +294,53 @@ static bool candidate_p(gomp_target *t, tree c)
          accgpu_implicit_clause_p(t, c);
 }
 
+/* walk_gimple_seq callback: a partitioned acc loop (not seq) whose
+   iterations assign WI->info and may read the value an earlier iteration
+   left: each gang, worker or lane has its own copy of the firstprivate
+   scalar, so that value is whatever its copy last saw.  Warned once per
+   scalar (WI->pset: done). */
+static tree carried_cb(gimple_stmt_iterator *gsi, bool *handled,
+                       struct walk_stmt_info *wi)
+{
+  gomp_for *f = dyn_cast<gomp_for *>(gsi_stmt(*gsi));
+  tree v = (tree)wi->info;
+  *handled = false;
+  if (!f || wi->pset || gimple_omp_for_kind(f) != GF_OMP_FOR_KIND_OACC_LOOP
+      || omp_find_clause(gimple_omp_for_clauses(f), OMP_CLAUSE_SEQ)
+      || accgpu_loop_private_p(f, v) || accgpu_loop_reduces_p(f, v)
+      || !accgpu_seq_assigns(gimple_omp_body(f), v, 0)
+      || !accgpu_loop_reads_incoming(f, v))
+    return NULL_TREE;
+  if (warning_at(gimple_location(f), 0, "%qD is read in an iteration of "
+                 "this loop before it is assigned, and assigned later: the "
+                 "value is not carried from one iteration to the next (each "
+                 "gang, worker or vector lane has its own copy of %qD); "
+                 "use %<reduction%> or %<loop seq%>, or assign it first in "
+                 "each iteration", v, v))
+    wi->pset = (hash_set<tree> *)1; /* one warning is enough */
+  *handled = true;
+  return NULL_TREE;
+}
+
+/* An implicit firstprivate scalar of `parallel` that no reduction took:
+   a value some loop means to carry between its iterations (`b[i] =
+   a[i] + prev; prev = a[i];`) is the schedule's. */
+static void warn_carried(gomp_target *t, tree v)
+{
+  struct walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = v;
+  walk_gimple_seq(gimple_omp_body(t), carried_cb, NULL, &wi);
+}
+
 static void reduce_construct(gomp_target *t)
 {
   tree clauses = gimple_omp_target_clauses(t);
+  bool par = gimple_omp_target_kind(t) == GF_OMP_TARGET_KIND_OACC_PARALLEL;
   for (tree *pc = &clauses; *pc; pc = &OMP_CLAUSE_CHAIN(*pc))
-    if (candidate_p(t, *pc))
-      maybe_reduce(t, pc);
+    if (candidate_p(t, *pc) && !maybe_reduce(t, pc) && par
+        && is_gimple_reg_type(TREE_TYPE(OMP_CLAUSE_DECL(*pc))))
+      warn_carried(t, OMP_CLAUSE_DECL(*pc));
   gimple_omp_target_set_clauses(t, clauses);
 }
 
