@@ -5,14 +5,14 @@
  *   pointer and reduce its section p[0:n]);
  * - a large array private to a gang or thread (here a 40 KB gang-private
  *   array, too big for shared memory): the atomics need memory that all
- *   the loop's threads see;
+ *   the loop's threads see (refused at its declaration, session 22);
  * - a loop reducing a run-time section inside a loop that reduces a
  *   constant section of the same array (per-thread copies outside,
  *   atomics inside would not meet);
  * - a routine's loop: its pointer may point to the caller's private memory;
  * - a section of structs (GCC itself asks for a user-defined reduction). */
 /* accgpu-expect: sorry: 25: variable-length array.*.vla. */
-/* accgpu-expect: sorry: 33: private to a gang or thread.*.loc. */
+/* accgpu-expect: sorry: 32: gang-private array larger than the 16 KiB .*.loc. */
 /* accgpu-expect: sorry: 42: reduces a constant section of it.*.c. */
 /* accgpu-expect: sorry: 49: in a routine.*.c. */
 /* accgpu-expect: error: 54: user defined reduction not found */
