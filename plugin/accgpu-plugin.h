@@ -162,6 +162,9 @@ bool accgpu_strip_orphan(gimple_stmt_iterator *gsi);
    parallelism an enclosing acc loop already uses. */
 void accgpu_check_routine_nesting(gimple *region);
 
+/* passes/acc-pass.cc: an OpenACC parallel, kernels or serial construct. */
+bool accgpu_compute_construct_p(gimple *stmt);
+
 /* ---- passes/loop-clause-checks.cc ---- */
 
 /* GCC's omp-low/omp-offload checks of the acc loops of function FN's

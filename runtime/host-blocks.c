@@ -25,7 +25,7 @@ int accgpu_host_block_take(void *p) {
   return found ? 0 : -1;
 }
 
-size_t accgpu_host_block_size(const void *p) {
+static size_t host_block_size(const void *p) {
   uintptr_t bytes = 0;
   pthread_mutex_lock(&blocks_lock);
   accgpu_ptrmap_get(&blocks, (uintptr_t)p, &bytes);
@@ -34,7 +34,7 @@ size_t accgpu_host_block_size(const void *p) {
 }
 
 void accgpu_host_block_check(const char *who, const void *p, size_t bytes) {
-  size_t have = accgpu_host_block_size(p);
+  size_t have = host_block_size(p);
   if (have && bytes > have)
     accgpu_fatal(NULL, "%s: %zu bytes at %p run past the end of the %zu "
                  "bytes acc_malloc gave there", who, bytes, p, have);

@@ -700,7 +700,8 @@ static void data_list(list_fn *fn, int ctx, const __accgpu_loc *loc,
 
 void __accgpu_enter_data(const __accgpu_loc *loc, int device, int async,
                          unsigned nmaps, __accgpu_map *maps) {
-  data_list(accgpu_enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps, maps);
+  data_list(accgpu_enter_item, ACCGPU_JAG_ENTER, loc, device, async, nmaps,
+            maps);
 }
 
 void __accgpu_exit_data(const __accgpu_loc *loc, int device, int async,

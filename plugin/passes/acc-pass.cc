@@ -31,8 +31,7 @@ static bool oacc_target_p(gimple *stmt)
   return is_gimple_omp_oacc(stmt);
 }
 
-/* True for an OpenACC parallel, kernels or serial construct. */
-static bool oacc_compute_p(gimple *stmt)
+bool accgpu_compute_construct_p(gimple *stmt)
 {
   if (!oacc_target_p(stmt))
     return false;
@@ -88,7 +87,8 @@ static void walk_seq(gimple_seq *seq)
   gimple_stmt_iterator gsi = gsi_start(*seq);
   while (!gsi_end_p(gsi)) {
     gimple *stmt = gsi_stmt(gsi);
-    if (oacc_compute_p(stmt) && accgpu_nested_frame_refused(stmt)) {
+    if (accgpu_compute_construct_p(stmt)
+        && accgpu_nested_frame_refused(stmt)) {
       gsi_remove(&gsi, true);
       continue;
     }

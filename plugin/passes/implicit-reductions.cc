@@ -294,18 +294,24 @@ static bool candidate_p(gomp_target *t, tree c)
          accgpu_implicit_clause_p(t, c);
 }
 
+struct carried {
+  tree v;
+  bool warned; /* once per scalar */
+};
+
 /* walk_gimple_seq callback: a partitioned acc loop (not seq) whose
-   iterations assign WI->info and may read the value an earlier iteration
-   left: each gang, worker or lane has its own copy of the firstprivate
-   scalar, so that value is whatever its copy last saw.  Warned once per
-   scalar (WI->pset: done). */
+   iterations assign the scalar of WI->info (a carried) and may read the
+   value an earlier iteration left: each gang, worker or lane has its own
+   copy of the firstprivate scalar, so that value is whatever its copy
+   last saw. */
 static tree carried_cb(gimple_stmt_iterator *gsi, bool *handled,
                        struct walk_stmt_info *wi)
 {
   gomp_for *f = dyn_cast<gomp_for *>(gsi_stmt(*gsi));
-  tree v = (tree)wi->info;
+  struct carried *c = (struct carried *)wi->info;
+  tree v = c->v;
   *handled = false;
-  if (!f || wi->pset || gimple_omp_for_kind(f) != GF_OMP_FOR_KIND_OACC_LOOP
+  if (!f || c->warned || gimple_omp_for_kind(f) != GF_OMP_FOR_KIND_OACC_LOOP
       || omp_find_clause(gimple_omp_for_clauses(f), OMP_CLAUSE_SEQ)
       || accgpu_loop_private_p(f, v) || accgpu_loop_reduces_p(f, v)
       || !accgpu_seq_assigns(gimple_omp_body(f), v, 0)
@@ -317,7 +323,7 @@ static tree carried_cb(gimple_stmt_iterator *gsi, bool *handled,
                  "gang, worker or vector lane has its own copy of %qD); "
                  "use %<reduction%> or %<loop seq%>, or assign it first in "
                  "each iteration", v, v))
-    wi->pset = (hash_set<tree> *)1; /* one warning is enough */
+    c->warned = true;
   *handled = true;
   return NULL_TREE;
 }
@@ -327,9 +333,10 @@ static tree carried_cb(gimple_stmt_iterator *gsi, bool *handled,
    a[i] + prev; prev = a[i];`) is the schedule's. */
 static void warn_carried(gomp_target *t, tree v)
 {
+  struct carried c = {v, false};
   struct walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
-  wi.info = v;
+  wi.info = &c;
   walk_gimple_seq(gimple_omp_body(t), carried_cb, NULL, &wi);
 }
 

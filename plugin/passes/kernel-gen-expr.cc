@@ -157,16 +157,6 @@ static bool flexible_member_p(tree f)
          && (!TYPE_DOMAIN(ft) || !TYPE_MAX_VALUE(TYPE_DOMAIN(ft)));
 }
 
-/* T's last member is flexible: nothing may follow it. */
-static bool ends_flexible(tree t)
-{
-  tree last = NULL_TREE;
-  for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f))
-    if (TREE_CODE(f) == FIELD_DECL)
-      last = f;
-  return last && flexible_member_p(last);
-}
-
 static void define_type(kg *g, tree t)
 {
   type_entry *e = type_lookup(t, true);
@@ -195,6 +185,7 @@ static void define_type(kg *g, tree t)
     kb_printf(&def, "%s __accgpu_s%d {\n", kw, id);
   unsigned k = 0;
   unsigned long at = 0; /* explicit layout: the bytes written so far */
+  bool flex = false;    /* the last member is flexible: nothing follows */
   for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f)) {
     if (TREE_CODE(f) != FIELD_DECL)
       continue;
@@ -203,13 +194,14 @@ static void define_type(kg *g, tree t)
     tree ft = DECL_BIT_FIELD(f) && DECL_BIT_FIELD_TYPE(f)
                   ? DECL_BIT_FIELD_TYPE(f) : TREE_TYPE(f);
     need_complete(g, ft);
+    flex = flexible_member_p(f);
     if (explicit_layout && TREE_CODE(t) != UNION_TYPE) {
       kg_layout_pad(&def, k, kg_field_offset(f) - at);
       at = kg_field_offset(f)
-           + (flexible_member_p(f) ? 0 : tree_to_uhwi(TYPE_SIZE_UNIT(ft)));
+           + (flex ? 0 : tree_to_uhwi(TYPE_SIZE_UNIT(ft)));
     }
     kb_add(&def, "  ");
-    if (flexible_member_p(f)) { /* `T v[];`: ACCGPU_FLEX under CUDA */
+    if (flex) { /* `T v[];`: ACCGPU_FLEX under CUDA */
       storage_str(g, &def, TREE_TYPE(ft));
       kb_printf(&def, " %s[ACCGPU_FLEX];\n", nb);
       continue;
@@ -220,7 +212,7 @@ static void define_type(kg *g, tree t)
     else
       kb_printf(&def, " %s;\n", nb);
   }
-  if (explicit_layout && TREE_CODE(t) != UNION_TYPE && !ends_flexible(t))
+  if (explicit_layout && TREE_CODE(t) != UNION_TYPE && !flex)
     kg_layout_pad(&def, k + 1, tree_to_uhwi(TYPE_SIZE_UNIT(t)) - at);
   else if (explicit_layout) /* a union: its size */
     kb_printf(&def, "  char __accgpu_pad0[%lu];\n",

@@ -129,7 +129,7 @@ struct lnode {
 devfn *kg_find_devfn(tree decl);
 bool kg_vla_type_p(tree t);
 void fail(kg *g, tree t, const char *msg);
-void fail_vla(kg *g, tree d, location_t loc, const char *msg);
+void fail_at(kg *g, tree d, location_t loc, const char *msg);
 void reject_vla_private(kg *g, tree clauses);
 void ind(kg *g);
 /* The compile-time setting NAME (ACCGPU_RED_UNROLL, ...: to time a choice)

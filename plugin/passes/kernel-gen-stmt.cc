@@ -1068,20 +1068,6 @@ bool kg_atomic_target_p(kg *g, tree d)
    struct a call returns, passed on to the next call): they live within
    one statement, and GCC declares them at the region's top even when the
    statement is in a vector loop, whose lanes would race on one copy. */
-static void share_as(kg *g, tree d, bool in_memory_else);
-
-void maybe_share(kg *g, tree d)
-{
-  share_as(g, d, false);
-}
-
-/* The same for a firstprivate array whose copies can live in device
-   memory instead (fp_arrays): too large is not an error. */
-void kg_share_or_memory(kg *g, tree d)
-{
-  share_as(g, d, true);
-}
-
 static void share_as(kg *g, tree d, bool in_memory_else)
 {
   if (g->routine_mode || !(g->dims & (KG_WORKER | KG_VECTOR))
@@ -1118,7 +1104,7 @@ static void share_as(kg *g, tree d, bool in_memory_else)
        it: refuse what they would (was a silent wrong answer). */
     if (!in_memory_else && AGGREGATE_TYPE_P(TREE_TYPE(d))
         && kg_lane_writes_p(g, d))
-      fail_vla(g, d, DECL_SOURCE_LOCATION(d), size > 16384
+      fail_at(g, d, DECL_SOURCE_LOCATION(d), size > 16384
                      ? "gang-private array larger than the 16 KiB of shared "
                        "memory a gang's lanes may share; make it smaller, or "
                        "declare it inside the vector loop if each lane needs "
@@ -1130,6 +1116,18 @@ static void share_as(kg *g, tree d, bool in_memory_else)
   }
   g->shared_bytes += size;
   g->shared.safe_push(d);
+}
+
+void maybe_share(kg *g, tree d)
+{
+  share_as(g, d, false);
+}
+
+/* The same for a firstprivate array whose copies can live in device
+   memory instead (fp_arrays): too large is not an error. */
+void kg_share_or_memory(kg *g, tree d)
+{
+  share_as(g, d, true);
 }
 
 static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
@@ -1166,7 +1164,7 @@ static void emit_stmt(kg *g, gimple_stmt_iterator *gsi)
   case GIMPLE_BIND:
     for (tree v = gimple_bind_vars(as_a<gbind *>(s)); v; v = DECL_CHAIN(v))
       if (VAR_P(v) && kg_vla_type_p(TREE_TYPE(v)))
-        fail_vla(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
+        fail_at(g, v, DECL_SOURCE_LOCATION(v), "variable-length array "
                  "declared inside a compute region or routine");
       else
         maybe_share(g, v);

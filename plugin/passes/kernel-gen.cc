@@ -77,8 +77,8 @@ void fail(kg *g, tree t, const char *msg)
     sorry_at(l, "accgpu: %s", msg);
 }
 
-/* A sorry naming VLA D at LOC (its declaration or the clause).  */
-void fail_vla(kg *g, tree d, location_t loc, const char *msg)
+/* A sorry naming variable D at LOC (its declaration or the clause).  */
+void fail_at(kg *g, tree d, location_t loc, const char *msg)
 {
   location_t save = g->loc;
   if (loc != UNKNOWN_LOCATION)
@@ -96,7 +96,7 @@ void reject_vla_private(kg *g, tree clauses)
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE
         && kg_vla_type_p(TREE_TYPE(OMP_CLAUSE_DECL(c))))
-      fail_vla(g, OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
+      fail_at(g, OMP_CLAUSE_DECL(c), OMP_CLAUSE_LOCATION(c),
                "private copy of a variable-length array");
 }
 

@@ -32,20 +32,6 @@ typedef struct lcc_ctx {
   vec<gimple *> loops; /* the acc loops around the statement */
 } lcc_ctx;
 
-static bool compute_construct_p(gimple *s)
-{
-  if (gimple_code(s) != GIMPLE_OMP_TARGET)
-    return false;
-  switch (gimple_omp_target_kind(s)) {
-  case GF_OMP_TARGET_KIND_OACC_PARALLEL:
-  case GF_OMP_TARGET_KIND_OACC_KERNELS:
-  case GF_OMP_TARGET_KIND_OACC_SERIAL:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static bool kernels_p(gimple *tgt)
 {
   return tgt && gimple_omp_target_kind(tgt) == GF_OMP_TARGET_KIND_OACC_KERNELS;
@@ -170,7 +156,7 @@ static tree check_stmt(gimple_stmt_iterator *gsi, bool *handled,
 {
   gimple *s = gsi_stmt(*gsi);
   lcc_ctx *ctx = (lcc_ctx *)wi->info;
-  if (compute_construct_p(s)) {
+  if (accgpu_compute_construct_p(s)) {
     lcc_ctx saved = *ctx;
     ctx->tgt = s;
     ctx->first = ctx->loops.length();

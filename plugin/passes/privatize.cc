@@ -68,11 +68,7 @@ static bool header_refs(gomp_for *f, tree v)
 }
 
 static bool iteration_reads(gimple_seq body, tree v);
-
-static enum accgpu_effect plain_cb(gimple *s, tree v, void *)
-{
-  return s ? accgpu_plain_effect(s, v) : ACCGPU_NONE;
-}
+static enum accgpu_effect iteration_effect(gimple *s, tree v, void *);
 
 /* What F's pre-body, which runs once before the loop whether or not it
    iterates, does to V.  The gimplifier puts the bounds' temporaries
@@ -86,7 +82,7 @@ static enum accgpu_effect pre_body_effect(gomp_for *f, tree v)
     return ACCGPU_NONE;
   struct accgpu_flat fl;
   accgpu_flat_init(&fl, pre);
-  bool reads = accgpu_flow_reads(&fl, 0, v, plain_cb, NULL);
+  bool reads = accgpu_flow_reads(&fl, 0, v, iteration_effect, NULL);
   accgpu_flat_fini(&fl);
   return reads || !accgpu_seq_assigns(pre, v, 0) ? ACCGPU_READ
                                                    : ACCGPU_KILL;
