@@ -716,6 +716,13 @@ static int run_cc(char **words, int n, char *const *flags, const char *dir,
   return run_logged(argv, dir, log_out);
 }
 
+/* The emulator's locals (a kernel's private variables, a routine's
+   locals) start as 0xfe bytes (-16843010 as an int, -5.3e303 as a double),
+   as a GPU's registers and local memory hold whatever the last kernel left:
+   a private read before it is written is a wrong answer here too, not a
+   lucky zero from a fresh fiber stack.  Not the multicore image (speed). */
+#define EMU_LOCAL_INIT "-ftrivial-auto-var-init=pattern"
+
 /* Compiles module.c into module.so in DIR (-Bsymbolic: a kernel or routine
    named like a libc function, stat or index, calls itself, not libc's).
    A checked image is compiled
@@ -725,11 +732,11 @@ static int compile_image(char **words, int n, const char *inc, int checked,
                          const char *dir, char **log_out) {
   /* clang-format off */
   char *plain[] = {"-O2", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-std=gnu11",
-                   "-D__ACCGPU_EMU__", "-I", (char *)inc, "-include",
+                   "-D__ACCGPU_EMU__", EMU_LOCAL_INIT, "-I", (char *)inc, "-include",
                    "accgpu_cuda.h", "-o", "module.so", "-x", "c", "module.c",
                    NULL};
   char *compile[] = {"-O2", "-fPIC", "-c", "-std=gnu11", "-D__ACCGPU_EMU__",
-                     "-D__ACCGPU_EMU_CHECKED__", "-fsanitize=thread",
+                     "-D__ACCGPU_EMU_CHECKED__", EMU_LOCAL_INIT, "-fsanitize=thread",
                      "--param", "tsan-instrument-func-entry-exit=0",
                      "-I", (char *)inc, "-include", "accgpu_cuda.h",
                      "-o", "module.o", "-x", "c", "module.c", NULL};
