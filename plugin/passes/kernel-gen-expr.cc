@@ -302,8 +302,11 @@ void type_str(kg *g, kbuf *b, tree t)
     }
     /* CUDA C++ has no VLA types: a pointer to a VLA (row) is a byte
        pointer and indexing through it computes addresses explicitly
-       (vla_addr).  */
-    if (variably_modified_type_p(TREE_TYPE(t), NULL_TREE)) {
+       (vla_addr).  A pointer to such a pointer (a variable passed by
+       reference, `double (*A)[n]` in present(A)) is a pointer to it: a
+       byte pointer there read one byte of the address. */
+    if (variably_modified_type_p(TREE_TYPE(t), NULL_TREE)
+        && !POINTER_TYPE_P(TREE_TYPE(t))) {
       kb_add(b, "char *");
       return;
     }
