@@ -207,6 +207,7 @@ typedef struct __accgpu_mc_block {
 /* __accgpu_emu_block.check */
 #define ACCGPU_EMU_CHECK_MEM 1u   /* memcheck: inline fast path */
 #define ACCGPU_EMU_CHECK_CALL 2u  /* every access calls ops->access */
+#define ACCGPU_EMU_CHECK_STORES 4u /* stores call ops->access (lockstep) */
 
 /* The start of every fiber stack.  The runtime's fiber structure begins
    with it; kernel code reads only these fields. */

@@ -61,6 +61,8 @@ __ACCGPU_CHK_INL void __accgpu_chk(const volatile void *p, unsigned long n,
   __accgpu_emu_thread *t = __accgpu_emu_self();
   const __accgpu_emu_block *b = __ACCGPU_RAW(t->blk);
   unsigned c = __ACCGPU_RAW32(b->check);
+  if (!(kind & 1)) /* a load: lockstep hands over at stores only */
+    c &= ~ACCGPU_EMU_CHECK_STORES;
   if (c == 0 ||
       (c == ACCGPU_EMU_CHECK_MEM && __accgpu_chk_fast(b, t, (uintptr_t)p, n)))
     return;

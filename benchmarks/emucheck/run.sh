@@ -3,11 +3,15 @@
 # reduction), himeno (a + reduction over workers and vectors), NPB CG and
 # MG class S, each built twice with the plugin, in this one run:
 #   plain      -fplugin-arg-accgpu-emu-check=no: an image without hooks
-#   hooks off  the checked image with ACCGPU_EMU_MEMCHECK=0
-#   memcheck   the checked image as it runs by default
+#   hooks off  the checked image with ACCGPU_EMU_MEMCHECK=0, threads in
+#              order (ACCGPU_EMU_SCHEDULE=inorder)
+#   memcheck   the checked image with memcheck, threads in order
+#   default    the checked image as it runs by default: memcheck and the
+#              lockstep order (a thread hands over at each store)
 #   racecheck  the checked image with ACCGPU_EMU_RACECHECK=1
 # Prints wall seconds of each whole program (best of 3; racecheck: one run)
 # and the ratio to plain.  Goals (issue #9): memcheck <= 2x, racecheck <= 20x.
+# The plain image has no hooks, so no lockstep either.
 # Usage: benchmarks/emucheck/run.sh [BUILD-DIR]
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,8 +54,8 @@ ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; fi
 }
 
-printf '%-10s %9s %9s %9s %9s %10s %10s %10s\n' program plain hooks-off memcheck racecheck \
-  "off/plain" "mem/plain" "race/plain"
+printf '%-10s %9s %9s %9s %9s %9s %10s %10s %10s %10s\n' program plain hooks-off \
+  memcheck default racecheck "off/plain" "mem/plain" "def/plain" "race/plain"
 bad=0
 for spec in saxpy:benchmarks/kernels/saxpy.c jacobi2d:benchmarks/kernels/jacobi2d.c \
             himeno:benchmarks/kernels/himeno.c cg:benchmarks/npb/cg.c mg:benchmarks/npb/mg.c; do
@@ -63,13 +67,15 @@ for spec in saxpy:benchmarks/kernels/saxpy.c jacobi2d:benchmarks/kernels/jacobi2
   # shellcheck disable=SC2086
   p=$(best3 "$DIR/$name.plain" $arg)
   # shellcheck disable=SC2086
-  o=$(ACCGPU_EMU_MEMCHECK=0 best3 "$DIR/$name.checked" $arg)
+  o=$(ACCGPU_EMU_MEMCHECK=0 ACCGPU_EMU_SCHEDULE=inorder best3 "$DIR/$name.checked" $arg)
   # shellcheck disable=SC2086
-  m=$(best3 "$DIR/$name.checked" $arg)
+  m=$(ACCGPU_EMU_SCHEDULE=inorder best3 "$DIR/$name.checked" $arg)
+  # shellcheck disable=SC2086
+  d=$(best3 "$DIR/$name.checked" $arg)
   # shellcheck disable=SC2086
   r=$(RUNS=1 ACCGPU_EMU_RACECHECK=1 best3 "$DIR/$name.checked" $arg)
-  for v in "$p" "$o" "$m" "$r"; do [ "$v" = fail ] && bad=1; done
-  printf '%-10s %9s %9s %9s %9s %10s %10s %10s\n' "$name" "$p" "$o" "$m" "$r" \
-    "$(ratio "$o" "$p")" "$(ratio "$m" "$p")" "$(ratio "$r" "$p")"
+  for v in "$p" "$o" "$m" "$d" "$r"; do [ "$v" = fail ] && bad=1; done
+  printf '%-10s %9s %9s %9s %9s %9s %10s %10s %10s %10s\n' "$name" "$p" "$o" "$m" "$d" "$r" \
+    "$(ratio "$o" "$p")" "$(ratio "$m" "$p")" "$(ratio "$d" "$p")" "$(ratio "$r" "$p")"
 done
 exit $bad

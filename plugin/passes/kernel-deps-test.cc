@@ -835,13 +835,33 @@ static gimple *construct_of(gimple *s)
   return c.found;
 }
 
+/* Every reduction the test recognized in F's body is one of F's own
+   reduction clauses, with its operator: `loop reduction(+:s)` in kernels
+   declares what the test finds (a `-` clause combines as `+`). */
+static bool reductions_declared(gomp_for *f, const dep_result *res)
+{
+  for (unsigned i = 0; i < res->reds.length(); i++) {
+    bool found = false;
+    for (tree c = gimple_omp_for_clauses(f); c && !found;
+         c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION
+          || OMP_CLAUSE_DECL(c) != res->reds[i].decl)
+        continue;
+      enum tree_code op = OMP_CLAUSE_REDUCTION_CODE(c);
+      if (op == MINUS_EXPR)
+        op = PLUS_EXPR;
+      found = op == res->reds[i].op;
+    }
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
 bool kg_omp_loop_independent(gomp_for *f)
 {
   if (gimple_omp_for_collapse(f) != 1)
     return false;
-  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
-      return false;
   dep_result res;
   gimple *region = construct_of(f);
   analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
@@ -849,7 +869,8 @@ bool kg_omp_loop_independent(gomp_for *f)
           gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
           1, region ? gimple_omp_target_clauses(region) : NULL_TREE, NULL,
           &res);
-  bool ok = res.indep && res.reds.is_empty() && res.assumed.is_empty();
+  bool ok = res.indep && res.assumed.is_empty()
+            && reductions_declared(f, &res);
   /* Scalars it assigns must be the loop's own (temporaries, locals). */
   for (unsigned i = 1; ok && i < res.privs.length(); i++)
     ok = DECL_ARTIFICIAL(res.privs[i]);

@@ -307,7 +307,8 @@ bool kg_ro_alias_p(kg *g, tree r, const vec<tree> &written);
 /* kernel-gen-bars.cc */
 gomp_for *kg_bars_hoistable(kg *g, gomp_for *f, int dims);
 /* kernel-gen-partition.cc: partitioning, info notes, schedules */
-void collect_loops(gimple_seq seq, vec<lnode *> *out);
+/* KERNELS: loops of a kernels region (auto unless independent or seq). */
+void collect_loops(gimple_seq seq, vec<lnode *> *out, bool kernels);
 int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial);
 void free_loops(vec<lnode *> *v);
 void info_loops(kg *g, vec<lnode *> *v);

@@ -15,15 +15,37 @@ static int gang_dim_bit(tree c)
   return bit[accgpu_gang_dim(c) & 3];
 }
 
-static void collect_stmt(gimple *s, vec<lnode *> *out)
+/* Loop N of a kernels region when KERNELS: one with `auto`, or with no
+   independent, seq or level clause (as `auto` there, OpenACC 3.3 §2.9.7),
+   is independent when the dependence test proves it, its own reduction
+   clauses counting as the reductions they declare (a `loop reduction(+:s)`
+   ran sequentially before, where the same loop with no directive was
+   parallelized). */
+static void auto_independent(lnode *n, bool kernels)
+{
+  bool as_auto = n->autop || (kernels && !n->indep);
+  if (!as_auto || n->seq || n->explicit_dims
+      || !kg_omp_loop_independent(n->stmt))
+    return;
+  if (accgpu_opts.info && n->autop)
+    inform(gimple_location(n->stmt), "accgpu: %<auto%> loop found "
+           "independent (no loop-carried dependence)");
+  else if (accgpu_opts.info)
+    inform(gimple_location(n->stmt), "accgpu: loop found independent (no "
+           "loop-carried dependence)");
+  n->autop = false;
+  n->indep = true;
+}
+
+static void collect_stmt(gimple *s, vec<lnode *> *out, bool kernels)
 {
   switch (gimple_code(s)) {
   case GIMPLE_BIND:
-    collect_loops(gimple_bind_body(as_a<gbind *>(s)), out);
+    collect_loops(gimple_bind_body(as_a<gbind *>(s)), out, kernels);
     break;
   case GIMPLE_TRY:
-    collect_loops(gimple_try_eval(s), out);
-    collect_loops(gimple_try_cleanup(s), out);
+    collect_loops(gimple_try_eval(s), out, kernels);
+    collect_loops(gimple_try_cleanup(s), out, kernels);
     break;
   case GIMPLE_OMP_FOR: {
     lnode *n = XCNEW(lnode);
@@ -38,16 +60,8 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
       case OMP_CLAUSE_INDEPENDENT: n->indep = true; break;
       default: break;
       }
-    /* loop auto: independent when the dependence test proves it. */
-    if (n->autop && !n->seq && !n->explicit_dims
-        && kg_omp_loop_independent(n->stmt)) {
-      n->autop = false;
-      n->indep = true;
-      if (accgpu_opts.info)
-        inform(gimple_location(s), "accgpu: %<auto%> loop found independent "
-               "(no loop-carried dependence)");
-    }
-    collect_loops(gimple_omp_body(s), &n->kids);
+    auto_independent(n, kernels);
+    collect_loops(gimple_omp_body(s), &n->kids, kernels);
     out->safe_push(n);
     break;
   }
@@ -56,11 +70,11 @@ static void collect_stmt(gimple *s, vec<lnode *> *out)
   }
 }
 
-void collect_loops(gimple_seq seq, vec<lnode *> *out)
+void collect_loops(gimple_seq seq, vec<lnode *> *out, bool kernels)
 {
   for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
        gsi_next(&gsi))
-    collect_stmt(gsi_stmt(gsi), out);
+    collect_stmt(gsi_stmt(gsi), out, kernels);
 }
 
 int explicit_below(lnode *n)

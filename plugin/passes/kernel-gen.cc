@@ -416,7 +416,7 @@ bool kg_generate(struct kg_region *r)
 
   /* Loop partitioning. */
   vec<lnode *> loops = vNULL;
-  collect_loops(gimple_omp_body(r->stmt), &loops);
+  collect_loops(gimple_omp_body(r->stmt), &loops, kernels && !serial);
   int dims = 0, npart = 0;
   const char *pgi_why = NULL;
   location_t pgi_at = loc;
@@ -625,7 +625,7 @@ void kg_maybe_emit_device_function(function *fun)
   if (g.dims) {
     /* Levels the routine does not have count as taken by its caller. */
     vec<lnode *> loops = vNULL;
-    collect_loops(body, &loops);
+    collect_loops(body, &loops, false);
     for (unsigned i = 0; i < loops.length(); i++)
       assign_dims(&g, loops[i], (KG_GANG | KG_WORKER | KG_VECTOR) & ~g.dims,
                   false, false);

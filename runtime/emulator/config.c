@@ -5,7 +5,8 @@
  *   ACCGPU_EMU_MEMCHECK=1|0        memcheck (default 1)
  *   ACCGPU_EMU_RACECHECK=0|1       racecheck (default 0)
  *   ACCGPU_EMU_INITCHECK=0|1       reads of unwritten memory (default 0)
- *   ACCGPU_EMU_SCHEDULE=inorder|reverse|random[:SEED]  thread/block order
+ *   ACCGPU_EMU_SCHEDULE=lockstep|inorder|reverse|random[:SEED]
+ *                                  thread/block order (default lockstep)
  * and the numbers the other emulator variables give (accgpu_emu_env_long;
  * sizes: accgpu_env_size, runtime/env.c). */
 #include <ctype.h>
@@ -32,7 +33,9 @@ static int env_bool(const char *name, int def) {
 static void parse_schedule(const char *e) {
   const char *what = "ACCGPU_EMU_SCHEDULE";
   cfg.seed = 1;
-  if (!e || !*e || !strcmp(e, "inorder")) {
+  if (!e || !*e || !strcmp(e, "lockstep")) {
+    cfg.order = EMU_ORDER_LOCKSTEP;
+  } else if (!strcmp(e, "inorder")) {
     cfg.order = EMU_ORDER_INORDER;
   } else if (!strcmp(e, "reverse")) {
     cfg.order = EMU_ORDER_REVERSE;
@@ -48,7 +51,8 @@ static void parse_schedule(const char *e) {
       cfg.seed = v;
     }
   } else {
-    accgpu_fatal(NULL, "%s=%s: expected inorder, reverse or random[:SEED]",
+    accgpu_fatal(NULL, "%s=%s: expected lockstep, inorder, reverse or "
+                 "random[:SEED]",
                  what, e);
   }
 }

@@ -33,7 +33,8 @@
 #define EMU_SHARED_BYTES (48u << 10) /* dynamic shared memory per block */
 
 /* ---- Settings (config.c): read once, a bad value is a fatal error. ---- */
-enum { EMU_ORDER_INORDER, EMU_ORDER_REVERSE, EMU_ORDER_RANDOM };
+enum { EMU_ORDER_INORDER, EMU_ORDER_REVERSE, EMU_ORDER_RANDOM,
+       EMU_ORDER_LOCKSTEP };
 typedef struct accgpu_emu_config {
   int memcheck;   /* ACCGPU_EMU_MEMCHECK: 1 (default) or 0 */
   int initcheck;  /* ACCGPU_EMU_INITCHECK: 0 (default) or 1 */

@@ -250,7 +250,7 @@ static void ready_push(emu_sched *s, emu_fiber *f) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Thread order (ACCGPU_EMU_SCHEDULE): inorder, reverse, random.        */
+/* Thread order (ACCGPU_EMU_SCHEDULE): lockstep, inorder, reverse, random. */
 
 static uint64_t rng_next(uint64_t *x) { /* splitmix64 */
   uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
@@ -344,6 +344,27 @@ static void maybe_preempt(emu_sched *s, emu_fiber *f) {
   emu_fiber *next = s->rcount && (!can_start || (rng_next(&s->rng) & 1))
                         ? ring_take(s)
                         : start_in_new_slot(s);
+  ready_push(s, f);
+  switch_to(s, &f->sp, next, 0);
+  f->state = F_RUNNING;
+}
+
+/* ACCGPU_EMU_SCHEDULE=lockstep (the default): a store to memory other
+   threads can see hands over to the next thread, one not started yet
+   first, so every thread of the block does its loads before any does its
+   store, as the lanes of a warp do.  A lost update (`sum += x` without a
+   reduction, `h[b]++` without an atomic) or a lane reading its
+   neighbour's write without a barrier then gives a GPU's wrong answer,
+   where threads run one after the other from one barrier to the next
+   would give the right one. */
+static void hand_over(emu_sched *s, emu_fiber *f) {
+  emu_fiber *next;
+  if (s->started < s->n)
+    next = start_in_new_slot(s);
+  else if (s->rcount)
+    next = ring_take(s);
+  else
+    return;
   ready_push(s, f);
   switch_to(s, &f->sp, next, 0);
   f->state = F_RUNNING;
@@ -620,6 +641,8 @@ static void emu_access(__accgpu_emu_thread *t, const volatile void *p,
      store is done, which must happen before another thread runs. */
   if (s->cfg->order == EMU_ORDER_RANDOM)
     maybe_preempt(s, f);
+  else if (s->cfg->order == EMU_ORDER_LOCKSTEP && (kind & 1))
+    hand_over(s, f);
   /* Before memcheck: another queue's operation may have freed the memory,
      and the missing wait is what to report. */
   if (s->race && s->g->hb)
@@ -844,6 +867,8 @@ static void check_init(emu_runner *r, emu_sched *s, const accgpu_emu_grid *g) {
   if (c->racecheck || c->initcheck || c->order == EMU_ORDER_RANDOM ||
       s->counting)
     b->check |= ACCGPU_EMU_CHECK_CALL;
+  else if (c->order == EMU_ORDER_LOCKSTEP)
+    b->check |= ACCGPU_EMU_CHECK_STORES;
 }
 
 /* Sets up block B of G: block coordinates, warps, empty ready ring. */

@@ -24,14 +24,16 @@ static struct {
           PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0};
 
 /* The block that the K-th hand-out runs under ACCGPU_EMU_SCHEDULE: K in
-   order, the last first, or an affine permutation k*A + C mod N (A odd
-   and coprime with N), different for each launch. */
+   order, the last first (reverse, and lockstep: a gang reading what a
+   later gang writes in the same kernel reads it unwritten, as when a GPU
+   runs them at once), or an affine permutation k*A + C mod N (A odd and
+   coprime with N), different for each launch. */
 static uint64_t block_order(const accgpu_emu_grid *g, uint64_t k) {
   const accgpu_emu_config *c = accgpu_emu_config_get();
   uint64_t n = g->nblocks;
   if (c->order == EMU_ORDER_INORDER || n < 2)
     return k;
-  if (c->order == EMU_ORDER_REVERSE)
+  if (c->order == EMU_ORDER_REVERSE || c->order == EMU_ORDER_LOCKSTEP)
     return n - 1 - k;
   uint64_t h = (c->seed + g->launch) * 0x9e3779b97f4a7c15ull;
   uint64_t a = (h >> 17) % n | 1, x = a, y = n;

@@ -68,7 +68,7 @@
 #                                     no-warnings) fails on other warnings
 #   /* accgpu-expect-race: REGEX */   (racy/) a racecheck report on stderr
 #
-# Emulator variants (plugin mode): ACCGPU_E2E_EMU=reverse, random[:SEED] or
+# Emulator variants (plugin mode): ACCGPU_E2E_EMU=inorder, reverse, random[:SEED] or
 # racecheck runs the corpus again on the emulator only, with
 # ACCGPU_EMU_SCHEDULE or ACCGPU_EMU_RACECHECK=1 (memcheck stays on), reusing
 # the programs an earlier plain run built.  Under racecheck a corpus test
@@ -92,9 +92,9 @@ BUILD_ONLY=${ACCGPU_E2E_BUILD_ONLY:-0}
 DEVICES=${ACCGPU_E2E_DEVICES:-}
 case $VARIANT in
   '') EMU_ENV='' ;;
-  reverse|random|random:[0-9]*) EMU_ENV="ACCGPU_EMU_SCHEDULE=$VARIANT" ;;
+  inorder|lockstep|reverse|random|random:[0-9]*) EMU_ENV="ACCGPU_EMU_SCHEDULE=$VARIANT" ;;
   racecheck) EMU_ENV='ACCGPU_EMU_RACECHECK=1' ;;
-  *) echo "e2e: ACCGPU_E2E_EMU must be reverse, random[:SEED] or racecheck, not '$VARIANT'" >&2
+  *) echo "e2e: ACCGPU_E2E_EMU must be inorder, lockstep, reverse, random[:SEED] or racecheck, not '$VARIANT'" >&2
      exit 2 ;;
 esac
 VTAG=${VARIANT//:/-}   # output subdirectory of a variant's runs
