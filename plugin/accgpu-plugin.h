@@ -95,6 +95,8 @@ void accgpu_routine_const_locals_init(const char *plugin_name);
 void accgpu_data_default_init(const char *plugin_name);
 /* clause-conflicts.cc: private and reduction of one variable: an error. */
 void accgpu_clause_conflicts_init(const char *plugin_name);
+/* loop-sign-compare.cc: a signed index from below 0 to an unsigned bound */
+void accgpu_loop_sign_compare_init(const char *plugin_name);
 
 /* ---- element-reduction-guard.cc: reduction(op: a[i]) ---- */
 void accgpu_element_reduction_guard_init(const char *plugin_name);

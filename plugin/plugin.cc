@@ -211,6 +211,7 @@ int plugin_init(struct plugin_name_args *info,
   accgpu_routine_const_locals_init(info->base_name);
   accgpu_data_default_init(info->base_name);
   accgpu_clause_conflicts_init(info->base_name);
+  accgpu_loop_sign_compare_init(info->base_name);
   /* last: GCC runs the callbacks of an event last registered first, and
      its clause rewrite comes before the others look at clauses */
   accgpu_array_params_init(info->base_name);
