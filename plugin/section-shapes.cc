@@ -14,6 +14,7 @@
  *
  *   NAME S* [P] W* T...  ->  NAME S* [P] [0:dim]*, __accgpu_jbK[OFF : LEN]
  *
+ * (a range of literal length 1, `[e:1]`, counts as an index [e] here)
  * S*: indices before P; W*: ranges that must be whole dimensions (the rows
  * stay evenly spaced); T...: at least one index, then at most one range A,
  * then ranges F that must be whole dimensions.  OFF is the byte offset of
@@ -42,7 +43,15 @@
 
 struct group {
   int open, colon, close; /* token indices; colon -1 for an index */
+  bool one;               /* a range of length 1 written `[e:1]` */
 };
+
+/* G picks one element: an index, or a range of literal length 1, which
+   NPB-style codes write for a plane (`u[0:nz][0:ny][nx-1:1][0:5]`). */
+static bool index_like(const struct group *g)
+{
+  return g->colon < 0 || g->one;
+}
 
 static struct {
   cpp_reader *pfile;
@@ -238,6 +247,10 @@ static int read_groups(const cpp_token *in, int nin, int i, struct group *g)
       if (depth == 0 && in[k].type == CPP_COLON && g[n].colon < 0)
         g[n].colon = k;
     }
+    const cpp_token *len = &in[g[n].colon + 1];
+    g[n].one = g[n].colon >= 0 && e == g[n].colon + 2 &&
+               len->type == CPP_NUMBER && len->val.str.len == 1 &&
+               len->val.str.text[0] == '1';
     n++;
     j = e + 1;
   }
@@ -259,16 +272,16 @@ static bool strided_shape(const struct group *g, int n, bool vla, int *p,
   *p = first_range(g, n);
   if (*p < 0 || g[*p].colon == g[*p].close - 1)
     return false; /* none, or the strided level without its length */
-  for (*t0 = *p + 1; *t0 < n && g[*t0].colon >= 0; ++*t0)
+  for (*t0 = *p + 1; *t0 < n && !index_like(&g[*t0]); ++*t0)
     ;
   if (*t0 == n && (n - *p < 2 || !vla))
     return false; /* all ranges after P: contiguous or GCC's error */
   if (*t0 == n)
     *t0 = n - 1; /* GCC would take it as contiguous: the last is A */
   for (int l = *t0; l < n; l++) {
-    if (g[l].colon >= 0 && *a < 0)
+    if (!index_like(&g[l]) && *a < 0)
       *a = l;
-    else if (g[l].colon < 0 && *a >= 0)
+    else if (index_like(&g[l]) && *a >= 0)
       return false; /* an index after the part's range */
   }
   return true;

@@ -6,7 +6,9 @@
  * whole j-row per k (`u[0:KMAX][3]`), an i-column of a 2-D array
  * (`g[0:NY][3]`), the face of a grid reached through a pointer to a VLA
  * (`v[0:nz][0:ny][nx-1]`, `v[0:nz][2][1:3]`), a plane with omitted bounds
- * (`u[0:KMAX][2][0:IMAX][:]`), and `update device` of a plane between
+ * (`u[0:KMAX][2][0:IMAX][:]`), a plane picked by a range of length 1 rather
+ * than an index (`u[0:KMAX][0:JMAX][3:1][0:5]`, `v[0:nz][1:1][0:2]`: GCC's
+ * "not contiguous" until session 23), and `update device` of a plane between
  * kernels, some through `_Pragma` from macros. GCC 12 rejects these as "not contiguous" (or, for the VLA,
  * takes `v[0:2][0:ny][1:2]` as one block); each row's part is moved on its
  * own. Against the values a serial loop computes, and, where the device
@@ -75,6 +77,11 @@ static void grid4(int sep)
     EXPECT(j == 2);
 #pragma acc update host(u[1:3][0:JMAX][IMAX - 1][2:])
     EXPECT(k >= 1 && i == IMAX - 1 && m >= 2);
+    /* a plane picked by a range of length 1, as [i] (session 23) */
+#pragma acc update host(u[0:KMAX][0:JMAX][3:1][0:5])
+    EXPECT(i == 3);
+#pragma acc update self(u[1:2][2:1][1:3])
+    EXPECT(k >= 1 && k < 3 && j == 2 && i >= 1 && i < 4);
     /* a j = 0 plane written on the host and sent back, then used */
     for (int k = 0; k < KMAX; k++)
       for (int i = 0; i < IMAX; i++)
@@ -126,6 +133,7 @@ static void faces(int nz, int ny, int nx, double (*v)[ny][nx])
 #pragma acc update self(v[0:nz][0:ny][nx - 1])
 #pragma acc update self(v[0:nz][2][1:3])
 #pragma acc update self(v[0:2][0:ny][1:2])
+#pragma acc update self(v[0:nz][1:1][0:2])
 }
 
 static void vla(int sep)
@@ -142,7 +150,7 @@ static void vla(int sep)
     for (int j = 0; j < ny; j++)
       for (int i = 0; i < nx; i++) {
         int inside = i == nx - 1 || (j == 2 && i >= 1 && i < 4) ||
-                     (k < 2 && i >= 1 && i < 3);
+                     (k < 2 && i >= 1 && i < 3) || (j == 1 && i < 2);
         if (inside || sep)
           CHECK_REAL("vla face", v[k][j][i], inside ? val(k, j, i, 0) : -1, 0);
       }
