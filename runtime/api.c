@@ -685,6 +685,8 @@ void *acc_deviceptr(void *h) {
   accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)h);
   void *r = e ? accgpu_entry_dev(e, h) : NULL;
+  if (e)
+    accgpu_entry_exposed(d, e);
   pthread_mutex_unlock(&d->lock);
   return r;
 }

@@ -245,6 +245,14 @@ accgpu_entry *accgpu_data_lookup(accgpu_op *op, void *h, size_t bytes,
 static inline void *accgpu_entry_dev(const accgpu_entry *e, const void *h) {
   return (void *)(e->dev + ((uintptr_t)h - e->host));
 }
+/* Host code is handed a device address inside E (host_data use_device,
+   acc_deviceptr): the backend's checks count E's bytes as written, since
+   MPI or a library may fill them with no kernel or copy of ours. */
+static inline void accgpu_entry_exposed(accgpu_device *d,
+                                        const accgpu_entry *e) {
+  if (d->be->mem_mark)
+    d->be->mem_mark(d->dev, (void *)e->dev, e->bytes, ACCGPU_MEM_EXPOSED);
+}
 void accgpu_data_h2d(accgpu_op *op, void *dst, const void *src, size_t bytes,
                      const char *name);
 void accgpu_data_d2h(accgpu_op *op, void *dst, const void *src, size_t bytes,

@@ -114,7 +114,11 @@ typedef int accgpu_queue_bind_fn(struct accgpu_queue *q, void *stream);
    after each block (0: no redzones); LABEL names the host variable whose
    device copy [DPTR, DPTR+BYTES) is, for reports. */
 enum accgpu_mem_state { ACCGPU_MEM_LIVE, ACCGPU_MEM_REDZONE, ACCGPU_MEM_FREED,
-                        ACCGPU_MEM_SPARE };
+                        ACCGPU_MEM_SPARE,
+                        /* live bytes whose device address host code got
+                           (host_data, acc_deviceptr): a library such as
+                           MPI may write them, so they count as written */
+                        ACCGPU_MEM_EXPOSED };
 typedef int accgpu_mem_mark_fn(struct accgpu_dev *dev, void *dptr,
                                size_t bytes, int state);
 typedef size_t accgpu_mem_redzone_fn(struct accgpu_dev *dev);

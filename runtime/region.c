@@ -727,6 +727,8 @@ void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
   accgpu_device_lock(d);
   accgpu_entry *e = accgpu_present_find(&d->present, (uintptr_t)host);
   void *dev = e ? accgpu_entry_dev(e, host) : NULL;
+  if (e)
+    accgpu_entry_exposed(d, e);
   pthread_mutex_unlock(&d->lock);
   if (!e)
     accgpu_fatal(loc, "'%s' (at %p) is not present on %s",

@@ -87,6 +87,10 @@ static void label_drop(struct accgpu_dev *dev, uintptr_t dptr) {
 int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
                         int state) {
   uintptr_t off = (uintptr_t)p - (uintptr_t)dev->base;
+  if (state == ACCGPU_MEM_EXPOSED) { /* initcheck only */
+    accgpu_emu_initcheck_mark(dev, p, bytes, 1);
+    return 0;
+  }
   /* A block handed out again came back through a queue callback, after
      the operations that used it: they are ordered before its new use. */
   if (state == ACCGPU_MEM_LIVE) {
