@@ -24,15 +24,17 @@ int acc_get_num_devices(acc_device_t t) {
 }
 
 /* Makes DOMAIN (host, nvidia, emulator, not_host) the calling thread's,
-   keeping its current device when that is in the domain, else the MPI
-   rank's (local-rank.c) or device 0 of the domain.  Opens the device
+   keeping its current device when that is in the domain, else the default
+   one: ACC_DEVICE_NUM's, the MPI rank's (local-rank.c) or device 0 of the
+   domain (before session 23 ACC_DEVICE_NUM was forgotten here).  Opens the device
    (fatal naming WHO when impossible). */
 static void select_domain(accgpu_thread *th, acc_device_t domain,
                           const char *who) {
   domain = accgpu_resolve_domain(domain);
   int k = accgpu_domain_number(domain, th->type, th->num);
   accgpu_device *d =
-      accgpu_device_get(domain, k < 0 ? accgpu_rank_device(domain) : k, who);
+      accgpu_device_get(domain, k < 0 ? accgpu_default_device_num(domain) : k,
+                        who);
   accgpu_thread_select(th, domain, d);
 }
 

@@ -300,7 +300,9 @@ static const char *domain_name(acc_device_t domain) {
   return i >= 0 ? type_names[i] : "not_host";
 }
 
-int accgpu_rank_device(acc_device_t domain) {
+int accgpu_default_device_num(acc_device_t domain) {
+  if (rt.num_from_env) /* acc_set_device_type back to a type keeps it */
+    return rt.default_num < accgpu_domain_count(domain) ? rt.default_num : 0;
   int n = rt.local_rank < 0 ? 0 : accgpu_domain_count(domain);
   return n > 0 ? rt.local_rank % n : 0;
 }
@@ -309,7 +311,7 @@ accgpu_thread *accgpu_thread_get(void) {
   if (!self.inited) {
     self.domain = accgpu_resolve_domain(acc_device_default);
     int num = rt.num_from_env ? rt.default_num
-                              : accgpu_rank_device(self.domain);
+                              : accgpu_default_device_num(self.domain);
     if (domain_map(self.domain, num, &self.type, &self.num) &&
         rt.num_env && accgpu_domain_count(self.domain) > 0)
       accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s: %s has %d device(s)",

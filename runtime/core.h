@@ -118,9 +118,10 @@ acc_device_t accgpu_resolve_domain(acc_device_t t);
 /* An MPI launcher's local-rank variable, -1 when none is set (fatal when
    malformed); local-rank.c. */
 int accgpu_local_rank_env(void);
-/* Default device of an MPI rank in DOMAIN: local rank % devices, 0 without
-   a launcher or when ACC_DEVICE_NUM is set. */
-int accgpu_rank_device(acc_device_t domain);
+/* The default device number in DOMAIN: ACC_DEVICE_NUM's when set (0 when
+   DOMAIN has fewer devices), else an MPI rank's local rank % devices, else
+   0. */
+int accgpu_default_device_num(acc_device_t domain);
 /* Devices numbered in DOMAIN (NOT_HOST: nvidia + emulator). */
 int accgpu_domain_count(acc_device_t domain);
 /* Number of device (TYPE, NUM) in DOMAIN's numbering, -1 when outside. */

@@ -7,14 +7,17 @@
 # Usage: tests/env/local-rank.sh [BUILD-DIR]
 . "$(dirname "$0")/../../tests/setup.sh"
 # Prints the device its kernel ran on; with a number, selects that device
-# first; with "type", switches to the emulator from another device type.
+# first; with "type", switches to the emulator from another device type;
+# with "round", to the host and back to the emulator.
 cat >"$tmp/p.c" <<'PROG'
 #include <openacc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "type") == 0)
+  if (argc > 1 && strcmp(argv[1], "round") == 0)
+    acc_set_device_type(acc_device_host);
+  if (argc > 1 && (!strcmp(argv[1], "type") || !strcmp(argv[1], "round")))
     acc_set_device_type(acc_device_emulator);
   else if (argc > 1)
     acc_set_device_num(atoi(argv[1]), acc_device_emulator);
@@ -74,6 +77,11 @@ dev 0 OMPI_COMM_WORLD_LOCAL_RANK= SLURM_LOCALID=2    # empty: not set
 # acc_set_device_type from the host picks the rank's device of the new type.
 dev 1 ACC_DEVICE_TYPE=host OMPI_COMM_WORLD_LOCAL_RANK=3 -- type
 dev 0 ACC_DEVICE_TYPE=host OMPI_COMM_WORLD_LOCAL_RANK=3 ACC_DEVICE_NUM=0 -- type
+# ... and ACC_DEVICE_NUM's device when it is set, also after a switch to the
+# host and back (device 0 before session 23).
+dev 1 ACC_DEVICE_NUM=1 -- round
+dev 1 OMPI_COMM_WORLD_LOCAL_RANK=2 ACC_DEVICE_NUM=1 -- round
+dev 1 OMPI_COMM_WORLD_LOCAL_RANK=3 -- round
 # With one device every rank shares it.
 dev 0 OMPI_COMM_WORLD_LOCAL_RANK=3 ACCGPU_EMU_DEVICES=1
 echo "local-rank: $passed passed, $failed failed"
