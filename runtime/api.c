@@ -484,8 +484,11 @@ size_t __accgpu_data_wait(const int *queues, size_t nqueues) {
   return 0;
 }
 
+/* Also the wait an `update peer` starts with: its errors name it. */
 void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
-  wait_all_on(accgpu_device_arg(device, loc, "wait device"), loc);
+  const char *who = loc && loc->construct && strcmp(loc->construct, "wait")
+                        ? loc->construct : "wait device";
+  wait_all_on(accgpu_device_arg(device, loc, who), loc);
 }
 
 /* ---- Device memory ---- */

@@ -122,6 +122,16 @@ static void hold_open(accgpu_device *d, const char *who) {
   pthread_mutex_unlock(&d->lock);
 }
 
+/* Device NUM of the calling thread's domain.  For `update peer` (P has a
+   location) as for deviceid: the construct's location in errors, and on
+   the host fallback every number is the host; the API's numbers as given. */
+static accgpu_device *peer_device(const peer *p, int num) {
+  accgpu_thread *t = accgpu_thread_get();
+  if (p->loc && num >= 0)
+    return accgpu_device_arg(num, p->loc, p->who);
+  return accgpu_device_get_at(t->domain, num, p->loc, p->who);
+}
+
 /* Copies BYTES at host address SRC's device copy on device FROM to DST's
    on device TO (numbers in the calling thread's domain).  ASYNC other than
    acc_async_sync queues the copy on that async queue of the source device
@@ -129,9 +139,7 @@ static void hold_open(accgpu_device *d, const char *who) {
    devices of two backends are staged synchronously). */
 static void peer_copy(const peer *p, void *dst, int to, const void *src,
                       int from, size_t bytes, int async) {
-  acc_device_t t = accgpu_thread_get()->domain;
-  accgpu_device *dd = accgpu_device_get(t, to, p->who);
-  accgpu_device *sd = accgpu_device_get(t, from, p->who);
+  accgpu_device *dd = peer_device(p, to), *sd = peer_device(p, from);
   int sync = async == acc_async_sync || accgpu_timing;
   if (dd->shared_mem) {
     if (dst != src)
