@@ -100,19 +100,21 @@ static int write_new(const char *path, const void *data, size_t len) {
 
 /* ---- The private directory --------------------------------------------- */
 
-/* Makes $TMPDIR/accgpu-mb-XXXXXX (mode 0700) in DIR[PATH_MAX].
-   Returns 0 or -1 with errno set. */
+/* Makes $TMPDIR/accgpu-mb-XXXXXX (mode 0700) in DIR[PATH_MAX], else (no
+   such or no writable $TMPDIR: gcc itself then falls back too)
+   /tmp/accgpu-mb-XXXXXX.  Returns 0 or -1 with errno set. */
 static int make_private_dir(char *dir) {
   const char *tmp = getenv("TMPDIR");
-  if (!tmp || !*tmp)
-    tmp = "/tmp";
-  if (strlen(tmp) > PATH_MAX - 64) {
-    errno = ENAMETOOLONG;
-    return -1;
+  if (tmp && *tmp && strlen(tmp) <= PATH_MAX - 64) {
+    snprintf(dir, PATH_MAX, "%s/accgpu-mb-XXXXXX", tmp);
+    if (mkdtemp(dir))
+      return 0;
   }
-  snprintf(dir, PATH_MAX, "%s/accgpu-mb-XXXXXX", tmp);
+  memcpy(dir, "/tmp/accgpu-mb-XXXXXX", sizeof "/tmp/accgpu-mb-XXXXXX");
   return mkdtemp(dir) ? 0 : -1;
 }
+
+#define NO_PRIVATE_DIR "cannot create a temporary directory (in $TMPDIR, then /tmp): %s"
 
 /* Removes DIR and everything below it (tools may leave subdirectories). */
 static void remove_tree(const char *dir) {
@@ -447,7 +449,8 @@ static int ptx_by_nvcc(const char *nvcc, const char *src,
                        const accgpu_mb_gpu *g, char **ptx_out, char **log) {
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX], arch_opt[64];
   if (make_private_dir(dir) != 0)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, NO_PRIVATE_DIR,
+                   strerror(errno));
   snprintf(arch_opt, sizeof arch_opt, "-arch=%s", arch);
   /* clang-format off */
   char *argv[] = {(char *)nvcc, "-ptx", arch_opt,
@@ -550,7 +553,8 @@ static int cubins_by_ptxas(const char *ptxas, const char *ptx,
                            char **log) {
   char dir[PATH_MAX], in[PATH_MAX];
   if (make_private_dir(dir) != 0)
-    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s", strerror(errno));
+    return set_log(log, ACCGPU_MB_SYSTEM_ERROR, NO_PRIVATE_DIR,
+                   strerror(errno));
   int status = ACCGPU_MB_OK;
   pid_t pids[ACCGPU_MB_MAX_ARCHS];
   if (write_new(in_dir(in, dir, "module.ptx"), ptx, strlen(ptx)) != 0)
@@ -613,7 +617,7 @@ int accgpu_mb_ptxas_check(const char *ptx, const char *cuda_home,
   if (find_tool(cuda_home, "ptxas", ptxas) != 0)
     return set_log(log_out, ACCGPU_MB_NO_TOOLKIT, "no ptxas found");
   if (make_private_dir(dir) != 0)
-    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, NO_PRIVATE_DIR,
                    strerror(errno));
   char *argv[] = {ptxas,          "-arch=sm_90", "-o",
                   "module.cubin", "module.ptx",  NULL};
@@ -788,7 +792,7 @@ int accgpu_mb_build_emu_image(const char *cuda_src, const char *include_dir,
                    strerror(errno));
   char dir[PATH_MAX], in[PATH_MAX], out[PATH_MAX];
   if (make_private_dir(dir) != 0)
-    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, "mkdtemp: %s",
+    return set_log(log_out, ACCGPU_MB_SYSTEM_ERROR, NO_PRIVATE_DIR,
                    strerror(errno));
   in_dir(in, dir, "module.c");
   in_dir(out, dir, "module.so");

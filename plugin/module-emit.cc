@@ -474,6 +474,8 @@ static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
     inform(UNKNOWN_LOCATION, "accgpu: no CUDA toolkit (NVRTC or nvcc) found; "
            "the module carries CUDA source only (JIT on a GPU, or the "
            "emulator)");
+  else if (st == ACCGPU_MB_SYSTEM_ERROR) /* no temporary directory, ... */
+    error("accgpu: cannot build the GPU code: %s", log ? log : "");
   else if (st != ACCGPU_MB_OK)
     error("accgpu: internal error: generated CUDA C was rejected by the "
           "CUDA compiler: %s", log ? log : "");

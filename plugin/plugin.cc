@@ -62,6 +62,17 @@ static char *path_if_exists(const char *dir, const char *rel,
   return xstrdup(buf);
 }
 
+/* PROG as given, or prefixed with the working directory when it is a
+   relative path (tc/bin/gcc, ./gcc): tools run in a temporary directory.
+   A bare name is looked up in PATH and stays as it is. */
+static const char *absolute_program(const char *prog)
+{
+  if (!prog || prog[0] == '/' || !strchr(prog, '/'))
+    return prog;
+  char *cwd = getpwd();
+  return cwd ? concat(cwd, "/", prog, NULL) : prog;
+}
+
 /* Finds accgpu_cuda.h next to the plugin: <dir>/../include (build tree),
    <dir>/../../include/accgpu (installed as <prefix>/lib/accgpu/accgpu.so),
    else the source tree the plugin was built from. */
@@ -142,7 +153,7 @@ static void parse_args(struct plugin_name_args *info)
     else if (!strcmp(key, "dump") && !val)
       accgpu_opts.dump = 1;
     else if (!strcmp(key, "cc") && val)
-      accgpu_opts.cc = val;
+      accgpu_opts.cc = absolute_program(val);
     else if (!strcmp(key, "include") && val)
       accgpu_opts.include_dir = val;
     else if (!strcmp(key, "cuda-home") && val)
@@ -186,8 +197,17 @@ int plugin_init(struct plugin_name_args *info,
      already (PLUGIN_ALL_IPA_PASSES_START below). */
   if (!strncmp(lang_hooks.name, "GNU GIMPLE", 10))
     return 0;
-  /* The emulator image is built with the gcc running us by default. */
-  accgpu_opts.cc = getenv("COLLECT_GCC");
+  /* C only: in cc1plus the C front end's hooks the plugin calls are not
+     there (a crash on any C++ file before). */
+  if (strncmp(lang_hooks.name, "GNU C", 5) || lang_hooks.name[5] == '+') {
+    error("accgpu: %s is an OpenACC plugin for C; this compiler is %s "
+          "(compile the C sources with it, and the others without "
+          "%<-fplugin%>)", info->base_name, lang_hooks.name);
+    return 1;
+  }
+  /* The emulator image is built with the gcc running us by default, from
+     another directory: a relative path to it is made absolute. */
+  accgpu_opts.cc = absolute_program(getenv("COLLECT_GCC"));
   if (!accgpu_opts.cc || !*accgpu_opts.cc)
     accgpu_opts.cc = "gcc";
   accgpu_opts.cuda_home = ACCGPU_CUDA_HOME;

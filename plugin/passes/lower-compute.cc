@@ -18,6 +18,8 @@
  * (launch-geometry.cc, kernels-split.cc, kernels-hostloop.cc). */
 #include "accgpu-plugin.h"
 #include "file-prefix-map.h"
+#include "opts.h"
+#include "toplev.h"
 #include "passes/lower-data.h"
 #include "passes/kernel-gen.h"
 #include "passes/kernel-deps.h"
@@ -824,10 +826,20 @@ static bool unit_shares_routines_p(void)
   return known;
 }
 
+static void fnv_add(unsigned *h, const char *s)
+{
+  for (const char *c = s; *c; c++)
+    *h = (*h ^ (unsigned char)*c) * 16777619u;
+  *h = (*h ^ 0xffu) * 16777619u; /* a separator */
+}
+
 /* FNV-1a of the unit's source path (absolute where it can be found, then
    as -ffile-prefix-map/-fdebug-prefix-map rewrite it, so that builds in
-   two directories give the same objects): the same for every build of
-   one file, different for two files. */
+   two directories give the same objects), its object's dump name (as the
+   driver gives it, relative: k1/r.c) and its -D/-U options: the same for
+   every build of one object, different for two files, and for one file
+   built twice (-DVARIANT=1 and 2, into two objects linked together, whose
+   kernels a GPU's device link took as defined twice). */
 static unsigned unit_hash(void)
 {
   static bool known;
@@ -835,9 +847,15 @@ static unsigned unit_hash(void)
   if (known)
     return h;
   char *real = lrealpath(main_input_filename);
-  for (const char *c = remap_debug_filename(real); *c; c++)
-    h = (h ^ (unsigned char)*c) * 16777619u;
+  fnv_add(&h, remap_debug_filename(real));
   free(real);
+  if (dump_base_name)
+    fnv_add(&h, dump_base_name);
+  for (unsigned i = 0; i < save_decoded_options_count; i++) {
+    const cl_decoded_option *o = &save_decoded_options[i];
+    if ((o->opt_index == OPT_D || o->opt_index == OPT_U) && o->arg)
+      fnv_add(&h, o->arg);
+  }
   known = true;
   return h;
 }

@@ -30,6 +30,9 @@
 #      does not link libaccgpu and called from 4 threads at once, gives the
 #      serial sums on the host, multicore and emulator devices
 #      (tests/cli/dlopen_lib.c, dlopen_main.c).
+#  15. one source built twice (-DVARIANT=1, 2) into one program: distinct
+#      kernel names; 16. g++ with the plugin: a clear error; 17. gcc run by
+#      a relative path with TMPDIR naming no directory.
 # Usage: tests/cli/run.sh [BUILD-DIR].  Ends with "cli: N passed, N failed".
 . "$(dirname "$0")/../tune/common.sh" "${1:-build}" cli
 export PKG_CONFIG_PATH="$BUILD${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -276,6 +279,50 @@ for sub in r1 r2/deeper; do
 done
 if cmp -s "$OUT/r1/r.o" "$OUT/r2/deeper/r.o"; then ok; else
   bad "repro_build.c: the objects built in two directories differ"; fi
+
+# 15. One source built twice (-DVARIANT=1, 2) into one program: distinct
+#     kernel names (a GPU's device link took the second as a duplicate).
+d="$OUT/variant"
+mkdir -p "$d"
+for v in 1 2; do
+  "$CC" -O2 -fplugin="$PLUGIN" -I"$ROOT/include" -DVARIANT=$v \
+    -fplugin-arg-accgpu-keep="$d/k$v" -c tests/cli/variant_unit.c \
+    -o "$d/v$v.o" >"$d.log" 2>&1 || bad "variant_unit.c -DVARIANT=$v: $(head -3 "$d.log")"
+done
+k1=$(grep -ho '__accgpu_k_[A-Za-z0-9_]*' "$d"/k1/*.cu | sort -u)
+k2=$(grep -ho '__accgpu_k_[A-Za-z0-9_]*' "$d"/k2/*.cu | sort -u)
+if [ -z "$k1" ] || [ -n "$(comm -12 <(echo "$k1") <(echo "$k2"))" ]; then
+  bad "variant_unit.c: the two builds share kernel names: $k1"
+elif "$CC" tests/cli/variant_main.c "$d/v1.o" "$d/v2.o" -o "$d.bin" \
+     -L"$BUILD" -laccgpu -Wl,-rpath,"$BUILD" >"$d.log" 2>&1; then
+  DEVICES="emulator host" check_prog variant_main.c "$d.bin"
+else
+  bad "variant_main.c: $(head -3 "$d.log")"
+fi
+
+# 16. A C++ compile with the plugin: one clear error, no crash.
+echo 'int main() { return 0; }' >"$OUT/cxx.cpp"
+if g++ -fplugin="$PLUGIN" -c "$OUT/cxx.cpp" -o "$OUT/cxx.o" >"$OUT/cxx.log" 2>&1 ||
+   ! grep -q "error: accgpu: .* is an OpenACC plugin for C; this compiler is GNU C++" "$OUT/cxx.log" ||
+   grep -q "internal compiler error" "$OUT/cxx.log"; then
+  bad "g++ with the plugin: $(head -3 "$OUT/cxx.log")"
+else
+  ok
+fi
+
+# 17. gcc run by a relative path (the emulator image is built elsewhere),
+#     and TMPDIR naming no directory (gcc falls back to /tmp; so do we).
+d="$OUT/relcc"
+mkdir -p "$d/tc/bin"
+ln -sf "$(command -v "$CC")" "$d/tc/bin/gcc"
+cp tests/cli/prog.c "$d/prog.c"
+if (cd "$d" && TMPDIR=/nonexistent/dir tc/bin/gcc -O2 -fplugin="$PLUGIN" \
+      -I"$ROOT/include" prog.c -o prog -L"$BUILD" -laccgpu \
+      -Wl,-rpath,"$BUILD") >"$d.log" 2>&1; then
+  DEVICES="emulator host" check_prog "relative gcc, missing TMPDIR" "$d/prog"
+else
+  bad "tc/bin/gcc with TMPDIR=/nonexistent/dir: $(head -3 "$d.log")"
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
