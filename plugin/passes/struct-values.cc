@@ -28,7 +28,9 @@
  * gets the member's offset as its bias (the kernel's p->arr[i] is then the
  * device copy); with several, an error (their device copies may be
  * apart), as for one member in two clauses (`copy(p->arr[0:8])
- * copyin(p->arr[8:8])`: the region's uses would go through one pointer). */
+ * copyin(p->arr[8:8])`: the region's uses would go through one pointer).
+ * When the region uses other members of t (of *p) too, t (*p) is also
+ * mapped whole, as OpenACC's implicit copy of an aggregate (map_whole_root). */
 #include "passes/struct-members.h"
 #include "passes/compute-internal.h"
 #include "passes/lower-data.h"
@@ -134,6 +136,7 @@ struct value_swap {
   vec<gimple *> copies;   /* the region's copies of ROOT */
   vec<tree> members, vars;
   bool other_use;
+  bool deref_use; /* the region reads *ROOT beyond the mapped members */
   bool attached; /* pointer members of ROOT hold sections too */
   bool grew;     /* region_copies found another copy */
 };
@@ -209,6 +212,8 @@ static tree value_op(tree *tp, int *walk_subtrees, void *data)
       }
   if (vs->ptrs.contains(*tp))
     vs->other_use = true;
+  if (deref_of(*tp) && vs->ptrs.contains(deref_of(*tp)))
+    vs->deref_use = true;
   return NULL_TREE;
 }
 
@@ -381,9 +386,9 @@ static void rewrite_root(gimple_stmt_iterator *gsi, gomp_target *t,
 /* The region uses pointer ROOT other than through the members of *ROOT
    that T maps: with one such member, whose clause p's pointer assign
    follows, the assign's bias becomes the member's offset in *p (GCC gives
-   0: the kernel's p->arr[i] was past the section); with several, an
-   error. */
-static void pointer_bias(gimple_stmt_iterator *gsi, gomp_target *t,
+   0: the kernel's p->arr[i] was past the section), and true; with
+   several, an error. */
+static bool pointer_bias(gimple_stmt_iterator *gsi, gomp_target *t,
                          value_swap *vs)
 {
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
@@ -393,7 +398,7 @@ static void pointer_bias(gimple_stmt_iterator *gsi, gomp_target *t,
     if (vs->members.length() == 1 && fp && root_pseudo_map_p(fp, vs)
         && OMP_CLAUSE_MAP_KIND(fp) == GOMP_MAP_FIRSTPRIVATE_POINTER) {
       OMP_CLAUSE_SIZE(fp) = byte_offset(gsi, OMP_CLAUSE_DECL(c), vs->root);
-      return;
+      return true;
     }
     error_at(OMP_CLAUSE_LOCATION(c), "accgpu: %qs: the region of this "
              "compute construct uses %qE other than through the members of "
@@ -401,8 +406,46 @@ static void pointer_bias(gimple_stmt_iterator *gsi, gomp_target *t,
              "apart (map the whole struct, %<%E[0:1]%>, or use only the "
              "mapped members)", accgpu_item_name(c), vs->root, vs->root,
              vs->root);
+    return false;
+  }
+  return false;
+}
+
+/* The region uses VS->root beyond the members T's clauses map (`s.c`
+   beside `present(s.v)`, `p->c` beside `copy(p->v)`): OpenACC 3.3 §2.6.2
+   makes the aggregate itself implicitly `copy` (`present` when each of
+   its members here is `present`), so GCC's header, map(struct:s), becomes
+   that map of the whole struct and the kernel's s is its device copy
+   (before, the kernel took s's host address: it read s.c in host
+   memory; through p it read past the member's device block).  The
+   runtime maps the larger of nested items first (map-order.c): the
+   members are then present inside it, and s partly present (a member
+   entered alone) is its error. */
+static void map_whole_root(gomp_target *t, value_swap *vs)
+{
+  bool present = true;
+  tree header = NULL_TREE, member = NULL_TREE;
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (value_member_root(*vs->pairs, c) == vs->root) {
+      present &= OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_PRESENT;
+      member = member ? member : c;
+    } else if (!header && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+             && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT
+             && TREE_CODE(OMP_CLAUSE_DECL(c)) != COMPONENT_REF
+             && names_root(OMP_CLAUSE_DECL(c), vs))
+      header = c;
+  }
+  if (!header) { /* never seen: not a silent read of host memory */
+    sorry_at(OMP_CLAUSE_LOCATION(member), "accgpu: %qs: the region of this "
+             "compute construct uses other members of the struct too, and "
+             "no map of the whole struct could be made (map it in a data "
+             "clause)", accgpu_item_name(member));
     return;
   }
+  tree d = OMP_CLAUSE_DECL(header);
+  OMP_CLAUSE_SET_MAP_KIND(header, present ? GOMP_MAP_FORCE_PRESENT
+                                          : GOMP_MAP_TOFROM);
+  OMP_CLAUSE_SIZE(header) = TYPE_SIZE_UNIT(TREE_TYPE(d));
 }
 
 /* Two clauses of T name sections of one member of ROOT: each would need
@@ -431,9 +474,11 @@ static void rewrite_or_refuse(gimple_stmt_iterator *gsi, gomp_target *t,
     rewrite_root(gsi, t, vs);
     break;
   case ROOT_OTHER:
-    if (POINTER_TYPE_P(TREE_TYPE(vs->root)))
-      pointer_bias(gsi, t, vs);
-    break; /* a struct variable: as before */
+    if (!POINTER_TYPE_P(TREE_TYPE(vs->root)))
+      map_whole_root(t, vs);
+    else if (pointer_bias(gsi, t, vs) && vs->deref_use)
+      map_whole_root(t, vs); /* p's bias then gives *p's device copy */
+    break;
   case ROOT_TWICE:
     twice_error(t, vs);
     break;
@@ -453,7 +498,7 @@ void accgpu_struct_value_maps(gimple_stmt_iterator *gsi, gomp_target *t)
   }
   for (unsigned i = 0; i < roots.length(); i++) {
     value_swap vs = {roots[i], &pairs, vNULL, vNULL, vNULL, vNULL,
-                     false, false, false};
+                     false, false, false, false};
     rewrite_or_refuse(gsi, t, &vs);
     vs.ptrs.release();
     vs.copies.release();
