@@ -493,6 +493,8 @@ void __accgpu_wait_device(const __accgpu_loc *loc, int device) {
 
 /* ---- Device memory ---- */
 
+const char accgpu_acc_malloc_label[] = "acc_malloc";
+
 void *acc_malloc(size_t bytes) {
   char desc[64];
   accgpu_device *d = cur("acc_malloc");
@@ -504,15 +506,20 @@ void *acc_malloc(size_t bytes) {
       accgpu_fatal(NULL, "acc_malloc: out of memory allocating %zu bytes on "
                    "%s", bytes, accgpu_device_desc(d, desc, sizeof desc));
     accgpu_host_block_add(p, bytes);
+    accgpu_acc_freed_forget(p);
     return p;
   }
   accgpu_device_lock_open(d, "acc_malloc"); /* a shutdown ends the pool */
   void *p = accgpu_pool_alloc(&d->pool, bytes);
+  /* Memcheck's reports call it an acc_malloc block, not a neighbour. */
+  if (p && d->be->mem_label)
+    d->be->mem_label(d->dev, p, bytes, NULL, accgpu_acc_malloc_label);
   pthread_mutex_unlock(&d->lock);
   if (!p)
     accgpu_fatal(NULL, "acc_malloc: out of memory allocating %zu bytes on "
                  "%s: %s", bytes, accgpu_device_desc(d, desc, sizeof desc),
                  accgpu_last_error(NULL));
+  accgpu_acc_freed_forget(p);
   return p;
 }
 
@@ -523,8 +530,8 @@ void acc_free(void *p) {
     return;
   if (d->shared_mem) {
     if (accgpu_host_block_take(p) != 0)
-      accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s",
-                   p, accgpu_device_desc(d, desc, sizeof desc));
+      accgpu_acc_free_bad(p, accgpu_device_desc(d, desc, sizeof desc));
+    accgpu_acc_freed_note(p); /* before malloc may hand P out again */
     free(p);
     return;
   }
@@ -541,10 +548,11 @@ void acc_free(void *p) {
                  (size_t)n, accgpu_device_desc(d, desc, sizeof desc));
   }
   int bad = accgpu_pool_free(&d->pool, p) != 0;
+  if (!bad)
+    accgpu_acc_freed_note(p);
   pthread_mutex_unlock(&d->lock);
   if (bad)
-    accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s",
-                 p, accgpu_device_desc(d, desc, sizeof desc));
+    accgpu_acc_free_bad(p, accgpu_device_desc(d, desc, sizeof desc));
 }
 
 /* ---- Data ---- */
@@ -707,6 +715,24 @@ void *acc_hostptr(void *p) {
   return r;
 }
 
+/* acc_map_data's device address P must be device memory of D, where the
+   backend knows D's range: a host buffer given there (the arguments
+   swapped, or a second host array meant as a "device copy") was only
+   found when a kernel read it, as "host memory" with a hint about data
+   clauses that did not apply. */
+static void check_map_data_dev(accgpu_op *op, void *h, void *p,
+                               size_t bytes) {
+  char desc[64];
+  accgpu_device *d = op->d;
+  if (!d->be->mem_owns || d->be->mem_owns(d->dev, p, bytes))
+    return;
+  accgpu_op_fatal(op, "the device address %p (%zu bytes, for host data "
+                  "%p) is not device memory of %s (host memory, or another "
+                  "device's): acc_map_data maps host data to device memory "
+                  "the program allocated there, such as acc_malloc's", p,
+                  bytes, h, accgpu_device_desc(d, desc, sizeof desc));
+}
+
 void acc_map_data(void *h, void *p, size_t bytes) {
   char desc[64];
   accgpu_device *d = cur("acc_map_data");
@@ -718,6 +744,7 @@ void acc_map_data(void *h, void *p, size_t bytes) {
     accgpu_fatal(NULL, "acc_map_data: invalid arguments (%p, %p, %zu)", h, p,
                  bytes);
   accgpu_op_begin(&op, d, NULL, "acc_map_data", acc_async_sync);
+  check_map_data_dev(&op, h, p, bytes);
   if (accgpu_present_overlap(&d->present, (uintptr_t)h, bytes))
     accgpu_op_fatal(&op, "%p (%zu bytes) is already present on %s", h, bytes,
                     accgpu_device_desc(d, desc, sizeof desc));

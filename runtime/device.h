@@ -125,6 +125,15 @@ typedef size_t accgpu_mem_redzone_fn(struct accgpu_dev *dev);
 typedef void accgpu_mem_label_fn(struct accgpu_dev *dev, void *dptr,
                                  size_t bytes, const void *host,
                                  const char *name);
+/* The NAME that labels an acc_malloc block (api.c): reports call it "an
+   acc_malloc block", and "freed by acc_free" once freed. */
+extern const char accgpu_acc_malloc_label[];
+/* 1 when [P, P+BYTES) lies in DEV's device memory (allocated or not), 0
+   when it is host memory or another device's.  Optional (NULL: not
+   known): a device whose memory has a range of its own (the emulator's)
+   checks acc_map_data's and deviceptr's addresses with it. */
+typedef int accgpu_mem_owns_fn(const struct accgpu_dev *dev, const void *p,
+                               size_t bytes);
 
 typedef struct accgpu_backend {
   const char *name;     /* "nvidia", "emulator", "host" */
@@ -158,6 +167,7 @@ typedef struct accgpu_backend {
   accgpu_mem_mark_fn *mem_mark;
   accgpu_mem_redzone_fn *mem_redzone;
   accgpu_mem_label_fn *mem_label;
+  accgpu_mem_owns_fn *mem_owns;
   /* Runs the launch on the calling thread and returns when it is done;
      the core uses it for launches it would wait for (NULL: launch).  Q is
      NULL for a synchronous launch inside a region (launch.c,

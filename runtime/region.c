@@ -155,6 +155,37 @@ static void *map_part(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m,
   return NULL;
 }
 
+/* deviceptr(p) on a device whose memory has a range of its own (the
+   emulator's): P must be in it, or NULL.  A host pointer there faulted only
+   when a kernel read it, as "host memory" with a hint about data clauses.
+   A pointer just outside passes (an acc_malloc block minus one element, for
+   indexing from 1): only one DEVICEPTR_SLACK from every device byte is
+   refused.  The tables of private sections (acc_ptabN) are deviceptr items
+   that the launch fills, after this. */
+#define DEVICEPTR_SLACK ((uintptr_t)1 << 20)
+static void check_deviceptr(accgpu_op *op, const __accgpu_map *m) {
+  char desc[64];
+  accgpu_device *d = op->d;
+  const char *p = m->host;
+  uintptr_t a = (uintptr_t)p;
+  if (!p || d->shared_mem || !d->be->mem_owns ||
+      (m->name && !strncmp(m->name, "acc_ptab", 8)))
+    return;
+  if (d->be->mem_owns(d->dev, p, 1) ||
+      (a <= UINTPTR_MAX - DEVICEPTR_SLACK &&
+       d->be->mem_owns(d->dev, (const void *)(a + DEVICEPTR_SLACK), 1)) ||
+      (a >= DEVICEPTR_SLACK &&
+       d->be->mem_owns(d->dev, (const void *)(a - DEVICEPTR_SLACK), 1)))
+    return;
+  accgpu_op_fatal(op, "deviceptr(%s): %p is host memory, not device memory "
+                  "of %s (or another device's): deviceptr takes a device "
+                  "address, such as acc_malloc, acc_deviceptr and host_data "
+                  "use_device give; host data needs a data clause, such as "
+                  "copy(%s[0:n])", m->name ? m->name : "?", m->host,
+                  accgpu_device_desc(d, desc, sizeof desc),
+                  m->name ? m->name : "p");
+}
+
 static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
   int created = 0;
   __accgpu_map part;
@@ -207,6 +238,7 @@ static void *map_item(accgpu_op *op, accgpu_ritem *it, const __accgpu_map *m) {
     it->e->structured++;
     return accgpu_entry_dev(it->e, m->host);
   case ACCGPU_MAP_DEVICEPTR:
+    check_deviceptr(op, m);
     return m->host;
   case ACCGPU_MAP_ATTACH:
     return NULL; /* after the copies (region_map), or they would overwrite it */

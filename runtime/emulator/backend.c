@@ -354,5 +354,6 @@ const accgpu_backend accgpu_backend_emulator = {
     .mem_mark = accgpu_emu_mem_mark,
     .mem_redzone = accgpu_emu_mem_redzone,
     .mem_label = accgpu_emu_mem_label,
+    .mem_owns = accgpu_emu_mem_owns,
     .queue_label = accgpu_emu_queue_label,
 };

@@ -204,6 +204,17 @@ int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
 size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev);
 void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
                           const void *host, const char *name);
+/* What a label names, for reports' wording and hints: mapped data (the
+   device copy of a host variable), an acc_malloc block, or other memory
+   of the device alone (private copies, kernels' malloc blocks). */
+enum { EMU_LABEL_NONE, EMU_LABEL_MAPPED, EMU_LABEL_ACC_MALLOC,
+       EMU_LABEL_DEVICE };
+void accgpu_emu_mem_label_kind(struct accgpu_dev *dev, void *dptr,
+                               size_t bytes, const void *host,
+                               const char *name, int kind);
+/* The EMU_LABEL_* of the live label holding device address A (NONE when
+   there is none). */
+int accgpu_emu_label_kind(struct accgpu_dev *dev, uintptr_t a);
 /* 0 when [P, P+BYTES) is allocated memory of DEV (BYTES may be 0), else -1
    with an error naming OP and WHAT ("copy_h2d", "destination"). */
 int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
@@ -230,11 +241,11 @@ char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
                           size_t len);
 /* What joins a hazard report to accgpu_emu_describe's WHAT: nothing when
    it is empty, and no "the address is in" before a freed block's "it was
-   the device copy of ...". */
+   the device copy of ..." or a neighbour's "it is 8 bytes before ...". */
 static inline const char *accgpu_emu_describe_joiner(const char *what) {
   if (!what[0])
     return "";
-  return strncmp(what, "it was ", 7) ? "; the address is in " : "; ";
+  return strncmp(what, "it ", 3) ? "; the address is in " : "; ";
 }
 /* "kernel K (parallel at f.c:12 in main), block (x,y,z), thread (x,y,z)" */
 int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len);

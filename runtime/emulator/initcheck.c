@@ -100,6 +100,22 @@ int accgpu_emu_initcheck_unwritten(const struct accgpu_dev *dev,
   return 1;
 }
 
+/* Why device memory at A may hold nothing yet, by what it is: the data
+   clause hint applies to mapped data only (and to memory no label names:
+   labels are off under ACCGPU_EMU_MEMCHECK=0). */
+static const char *unwritten_hint(struct accgpu_dev *dev, uintptr_t a) {
+  switch (dev ? accgpu_emu_label_kind(dev, a) : EMU_LABEL_NONE) {
+  case EMU_LABEL_ACC_MALLOC:
+    return "acc_malloc does not initialize memory: copy to it first, with "
+           "acc_memcpy_to_device, or write it in a kernel";
+  case EMU_LABEL_DEVICE:
+    return "device memory starts uninitialized: write it first";
+  default:
+    return "copyout and create do not copy the host's values: use copy or "
+           "copyin, or write them first";
+  }
+}
+
 int accgpu_emu_initcheck_report(const accgpu_emu_where *w, uintptr_t a,
                                 size_t n, char *buf, size_t len) {
   int k = snprintf(buf, len, "initcheck: read of %zu bytes at %p by ", n,
@@ -109,8 +125,7 @@ int accgpu_emu_initcheck_report(const accgpu_emu_where *w, uintptr_t a,
   if (k > 0 && (size_t)k < len)
     k += snprintf(buf + k, len - (size_t)k,
                   ": nothing wrote these bytes on the device since they were "
-                  "allocated (copyout and create do not copy the host's "
-                  "values: use copy or copyin, or write them first)");
+                  "allocated (%s)", unwritten_hint(w->g->dev, a));
   if (k > 0 && (size_t)k < len) {
     size_t at = (size_t)k;
     snprintf(buf + at, len - at, "; ");

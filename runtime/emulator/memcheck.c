@@ -37,7 +37,14 @@ typedef struct emu_label {
   size_t bytes;
   const char *name;
   int freed; /* its device copy was freed: reports say what it was */
+  int kind;  /* EMU_LABEL_*: how reports name it, which hint applies */
 } emu_label;
+
+/* Reports name a neighbour of an address outside every allocation only
+   this close: an index a little out of range lands in the redzone or the
+   pool's rounding of the block next to it; a variable farther away (one
+   that merely happens to be the nearest, a MiB off) would mislead. */
+#define NEAR_BYTES ((uintptr_t)4096)
 
 /* Labels of all devices share one leaf lock: they change at map and
    unmap time, and are read only to write a report. */
@@ -129,8 +136,18 @@ size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev) {
 
 void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
                           const void *host, const char *name) {
+  int kind = name == accgpu_acc_malloc_label ? EMU_LABEL_ACC_MALLOC
+             : host                          ? EMU_LABEL_MAPPED
+                                             : EMU_LABEL_DEVICE;
+  accgpu_emu_mem_label_kind(dev, dptr, bytes, host, name, kind);
+}
+
+void accgpu_emu_mem_label_kind(struct accgpu_dev *dev, void *dptr,
+                               size_t bytes, const void *host,
+                               const char *name, int kind) {
   const accgpu_emu_config *c = accgpu_emu_config_get();
-  if (!c->memcheck && !c->racecheck)
+  /* Initcheck's reports name the variable too. */
+  if (!c->memcheck && !c->racecheck && !c->initcheck)
     return;
   emu_label *l = malloc(sizeof *l);
   if (!l)
@@ -140,6 +157,7 @@ void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
   l->bytes = bytes;
   l->name = name;
   l->freed = 0;
+  l->kind = kind;
   uintptr_t old;
   pthread_mutex_lock(&label_lock);
   if (accgpu_ptrmap_del(&dev->labels, l->dev, &old))
@@ -209,7 +227,8 @@ int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
                    "at byte %zu (memcheck)%s%s",
                    op, dev->ordinal, bytes, what, p, (const char *)p + bytes,
                    shadow_state(dev, bad), (size_t)(bad - off),
-                   desc[0] ? "; it starts in " : "", desc);
+                   !desc[0] ? "" : strncmp(desc, "it ", 3) ? "; it starts in "
+                                                            : "; ", desc);
   return -1;
 }
 
@@ -218,9 +237,9 @@ int accgpu_emu_check_range(const char *op, struct accgpu_dev *dev,
 
 typedef struct label_search {
   uintptr_t a;
-  int host;          /* search host ranges instead of device ones */
-  const emu_label *in, *was, *near; /* live, freed, nearest live */
-  uintptr_t near_dist;
+  int host;                       /* search host ranges, not device ones */
+  const emu_label *in, *was;      /* the live, freed label holding A */
+  const emu_label *below, *above; /* nearest live ones before, after A */
 } label_search;
 
 static void label_visit(uintptr_t key, uintptr_t val, void *ctx) {
@@ -235,51 +254,151 @@ static void label_visit(uintptr_t key, uintptr_t val, void *ctx) {
       s->in = l;
     return;
   }
-  if (l->freed)
+  if (l->freed || s->host)
     return;
-  uintptr_t d = s->a < lo ? lo - s->a : s->a - (lo + l->bytes) + 1;
-  if (!s->near || d < s->near_dist) {
-    s->near = l;
-    s->near_dist = d;
+  if (lo > s->a) {
+    if (!s->above || lo < s->above->dev)
+      s->above = l;
+  } else if (!s->below ||
+             lo + l->bytes > s->below->dev + s->below->bytes) {
+    s->below = l;
   }
 }
 
+/* The labels of DEV around device or host address A (label lock held). */
+static label_search label_find(struct accgpu_dev *dev, uintptr_t a) {
+  label_search s = {a, !accgpu_emu_mem_owns(dev, (void *)a, 1), NULL, NULL,
+                    NULL, NULL};
+  accgpu_ptrmap_each(&dev->labels, label_visit, &s);
+  return s;
+}
+
 /* "'a[0:n]' (800 bytes, device [D, D+800), host H)"; no host part for
-   device-only memory (private copies, heap blocks). */
+   device-only memory (private copies, heap blocks); acc_malloc's blocks
+   have no name of their own. */
 static int label_text(const emu_label *l, char *buf, size_t len) {
-  int k = snprintf(buf, len, "'%s' (%zu bytes, device [%p, %p)",
-                   l->name ? l->name : "?", l->bytes, (void *)l->dev,
-                   (void *)(l->dev + l->bytes));
+  int k = l->kind == EMU_LABEL_ACC_MALLOC
+              ? snprintf(buf, len, "an acc_malloc block (%zu bytes, device "
+                         "[%p, %p)", l->bytes, (void *)l->dev,
+                         (void *)(l->dev + l->bytes))
+              : snprintf(buf, len, "'%s' (%zu bytes, device [%p, %p)",
+                         l->name ? l->name : "?", l->bytes, (void *)l->dev,
+                         (void *)(l->dev + l->bytes));
   if (k < 0 || (size_t)k >= len)
     return k;
   return k + snprintf(buf + k, len - (size_t)k, l->host ? ", host %p)" : ")",
                       (void *)l->host);
 }
 
+/* A label's short name, for a second neighbour. */
+static const char *label_name(const emu_label *l, char *buf, size_t len) {
+  if (l->kind == EMU_LABEL_ACC_MALLOC)
+    return "an acc_malloc block";
+  snprintf(buf, len, "'%s'", l->name ? l->name : "?");
+  return buf;
+}
+
+/* Where device address A lies against the live labels around it within
+   NEAR_BYTES: "8 bytes before the start of a device allocation: 'a[0:n]'
+   (...)" or "past the end of a device allocation: 'a[0:n]' (...), at
+   byte 800", the nearer first (an index below 0 and one past n look the
+   same in the redzone between two blocks), the other one after.  0 when
+   none is that near. */
+static int near_text(const label_search *s, char *buf, size_t len) {
+  char lt[256], nm[160];
+  const emu_label *b = s->below, *u = s->above;
+  uintptr_t past = b ? s->a - (b->dev + b->bytes) : UINTPTR_MAX;
+  uintptr_t before = u ? u->dev - s->a : UINTPTR_MAX;
+  int near_b = past < NEAR_BYTES, near_u = before <= NEAR_BYTES;
+  if (!near_b && !near_u)
+    return 0;
+  if (near_u && (!near_b || before <= past)) {
+    label_text(u, lt, sizeof lt);
+    int k = snprintf(buf, len, "%zu bytes before the start of a device "
+                     "allocation: %s", (size_t)before, lt);
+    if (near_b && k > 0 && (size_t)k < len)
+      snprintf(buf + k, len - (size_t)k, "; also %zu bytes past the end of "
+               "%s", (size_t)past, label_name(b, nm, sizeof nm));
+    return 1;
+  }
+  label_text(b, lt, sizeof lt);
+  int k = snprintf(buf, len, "past the end of a device allocation: %s, at "
+                   "byte %zu", lt, (size_t)(s->a - b->dev));
+  if (near_u && k > 0 && (size_t)k < len)
+    snprintf(buf + k, len - (size_t)k, "; also %zu bytes before the start "
+             "of %s", (size_t)before, label_name(u, nm, sizeof nm));
+  return 1;
+}
+
+/* What label L held at A: "'a[0:n]' (...), at byte 8"; "it was the device
+   copy of 'a[0:n]' (...), at byte 8, since freed" for a freed one. */
+static void in_text(const emu_label *l, uintptr_t a, int host, char *buf,
+                    size_t len) {
+  char lt[256];
+  label_text(l, lt, sizeof lt);
+  if (!l->freed)
+    snprintf(buf, len, "%s%s, at byte %zu", host ? "the host copy of " : "",
+             lt, (size_t)(a - (host ? l->host : l->dev)));
+  else
+    snprintf(buf, len, "it was %s%s, at byte %zu, %s",
+             l->host ? "the device copy of " : "", lt, (size_t)(a - l->dev),
+             l->kind == EMU_LABEL_ACC_MALLOC ? "freed by acc_free"
+                                             : "since freed");
+}
+
 char *accgpu_emu_describe(struct accgpu_dev *dev, uintptr_t a, char *buf,
                           size_t len) {
-  label_search s = {a, !accgpu_emu_mem_owns(dev, (void *)a, 1), NULL, NULL,
-                    NULL, 0};
   size_t used = strlen(buf);
-  char lt[256];
+  char near[640];
   pthread_mutex_lock(&label_lock);
-  accgpu_ptrmap_each(&dev->labels, label_visit, &s);
-  if (s.in) {
-    label_text(s.in, lt, sizeof lt);
-    snprintf(buf + used, len - used, "%s%s, at byte %zu",
-             s.host ? "the host copy of " : "", lt,
-             (size_t)(a - (s.host ? s.in->host : s.in->dev)));
-  } else if (s.was && !s.host) {
-    label_text(s.was, lt, sizeof lt);
-    snprintf(buf + used, len - used, "it was %s%s, at byte %zu, since freed",
-             s.was->host ? "the device copy of " : "", lt,
-             (size_t)(a - s.was->dev));
-  } else if (s.near && !s.host) {
-    label_text(s.near, lt, sizeof lt);
-    snprintf(buf + used, len - used, "nearest mapped variable: %s", lt);
-  }
+  label_search s = label_find(dev, a);
+  if (s.in)
+    in_text(s.in, a, s.host, buf + used, len - used);
+  else if (s.was && !s.host)
+    in_text(s.was, a, 0, buf + used, len - used);
+  else if (!s.host && near_text(&s, near, sizeof near))
+    snprintf(buf + used, len - used, "it is %s", near);
   pthread_mutex_unlock(&label_lock);
   return buf;
+}
+
+int accgpu_emu_label_kind(struct accgpu_dev *dev, uintptr_t a) {
+  pthread_mutex_lock(&label_lock);
+  label_search s = label_find(dev, a);
+  int kind = s.in && !s.host ? s.in->kind : EMU_LABEL_NONE;
+  pthread_mutex_unlock(&label_lock);
+  return kind;
+}
+
+/* The end of a report on device address BAD of DEV (STATE: shadow_state),
+   the access starting at A: ": BAD is STATE; what A is in", or where BAD
+   lies against its neighbours. */
+static void device_tail(struct accgpu_dev *dev, uintptr_t a, uintptr_t bad,
+                        const char *state, char *buf, size_t len) {
+  char near[640];
+  int redzone = dev->shadow[(bad - (uintptr_t)dev->base) / GRANULE] ==
+                EMU_SH_REDZONE;
+  pthread_mutex_lock(&label_lock);
+  label_search s = label_find(dev, a);
+  int k = snprintf(buf, len, ": %p is ", (void *)bad);
+  if (k < 0 || (size_t)k >= len) {
+    pthread_mutex_unlock(&label_lock);
+    return;
+  }
+  buf += k, len -= (size_t)k;
+  if (s.in || s.was) {
+    k = snprintf(buf, len, "%s; ", state);
+    if (k > 0 && (size_t)k < len)
+      in_text(s.in ? s.in : s.was, a, 0, buf + k, len - (size_t)k);
+  } else if (near_text(&s, near, sizeof near)) {
+    snprintf(buf, len, "%s%s", strcmp(state, "freed device memory") ? ""
+                               : "freed device memory, ", near);
+  } else {
+    snprintf(buf, len, "%s; no mapped variable within %zu bytes of it",
+             redzone ? "in a redzone outside every device allocation"
+                     : state, (size_t)NEAR_BYTES);
+  }
+  pthread_mutex_unlock(&label_lock);
 }
 
 int accgpu_emu_where_text(const accgpu_emu_where *w, char *buf, size_t len) {
@@ -386,6 +505,7 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
 int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
                         unsigned kind, char *buf, size_t len) {
   uintptr_t bad;
+  struct accgpu_dev *dev = w->g->dev;
   const char *what = classify(w, a, n, kind, &bad);
   if (!what)
     return 0;
@@ -394,20 +514,27 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
                    (void *)a);
   if (k > 0 && (size_t)k < len)
     k += accgpu_emu_where_text(w, buf + k, len - (size_t)k);
-  if (k > 0 && (size_t)k < len)
-    k += snprintf(buf + k, len - (size_t)k, ": %p is %s", (void *)bad, what);
-  if (k > 0 && (size_t)k < len && w->g->dev) {
+  if (k < 0 || (size_t)k >= len)
+    return -1;
+  if (dev && dev->shadow && accgpu_emu_mem_owns(dev, (void *)bad, 1) &&
+      strcmp(what, "beyond the end of device memory")) {
+    device_tail(dev, a, bad, what, buf + k, len - (size_t)k);
+    return -1;
+  }
+  k += snprintf(buf + k, len - (size_t)k, ": %p is %s", (void *)bad, what);
+  if (k > 0 && (size_t)k < len && dev) {
     size_t at = (size_t)k;
     buf[at] = '\0';
     snprintf(buf + at, len - at, "; ");
-    accgpu_emu_describe(w->g->dev, a, buf, len);
+    accgpu_emu_describe(dev, a, buf, len);
     if (strlen(buf) == at + 2) {
       buf[at] = '\0'; /* nothing known */
       if (!strcmp(what, HOST_MEMORY))
         snprintf(buf + at, len - at,
                  " (a pointer used without a data clause, or in one without "
                  "a range such as copyin(p), maps only the pointer: map what "
-                 "it points to, p[0:n])");
+                 "it points to, p[0:n]; or a host address given as device "
+                 "memory, to deviceptr or acc_map_data)");
     }
   }
   return -1;

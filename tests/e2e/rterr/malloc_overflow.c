@@ -3,7 +3,7 @@
  * would say nothing, and corrupt the heap). */
 /* accgpu-test: emulator-only */
 /* accgpu-expect-stderr: accgpu: error: .*malloc_overflow\.c:13 */
-/* accgpu-expect-stderr: memcheck: invalid write of 4 bytes .* past the end of a device allocation; nearest mapped variable: 'malloc at .*malloc_overflow\.c:15 in kernel [^']*' \(40 bytes */
+/* accgpu-expect-stderr: memcheck: invalid write of 4 bytes .* past the end of a device allocation: 'malloc at .*malloc_overflow\.c:15 in kernel [^']*' \(40 bytes, device \[[^)]*\)\), at byte 40 */
 #include <stdio.h>
 #include <stdlib.h>
 

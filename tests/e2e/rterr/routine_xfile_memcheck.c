@@ -3,7 +3,7 @@
  * (tests/e2e/units/xfile_store.c) writes one element past the mapped
  * section. */
 /* accgpu-test: units xfile_store.c */
-/* accgpu-expect-stderr: memcheck: invalid write of 8 bytes at 0x[0-9a-f]+ by kernel __accgpu_k_main_16_0 .*past the end of a device allocation; nearest mapped variable: 'y\[0:16\]' */
+/* accgpu-expect-stderr: memcheck: invalid write of 8 bytes at 0x[0-9a-f]+ by kernel __accgpu_k_main_16_0 .*past the end of a device allocation: 'y\[0:16\]' \(128 bytes, device \[[^)]*\), host 0x[0-9a-f]+\), at byte 128 */
 #include <stdio.h>
 #include <stdlib.h>
 
