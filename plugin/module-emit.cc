@@ -18,6 +18,8 @@
  *   static const __accgpu_import __accgpu_imports[] = {{"g", &__accgpu_xdef_g,
  *       "'f' (file.c:12)" | 0}};
  *                                                                         */
+#include <pthread.h>
+
 #include "accgpu-plugin.h"
 #include "passes/kernel-gen.h"
 #include "passes/lower-data.h"
@@ -485,28 +487,61 @@ static tree build_gpu(const char *src, unsigned *ncubins, tree *cubins)
 }
 
 /* The emulator image (KIND: checked or not) or the multicore image (KIND
-   ACCGPU_MB_IMAGE_MC) of SRC, as a byte blob named NAME. */
-static tree build_image(const char *src, int kind, const char *name,
-                        size_t *size)
+   ACCGPU_MB_IMAGE_MC) of SRC, built on a thread of its own while the GPU
+   code builds on the compiler's: each is a gcc run on the whole module
+   (seconds for a unit of many constructs), and module-build.c is plain,
+   reentrant C (tools started with posix_spawn in private directories),
+   touching nothing of GCC's. */
+struct image_job {
+  const char *src;
+  int kind;
+  unsigned char *img;
+  size_t size;
+  char *log;
+  int status;
+  pthread_t thread;
+  bool threaded;
+};
+
+static void *image_job_run(void *arg)
 {
-  unsigned char *img = NULL;
-  char *log = NULL;
-  *size = 0;
-  int st = accgpu_mb_build_emu_image(src, accgpu_opts.include_dir,
-                                     accgpu_opts.cc, kind, &img, size, &log);
+  image_job *j = (image_job *)arg;
+  j->status = accgpu_mb_build_emu_image(j->src, accgpu_opts.include_dir,
+                                        accgpu_opts.cc, j->kind, &j->img,
+                                        &j->size, &j->log);
+  return NULL;
+}
+
+static void image_job_start(image_job *j, const char *src, int kind)
+{
+  memset((void *)j, 0, sizeof *j);
+  j->src = src;
+  j->kind = kind;
+  j->threaded = pthread_create(&j->thread, NULL, image_job_run, j) == 0;
+  if (!j->threaded)
+    image_job_run(j);
+}
+
+/* The finished job J's image as a byte blob named NAME (*SIZE bytes); a
+   failure is an error naming the compiler. */
+static tree image_job_tree(image_job *j, const char *name, size_t *size)
+{
+  if (j->threaded)
+    pthread_join(j->thread, NULL);
   tree res = null_pointer_node;
-  if (st == ACCGPU_MB_OK && img) {
-    res = byte_blob(name, img, *size);
-    keep_file((const char *)img, *size,
-              kind == ACCGPU_MB_IMAGE_MC ? ".mc.so" : ".emu.so");
+  *size = 0;
+  if (j->status == ACCGPU_MB_OK && j->img) {
+    res = byte_blob(name, j->img, j->size);
+    *size = j->size;
+    keep_file((const char *)j->img, j->size,
+              j->kind == ACCGPU_MB_IMAGE_MC ? ".mc.so" : ".emu.so");
   } else {
     error("accgpu: the generated CUDA C did not build for the %s with "
-          "%qs: %s", kind == ACCGPU_MB_IMAGE_MC ? "multicore device"
-          : "emulator", accgpu_opts.cc, log ? log : "");
-    *size = 0;
+          "%qs: %s", j->kind == ACCGPU_MB_IMAGE_MC ? "multicore device"
+          : "emulator", accgpu_opts.cc, j->log ? j->log : "");
   }
-  free(img);
-  free(log);
+  free(j->img);
+  free(j->log);
   return res;
 }
 
@@ -544,14 +579,15 @@ void accgpu_module_finish(void *gcc_data, void *user_data)
     return;
   }
   keep_file(src, strlen(src), ".cu");
+  image_job emu_job, mc_job;
+  image_job_start(&emu_job, src, !accgpu_opts.emu_unchecked);
+  image_job_start(&mc_job, src, ACCGPU_MB_IMAGE_MC);
   unsigned ncubins;
   tree cubins;
   tree ptx = build_gpu(src, &ncubins, &cubins);
   size_t emu_size, mc_size;
-  tree emu = build_image(src, !accgpu_opts.emu_unchecked,
-                         "__accgpu_emu_image", &emu_size);
-  tree mc = build_image(src, ACCGPU_MB_IMAGE_MC, "__accgpu_mc_image",
-                        &mc_size);
+  tree emu = image_job_tree(&emu_job, "__accgpu_emu_image", &emu_size);
+  tree mc = image_job_tree(&mc_job, "__accgpu_mc_image", &mc_size);
   tree cache = static_var("__accgpu_cache",
                           build_array_type_nelts(ptr_type_node, 64), false);
   DECL_INITIAL(cache) = build_constructor(TREE_TYPE(cache), NULL);
