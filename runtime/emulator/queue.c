@@ -5,7 +5,8 @@
  * concurrently with the host: a missing wait is a real race here too.
  * Submission never blocks.  A failed operation (a kernel deadlock) is
  * remembered and reported by the next queue_sync or queue_query; later
- * operations still run.
+ * operations still run.  A queue waiting on a failed one takes its
+ * failure as its own (the first failure is the one reported).
  *
  * Under racecheck each operation gets its place in the happens-before
  * order of queues at submission (queue-race.c) and is checked as it runs.
@@ -83,6 +84,33 @@ static void op_check(struct accgpu_queue *q, const emu_op *op) {
   accgpu_emu_race_serial(0);
 }
 
+/* OP_WAIT: waits for the other queue to reach the ticket.  A failure
+   recorded there becomes this queue's too, as a fault in a CUDA context
+   fails what follows: the work after the wait ran on data the failed
+   operation never wrote, and a sync of this queue reported that later
+   kernel (initcheck naming a variable the program did write) instead of
+   the one that failed first. */
+static int wait_other(const emu_op *op) {
+  struct accgpu_queue *o = op->u.wait.other;
+  char err[sizeof o->err];
+  int code = 0;
+  pthread_mutex_lock(&o->lock);
+  while (o->completed < op->u.wait.ticket)
+    pthread_cond_wait(&o->done, &o->lock);
+  o->waiters--;
+  int failed = o->failed;
+  if (failed) {
+    memcpy(err, o->err, sizeof err);
+    code = o->err_code;
+  }
+  pthread_cond_broadcast(&o->done);
+  pthread_mutex_unlock(&o->lock);
+  if (!failed)
+    return 0;
+  accgpu_set_error(code ? code : ACCGPU_ERR_GENERIC, "%s", err);
+  return -1;
+}
+
 /* Runs OP on Q's thread; returns 0 or -1 with the error left. */
 static int op_execute(struct accgpu_queue *q, emu_op *op) {
   if (op->hb && op->kind != OP_LAUNCH)
@@ -103,16 +131,8 @@ static int op_execute(struct accgpu_queue *q, emu_op *op) {
     free(op->u.grid);
     return rc;
   }
-  case OP_WAIT: {
-    struct accgpu_queue *o = op->u.wait.other;
-    pthread_mutex_lock(&o->lock);
-    while (o->completed < op->u.wait.ticket)
-      pthread_cond_wait(&o->done, &o->lock);
-    o->waiters--;
-    pthread_cond_broadcast(&o->done);
-    pthread_mutex_unlock(&o->lock);
-    return 0;
-  }
+  case OP_WAIT:
+    return wait_other(op);
   default:
     op->u.cb.fn(op->u.cb.arg);
     return 0;
