@@ -64,6 +64,9 @@
 /* Unroll the next loop by N (runtime trip count: a remainder loop). */
 #define ACCGPU_PRAGMA(x) _Pragma(#x)
 #define ACCGPU_UNROLL(n) ACCGPU_PRAGMA(unroll n)
+/* After a __shared__ array the program may read before writing: nothing
+   on a GPU (see the CPU images' definition). */
+#define ACCGPU_SHARED_OPAQUE(v) ((void)0)
 #define ACCGPU_DYN_SHARED(type, name) extern __shared__ __align__(16) type name[]
 #define ACCGPU_INF __longlong_as_double(0x7ff0000000000000LL)
 #define ACCGPU_INFF __int_as_float(0x7f800000)
@@ -236,6 +239,13 @@ typedef struct __accgpu_emu_thread {
 #define ACCGPU_LAUNCH_BOUNDS(n)
 #define ACCGPU_STRUCT_RET
 #define ACCGPU_UNROLL(n)
+/* `__shared__` is a static TLS variable here: one that the kernel never
+   writes is zero to gcc, which folds its loads to 0, and an invalid
+   program reading a gang-private array it never wrote verified (a GPU
+   gives what the block's shared memory held; the emulator's 0xff fill and
+   initcheck never saw a load).  The address escapes into an asm that may
+   write memory: the loads stay. */
+#define ACCGPU_SHARED_OPAQUE(v) __asm__ __volatile__("" : : "r"(&(v)) : "memory")
 /* Routines shared between units: the defining image exports NAME; the
    calling image holds a slot NAME__p the runtime fills with its address
    when it loads the image (runtime/image.c). */

@@ -436,6 +436,8 @@ const char *decl_name(kg *g, tree d)
   kb_add(&g->decls, g->shared.contains(d) ? "  __shared__ " : "  ");
   decl_str(g, &g->decls, TREE_TYPE(d), buf);
   kb_add(&g->decls, ";\n");
+  if (g->shared.contains(d)) /* a gang-private array may be read unwritten */
+    kb_printf(&g->decls, "  ACCGPU_SHARED_OPAQUE(%s);\n", buf);
   g->out = save;
   push_name(g, d, buf);
   return lookup_name(g, d);
