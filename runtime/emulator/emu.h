@@ -333,5 +333,9 @@ int accgpu_emu_queue_launch(struct accgpu_queue *q, accgpu_emu_grid *grid);
 struct accgpu_dev *accgpu_emu_queue_dev(struct accgpu_queue *q);
 /* The core's name for Q: async queue ASYNC, or acc_async_sync (reports). */
 void accgpu_emu_queue_label(struct accgpu_queue *q, int async);
+/* The fault handler's line when the faulting thread is a queue's, in the
+   middle of a copy (host memory freed before an async copy ran): 1 and
+   BUF filled, else 0. */
+int accgpu_emu_queue_fault_text(char *buf, size_t len, const void *addr);
 
 #endif /* ACCGPU_EMU_H */

@@ -972,6 +972,12 @@ static pthread_once_t trap_once = PTHREAD_ONCE_INIT;
 static void trap_handler(int sig, siginfo_t *si, void *uc) {
   emu_sched *s = current;
   char msg[512];
+  if (!s && sig != SIGFPE &&
+      accgpu_emu_queue_fault_text(msg, sizeof msg, si->si_addr)) {
+    if (write(2, msg, strnlen(msg, sizeof msg)) < 0)
+      _exit(1);
+    _exit(1);
+  }
   if (!s) {
     accgpu_fault_restore(trap_old);
     return; /* the fault repeats under the previous handler */

@@ -111,13 +111,32 @@ static int wait_other(const emu_op *op) {
   return -1;
 }
 
+/* The copy this queue thread is doing, for the fault handler (fiber.c);
+   volatile: the stores around memmove are kept. */
+static __thread const emu_op *volatile copying;
+
+int accgpu_emu_queue_fault_text(char *buf, size_t len, const void *addr) {
+  const emu_op *op = copying;
+  if (!op)
+    return 0;
+  snprintf(buf, len, "accgpu emulator: a queued copy of %zu bytes from %p "
+           "to %p faulted at address %p: host memory it reads or writes was "
+           "freed or went out of scope before the copy ran (an async copy, "
+           "or the copy-back of an async construct, needs its host memory "
+           "until a wait for its queue)\n", op->u.copy.bytes,
+           op->u.copy.src, op->u.copy.dst, addr);
+  return 1;
+}
+
 /* Runs OP on Q's thread; returns 0 or -1 with the error left. */
 static int op_execute(struct accgpu_queue *q, emu_op *op) {
   if (op->hb && op->kind != OP_LAUNCH)
     op_check(q, op);
   switch (op->kind) {
   case OP_COPY:
+    copying = op;
     memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.bytes);
+    copying = NULL;
     accgpu_emu_initcheck_copy(op->u.copy.ddev, op->u.copy.dst,
                               op->u.copy.sdev, op->u.copy.src,
                               op->u.copy.bytes);
