@@ -228,6 +228,17 @@ static int first_range(const struct group *g, int n)
   return -1;
 }
 
+/* The strided level of an update item: its first range that is not of
+   literal length 1 (`u[2:1][1][0:L][5]`: [0:L]; the `[2:1]` before it
+   picks one element, as an index), else its first range. */
+static int strided_level(const struct group *g, int n)
+{
+  for (int l = 0; l < n; l++)
+    if (g[l].colon >= 0 && !g[l].one)
+      return l;
+  return first_range(g, n);
+}
+
 /* Groups of the item NAME [..]... at IN[I] into G; their count (0 when
    there are more than MAX_GROUPS or the item does not end there). */
 static int read_groups(const cpp_token *in, int nin, int i, struct group *g)
@@ -269,7 +280,7 @@ static bool strided_shape(const struct group *g, int n, bool vla, int *p,
                           int *t0, int *a)
 {
   *a = -1;
-  *p = first_range(g, n);
+  *p = strided_level(g, n);
   if (*p < 0 || g[*p].colon == g[*p].close - 1)
     return false; /* none, or the strided level without its length */
   for (*t0 = *p + 1; *t0 < n && !index_like(&g[*t0]); ++*t0)
@@ -298,7 +309,7 @@ int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
       in[i + 1].type != CPP_OPEN_SQUARE || !(n = read_groups(in, nin, i, g)))
     return i;
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in[i].val.node.node));
-  if (rank_of(name, first_range(g, n), &vla) < n ||
+  if (rank_of(name, strided_level(g, n), &vla) < n ||
       !strided_shape(g, n, vla, &p, &t0, &a))
     return i;
   int k = accgpu_jag_note(in[0].src_loc, name, in[i].src_loc);

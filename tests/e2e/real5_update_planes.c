@@ -82,6 +82,10 @@ static void grid4(int sep)
     EXPECT(i == 3);
 #pragma acc update self(u[1:2][2:1][1:3])
     EXPECT(k >= 1 && k < 3 && j == 2 && i >= 1 && i < 4);
+#pragma acc update host(u[2:1][1][0:IMAX][3])
+    EXPECT(k == 2 && j == 1 && m == 3);
+#pragma acc update host(u[1:1][3:1][0:IMAX][2:1])
+    EXPECT(k == 1 && j == 3 && m == 2);
     /* a j = 0 plane written on the host and sent back, then used */
     for (int k = 0; k < KMAX; k++)
       for (int i = 0; i < IMAX; i++)
