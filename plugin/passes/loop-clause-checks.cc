@@ -19,7 +19,12 @@
  *   - a loop reduction on a variable whose nearest enclosing reduction (an
  *     acc loop around it in the same construct or routine) has another
  *     operator: warning "conflicting reduction operations for 's'" at the
- *     clause, with a note at the other one.
+ *     clause, with a note at the other one;
+ *   - (accgpu's own) a loop reduction whose variable the loop body updates
+ *     with another operator (`reduction(+:s)` around `s = s * a[i]`):
+ *     warning at the clause, a note at the update.  The partial results
+ *     are combined with the clause's operator, so the answer differed from
+ *     the serial loop's (and between devices) with no word.
  *
  * Loops outside any compute construct of a function that is not a routine
  * get GCC's other errors (an orphaned loop) and are skipped here.       */
@@ -142,6 +147,92 @@ static void check_reductions(tree c, const lcc_ctx *ctx)
     check_reduction(c, ctx);
 }
 
+/* The spelling of reduction operator OP when a body can show it as a
+   plain binary operation, else NULL (&&, ||: control flow in GIMPLE). */
+static const char *op_text(enum tree_code op)
+{
+  switch (op) {
+  case PLUS_EXPR: return "+";
+  case MINUS_EXPR: return "-";
+  case MULT_EXPR: return "*";
+  case MIN_EXPR: return "min";
+  case MAX_EXPR: return "max";
+  case BIT_AND_EXPR: return "&";
+  case BIT_IOR_EXPR: return "|";
+  case BIT_XOR_EXPR: return "^";
+  default: return NULL;
+  }
+}
+
+/* Walks a reduction loop's body for updates of V: TEMPS holds the
+   temporaries loaded from V (t = v), OPS those computed from them with an
+   operator; FOUND the first update `v = v OP e` (or through them). */
+struct body_ops {
+  tree v;
+  hash_map<tree, int> ops; /* temporary -> tree_code (0: a copy of V) */
+  gimple *found;
+  enum tree_code op;
+};
+
+static bool from_v(body_ops *b, tree t)
+{
+  int *k = b->ops.get(t);
+  return t == b->v || (k && *k == 0);
+}
+
+static tree body_op_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
+{
+  body_ops *b = (body_ops *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (b->found || !is_gimple_assign(s))
+    return NULL_TREE;
+  tree lhs = gimple_assign_lhs(s);
+  enum tree_code code = gimple_assign_rhs_code(s);
+  if (gimple_assign_single_p(s) && gimple_assign_rhs1(s) == b->v) {
+    b->ops.put(lhs, 0);
+    return NULL_TREE;
+  }
+  if (get_gimple_rhs_class(code) == GIMPLE_BINARY_RHS && op_text(code)
+      && (from_v(b, gimple_assign_rhs1(s)) || from_v(b, gimple_assign_rhs2(s)))) {
+    if (lhs == b->v) {
+      b->found = s;
+      b->op = code;
+    } else
+      b->ops.put(lhs, (int)code);
+    return NULL_TREE;
+  }
+  int *k = gimple_assign_single_p(s) && lhs == b->v
+               ? b->ops.get(gimple_assign_rhs1(s)) : NULL;
+  if (k && *k) {
+    b->found = s;
+    b->op = (enum tree_code)*k;
+  }
+  return NULL_TREE;
+}
+
+/* Reduction clause C of loop F against how F's body updates its variable. */
+static void check_body_op(gimple *f, tree c)
+{
+  tree v = OMP_CLAUSE_DECL(c);
+  enum tree_code want = OMP_CLAUSE_REDUCTION_CODE(c);
+  if (!DECL_P(v) || !op_text(want))
+    return;
+  body_ops b = {v, hash_map<tree, int>(), NULL, ERROR_MARK};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &b;
+  walk_gimple_seq(gimple_omp_body(f), body_op_stmt, NULL, &wi);
+  enum tree_code got = b.op == MINUS_EXPR ? PLUS_EXPR : b.op;
+  if (!b.found || got == (want == MINUS_EXPR ? PLUS_EXPR : want))
+    return;
+  auto_diagnostic_group d;
+  if (warning_at(OMP_CLAUSE_LOCATION(c), 0, "%<reduction(%s:%E)%>, but the "
+                 "loop updates %qE with %qs: the partial results are "
+                 "combined with %qs, not as the serial loop would",
+                 op_text(want), v, v, op_text(b.op), op_text(want)))
+    inform(gimple_location(b.found), "the update of %qE", v);
+}
+
 static void check_loop(gimple *f, const lcc_ctx *ctx)
 {
   if (!ctx->tgt && !ctx->routine)
@@ -149,6 +240,9 @@ static void check_loop(gimple *f, const lcc_ctx *ctx)
   check_arguments(f, ctx);
   check_specifiers(f);
   check_reductions(gimple_omp_for_clauses(f), ctx);
+  for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
+      check_body_op(f, c);
 }
 
 static tree check_stmt(gimple_stmt_iterator *gsi, bool *handled,
