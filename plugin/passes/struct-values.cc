@@ -487,8 +487,143 @@ static void rewrite_or_refuse(gimple_stmt_iterator *gsi, gomp_target *t,
   }
 }
 
+/* ---- Members of an element of a pointer: copy(arr[1].v), copy(arr[j].v) --
+ * GCC lists  map(struct:*_9 [len: 1]) map(tofrom:_10->v [len: 512])
+ * firstprivate(arr)  with `_10 = arr + 520` computed before the construct,
+ * and the region computes `D = arr + 520; D->c` from arr itself, whose
+ * implicit section arr[1:1] (implicit-sections.cc) finds the member's
+ * device block present and takes the element's device address from it:
+ * the kernel's arr[1].c was read before that block.  When the region uses
+ * more of an element than the mapped members, the element is implicitly
+ * `copy` as an aggregate (OpenACC 3.3 §2.6.2, as map_whole_root): GCC's
+ * header becomes the map of the whole element, mapped before the members
+ * (map-order.c: the larger of nested items first), so the members and
+ * arr[1:1] are found present inside it and arr's bias comes from the
+ * element.  A region that uses only the members keeps the member maps. */
+
+/* B is the address of an element of a pointer variable (`_10 = arr + 520`,
+   `_6 = arr + _5`, SSA names set before the construct): that variable,
+   else NULL. */
+static tree element_pointer(tree b)
+{
+  if (!b || TREE_CODE(b) != SSA_NAME || !SSA_NAME_DEF_STMT(b))
+    return NULL_TREE;
+  gimple *s = SSA_NAME_DEF_STMT(b);
+  if (!is_gimple_assign(s) || gimple_assign_rhs_code(s) != POINTER_PLUS_EXPR)
+    return NULL_TREE;
+  tree a = gimple_assign_rhs1(s);
+  return VAR_P(a) || TREE_CODE(a) == PARM_DECL ? a : NULL_TREE;
+}
+
+/* The elements' mapped members, and what the region uses of them. */
+struct element_use {
+  tree arr;          /* the pointer variable */
+  vec<tree> members; /* member paths of the clauses */
+  vec<tree> ptrs;    /* arr and the region's `q = arr + off`, `q = arr` */
+  bool rest;         /* the region uses more of an element */
+};
+
+/* walk_gimple_seq callback: collects the region's pointers to elements of
+   EU->arr into EU->ptrs. */
+static tree element_copy(gimple_stmt_iterator *gsi, bool *handled,
+                         walk_stmt_info *wi)
+{
+  element_use *eu = (element_use *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  *handled = false;
+  if (is_gimple_assign(s) && gimple_assign_rhs1(s) == eu->arr
+      && (gimple_assign_rhs_code(s) == POINTER_PLUS_EXPR
+          || gimple_assign_single_p(s))
+      && !eu->ptrs.contains(gimple_assign_lhs(s)))
+    eu->ptrs.safe_push(gimple_assign_lhs(s));
+  return NULL_TREE;
+}
+
+/* Are the fields of member path R (from an element) those of M? */
+static bool same_fields(tree r, tree m)
+{
+  while (TREE_CODE(r) == COMPONENT_REF && TREE_CODE(m) == COMPONENT_REF) {
+    if (TREE_OPERAND(r, 1) != TREE_OPERAND(m, 1))
+      return false;
+    r = TREE_OPERAND(r, 0);
+    m = TREE_OPERAND(m, 0);
+  }
+  return TREE_CODE(r) != COMPONENT_REF && TREE_CODE(m) != COMPONENT_REF;
+}
+
+/* walk_gimple_op callback: a reference to an element of EU->arr (through
+   EU->ptrs) that is not within a mapped member sets EU->rest. */
+static tree element_op(tree *tp, int *walk_subtrees, void *data)
+{
+  element_use *eu = (element_use *)((walk_stmt_info *)data)->info;
+  tree r = *tp, base = r;
+  if (TYPE_P(r) || (TREE_CODE(r) != COMPONENT_REF && TREE_CODE(r) != MEM_REF))
+    return NULL_TREE;
+  while (TREE_CODE(base) == COMPONENT_REF)
+    base = TREE_OPERAND(base, 0);
+  if (TREE_CODE(base) != MEM_REF || !eu->ptrs.contains(TREE_OPERAND(base, 0)))
+    return NULL_TREE;
+  *walk_subtrees = 0;
+  for (tree x = r; TREE_CODE(x) == COMPONENT_REF; x = TREE_OPERAND(x, 0))
+    for (unsigned i = 0; i < eu->members.length(); i++)
+      if (same_fields(x, eu->members[i]))
+        return NULL_TREE;
+  eu->rest = true;
+  return NULL_TREE;
+}
+
+/* Header H (map(struct:*_9 [len: n]), its n members following) of the
+   members of an element of a pointer: the element becomes mapped whole
+   when the region of T uses more of it (comment above). */
+static void element_header(gomp_target *t, tree h)
+{
+  element_use eu = {NULL_TREE, vNULL, vNULL, false};
+  bool present = true;
+  tree c = OMP_CLAUSE_CHAIN(h);
+  for (unsigned n = tree_to_uhwi(OMP_CLAUSE_SIZE(h)); n && c;
+       n--, c = OMP_CLAUSE_CHAIN(c)) {
+    tree m = member_of(OMP_CLAUSE_DECL(c));
+    tree a = element_pointer(path_base(m));
+    if (!a || (eu.arr && a != eu.arr) || !accgpu_data_map_kind_p(c))
+      break;
+    eu.arr = a;
+    eu.members.safe_push(m);
+    present &= OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FORCE_PRESENT;
+  }
+  if (eu.arr && !eu.members.is_empty()) {
+    eu.ptrs.safe_push(eu.arr);
+    walk_stmt_info wi;
+    memset(&wi, 0, sizeof wi);
+    wi.info = &eu;
+    walk_gimple_seq(gimple_omp_body(t), element_copy, NULL, &wi);
+    memset(&wi, 0, sizeof wi);
+    wi.info = &eu;
+    walk_gimple_seq(gimple_omp_body(t), NULL, element_op, &wi);
+  }
+  if (eu.rest) {
+    OMP_CLAUSE_SET_MAP_KIND(h, present ? GOMP_MAP_FORCE_PRESENT
+                                       : GOMP_MAP_TOFROM);
+    OMP_CLAUSE_SIZE(h) = TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(h)));
+  }
+  eu.members.release();
+  eu.ptrs.release();
+}
+
+/* The headers of T's members of elements of pointers (element_header). */
+static void element_maps(gomp_target *t)
+{
+  for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+        && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_STRUCT
+        && deref_of(OMP_CLAUSE_DECL(c))
+        && element_pointer(deref_of(OMP_CLAUSE_DECL(c)))
+        && tree_fits_uhwi_p(OMP_CLAUSE_SIZE(c)))
+      element_header(t, c);
+}
+
 void accgpu_struct_value_maps(gimple_stmt_iterator *gsi, gomp_target *t)
 {
+  element_maps(t);
   auto_vec<tree> roots, pairs;
   outer_copies(gsi, &pairs);
   for (tree c = gimple_omp_target_clauses(t); c; c = OMP_CLAUSE_CHAIN(c)) {
