@@ -343,11 +343,9 @@ int accgpu_host_block_take(void *p);
 /* Fatal naming WHO when BYTES from P, the start of a block, pass its end
    (pointers that start no block are not checked). */
 void accgpu_host_block_check(const char *who, const void *p, size_t bytes);
-/* acc_free freed P (any device); acc_malloc returned P again; 1 when
-   acc_free freed P and acc_malloc has not returned it since. */
+/* acc_free freed P (any device); acc_malloc returned P again. */
 void accgpu_acc_freed_note(const void *p);
 void accgpu_acc_freed_forget(const void *p);
-int accgpu_acc_freed_was(const void *p);
 /* The error of acc_free(P) on device DEV (its description) when P is no
    live acc_malloc block: a double free, or never allocated. */
 _Noreturn void accgpu_acc_free_bad(const void *p, const char *dev);

@@ -66,7 +66,7 @@ void accgpu_acc_freed_forget(const void *p) {
   pthread_mutex_unlock(&blocks_lock);
 }
 
-int accgpu_acc_freed_was(const void *p) {
+static int acc_freed_was(const void *p) {
   uintptr_t one;
   pthread_mutex_lock(&blocks_lock);
   int was = accgpu_ptrmap_get(&freed, (uintptr_t)p, &one);
@@ -75,7 +75,7 @@ int accgpu_acc_freed_was(const void *p) {
 }
 
 _Noreturn void accgpu_acc_free_bad(const void *p, const char *dev) {
-  if (accgpu_acc_freed_was(p))
+  if (acc_freed_was(p))
     accgpu_fatal(NULL, "acc_free: double free of %p on %s: acc_free already "
                  "freed it", p, dev);
   accgpu_fatal(NULL, "acc_free: %p was not allocated by acc_malloc on %s", p,

@@ -411,6 +411,16 @@ static bool pointer_bias(gimple_stmt_iterator *gsi, gomp_target *t,
   return false;
 }
 
+/* GCC's struct header H (map(struct:s), its members' clauses following)
+   becomes the map of the whole aggregate: `present` when each of its
+   members' clauses is (PRESENT), else `copy` (OpenACC 3.3 §2.6.2). */
+static void map_header_whole(tree h, bool present)
+{
+  OMP_CLAUSE_SET_MAP_KIND(h, present ? GOMP_MAP_FORCE_PRESENT
+                                     : GOMP_MAP_TOFROM);
+  OMP_CLAUSE_SIZE(h) = TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(h)));
+}
+
 /* The region uses VS->root beyond the members T's clauses map (`s.c`
    beside `present(s.v)`, `p->c` beside `copy(p->v)`): OpenACC 3.3 §2.6.2
    makes the aggregate itself implicitly `copy` (`present` when each of
@@ -442,10 +452,7 @@ static void map_whole_root(gomp_target *t, value_swap *vs)
              "clause)", accgpu_item_name(member));
     return;
   }
-  tree d = OMP_CLAUSE_DECL(header);
-  OMP_CLAUSE_SET_MAP_KIND(header, present ? GOMP_MAP_FORCE_PRESENT
-                                          : GOMP_MAP_TOFROM);
-  OMP_CLAUSE_SIZE(header) = TYPE_SIZE_UNIT(TREE_TYPE(d));
+  map_header_whole(header, present);
 }
 
 /* Two clauses of T name sections of one member of ROOT: each would need
@@ -600,11 +607,8 @@ static void element_header(gomp_target *t, tree h)
     wi.info = &eu;
     walk_gimple_seq(gimple_omp_body(t), NULL, element_op, &wi);
   }
-  if (eu.rest) {
-    OMP_CLAUSE_SET_MAP_KIND(h, present ? GOMP_MAP_FORCE_PRESENT
-                                       : GOMP_MAP_TOFROM);
-    OMP_CLAUSE_SIZE(h) = TYPE_SIZE_UNIT(TREE_TYPE(OMP_CLAUSE_DECL(h)));
-  }
+  if (eu.rest)
+    map_header_whole(h, present);
   eu.members.release();
   eu.ptrs.release();
 }

@@ -30,6 +30,9 @@
 
 #define GRANULE 8u
 #define HOST_MEMORY "host memory, not device memory"
+/* classify's other words that reports test for */
+#define FREED_MEMORY "freed device memory"
+#define PAST_DEVICE_MEMORY "beyond the end of device memory"
 #define SHARED_NEAR ((uintptr_t)1 << 20) /* reports say "near __shared__" */
 
 typedef struct emu_label {
@@ -194,7 +197,7 @@ static size_t first_bad(const struct accgpu_dev *dev, uintptr_t off,
 static const char *shadow_state(const struct accgpu_dev *dev, uintptr_t off) {
   int s = dev->shadow[off / GRANULE];
   if (s == EMU_SH_FREED)
-    return "freed device memory";
+    return FREED_MEMORY;
   if (s == EMU_SH_REDZONE || s > 0)
     return "past the end of a device allocation";
   if (s == EMU_SH_SPARE)
@@ -391,8 +394,8 @@ static void device_tail(struct accgpu_dev *dev, uintptr_t a, uintptr_t bad,
     if (k > 0 && (size_t)k < len)
       in_text(s.in ? s.in : s.was, a, 0, buf + k, len - (size_t)k);
   } else if (near_text(&s, near, sizeof near)) {
-    snprintf(buf, len, "%s%s", strcmp(state, "freed device memory") ? ""
-                               : "freed device memory, ", near);
+    snprintf(buf, len, "%s%s", strcmp(state, FREED_MEMORY) ? ""
+                               : FREED_MEMORY ", ", near);
   } else {
     snprintf(buf, len, "%s; no mapped variable within %zu bytes of it",
              redzone ? "in a redzone outside every device allocation"
@@ -467,7 +470,7 @@ static const char *classify(const accgpu_emu_where *w, uintptr_t a, size_t n,
       return NULL;
     size_t o = first_bad(dev, off, n > dev->size - off ? dev->size - off : n);
     if (o == (size_t)-1)
-      return n > dev->size - off ? "beyond the end of device memory" : NULL;
+      return n > dev->size - off ? PAST_DEVICE_MEMORY : NULL;
     *bad = (uintptr_t)dev->base + o;
     return shadow_state(dev, o);
   }
@@ -517,7 +520,7 @@ int accgpu_emu_memcheck(const accgpu_emu_where *w, uintptr_t a, size_t n,
   if (k < 0 || (size_t)k >= len)
     return -1;
   if (dev && dev->shadow && accgpu_emu_mem_owns(dev, (void *)bad, 1) &&
-      strcmp(what, "beyond the end of device memory")) {
+      strcmp(what, PAST_DEVICE_MEMORY)) {
     device_tail(dev, a, bad, what, buf + k, len - (size_t)k);
     return -1;
   }
