@@ -844,6 +844,8 @@ static void cb_line_change(cpp_reader *pfile, const cpp_token *tok,
       accgpu_clause_reads_line(pfile, p);
     if (p == PRAGMA_OACC_CACHE && cache_readonly_p(pfile))
       line.eat = "readonly";
+    if (p == PRAGMA_OACC_CACHE)
+      accgpu_cache_line(pfile);
     accgpu_wait_if_line(p);
   }
   if (prev_line_change)

@@ -152,6 +152,9 @@ cpp_hashnode *accgpu_tile_sizes(cpp_reader *pfile, const cpp_token *word);
 void accgpu_tile_word(const char *w);
 void accgpu_tile_new_line(void);
 void accgpu_tile_declare_marker(void);
+/* cache-sections.cc: a cache line's later bracket groups of each item
+   made padding (GCC refuses 2-D sections there; the hint is dropped). */
+void accgpu_cache_line(cpp_reader *pfile);
 /* gang-dims.cc: gang(dim: d, ...) (WORD: `gang`) and num_gangs(a, b, c)
    on an acc line: the clause rewritten (NULL: nothing to do); the
    marker declared. */
