@@ -111,7 +111,8 @@ typedef int accgpu_queue_bind_fn(struct accgpu_queue *q, void *stream);
    core's pool tells the backend what each byte of its blocks has become,
    so a kernel that reads past a variable or after its free is caught even
    inside one pooled slab; REDZONE gives the bytes the pool leaves unused
-   after each block (0: no redzones); LABEL names the host variable whose
+   after a block of BYTES (0: no redzones; BYTES 0: the least it takes,
+   what the pool falls back to when the device is short of memory); LABEL names the host variable whose
    device copy [DPTR, DPTR+BYTES) is, for reports. */
 enum accgpu_mem_state { ACCGPU_MEM_LIVE, ACCGPU_MEM_REDZONE, ACCGPU_MEM_FREED,
                         ACCGPU_MEM_SPARE,
@@ -121,7 +122,7 @@ enum accgpu_mem_state { ACCGPU_MEM_LIVE, ACCGPU_MEM_REDZONE, ACCGPU_MEM_FREED,
                         ACCGPU_MEM_EXPOSED };
 typedef int accgpu_mem_mark_fn(struct accgpu_dev *dev, void *dptr,
                                size_t bytes, int state);
-typedef size_t accgpu_mem_redzone_fn(struct accgpu_dev *dev);
+typedef size_t accgpu_mem_redzone_fn(struct accgpu_dev *dev, size_t bytes);
 typedef void accgpu_mem_label_fn(struct accgpu_dev *dev, void *dptr,
                                  size_t bytes, const void *host,
                                  const char *name);

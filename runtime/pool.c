@@ -36,9 +36,7 @@ void accgpu_pool_init(accgpu_pool *p, const accgpu_backend *be,
   p->alloc = be->mem_alloc;
   p->free_fn = be->mem_free;
   p->mark = be->mem_mark;
-  p->redzone = be->mem_redzone ? be->mem_redzone(dev) : 0;
-  if (!p->mark)
-    p->redzone = 0;
+  p->redzone = p->mark ? be->mem_redzone : NULL; /* marked, or none */
   accgpu_ptrmap_init(&p->live);
 }
 
@@ -48,7 +46,7 @@ void accgpu_pool_init_host(accgpu_pool *p, const accgpu_backend *be,
   p->alloc = be->host_alloc;
   p->free_fn = be->host_free;
   p->mark = NULL;
-  p->redzone = 0;
+  p->redzone = NULL;
 }
 
 static int push(accgpu_pool_stack *s, void *v) {
@@ -161,22 +159,32 @@ static void mark_alloc(accgpu_pool *p, char *d, size_t bytes, size_t size) {
     p->mark(p->dev, d + bytes, size - bytes, ACCGPU_MEM_REDZONE);
 }
 
+/* A block of WANT bytes (pool lock held); *SIZE, *POOLED: what it is. */
+static void *take_block(accgpu_pool *p, size_t want, size_t *size,
+                        int *pooled) {
+  *size = want;
+  *pooled = want <= ACCGPU_POOL_MAX;
+  return *pooled ? take(p, class_of(want, size)) : backend_alloc(p, want);
+}
+
 void *accgpu_pool_alloc(accgpu_pool *p, size_t bytes) {
-  if (bytes > SIZE_MAX / 2) { /* BYTES + the redzone would wrap to a small
+  if (bytes > SIZE_MAX / 4) { /* BYTES + the redzone would wrap to a small
                                  block */
     accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: %zu bytes is more than any "
                      "device has", bytes);
     return NULL;
   }
-  size_t want = bytes + p->redzone, size = want;
-  int pooled = want <= ACCGPU_POOL_MAX;
+  size_t red = p->redzone ? p->redzone(p->dev, bytes) : 0, size;
+  int pooled;
   pthread_mutex_lock(&p->lock);
-  void *d = pooled ? take(p, class_of(want, &size)) : backend_alloc(p, want);
+  void *d = take_block(p, bytes + red, &size, &pooled);
+  if (!d && red && red > p->redzone(p->dev, 0)) /* short of memory */
+    d = take_block(p, bytes + p->redzone(p->dev, 0), &size, &pooled);
   if (d && accgpu_ptrmap_put(&p->live, (uintptr_t)d,
                              ((uintptr_t)size << 1) | (uintptr_t)pooled) != 0) {
     accgpu_set_error(ACCGPU_ERR_NOMEM, "pool: host out of memory");
     if (pooled)
-      push(&p->free[class_of(want, &size)], d);
+      push(&p->free[class_of(size, &size)], d);
     else
       p->free_fn(p->dev, d);
     d = NULL;

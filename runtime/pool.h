@@ -44,7 +44,7 @@ typedef struct accgpu_pool {
   accgpu_pool_stack free[ACCGPU_POOL_NCLASS];
   accgpu_pool_stack slabs; /* slab bases, freed at fini */
   accgpu_mem_mark_fn *mark; /* be->mem_mark for device memory, or NULL */
-  size_t redzone;           /* bytes after each block (mark only) */
+  accgpu_mem_redzone_fn *redzone; /* bytes after each block, or NULL */
   accgpu_pool_stack quarantine; /* freed pooled blocks, oldest first */
   size_t quarantine_head, quarantine_bytes;
   accgpu_ptrmap live;      /* device address -> (bytes << 1) | pooled */

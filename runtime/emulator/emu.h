@@ -201,7 +201,8 @@ void accgpu_emu_shadow_fini(struct accgpu_dev *dev);
 /* Marks [P, P+BYTES) of DEV: STATE is an accgpu_mem_state. */
 int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
                         int state);
-size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev);
+size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev, size_t bytes);
+void accgpu_emu_release_pages(uintptr_t a, size_t n);
 void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
                           const void *host, const char *name);
 /* What a label names, for reports' wording and hints: mapped data (the

@@ -34,6 +34,8 @@
 #define FREED_MEMORY "freed device memory"
 #define PAST_DEVICE_MEMORY "beyond the end of device memory"
 #define SHARED_NEAR ((uintptr_t)1 << 20) /* reports say "near __shared__" */
+#define REDZONE_MIN ((size_t)64)
+#define REDZONE_MAX ((size_t)64 << 20)
 
 typedef struct emu_label {
   uintptr_t dev, host;
@@ -120,6 +122,8 @@ int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
   }
   if (state == ACCGPU_MEM_FREED)
     label_drop(dev, (uintptr_t)p);
+  if (state == ACCGPU_MEM_REDZONE) /* never touched again: no memory */
+    accgpu_emu_release_pages((uintptr_t)p, bytes);
   /* A dead range that starts inside a granule leaves its live head as
      the partial count says. */
   size_t skip = off % GRANULE ? GRANULE - off % GRANULE : 0;
@@ -133,8 +137,22 @@ int accgpu_emu_mem_mark(struct accgpu_dev *dev, void *p, size_t bytes,
   return 0;
 }
 
-size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev) {
-  return dev->shadow ? 64 : 0;
+/* The redzone after a block of BYTES: as long as the block (64 bytes at
+   least; at most REDZONE_MAX and an eighth of the free memory, so a
+   program that fits the device without redzones still fits), so that an
+   index off by up to the section's own length lands in it and is
+   reported, where a fixed one let it reach the next block and read
+   another variable silently, as on a GPU.  Its whole pages are given
+   back (mem_mark), so it costs address space, not memory. */
+size_t accgpu_emu_mem_redzone(struct accgpu_dev *dev, size_t bytes) {
+  if (!dev->shadow)
+    return 0;
+  size_t free_b = 0, r = bytes < REDZONE_MAX ? bytes : REDZONE_MAX;
+  accgpu_emu_mem_info(dev, &free_b, NULL);
+  if (r > free_b / 8)
+    r = free_b / 8;
+  r = (r + REDZONE_MIN - 1) / REDZONE_MIN * REDZONE_MIN;
+  return r > REDZONE_MIN ? r : REDZONE_MIN;
 }
 
 void accgpu_emu_mem_label(struct accgpu_dev *dev, void *dptr, size_t bytes,
@@ -302,7 +320,7 @@ static const char *label_name(const emu_label *l, char *buf, size_t len) {
 }
 
 /* Where device address A lies against the live labels around it within
-   NEAR_BYTES: "8 bytes before the start of a device allocation: 'a[0:n]'
+   NEAR_BYTES (past the end: or within the block's own length): "8 bytes before the start of a device allocation: 'a[0:n]'
    (...)" or "past the end of a device allocation: 'a[0:n]' (...), at
    byte 800", the nearer first (an index below 0 and one past n look the
    same in the redzone between two blocks), the other one after.  0 when
@@ -312,7 +330,9 @@ static int near_text(const label_search *s, char *buf, size_t len) {
   const emu_label *b = s->below, *u = s->above;
   uintptr_t past = b ? s->a - (b->dev + b->bytes) : UINTPTR_MAX;
   uintptr_t before = u ? u->dev - s->a : UINTPTR_MAX;
-  int near_b = past < NEAR_BYTES, near_u = before <= NEAR_BYTES;
+  /* the block's redzone is as long as the block (accgpu_emu_mem_redzone) */
+  int near_b = past < NEAR_BYTES || (b && past < b->bytes);
+  int near_u = before <= NEAR_BYTES;
   if (!near_b && !near_u)
     return 0;
   if (near_u && (!near_b || before <= past)) {

@@ -214,8 +214,9 @@ int accgpu_emu_mem_alloc(struct accgpu_dev *dev, size_t bytes, void **dptr) {
   return 0;
 }
 
-/* Returns the physical pages of the whole pages inside [A, A+N). */
-static void release_pages(uintptr_t a, size_t n) {
+/* Returns the physical pages of the whole pages inside [A, A+N), when
+   that is worth a call. */
+void accgpu_emu_release_pages(uintptr_t a, size_t n) {
   uintptr_t lo = round_up(a, 4096), hi = (a + n) & ~(uintptr_t)4095;
   if (n >= RELEASE_MIN && hi > lo)
     madvise((void *)lo, hi - lo, MADV_DONTNEED);
@@ -227,7 +228,7 @@ int accgpu_emu_mem_free(struct accgpu_dev *dev, void *dptr) {
   pthread_mutex_lock(&dev->lock);
   size_t size = accgpu_emu_arena_give(&dev->mem, (uintptr_t)dptr);
   if (size) { /* before the range can be handed out again */
-    release_pages((uintptr_t)dptr, size);
+    accgpu_emu_release_pages((uintptr_t)dptr, size);
     accgpu_emu_mem_mark(dev, dptr, size, ACCGPU_MEM_FREED);
   }
   pthread_mutex_unlock(&dev->lock);
