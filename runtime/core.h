@@ -334,6 +334,10 @@ const __accgpu_loc *accgpu_region_on(const accgpu_device *d);
 accgpu_device *accgpu_region_device(accgpu_region *r, int *queued);
 /* One item of `enter data` (or of a declare list) under OP. */
 void accgpu_enter_item(accgpu_op *op, const __accgpu_map *m);
+/* A declared global (declare.c): present on OP's device; a copy this
+   creates starts as INIT's bytes, or zero when INIT is NULL. */
+void accgpu_enter_declared(accgpu_op *op, const __accgpu_map *m,
+                           const void *init);
 
 /* ---- host-blocks.c: acc_malloc on devices that share host memory ---- */
 

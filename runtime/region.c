@@ -77,15 +77,19 @@ static void *map_pointer(accgpu_op *op, accgpu_ritem *it,
   return accgpu_entry_dev(it->e, m->host);
 }
 
-/* create/copyout(zero:): device memory allocated for M starts zeroed. */
-static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
-                     int created) {
-  if (!created || !(m->flags & ACCGPU_MAPF_ZERO))
-    return;
+/* Zeroes the device copy of M. */
+static void zero_copy(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m) {
   if (op->d->be->memset(op->q, accgpu_entry_dev(e, m->host), 0, m->bytes))
     accgpu_op_fatal(op, "cannot zero '%s' (%zu bytes) on the device: %s",
                     m->name ? m->name : "?", m->bytes,
                     accgpu_last_error(NULL));
+}
+
+/* create/copyout(zero:): device memory allocated for M starts zeroed. */
+static void zero_new(accgpu_op *op, accgpu_entry *e, const __accgpu_map *m,
+                     int created) {
+  if (created && (m->flags & ACCGPU_MAPF_ZERO))
+    zero_copy(op, e, m);
 }
 
 /* An implicit section (ACCGPU_MAPF_IMPLICIT): the compiler's estimate of
@@ -635,6 +639,20 @@ void accgpu_enter_item(accgpu_op *op, const __accgpu_map *m) {
   zero_new(op, e, m, created);
   if (created && (m->flags & ACCGPU_MAPF_POINTER_SLOT))
     e->slot = 1;
+}
+
+void accgpu_enter_declared(accgpu_op *op, const __accgpu_map *m,
+                           const void *init) {
+  int created;
+  accgpu_entry *e = accgpu_data_acquire(op, m->host, m->bytes, m->name, 1, 0,
+                                        &created);
+  if (!created)
+    return;
+  if (init)
+    accgpu_data_h2d(op, accgpu_entry_dev(e, m->host), init, m->bytes,
+                    m->name);
+  else
+    zero_copy(op, e, m);
 }
 
 /* exit data on data that is not present does nothing (as in OpenACC 2.7+;

@@ -13,8 +13,11 @@
  *   static void _GLOBAL__I_... (void)
  *   { __accgpu_declare_map (&loc, n, maps); }
  *
- * Every such variable is copied in (its initial value): for create the
- * device contents are unspecified, so a copy is as good.  `link` variables
+ * Every such variable's device copy starts as its initial value, as in a
+ * GPU's image (for create the contents are unspecified, so that is as
+ * good): the runtime keeps the bytes it held at registration, or zeroes
+ * the copy of a definition flagged ACCGPU_MAPF_ZERO (no initializer, or
+ * zeros: nothing to keep).  `link` variables
  * are left to the data clauses that name them.  An `extern` declaration
  * with the directive maps the variable too (its definition, in another
  * file, may lack it; mapped twice is present once).  A destructor frees
@@ -67,9 +70,14 @@ static tree map_ctor(tree decl)
                          fold_convert(size_type_node, DECL_SIZE_UNIT(decl)));
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "kind"),
                          build_int_cst(unsigned_type_node, ACCGPU_MAP_COPYIN));
+  /* a definition with no initializer (or zeros) starts as zero on the
+     device: the runtime need not keep its first bytes */
+  tree init = DECL_EXTERNAL(decl) ? error_mark_node : DECL_INITIAL(decl);
+  bool zero = !init || (init != error_mark_node && initializer_zerop(init));
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "flags"),
                          build_int_cst(unsigned_type_node,
-                                       ACCGPU_MAPF_DECLARE));
+                                       ACCGPU_MAPF_DECLARE
+                                       | (zero ? ACCGPU_MAPF_ZERO : 0)));
   CONSTRUCTOR_APPEND_ELT(v, accgpu_field(mt, "name"), accgpu_string_cst(name));
   tree c = build_constructor(mt, v);
   TREE_CONSTANT(c) = TREE_STATIC(c) = 1;

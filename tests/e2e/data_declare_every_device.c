@@ -4,7 +4,8 @@
  * devices chosen with acc_set_device_num (the MPI pattern), the device
  * opened again after acc_shutdown + acc_init, and a device type chosen with
  * acc_set_device_type.  Routines and constructs read them; each device
- * keeps its own copy where memory is separate. */
+ * keeps its own copy where memory is separate; a copy starts as the
+ * variable started. */
 /* accgpu-test: accgpu-only */
 /* accgpu-test: env ACCGPU_EMU_DEVICES=2 */
 #include "e2e.h"
@@ -62,10 +63,13 @@ int main(void)
   }
   acc_set_device_num(0, t);
 
-  /* Opened again: copyin takes the host's value at that moment. */
+  /* Opened again: the copy starts as the program started, as a GPU's
+     image does (emu_declare_initial_value.c); the host's change needs an
+     update. */
   acc_shutdown(t);
   ctab[0] = 5;
   acc_init(t);
+#pragma acc update device(ctab)
   CHECK_TRUE("gtab present after acc_init", acc_is_present(gtab, sizeof gtab));
   fill(3.0);
   CHECK_REAL("sum after acc_init", dev_sum(), want_sum(3.0), 1e-12);
@@ -73,6 +77,7 @@ int main(void)
   /* From the host to another device type and back. */
   if (t == acc_device_host) {
     acc_set_device_type(acc_device_not_host);
+#pragma acc update device(ctab) /* the copy starts as the program did */
     fill(4.0);
     CHECK_REAL("sum on not_host", dev_sum(), want_sum(4.0), 1e-12);
     acc_set_device_type(acc_device_host);

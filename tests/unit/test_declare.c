@@ -1,7 +1,8 @@
 /* test_declare.c — globals with `declare` on every device as it opens
  * (runtime/declare.c).  A list registered before the emulator opens is
  * mapped when it opens, again after each acc_shutdown + acc_init, with the
- * host's value at that moment (copyin); one registered while the device is
+ * bytes it held when registered (the image's value on a GPU), not the
+ * host's at that moment; one registered while the device is
  * open is mapped at once; an unregistered one is gone and stays gone.
  * Under make test-tsan two threads register and unregister lists while a
  * third shuts the device down and opens it again. */
@@ -57,7 +58,8 @@ static void test_declare_mapped_on_open(void) {
   acc_init(acc_device_emulator);
   CU_ASSERT_TRUE(acc_is_present(g1, sizeof g1));
   CU_ASSERT_TRUE(acc_is_present(g2, sizeof g2));
-  CU_ASSERT_EQUAL(dev_g1_7(), 70.0); /* copied in as it opened again */
+  CU_ASSERT_EQUAL(dev_g1_7(), 7.0); /* as registered, not the host's now */
+  g1[7] = 7;
   __accgpu_declare_unmap(&DLOC, 1, l2);
   CU_ASSERT_FALSE(acc_is_present(g2, sizeof g2));
   acc_shutdown(acc_device_emulator);
