@@ -417,7 +417,9 @@ const char *decl_name(kg *g, tree d)
     return lookup_name(g, d);
   if (!kg_is_local_auto(d)) {
     fail(g, d, DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL
-                   ? "static local variable used on the device"
+                   ? "static local variable used on the device (OpenACC "
+                     "supports none in routines; a file-scope variable with "
+                     "'declare create', or a 'static const' table, works)"
                    : "global variable used on the device without a data "
                      "clause or declare");
     return "0";

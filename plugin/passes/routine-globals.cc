@@ -24,11 +24,15 @@ static vec<char *> used_decl;   /* `T *__accgpu_gp_NAME` of each */
 static vec<tree> set_by_kernels;
 
 /* A declared global that routines reach through a kernel parameter (not
-   one the module holds as a constant). */
+   one the module holds as a constant).  Not a function's static: GCC
+   marks those of a routine "omp declare target" too, but nothing maps
+   them (OpenACC 3.3 §2.15.1: not supported in routines), so the kernel
+   read a null pointer; decl_name reports them at compile time. */
 static bool routine_global_p(tree d)
 {
   return accgpu_declared_global_p(d, true) && DECL_NAME(d)
-         && !kg_module_const_p(d);
+         && !kg_module_const_p(d)
+         && !(DECL_CONTEXT(d) && TREE_CODE(DECL_CONTEXT(d)) == FUNCTION_DECL);
 }
 
 static bool declared_device_copy_p(tree d)

@@ -3,7 +3,7 @@
  * at the helper names the table (it named only "static local variable"
  * before).  A `static const char *const` table works
  * (real5_cfeat_tables.c). */
-/* accgpu-expect: error: 8: .name_len.* static local variable used on the device \(nm\) */
+/* accgpu-expect: error: 8: .name_len.* static local variable used on the device .*\(nm\) */
 #include <string.h>
 static int name_len(int i) {
   static const char *nm[] = {"alpha", "be"};
