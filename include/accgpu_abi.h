@@ -68,7 +68,8 @@ enum __accgpu_map_flags {
                                         n1 rows' bytes, the next one
                                         (ACCGPU_MAPF_ROWS) host = the row
                                         stride in bytes, bytes = the length
-                                        in each row (runtime: jagged.c) */
+                                        in each row (runtime: jagged.c);
+                                        ACCGPU_MAPF_LEVEL items may follow */
   ACCGPU_MAPF_PART_OF = 1u << 9,     /* with ACCGPU_MAPF_IMPLICIT: the
                                         section a compute construct uses of
                                         an array it names without a data

@@ -1,29 +1,28 @@
 /* section-shapes.cc — array sections whose shape GCC 12 gets wrong.
  *
- * Strided `update` sections of arrays of three and
- * more dimensions (or of two with an index after the range), as
- * NPB-style codes write them for a plane or a column of a grid:
+ * Strided `update` sections of arrays of three and more dimensions (or of
+ * two with an index after the range), as NPB-style and halo-exchange
+ * codes write them for a plane, a column or a face of a grid:
  *
  *   update self(u[0:nz][1][0:nx][0:5])   update device(u[3][0:ny][2][0:5])
- *   update self(g[0:n][3])
+ *   update self(g[0:n][3])               update self(u[1:nz-2][1:ny-2][0:1])
  *
- * GCC 12 rejects them ("array section is not contiguous").  Each is one
- * strided level P (the first range) whose rows each hold one contiguous
- * part, so jagged.cc's strided pair carries it when the part is given in
- * bytes (jagged.cc calls us for each item of an update clause):
+ * GCC 12 rejects them ("array section is not contiguous").  Each is read
+ * as indices S, the outer strided range P, then any groups; P's rows are
+ * the item and markers carry the rest (jagged.cc calls us for each item
+ * of an update clause):
  *
- *   NAME S* [P] W* T...  ->  NAME S* [P] [0:dim]*, __accgpu_jbK[OFF : LEN]
+ *   NAME S [P] G...  ->  NAME S [P], __accgpu_jbK[OFF : SIZE],
+ *                        __accgpu_jlK0[STRIDE : COUNT], ...
  *
- * (a range of literal length 1, `[e:1]`, counts as an index [e] here)
- * S*: indices before P; W*: ranges that must be whole dimensions (the rows
- * stay evenly spaced); T...: at least one index, then at most one range A,
- * then ranges F that must be whole dimensions.  OFF is the byte offset of
- * the part in a row (sum of index * element size), LEN its bytes: the
- * length of A times its element size, or ~0UL when a W or an F is not
- * whole (the pass makes that a compile-time error when it folds, the
- * runtime otherwise: such a section has more than one strided level).
- * Other shapes (an index after A; only ranges after P, unless the rows
- * have a variable size: GCC would take those as one block) stay GCC's.
+ * (a range of literal length 1, `[e:1]`, counts as an index here) OFF is
+ * the byte offset of the first element in a row of P (sum of each G's
+ * lower bound times its element size), SIZE the size of an element of the
+ * last group; each range among the G is a level J with its stride and
+ * count.  The pass gives the runtime the strided pair and one
+ * ACCGPU_MAPF_LEVEL item per level; the runtime merges the levels that
+ * cover their dimension and moves each contiguous run (jagged.c).  P and
+ * one range alone with rows of constant size stay jagged.cc's 2-D pair.
  *
  * Sections of arrays with rows of variable size (`double (*v)[ny][nx]`)
  * on data clauses: GCC cannot check that `copyout(v[0:2][0:ny][1:2])` is
