@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define ACCGPU_ABI_VERSION 11
+#define ACCGPU_ABI_VERSION 12
 
 /* Where a construct or clause came from; a static constant in the object. */
 typedef struct __accgpu_loc {
@@ -68,7 +68,8 @@ enum __accgpu_map_flags {
                                         n1 rows' bytes, the next one
                                         (ACCGPU_MAPF_ROWS) host = the row
                                         stride in bytes, bytes = the length
-                                        in each row (runtime: jagged.c) */
+                                        in each row (runtime: jagged.c);
+                                        ACCGPU_MAPF_LEVEL items may follow */
   ACCGPU_MAPF_PART_OF = 1u << 9,     /* with ACCGPU_MAPF_IMPLICIT: the
                                         section a compute construct uses of
                                         an array it names without a data
@@ -95,11 +96,18 @@ enum __accgpu_map_flags {
                                         clause: inside present data they
                                         count no reference (region.c,
                                         slot_item) */
-  ACCGPU_MAPF_DISTINCT = 1u << 13    /* a kernels loop was parallelized
+  ACCGPU_MAPF_DISTINCT = 1u << 13,   /* a kernels loop was parallelized
                                         taking this item's memory as
                                         distinct from the other flagged
                                         items': overlapping is an error
                                         (region.c, check_distinct) */
+  ACCGPU_MAPF_LEVEL = 1u << 14       /* after an ACCGPU_MAPF_STRIDED item and
+                                        its ROWS item, one more strided
+                                        level of the section (ABI 12), outer
+                                        to inner: host = its stride in
+                                        bytes, bytes = its count; the ROWS
+                                        item's bytes are then the length of
+                                        each innermost run (jagged.c) */
 };
 
 typedef struct __accgpu_map {

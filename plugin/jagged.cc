@@ -39,6 +39,7 @@ struct jag_note {
   location_t paren;
   int k;
   tree name;
+  const char *text; /* the item as written (section-shapes.cc), or NULL */
 };
 static vec<jag_note> notes;
 
@@ -48,6 +49,14 @@ tree accgpu_jag_array_name(location_t paren, int k)
     if (notes[i].paren == paren && notes[i].k == k)
       return notes[i].name;
   return NULL_TREE;
+}
+
+const char *accgpu_jag_text(location_t paren, int k)
+{
+  for (unsigned i = 0; i < notes.length(); i++)
+    if (notes[i].paren == paren && notes[i].k == k)
+      return notes[i].text;
+  return NULL;
 }
 
 bool accgpu_jag_noted(int k, tree name)
@@ -155,14 +164,15 @@ static int deeper_item(int i, int e1, int e2)
   return e3 + 1;
 }
 
-int accgpu_jag_note(location_t paren, tree name, location_t loc)
+int accgpu_jag_note(location_t paren, tree name, location_t loc,
+                    const char *text)
 {
   if (line_items == 8) {
     error_at(loc, "more than 8 sections of pointer arrays or strided "
              "sections on one directive");
     return -1;
   }
-  jag_note note = {paren, line_items, name};
+  jag_note note = {paren, line_items, name, text};
   notes.safe_push(note);
   return line_items++;
 }
@@ -191,7 +201,7 @@ static int jagged_item(cpp_reader *pfile, int i)
   if (!pointer_rows_p(name) &&
       !(cur_pragma == PRAGMA_OACC_UPDATE && accgpu_array_rows_p(name)))
     return i;
-  int k = accgpu_jag_note(in.tok[0].src_loc, name, in.tok[i].src_loc);
+  int k = accgpu_jag_note(in.tok[0].src_loc, name, in.tok[i].src_loc, NULL);
   if (k < 0)
     return i;
   for (int j = i; j <= e1; j++)
@@ -280,6 +290,11 @@ void accgpu_jagged_declare_markers(void)
 {
   accgpu_declare_char_markers("__accgpu_jag", 8);
   accgpu_declare_char_markers("__accgpu_jb", 8);
+  for (int k = 0; k < 8; k++) { /* __accgpu_jlKJ: levels of item K */
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "__accgpu_jl%d", k);
+    accgpu_declare_char_markers(prefix, ACCGPU_JAG_LEVELS);
+  }
   accgpu_update_dups_declare_markers();
   accgpu_section_shapes_declare();
 }

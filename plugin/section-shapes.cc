@@ -1,29 +1,28 @@
 /* section-shapes.cc — array sections whose shape GCC 12 gets wrong.
  *
- * Strided `update` sections of arrays of three and
- * more dimensions (or of two with an index after the range), as
- * NPB-style codes write them for a plane or a column of a grid:
+ * Strided `update` sections of arrays of three and more dimensions (or of
+ * two with an index after the range), as NPB-style and halo-exchange
+ * codes write them for a plane, a column or a face of a grid:
  *
  *   update self(u[0:nz][1][0:nx][0:5])   update device(u[3][0:ny][2][0:5])
- *   update self(g[0:n][3])
+ *   update self(g[0:n][3])               update self(u[1:nz-2][1:ny-2][0:1])
  *
- * GCC 12 rejects them ("array section is not contiguous").  Each is one
- * strided level P (the first range) whose rows each hold one contiguous
- * part, so jagged.cc's strided pair carries it when the part is given in
- * bytes (jagged.cc calls us for each item of an update clause):
+ * GCC 12 rejects them ("array section is not contiguous").  Each is read
+ * as indices S, the outer strided range P, then any groups; P's rows are
+ * the item and markers carry the rest (jagged.cc calls us for each item
+ * of an update clause):
  *
- *   NAME S* [P] W* T...  ->  NAME S* [P] [0:dim]*, __accgpu_jbK[OFF : LEN]
+ *   NAME S [P] G...  ->  NAME S [P], __accgpu_jbK[OFF : SIZE],
+ *                        __accgpu_jlK0[STRIDE : COUNT], ...
  *
- * (a range of literal length 1, `[e:1]`, counts as an index [e] here)
- * S*: indices before P; W*: ranges that must be whole dimensions (the rows
- * stay evenly spaced); T...: at least one index, then at most one range A,
- * then ranges F that must be whole dimensions.  OFF is the byte offset of
- * the part in a row (sum of index * element size), LEN its bytes: the
- * length of A times its element size, or ~0UL when a W or an F is not
- * whole (the pass makes that a compile-time error when it folds, the
- * runtime otherwise: such a section has more than one strided level).
- * Other shapes (an index after A; only ranges after P, unless the rows
- * have a variable size: GCC would take those as one block) stay GCC's.
+ * (a range of literal length 1, `[e:1]`, counts as an index here) OFF is
+ * the byte offset of the first element in a row of P (sum of each G's
+ * lower bound times its element size), SIZE the size of an element of the
+ * last group; each range among the G is a level J with its stride and
+ * count.  The pass gives the runtime the strided pair and one
+ * ACCGPU_MAPF_LEVEL item per level; the runtime merges the levels that
+ * cover their dimension and moves each contiguous run (jagged.c).  P and
+ * one range alone with rows of constant size stay jagged.cc's 2-D pair.
  *
  * Sections of arrays with rows of variable size (`double (*v)[ny][nx]`)
  * on data clauses: GCC cannot check that `copyout(v[0:2][0:ny][1:2])` is
@@ -155,49 +154,6 @@ static void whole(const struct group *f, int level)
   punct(CPP_CLOSE_PAREN);
 }
 
-/* Is group L one that must cover its whole dimension: a range between P
-   and T0 (rows that stay evenly spaced) or after A (inside the part)? */
-static bool must_be_whole(int l, int p, int t0, int a)
-{
-  return (l > p && l < t0) || (a >= 0 && l > a);
-}
-
-/* The marker section's bounds: the part of a row is groups T0..N-1 of G
-   (A: the range among them, or -1); the ranges must_be_whole checks. */
-static void marker_bounds(const struct group *g, int p, int t0, int n, int a)
-{
-  for (int l = t0; l < n; l++) {
-    if (l > t0)
-      punct(CPP_PLUS);
-    lower(&g[l]);
-    punct(CPP_MULT);
-    elem_size(l);
-  }
-  punct(CPP_COLON);
-  punct(CPP_OPEN_PAREN);
-  bool checked = false;
-  for (int l = p + 1; l < n; l++)
-    if (must_be_whole(l, p, t0, a)) {
-      if (checked)
-        punct(CPP_AND_AND);
-      whole(&g[l], l);
-      checked = true;
-    }
-  if (checked)
-    punct(CPP_QUERY);
-  if (a >= 0) {
-    length(&g[a], a);
-    punct(CPP_MULT);
-  }
-  elem_size(a >= 0 ? a : n - 1);
-  if (checked) {
-    punct(CPP_COLON);
-    punct(CPP_COMPL);
-    accgpu_pp_emit_number(w.out, w.nout, w.max, "0UL", w.loc);
-  }
-  punct(CPP_CLOSE_PAREN);
-}
-
 /* Array levels of NAME's declared type (a pointer counts as one; 0 for
    pointers to pointers, jagged.cc's); *VLA: the elements of level P have
    a variable size. */
@@ -270,32 +226,60 @@ static int read_groups(const cpp_token *in, int nin, int i, struct group *g)
   return n;
 }
 
-/* P (the first range), T0 (the first index after it) and A (the range
-   after T0, -1 when none) of an item of this shape with N groups: P,
-   ranges, indices, at most one range A, ranges; or, with VLA (rows of
-   a variable size: GCC cannot see that the section is not contiguous and
-   would update one block), P and only ranges, the last being A; false
-   when it is not one. */
-static bool strided_shape(const struct group *g, int n, bool vla, int *p,
-                          int *t0, int *a)
+/* P, the strided level of an item of N groups G that takes this path: a
+   range with its length followed by at least one group; not P and one
+   range of rows of constant size alone (`g[0:n][1:2]`: jagged.cc's 2-D
+   strided pair). */
+static bool strided_shape(const struct group *g, int n, bool vla, int *p)
 {
-  *a = -1;
   *p = strided_level(g, n);
-  if (*p < 0 || g[*p].colon == g[*p].close - 1)
-    return false; /* none, or the strided level without its length */
-  for (*t0 = *p + 1; *t0 < n && !index_like(&g[*t0]); ++*t0)
-    ;
-  if (*t0 == n && (n - *p < 2 || !vla))
-    return false; /* all ranges after P: contiguous or GCC's error */
-  if (*t0 == n)
-    *t0 = n - 1; /* GCC would take it as contiguous: the last is A */
-  for (int l = *t0; l < n; l++) {
-    if (!index_like(&g[l]) && *a < 0)
-      *a = l;
-    else if (index_like(&g[l]) && *a >= 0)
-      return false; /* an index after the part's range */
+  if (*p < 0 || g[*p].colon == g[*p].close - 1 || *p == n - 1)
+    return false; /* none, its length omitted, or contiguous */
+  return !(*p == 0 && n == 2 && !index_like(&g[1]) && !vla);
+}
+
+/* `MARKER [ lo : len ]`. */
+static void marker(const char *name, int k, int level)
+{
+  char m[32];
+  if (level < 0)
+    snprintf(m, sizeof m, "%s%d", name, k);
+  else
+    snprintf(m, sizeof m, "%s%d%d", name, k, level);
+  accgpu_pp_emit_name(w.pfile, w.out, w.nout, w.max, m, w.loc);
+  punct(CPP_OPEN_SQUARE);
+}
+
+/* `, __accgpu_jbK[OFF : SIZE]` then `, __accgpu_jlKJ[STRIDE : COUNT]` for
+   each range J after P (groups G, N of them): OFF is the byte offset of
+   the first element in P's first row (each later group's lower bound
+   times its element size), SIZE the size of one element of the last
+   group; the pass and the runtime take the ranges as levels
+   (ACCGPU_MAPF_LEVEL) and merge those that cover their dimension. */
+static void level_markers(const struct group *g, int n, int p, int k)
+{
+  punct(CPP_COMMA);
+  marker("__accgpu_jb", k, -1);
+  for (int l = p + 1; l < n; l++) {
+    if (l > p + 1)
+      punct(CPP_PLUS);
+    lower(&g[l]);
+    punct(CPP_MULT);
+    elem_size(l);
   }
-  return true;
+  punct(CPP_COLON);
+  elem_size(n - 1);
+  punct(CPP_CLOSE_SQUARE);
+  for (int l = p + 1, j = 0; l < n; l++) {
+    if (index_like(&g[l]))
+      continue;
+    punct(CPP_COMMA);
+    marker("__accgpu_jl", k, j++);
+    elem_size(l);
+    punct(CPP_COLON);
+    length(&g[l], l);
+    punct(CPP_CLOSE_SQUARE);
+  }
 }
 
 int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
@@ -303,36 +287,22 @@ int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
                                int max)
 {
   struct group g[MAX_GROUPS];
-  int n, p, t0, a;
+  int n, p;
   bool vla;
   if (in[i].type != CPP_NAME || i + 1 >= nin ||
       in[i + 1].type != CPP_OPEN_SQUARE || !(n = read_groups(in, nin, i, g)))
     return i;
   tree name = HT_IDENT_TO_GCC_IDENT(HT_NODE(in[i].val.node.node));
   if (rank_of(name, strided_level(g, n), &vla) < n ||
-      !strided_shape(g, n, vla, &p, &t0, &a))
+      !strided_shape(g, n, vla, &p))
     return i;
-  int k = accgpu_jag_note(in[0].src_loc, name, in[i].src_loc);
+  const char *text = accgpu_spell_tokens(pfile, in, i, g[n - 1].close + 1);
+  int k = accgpu_jag_note(in[0].src_loc, name, in[i].src_loc, text);
   if (k < 0)
     return i;
   start(pfile, in, i, out, nout, max);
-  range(i, g[p].close + 1);
-  for (int l = p + 1; l < t0; l++) { /* W as whole: the marker checks it */
-    punct(CPP_OPEN_SQUARE);
-    accgpu_pp_emit_number(w.out, w.nout, w.max, "0", w.loc);
-    punct(CPP_COLON);
-    elem_size(l - 1);
-    punct(CPP_DIV);
-    elem_size(l);
-    punct(CPP_CLOSE_SQUARE);
-  }
-  punct(CPP_COMMA);
-  char marker[32];
-  snprintf(marker, sizeof marker, "__accgpu_jb%d", k);
-  accgpu_pp_emit_name(pfile, out, nout, max, marker, w.loc);
-  punct(CPP_OPEN_SQUARE);
-  marker_bounds(g, p, t0, n, a);
-  punct(CPP_CLOSE_SQUARE);
+  range(i, g[p].close + 1); /* NAME S* [P]: the rows of the outer level */
+  level_markers(g, n, p, k);
   return g[n - 1].close + 1;
 }
 

@@ -123,8 +123,8 @@ static int group_colon(const cpp_token *in, int open, int end)
 }
 
 /* The text of tokens IN[FROM..TO), for the item's name in messages. */
-static const char *spell(cpp_reader *pfile, const cpp_token *in, int from,
-                         int to)
+const char *accgpu_spell_tokens(cpp_reader *pfile, const cpp_token *in,
+                                int from, int to)
 {
   char buf[256];
   size_t len = 0;
@@ -214,7 +214,8 @@ int accgpu_update_dup_item(cpp_reader *pfile, const cpp_token *in, int nin,
     return i;
   }
   location_t loc = in[i].src_loc;
-  dup_note note = {in[0].src_loc, ndups, spell(pfile, in, i, end + 1)};
+  dup_note note = {in[0].src_loc, ndups,
+                   accgpu_spell_tokens(pfile, in, i, end + 1)};
   notes.safe_push(note);
   char marker[32];
   snprintf(marker, sizeof marker, "__accgpu_dup%d", ndups);

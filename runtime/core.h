@@ -319,6 +319,10 @@ enum { ACCGPU_JAG_REGION, ACCGPU_JAG_ENTER, ACCGPU_JAG_EXIT,
 __accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
                                    const __accgpu_map *maps, unsigned n,
                                    unsigned *out_n, int ctx);
+/* jagged.c: the contiguous runs a strided update item MAPS[I] (of N; with
+   its ROWS and ACCGPU_MAPF_LEVEL items) moves, at most this many levels. */
+#define ACCGPU_STRIDED_MAX_LEVELS 8
+size_t accgpu_strided_runs(const __accgpu_map *maps, unsigned n, unsigned i);
 /* map-order.c: the order in which to take the N items of MAPS when some
    lie inside others (ENTRY: mapping them, the larger first; else
    releasing them, the smaller first); NULL for their own order, else a

@@ -1,6 +1,7 @@
 /* jagged.c — sections of pointer arrays, a[l1:n1][l2:n2] with a a
  * pointer to pointer (and, on update directives, the strided sections of
- * a 2-D array, each row's part updated on its own: add_strided): the plugin passes an item for a[l1:n1] flagged
+ * arrays, each contiguous run updated on its own: add_strided): the plugin
+ * passes an item for a[l1:n1] flagged
  * ACCGPU_MAPF_JAGGED and, right after it, one flagged ACCGPU_MAPF_ROWS
  * (host: the byte offset of the section in each row, bytes: its length).
  * Before the items are mapped, each such pair is expanded into plain
@@ -20,6 +21,13 @@ char __accgpu_jag0[1], __accgpu_jag1[1], __accgpu_jag2[1], __accgpu_jag3[1],
 /* ... for strided update sections of deeper arrays (section-shapes.cc). */
 char __accgpu_jb0[1], __accgpu_jb1[1], __accgpu_jb2[1], __accgpu_jb3[1],
     __accgpu_jb4[1], __accgpu_jb5[1], __accgpu_jb6[1], __accgpu_jb7[1];
+/* ... and for their levels after the first one: __accgpu_jlKJ, level J of
+   item K (section-shapes.cc). */
+#define JL7(k)                                                               \
+  __accgpu_jl##k##0[1], __accgpu_jl##k##1[1], __accgpu_jl##k##2[1],          \
+      __accgpu_jl##k##3[1], __accgpu_jl##k##4[1], __accgpu_jl##k##5[1],      \
+      __accgpu_jl##k##6[1]
+char JL7(0), JL7(1), JL7(2), JL7(3), JL7(4), JL7(5), JL7(6), JL7(7);
 /* ... and for sections of an array named twice on an update directive
    (plugin/update-dups.cc: the items carry their own addresses). */
 char __accgpu_dup0[1], __accgpu_dup1[1], __accgpu_dup2[1], __accgpu_dup3[1],
@@ -55,26 +63,89 @@ static void add_rows(__accgpu_map *out, unsigned *n, const __accgpu_map *p,
   }
 }
 
-/* Appends the part of each row of strided pair P (an update of a
-   [l1:n1][l2:n2], a a 2-D array: P[0] from a[l1][l2] over n1 rows, P[1]
-   the row stride and the part's length) to OUT at *N. */
-static void add_strided(const __accgpu_loc *loc, __accgpu_map *out,
-                        unsigned *n, const __accgpu_map *p) {
-  size_t stride = (size_t)p[1].host, nrows = stride ? p[0].bytes / stride : 0;
-  if (p[1].bytes == SIZE_MAX) /* plugin/section-shapes.cc: not one part */
+/* A strided section's levels, outer to inner, and its innermost run. */
+typedef struct {
+  unsigned n;             /* levels left after merging */
+  size_t stride[ACCGPU_STRIDED_MAX_LEVELS], count[ACCGPU_STRIDED_MAX_LEVELS];
+  size_t run;             /* bytes of each contiguous run */
+  size_t runs;            /* how many runs (the product of the counts) */
+  unsigned used;          /* items the section takes in the map list */
+} strided_shape;
+
+/* The shape of the strided item MAPS[I] of N: the outer level from it and
+   its ROWS item (host: the stride, bytes: the run), then one level per
+   ACCGPU_MAPF_LEVEL item after them.  Levels of count 1 are dropped (their
+   offset is in the item's host) and inner levels the run covers whole
+   merge into it (u[0:K][0:J][0:I] is one run). */
+static void shape_of(const __accgpu_map *maps, unsigned n, unsigned i,
+                     strided_shape *s) {
+  size_t stride = (size_t)maps[i + 1].host;
+  s->n = 0;
+  s->stride[0] = stride;
+  s->count[s->n++] = stride ? maps[i].bytes / stride : 0;
+  unsigned j = i + 2;
+  for (; j < n && (maps[j].flags & ACCGPU_MAPF_LEVEL); j++)
+    if (s->n < ACCGPU_STRIDED_MAX_LEVELS) {
+      s->stride[s->n] = (size_t)maps[j].host;
+      s->count[s->n++] = maps[j].bytes;
+    }
+  s->used = j - i;
+  s->run = maps[i + 1].bytes;
+  unsigned k = 0;
+  for (unsigned l = 0; l < s->n; l++) /* count-1 levels: no stride */
+    if (s->count[l] != 1) {
+      s->stride[k] = s->stride[l];
+      s->count[k++] = s->count[l];
+    }
+  s->n = k;
+  while (s->n && s->run && s->run == s->stride[s->n - 1]) {
+    s->run *= s->count[s->n - 1]; /* whole inner level: one run */
+    s->n--;
+  }
+  s->runs = 1;
+  for (unsigned l = 0; l < s->n; l++)
+    s->runs *= s->count[l];
+}
+
+/* Appends the runs of strided item P (an update of a section with one or
+   more strided levels: P[0] from its first element over the outer level's
+   rows, P[1] the outer stride and each run's length, then LEVEL items:
+   accgpu_abi.h) to OUT at *N; returns the items it takes. */
+static unsigned add_strided(const __accgpu_loc *loc, __accgpu_map *out,
+                            unsigned *n, const __accgpu_map *maps,
+                            unsigned nmaps, unsigned i) {
+  const __accgpu_map *p = &maps[i];
+  if (p[1].bytes == SIZE_MAX) /* objects of ABI 11: two strided levels */
     accgpu_fatal(loc, "strided update of '%s': only one level may be "
                  "strided; ranges other than the first one and the one in "
                  "the part of each row must cover whole dimensions",
                  p[0].name);
+  strided_shape s;
+  shape_of(maps, nmaps, i, &s);
   unsigned flags = p[0].flags & ~(ACCGPU_MAPF_STRIDED | ACCGPU_MAPF_ROWS);
-  if (nrows > 1 && p[1].bytes == stride) { /* whole rows: one block */
-    out[(*n)++] = item(p[0].host, p[0].bytes, p[0].kind, flags, p[0].name);
-    return;
-  }
-  for (size_t r = 0; r < nrows; r++)
-    out[(*n)++] = item((char *)p[0].host + r * stride, p[1].bytes, p[0].kind,
-                       flags | (p[1].bytes ? 0 : ACCGPU_MAPF_ZERO_LEN_OK),
+  if (!s.run)
+    flags |= ACCGPU_MAPF_ZERO_LEN_OK;
+  size_t idx[ACCGPU_STRIDED_MAX_LEVELS] = {0};
+  for (size_t r = 0; r < s.runs; r++) {
+    size_t off = 0;
+    for (unsigned l = 0; l < s.n; l++)
+      off += idx[l] * s.stride[l];
+    out[(*n)++] = item((char *)p[0].host + off, s.run, p[0].kind, flags,
                        p[0].name);
+    for (unsigned l = s.n; l-- > 0;) /* the next index, inner first */
+      if (++idx[l] < s.count[l])
+        break;
+      else
+        idx[l] = 0;
+  }
+  return s.used;
+}
+
+size_t accgpu_strided_runs(const __accgpu_map *maps, unsigned n,
+                           unsigned i) {
+  strided_shape s;
+  shape_of(maps, n, i, &s);
+  return s.runs;
 }
 
 /* Kind of the pointer array itself. */
@@ -87,24 +158,29 @@ static unsigned array_kind(unsigned kind, int ctx) {
 }
 
 /* Items the expansion of MAPS makes (0: nothing to expand). */
-static unsigned expanded_count(const __accgpu_map *maps, unsigned n) {
-  unsigned extra = 0, any = 0;
+static unsigned expanded_count(const __accgpu_loc *loc,
+                               const __accgpu_map *maps, unsigned n) {
+  size_t extra = 0;
+  unsigned any = 0;
   for (unsigned i = 0; i + 1 < n; i++)
     if (maps[i].flags & ACCGPU_MAPF_JAGGED) {
       any = 1;
-      extra += 2 * (unsigned)(maps[i].bytes / sizeof(void *));
+      extra += 2 * (maps[i].bytes / sizeof(void *));
     } else if (maps[i].flags & ACCGPU_MAPF_STRIDED) {
-      size_t stride = (size_t)maps[i + 1].host;
       any = 1;
-      extra += stride ? (unsigned)(maps[i].bytes / stride) : 0;
+      extra += accgpu_strided_runs(maps, n, i);
     }
-  return any ? n + extra : 0;
+  if (extra > UINT32_MAX / 2 - n)
+    accgpu_fatal(loc, "a section of '%s' moves %zu separate parts: too "
+                 "many for one directive", maps[0].name ? maps[0].name : "?",
+                 extra);
+  return any ? n + (unsigned)extra : 0;
 }
 
 __accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
                                    const __accgpu_map *maps, unsigned n,
                                    unsigned *out_n, int ctx) {
-  unsigned total = expanded_count(maps, n);
+  unsigned total = expanded_count(loc, maps, n);
   if (!total)
     return NULL;
   __accgpu_map *out = calloc(total, sizeof *out);
@@ -120,8 +196,7 @@ __accgpu_map *accgpu_jagged_expand(const __accgpu_loc *loc,
     const __accgpu_map *p = &maps[i];
     if ((p->flags & ACCGPU_MAPF_STRIDED) && i + 1 < n &&
         ctx == ACCGPU_JAG_UPDATE) {
-      add_strided(loc, out, &k, p);
-      i++;
+      i += add_strided(loc, out, &k, maps, n, i) - 1;
       continue;
     }
     if (!(p->flags & ACCGPU_MAPF_JAGGED) || i + 1 == n) {

@@ -250,12 +250,22 @@ void accgpu_private_sections_done(void);
 cpp_hashnode *accgpu_jagged_clause(cpp_reader *pfile, const cpp_token *word,
                                    const char *kind, int pragma);
 void accgpu_jagged_new_line(void);
-/* The marker number K for the next strided or jagged item (naming NAME) of
-   the clause whose `(` is at PAREN; -1 after an error at LOC (too many). */
-int accgpu_jag_note(location_t paren, tree name, location_t loc);
+/* The marker number K for the next strided or jagged item (naming NAME,
+   written TEXT when not NULL) of the clause whose `(` is at PAREN; -1
+   after an error at LOC (too many).  The text noted for marker K. */
+int accgpu_jag_note(location_t paren, tree name, location_t loc,
+                    const char *text);
+const char *accgpu_jag_text(location_t paren, int k);
+/* The text of tokens IN[FROM..TO) (update-dups.cc). */
+const char *accgpu_spell_tokens(cpp_reader *pfile, const cpp_token *in,
+                                int from, int to);
 /* section-shapes.cc: a strided update item of an array of more than two
    levels written into OUT (returns the index after it, or I when it is not
-   one); its marker __accgpu_jbK carries the part of each row in bytes. */
+   one); its marker __accgpu_jbK carries the offset of its first element in
+   each outer row and the size of one element of its last group in bytes,
+   and one marker __accgpu_jlKJ (J < ACCGPU_JAG_LEVELS) per range after
+   the outer one its stride and count (accgpu_abi.h, ACCGPU_MAPF_LEVEL). */
+#define ACCGPU_JAG_LEVELS 7
 int accgpu_update_strided_item(cpp_reader *pfile, const cpp_token *in,
                                int nin, int i, cpp_token *out, int *nout,
                                int max);
@@ -306,9 +316,12 @@ void accgpu_declare_char_markers(const char *prefix, int n);
 tree accgpu_jag_partner(tree clauses, tree m);
 tree accgpu_jag_marker_for(tree clauses, tree c);
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes);
-/* The array's name for marker M of a strided update section of a deeper
-   array (section-shapes.cc; its bounds are bytes), else NULL. */
+/* The item as written for marker M of a strided update section of a
+   deeper array (section-shapes.cc; its bounds are bytes), else NULL.  Its
+   level marker J among CLAUSES (NULL_TREE when none); is C one? */
 const char *accgpu_jag_bytes_name(tree m);
+tree accgpu_jag_level(tree clauses, tree m, int j);
+bool accgpu_jag_level_p(tree c);
 /* update-dups.cc: an update item naming an array the line named before,
    rewritten into OUT (returns the index after it, or I when it is not
    one); the line's state; the markers.  The pass's side: the host address

@@ -836,6 +836,41 @@ static void fill_rows(gimple_stmt_iterator *gsi, tree arr, unsigned i, tree m,
            accgpu_item_name(c), loc);
 }
 
+/* Fills ARR[I] with level marker L (__accgpu_jlKJ[stride:count] of a
+   strided update section: accgpu_abi.h, ACCGPU_MAPF_LEVEL). */
+static void fill_level(gimple_stmt_iterator *gsi, tree arr, unsigned i,
+                       tree l, unsigned kind, const char *name,
+                       location_t loc)
+{
+  tree stride = fold_convert(ptr_type_node,
+                             unshare_expr(TREE_OPERAND(OMP_CLAUSE_DECL(l), 1)));
+  tree count = fold_convert(size_type_node, unshare_expr(OMP_CLAUSE_SIZE(l)));
+  set_item(gsi, arr, i, stride, count, kind,
+           ACCGPU_MAPF_ROWS | ACCGPU_MAPF_LEVEL, name, loc);
+}
+
+/* The rows item of jagged or strided marker M, whose item C was filled
+   at ARR[I - 1], at ARR[I], then M's levels; each clause pushed on OUT. */
+static void fill_pair(gimple_stmt_iterator *gsi, tree arr, tree clauses,
+                      tree m, tree c, unsigned kind, bool dup,
+                      struct accgpu_maps *out, location_t loc)
+{
+  unsigned i = out->clause.length();
+  fill_rows(gsi, arr, i, m, c, kind, loc);
+  out->clause.safe_push(m);
+  if (dup || !accgpu_jag_strided_p(c))
+    return;
+  const char *name = strided_item_name(c, m);
+  tree str = accgpu_string_cst(name);
+  accgpu_set_map_field(gsi, arr, i, "name", str, loc); /* the messages' */
+  if (accgpu_jag_bytes_name(m))
+    accgpu_set_map_field(gsi, arr, i - 1, "name", unshare_expr(str), loc);
+  for (int j = 0; tree l = accgpu_jag_level(clauses, m, j); j++) {
+    fill_level(gsi, arr, out->clause.length(), l, kind, name, loc);
+    out->clause.safe_push(l);
+  }
+}
+
 /* GCC lists `attach:s->v` before `to:*s`, and the runtime handles items in
    order: pointers are attached after everything else is mapped and
    detached before anything is unmapped.  True for items of the second
@@ -865,7 +900,7 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
       if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP ||
           accgpu_clause_marker(c) != ACCGPU_MARK_NONE ||
           accgpu_jag_marker(c) >= 0 || /* filled after its array's item */
-          accgpu_update_rows_marker_p(c))
+          accgpu_update_rows_marker_p(c) || accgpu_jag_level_p(c))
         continue;
       unsigned kind = map_kind(c, ctx);
       if (kind == KIND_SKIP || late_item(kind, ctx) != (round == 1))
@@ -885,14 +920,9 @@ void accgpu_build_maps_ctx(gimple_stmt_iterator *gsi, tree clauses,
         fill_whole(gsi, arr, out->clause.length(), whole, loc);
         out->clause.safe_push(OMP_CLAUSE_CHAIN(c));
       }
-      if (jm) {
-        fill_rows(gsi, arr, out->clause.length(), jm, c, kind, loc);
-        if (pair == ACCGPU_MAPF_STRIDED && !rm) /* the rows' messages */
-          accgpu_set_map_field(gsi, arr, out->clause.length() - 1, "name",
-                               accgpu_string_cst(strided_item_name(c, jm)),
-                               loc);
-        out->clause.safe_push(jm);
-      }
+      if (jm)
+        fill_pair(gsi, arr, clauses, jm, c, kind, rm != NULL_TREE, out,
+                  loc);
       for (; run > 1; run--)
         c = OMP_CLAUSE_CHAIN(c);
     }

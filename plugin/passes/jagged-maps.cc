@@ -128,8 +128,42 @@ const char *accgpu_jag_bytes_name(tree m)
 {
   if (!bytes_marker_p(m))
     return NULL;
+  const char *text = accgpu_jag_text(spelling(m), accgpu_jag_marker(m));
   tree name = accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m));
-  return name ? IDENTIFIER_POINTER(name) : NULL;
+  return text ? text : name ? IDENTIFIER_POINTER(name) : NULL;
+}
+
+/* K * 10 + J of a level marker clause __accgpu_jlKJ[stride:count]
+   (section-shapes.cc), else -1. */
+static int level_number(tree c)
+{
+  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
+    return -1;
+  tree d = OMP_CLAUSE_DECL(c);
+  if (TREE_CODE(d) != ARRAY_REF || !VAR_P(TREE_OPERAND(d, 0)) ||
+      !DECL_NAME(TREE_OPERAND(d, 0)))
+    return -1;
+  const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
+  if (strncmp(n, "__accgpu_jl", 11) || !ISDIGIT(n[11]) || !ISDIGIT(n[12]) ||
+      n[13])
+    return -1;
+  return (n[11] - '0') * 10 + n[12] - '0';
+}
+
+bool accgpu_jag_level_p(tree c)
+{
+  return level_number(c) >= 0;
+}
+
+tree accgpu_jag_level(tree clauses, tree m, int j)
+{
+  if (!bytes_marker_p(m))
+    return NULL_TREE;
+  int kj = accgpu_jag_marker(m) * 10 + j;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (level_number(c) == kj)
+      return c;
+  return NULL_TREE;
 }
 
 void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes)
@@ -139,11 +173,6 @@ void accgpu_jag_rows(tree m, tree partner, tree *host, tree *bytes)
                : fold_convert(size_type_node, TYPE_SIZE_UNIT(elem));
   tree lo = fold_convert(size_type_node,
                          unshare_expr(TREE_OPERAND(OMP_CLAUSE_DECL(m), 1)));
-  if (bytes_marker_p(m) && integer_all_onesp(OMP_CLAUSE_SIZE(m)))
-    error_at(OMP_CLAUSE_LOCATION(m), "strided %<update%> of %qE: only one "
-             "level may be strided; ranges other than the first one and "
-             "the one in the part of each row must cover whole dimensions",
-             accgpu_jag_array_name(spelling(m), accgpu_jag_marker(m)));
   *host = fold_convert(ptr_type_node,
                        fold_build2(MULT_EXPR, size_type_node, lo, esize));
   *bytes = fold_build2(MULT_EXPR, size_type_node,
