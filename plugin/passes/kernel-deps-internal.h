@@ -1,7 +1,8 @@
 /* kernel-deps-internal.h — types and functions the files of the kernels
  * dependence analysis share: kernel-deps-poly.cc (polynomials, symbolic
  * values), kernel-deps-walk.cc (walking a loop body), kernel-deps-test.cc
- * (the dependence test, one loop) and kernel-deps.cc (the conversion). */
+ * (the dependence test, one loop), kernel-deps-omp.cc (acc loops) and
+ * kernel-deps.cc (the conversion). */
 #ifndef ACCGPU_KERNEL_DEPS_INTERNAL_H
 #define ACCGPU_KERNEL_DEPS_INTERNAL_H
 
