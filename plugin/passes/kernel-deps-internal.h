@@ -1,7 +1,8 @@
 /* kernel-deps-internal.h — types and functions the files of the kernels
  * dependence analysis share: kernel-deps-poly.cc (polynomials, symbolic
  * values), kernel-deps-walk.cc (walking a loop body), kernel-deps-test.cc
- * (the dependence test, one loop) and kernel-deps.cc (the conversion). */
+ * (the dependence test, one loop), kernel-deps-omp.cc (acc loops) and
+ * kernel-deps.cc (the conversion). */
 #ifndef ACCGPU_KERNEL_DEPS_INTERNAL_H
 #define ACCGPU_KERNEL_DEPS_INTERNAL_H
 
@@ -61,10 +62,15 @@ struct vstate {
 
 typedef vec<vstate> state;
 
+/* An inner loop of the body: a plain C loop, or one level of an acc loop
+   (OMP set; DIM: its collapsed level), whose statement then stands at
+   P_INIT (entry) and P_EXIT (after the body); P_BODY, P_INCR are -1. */
 struct iloop {
   kg_plain_loop l;
   int p_init, p_body, p_incr, p_exit;
   int symid;
+  gomp_for *omp;
+  unsigned dim;
 };
 
 struct dctx {
@@ -90,6 +96,7 @@ struct dctx {
   vec<tree> ent_var, ent_val;       /* init ENT_AT, VAR holds VAL */
   bool irange;                      /* the loop's index lies in [ILO, IHI] */
   poly ilo, ihi;
+  bool omp_inner;                   /* acc loops inside are inner loops */
   bool bad;
 };
 
@@ -145,6 +152,8 @@ void kd_collect_vars(dctx *d);
 void kd_set_var(dctx *d, state &cur, tree v, aff a);
 bool kd_same_rhs(gimple *a, gimple *b);
 void kd_walk_body(dctx *d);
+/* Flattens levels FROM.. of acc loop F, then its body, as inner loops. */
+void kd_flatten_omp(dctx *d, gomp_for *f, unsigned from);
 
 /* kernel-deps-test.cc */
 bool kd_prove_index_free(dctx *d, const poly *c, bool *pos);
@@ -153,5 +162,20 @@ void kd_analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
                       tree clauses, hash_map<tree, tree> *entry,
                       dep_result *res);
 bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide);
+/* Analyses the loop over INDEX (from N1 by STEP while INDEX COND N2; N2
+   computed by TFIRST .. before TCOND when TFIRST is set) whose body is
+   FIRST .. before STOP or, when WRAP is set, levels FROM.. of the acc
+   loop WRAP and its body (acc loops inside are then inner loops). */
+void kd_analyse(tree index, tree n1, tree n2, enum tree_code cond,
+                gimple *first, gimple *stop, gimple *tfirst, gimple *tcond,
+                vec<kg_plain_loop *> *encl, HOST_WIDE_INT step, tree clauses,
+                hash_map<tree, tree> *entry, gomp_for *wrap, unsigned from,
+                dep_result *res);
+
+/* kernel-deps-omp.cc: level K of acc loop F as a plain loop's bounds
+   (INDEX, N1, N2, COND, STEP; INIT is F), or false when the test cannot
+   take it (no integer index, a step not constant, an unsigned index
+   stepping down). */
+bool kd_omp_level(gomp_for *f, unsigned k, kg_plain_loop *l);
 
 #endif

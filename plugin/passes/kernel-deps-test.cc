@@ -637,25 +637,38 @@ static void note_pair(dctx *d, dep_result *res, tree b1, tree b2, bool *ok)
   res->alias2 = b2;
 }
 
-/* Analyses the body FIRST .. before STOP of the loop over INDEX (from N1
-   by STEP while INDEX COND N2, N2 computed by TFIRST .. before TCOND when
-   TFIRST is set; N1/N2 may be NULL when unknown), inside the loops ENCL
-   of the construct with CLAUSES. */
-static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
-                    gimple *first, gimple *stop, gimple *tfirst,
-                    gimple *tcond, vec<kg_plain_loop *> *encl,
-                    HOST_WIDE_INT step, tree clauses,
-                    hash_map<tree, tree> *entry, dep_result *res)
+/* The index of an acc loop inside the body: private to that loop. */
+static bool omp_index_p(dctx *d, tree v)
+{
+  for (unsigned k = 0; k < d->loops.length(); k++)
+    if (d->loops[k].omp && d->loops[k].l.index == v)
+      return true;
+  return false;
+}
+
+/* kernel-deps-internal.h; N1/N2 may be NULL when unknown; ENCL: the plain
+   loops around it, in the construct with CLAUSES. */
+void kd_analyse(tree index, tree n1, tree n2, enum tree_code cond,
+                gimple *first, gimple *stop, gimple *tfirst, gimple *tcond,
+                vec<kg_plain_loop *> *encl, HOST_WIDE_INT step, tree clauses,
+                hash_map<tree, tree> *entry, gomp_for *wrap, unsigned from,
+                dep_result *res)
 {
   dctx d;
   dctx_init(&d, index);
   d.istep = step ? step : 1;
   d.clauses = clauses;
   d.entry = entry;
+  d.omp_inner = wrap != NULL;
   memset((void *)res, 0, sizeof *res);
-  kd_flatten(&d, first, stop);
+  if (wrap)
+    kd_flatten_omp(&d, wrap, from);
+  else
+    kd_flatten(&d, first, stop);
   for (unsigned k = 0; k < d.loops.length(); k++) {
     iloop *il = &d.loops[k];
+    if (il->omp)
+      continue; /* positions set by kd_flatten_omp */
     int *pb = d.lab->get(gimple_cond_true_label(as_a<gcond *>(il->l.cond_stmt)));
     il->p_init = *d.pos->get(il->l.init);
     il->p_incr = *d.pos->get(il->l.incr);
@@ -714,7 +727,7 @@ static void analyse(tree index, tree n1, tree n2, enum tree_code cond,
     for (unsigned k = 0; k < res->reds.length(); k++)
       red |= res->reds[k].decl == v;
     if (TREE_CODE(v) != SSA_NAME && !red && !d.body_vars.contains(v)
-        && !res->privs.contains(v))
+        && !res->privs.contains(v) && !omp_index_p(&d, v))
       res->privs.safe_push(v);
   }
   res->body_vars = d.body_vars.copy();
@@ -729,9 +742,9 @@ void kd_analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
                           tree clauses, hash_map<tree, tree> *entry,
                           dep_result *res)
 {
-  analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
-          l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step), clauses,
-          entry, res);
+  kd_analyse(l->index, l->n1, l->n2, l->cond, l->first_body, l->incr,
+             l->test_first, l->cond_stmt, encl, tree_to_shwi(l->step),
+             clauses, entry, NULL, 0, res);
   bool inv = TREE_CODE(l->n2) == INTEGER_CST || TREE_CODE(l->n2) == SSA_NAME
              || DECL_P(l->n2);
   for (gimple *s = l->first_body; inv && s && s != l->incr; s = s->next) {
@@ -801,81 +814,6 @@ void kg_find_sequential_plain_loops(gimple_seq seq,
                                     vec<location_t> *rejected)
 {
   find_in_seq(seq, rejected);
-}
-
-struct find_ctx {
-  gimple *target, *inner, *found;
-};
-
-static tree find_construct_cb(gimple_stmt_iterator *gsi, bool *handled,
-                              walk_stmt_info *wi)
-{
-  find_ctx *c = (find_ctx *)wi->info;
-  gimple *s = gsi_stmt(*gsi);
-  if (gimple_code(s) == GIMPLE_OMP_TARGET)
-    c->target = s;
-  if (s == c->inner) {
-    c->found = c->target;
-    *handled = true;
-    return integer_zero_node; /* stop */
-  }
-  return NULL_TREE;
-}
-
-/* The compute construct (in the function being compiled) holding S, or
-   NULL. */
-static gimple *construct_of(gimple *s)
-{
-  find_ctx c = {NULL, s, NULL};
-  walk_stmt_info wi;
-  memset(&wi, 0, sizeof wi);
-  wi.info = &c;
-  walk_gimple_seq(gimple_body(current_function_decl), find_construct_cb,
-                  NULL, &wi);
-  return c.found;
-}
-
-/* Every reduction the test recognized in F's body is one of F's own
-   reduction clauses, with its operator: `loop reduction(+:s)` in kernels
-   declares what the test finds (a `-` clause combines as `+`). */
-static bool reductions_declared(gomp_for *f, const dep_result *res)
-{
-  for (unsigned i = 0; i < res->reds.length(); i++) {
-    bool found = false;
-    for (tree c = gimple_omp_for_clauses(f); c && !found;
-         c = OMP_CLAUSE_CHAIN(c)) {
-      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_REDUCTION
-          || OMP_CLAUSE_DECL(c) != res->reds[i].decl)
-        continue;
-      enum tree_code op = OMP_CLAUSE_REDUCTION_CODE(c);
-      if (op == MINUS_EXPR)
-        op = PLUS_EXPR;
-      found = op == res->reds[i].op;
-    }
-    if (!found)
-      return false;
-  }
-  return true;
-}
-
-bool kg_omp_loop_independent(gomp_for *f)
-{
-  if (gimple_omp_for_collapse(f) != 1)
-    return false;
-  dep_result res;
-  gimple *region = construct_of(f);
-  analyse(gimple_omp_for_index(f, 0), gimple_omp_for_initial(f, 0),
-          gimple_omp_for_final(f, 0), gimple_omp_for_cond(f, 0),
-          gimple_seq_first_stmt(gimple_omp_body(f)), NULL, NULL, NULL, NULL,
-          1, region ? gimple_omp_target_clauses(region) : NULL_TREE, NULL,
-          &res);
-  bool ok = res.indep && res.assumed.is_empty()
-            && reductions_declared(f, &res);
-  /* Scalars it assigns must be the loop's own (temporaries, locals). */
-  for (unsigned i = 1; ok && i < res.privs.length(); i++)
-    ok = DECL_ARTIFICIAL(res.privs[i]);
-  kd_result_free(&res);
-  return ok;
 }
 
 /* The test `D = (long) i; if (D < n)` of a loop over int i while i < n, n

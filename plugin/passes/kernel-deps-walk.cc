@@ -386,6 +386,10 @@ void kd_flatten(dctx *d, gimple *first, gimple *stop)
       kd_flatten(d, gimple_seq_first_stmt(gimple_try_cleanup(s)), NULL);
       continue;
     }
+    if (gimple_code(s) == GIMPLE_OMP_FOR && d->omp_inner) {
+      kd_flatten_omp(d, as_a<gomp_for *>(s), 0);
+      continue;
+    }
     gimple_seq dummy;
     iloop il = {};
     if (kd_match_loop(accgpu_gsi_at(s, &dummy), &il.l, false))
@@ -397,8 +401,39 @@ void kd_flatten(dctx *d, gimple *first, gimple *stop)
   }
 }
 
+/* kernel-deps-internal.h.  The statement F stands at each level's entry
+   and, innermost first, at each level's exit; its pre-body runs before. */
+void kd_flatten_omp(dctx *d, gomp_for *f, unsigned from)
+{
+  kd_flatten(d, gimple_seq_first_stmt(gimple_omp_for_pre_body(f)), NULL);
+  unsigned c = gimple_omp_for_collapse(f), first = d->loops.length();
+  for (unsigned k = from; k < c; k++) {
+    iloop il = {};
+    if (!kd_omp_level(f, k, &il.l))
+      d->bad = true;
+    il.omp = f;
+    il.dim = k;
+    il.p_init = d->st.length();
+    il.p_body = il.p_incr = -1;
+    d->loops.safe_push(il);
+    d->st.safe_push(f);
+  }
+  kd_flatten(d, gimple_seq_first_stmt(gimple_omp_body(f)), NULL);
+  for (unsigned k = c; k-- > from;) {
+    d->loops[first + (k - from)].p_exit = d->st.length();
+    d->st.safe_push(f);
+  }
+}
+
 void kd_collect_vars(dctx *d)
 {
+  for (unsigned k = 0; k < d->loops.length(); k++) {
+    tree i = d->loops[k].l.index;
+    if (d->loops[k].omp && i && !d->vidx->get(i)) {
+      d->vidx->put(i, d->vars.length());
+      d->vars.safe_push(i);
+    }
+  }
   for (unsigned p = 0; p < d->st.length(); p++) {
     tree l = accgpu_lhs_of(d->st[p]);
     if (l && kd_scalar_p(l) && !d->vidx->get(l)
@@ -754,8 +789,9 @@ static void enter_loop(dctx *d, state &cur, int k)
   iloop *il = &d->loops[k];
   kg_plain_loop *l = &il->l;
   vec<tree> in = vNULL, body = vNULL;
-  assigned_in(d, il->p_body, il->p_exit, &in);
-  assigned_in(d, il->p_body, il->p_incr, &body);
+  int b = il->omp ? il->p_init + 1 : il->p_body;
+  assigned_in(d, b, il->p_exit, &in);
+  assigned_in(d, b, il->omp ? il->p_exit : il->p_incr, &body);
   record_entry(d, cur, k, in);
   /* The bound, computed after the test label from values the body does
      not change. */
@@ -853,6 +889,30 @@ static int loop_at(dctx *d, int p, bool incr)
   return -1;
 }
 
+/* The acc loop statement at P: a level's entry (the state with no
+   iteration goes to its exit; the body starts from the loop's head) or
+   its exit (the states after the body and with no iteration merge). */
+static void omp_at(dctx *d, state &cur, int p, vec<state> &pend,
+                   vec<bool> &has)
+{
+  for (unsigned k = 0; k < d->loops.length(); k++) {
+    iloop *il = &d->loops[k];
+    if (il->omp && il->p_init == p) {
+      merge(&pend[il->p_exit], &has[il->p_exit], cur);
+      enter_loop(d, cur, (int)k);
+      cur.release();
+      cur = d->head[k].copy();
+      return;
+    }
+    if (il->omp && il->p_exit == p && has[p]) {
+      bool h = true;
+      merge(&cur, &h, pend[p]);
+      return;
+    }
+  }
+  d->bad = true; /* an acc loop in a plain loop's body */
+}
+
 static void walk_stmt(dctx *d, state &cur, int p, vec<state> &pend,
                       vec<bool> &has, bool *dead)
 {
@@ -909,6 +969,9 @@ static void walk_stmt(dctx *d, state &cur, int p, vec<state> &pend,
       jump(d, cur, p, gimple_goto_dest(s), pend, has);
     *dead = true;
     return;
+  case GIMPLE_OMP_FOR:
+    omp_at(d, cur, p, pend, has);
+    return;
   case GIMPLE_NOP:
   case GIMPLE_PREDICT:
   case GIMPLE_DEBUG:
@@ -955,7 +1018,11 @@ void kd_walk_body(dctx *d)
       }
       continue;
     }
-    if (!dead)
+    if (dead && gimple_code(d->st[p]) == GIMPLE_OMP_FOR && has[p]) {
+      cur.release(); /* an acc loop's exit after a body ending in a jump */
+      cur = pend[p].copy();
+      dead = false;
+    } else if (!dead)
       walk_stmt(d, cur, p, pend, has, &dead);
   }
   cur.release();

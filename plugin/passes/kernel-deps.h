@@ -25,9 +25,10 @@ struct kg_plain_loop {
 void kg_find_sequential_plain_loops(gimple_seq seq,
                                     vec<location_t> *rejected);
 
-/* True when the iterations of the acc loop F (not collapsed, without a
-   reduction clause) are independent by the same test as plain loops:
-   used to decide `loop auto`. */
+/* True when the iterations of the acc loop F are independent by the same
+   test as plain loops, the acc loops inside it taken as inner loops, its
+   collapsed levels one by one, its reduction clauses declaring the
+   reductions found (kernel-deps-omp.cc): used to decide `loop auto`. */
 bool kg_omp_loop_independent(gomp_for *f);
 
 /* Kernels region R: turns the plain loops whose iterations are independent

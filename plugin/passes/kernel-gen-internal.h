@@ -98,6 +98,7 @@ struct kg {
   gomp_for *bars_hoisted; /* inner loop whose barriers are outside its outer
                              loop (kernel-gen-bars.cc) */
   struct kg_wide *wide;   /* the wide loop being emitted (kernel-gen-wide.cc) */
+  int seq_above;          /* kernels: sequential loops around (assign_dims) */
 };
 
 /* One level of a loop: its index, bounds, step and condition. */
@@ -122,6 +123,7 @@ struct lnode {
   gomp_for *stmt;
   int explicit_dims; /* from gang/worker/vector clauses */
   bool seq, autop, indep;
+  bool found;        /* kernels: auto, found independent (auto_independent) */
   vec<lnode *> kids;
 };
 

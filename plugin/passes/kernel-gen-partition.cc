@@ -35,6 +35,7 @@ static void auto_independent(lnode *n, bool kernels)
            "loop-carried dependence)");
   n->autop = false;
   n->indep = true;
+  n->found = true;
 }
 
 static void collect_stmt(gimple *s, vec<lnode *> *out, bool kernels)
@@ -193,6 +194,11 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
     }
   } else if (kernels ? n->indep : !n->autop) {
     int avail = levels_between(used, explicit_below(n));
+    /* Every gang runs a sequential loop around it: gangs would race from
+       one of its iterations to the next (as for plain loops, the kernel
+       then runs on one gang). */
+    if (n->found && g->seq_above)
+      avail &= ~KG_GANGS;
     if (auto_below(n, kernels))
       d = avail & KG_GANG;
     else
@@ -200,8 +206,11 @@ int assign_dims(kg *g, lnode *n, int used, bool kernels, bool serial)
   }
   g->loop_dims->put(n->stmt, d);
   int all = d;
+  bool seq_here = kernels && !serial && !d;
+  g->seq_above += seq_here;
   for (unsigned i = 0; i < n->kids.length(); i++)
     all |= assign_dims(g, n->kids[i], used | d, kernels, serial);
+  g->seq_above -= seq_here;
   /* A gang dimension below the highest of the loop's nest that no loop
      of it takes runs its iterations in every gang: each would add its
      copy of a reduction. */
