@@ -748,6 +748,35 @@ __accgpu_st_relaxed64(unsigned long long *p, unsigned long long v) {
 #define __accgpu_st_relaxed64(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 #endif
 
+/* The CAS loop of an atomic on a 1- or 2-byte object at AP of N bytes
+   (kernel-gen-stmt.cc) reads and swaps the aligned 4-byte word WP holding
+   it, as CUDA has no 8-bit CAS.  The checked emulator checks the object's
+   own bytes, not the word's: a neighbour byte that another thread stores
+   plainly is no race (racecheck), and a word reaching past the end of an
+   allocation is no error (memcheck), as on a GPU. */
+#ifdef __ACCGPU_EMU_CHECKED__
+/* Not inlined: ThreadSanitizer's pass runs after inlining and would
+   instrument the word's atomics in the kernel's body. */
+#define __ACCGPU_SUB_FN                                                       \
+  static __attribute__((noinline, no_sanitize_thread, unused))
+__ACCGPU_SUB_FN unsigned __accgpu_sub_ld(unsigned *wp, const void *ap,
+                                         unsigned long n) {
+  __accgpu_chk_at(ap, n, __ACCGPU_AT_LD);
+  return __atomic_load_n(wp, __ATOMIC_RELAXED);
+}
+__ACCGPU_SUB_FN unsigned __accgpu_sub_cas(unsigned *wp, unsigned c,
+                                          unsigned v, const void *ap,
+                                          unsigned long n) {
+  __accgpu_chk_at(ap, n, __ACCGPU_AT);
+  __atomic_compare_exchange_n(wp, &c, v, 0, __ATOMIC_SEQ_CST,
+                              __ATOMIC_SEQ_CST);
+  return c;
+}
+#else
+#define __accgpu_sub_ld(wp, ap, n) __accgpu_ld_relaxed32(wp)
+#define __accgpu_sub_cas(wp, c, v, ap, n) atomicCAS((wp), (c), (v))
+#endif
+
 /* Byte swaps and the string.h functions kernels may call (the plugin's
    kernel-gen-builtins.cc).  Byte loops: the emulator's checks see every
    access, and gcc must not turn them back into library calls. */

@@ -147,14 +147,24 @@ typedef struct qlist {
   struct accgpu_queue **q;
   size_t n, cap;
   int user_only; /* leave out the reclaim queue */
+  uintptr_t *key; /* each one's key: the list runs from the highest down */
 } qlist;
 
+/* Queues are listed from the highest async number down, so a wait for all
+   of them syncs a later pipeline stage first: on the emulator's deferred
+   queues (emulator/queue.c) a stage on queue 2 that reads queue 1's output
+   without a wait then runs before it, every run. */
 static void qlist_add(uintptr_t key, uintptr_t q, void *ctx) {
   qlist *l = ctx;
-  if (l->user_only && key == ACCGPU_QKEY_RECLAIM)
+  if ((l->user_only && key == ACCGPU_QKEY_RECLAIM) || l->n == l->cap)
     return;
-  if (l->n < l->cap)
-    l->q[l->n++] = (struct accgpu_queue *)q;
+  size_t i = l->n++;
+  for (; i > 0 && l->key[i - 1] < key; i--) {
+    l->q[i] = l->q[i - 1];
+    l->key[i] = l->key[i - 1];
+  }
+  l->q[i] = (struct accgpu_queue *)q;
+  l->key[i] = key;
 }
 
 /* Every queue of D (D's lock taken and released), held for the caller:
@@ -165,10 +175,13 @@ static void all_queues(accgpu_device *d, qlist *l) {
   l->cap = d->queues.count;
   l->n = 0;
   l->q = malloc((l->cap ? l->cap : 1) * sizeof *l->q);
-  if (!l->q)
+  l->key = malloc((l->cap ? l->cap : 1) * sizeof *l->key);
+  if (!l->q || !l->key)
     accgpu_fatal(NULL, "out of host memory");
   accgpu_ptrmap_each(&d->queues, qlist_add, l);
   pthread_mutex_unlock(&d->lock);
+  free(l->key);
+  l->key = NULL;
 }
 
 static void sync_queue(accgpu_device *d, struct accgpu_queue *q,
@@ -263,7 +276,7 @@ static void wait_async_on(accgpu_device *d, int async, int async2, int all,
   if (all)
     all_queues(d, &l);
   else if (q)
-    l = (qlist){&q, 1, 1, 0};
+    l = (qlist){&q, 1, 1, 0, NULL};
   for (size_t i = 0; i < l.n; i++)
     if (l.q[i] != q2 && d->be->queue_wait_queue(q2, l.q[i]) != 0)
       accgpu_fatal(loc, "wait async(%d): %s failed: %s", async2,

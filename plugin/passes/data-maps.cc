@@ -863,8 +863,7 @@ static void fill_pair(gimple_stmt_iterator *gsi, tree arr, tree clauses,
   const char *name = strided_item_name(c, m);
   tree str = accgpu_string_cst(name);
   accgpu_set_map_field(gsi, arr, i, "name", str, loc); /* the messages' */
-  if (accgpu_jag_bytes_name(m))
-    accgpu_set_map_field(gsi, arr, i - 1, "name", unshare_expr(str), loc);
+  accgpu_set_map_field(gsi, arr, i - 1, "name", unshare_expr(str), loc);
   for (int j = 0; tree l = accgpu_jag_level(clauses, m, j); j++) {
     fill_level(gsi, arr, out->clause.length(), l, kind, name, loc);
     out->clause.safe_push(l);

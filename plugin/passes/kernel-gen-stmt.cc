@@ -577,7 +577,7 @@ static void atomic_open(kg *g, const char *T, const char *A, unsigned size)
             "3ull) * 8u, __m = (unsigned)(%s)~0u << __sh;\n", su);
   ind(g);
   kb_printf(g->out, "  union { %s v; %s u; } __o, __n; unsigned int __ow = "
-            "__accgpu_ld_relaxed32(__wp);\n", T, su);
+            "__accgpu_sub_ld(__wp, __ap, %u);\n", T, su, size);
   ind(g);
   kb_add(g->out, "  for (;;) {\n");
   ind(g);
@@ -596,8 +596,9 @@ static void atomic_close(kg *g, unsigned size)
     ind(g);
     kb_add(g->out, "      if (__p == __o.u) break; __o.u = __p; }\n");
   } else {
-    kb_add(g->out, "    { unsigned int __p = atomicCAS(__wp, __ow, (__ow & "
-           "~__m) | (((unsigned)__n.u << __sh) & __m));\n");
+    kb_printf(g->out, "    { unsigned int __p = __accgpu_sub_cas(__wp, __ow, "
+              "(__ow & ~__m) | (((unsigned)__n.u << __sh) & __m), __ap, "
+              "%u);\n", size);
     ind(g);
     kb_add(g->out, "      if (__p == __ow) break; __ow = __p; }\n");
   }

@@ -7,6 +7,8 @@
  *   ACCGPU_EMU_INITCHECK=0|1       reads of unwritten memory (default 0)
  *   ACCGPU_EMU_SCHEDULE=lockstep|inorder|reverse|random[:SEED]
  *                                  thread/block order (default lockstep)
+ *   ACCGPU_EMU_ASYNC=deferred|eager  when async queues run (queue.c;
+ *                                  default deferred)
  * and the numbers the other emulator variables give (accgpu_emu_env_long;
  * sizes: accgpu_env_size, runtime/env.c). */
 #include <ctype.h>
@@ -57,11 +59,21 @@ static void parse_schedule(const char *e) {
   }
 }
 
+static void parse_async(const char *e) {
+  if (!e || !*e || !strcmp(e, "deferred"))
+    cfg.deferred = 1;
+  else if (!strcmp(e, "eager"))
+    cfg.deferred = 0;
+  else
+    accgpu_fatal(NULL, "ACCGPU_EMU_ASYNC=%s: expected deferred or eager", e);
+}
+
 static void config_read(void) {
   cfg.memcheck = env_bool("ACCGPU_EMU_MEMCHECK", 1);
   cfg.racecheck = env_bool("ACCGPU_EMU_RACECHECK", 0);
   cfg.initcheck = env_bool("ACCGPU_EMU_INITCHECK", 0);
   parse_schedule(getenv("ACCGPU_EMU_SCHEDULE"));
+  parse_async(getenv("ACCGPU_EMU_ASYNC"));
 }
 
 const accgpu_emu_config *accgpu_emu_config_get(void) {

@@ -40,6 +40,7 @@ typedef struct accgpu_emu_config {
   int initcheck;  /* ACCGPU_EMU_INITCHECK: 0 (default) or 1 */
   int racecheck;  /* ACCGPU_EMU_RACECHECK: 0 (default) or 1 */
   int order;      /* ACCGPU_EMU_SCHEDULE: EMU_ORDER_* */
+  int deferred;   /* ACCGPU_EMU_ASYNC: 1 deferred (default), 0 eager */
   uint64_t seed;  /* random[:SEED] */
 } accgpu_emu_config;
 const accgpu_emu_config *accgpu_emu_config_get(void);

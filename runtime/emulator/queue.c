@@ -8,6 +8,17 @@
  * operations still run.  A queue waiting on a failed one takes its
  * failure as its own (the first failure is the one reported).
  *
+ * Deferred queues (ACCGPU_EMU_ASYNC=deferred, the default; the emulator's
+ * user async queues only, not the synchronous one nor internal ones):
+ * an operation runs only once it is released, as late as a GPU may run
+ * it: when the host waits on its queue or tests it (acc_async_test),
+ * when another queue's wait reaches it, or when DEFER_MAX operations
+ * more wait behind it (memory its callbacks free is not held for long).
+ * A missing wait then reads the data as it was before the async work,
+ * every run (a sync construct after `async(1)` without `wait(1)`; an
+ * `update self async` read on the host), where a queue that ran at once
+ * usually had finished.  `eager` runs each operation as it comes.
+ *
  * Under racecheck each operation gets its place in the happens-before
  * order of queues at submission (queue-race.c) and is checked as it runs.
  *
@@ -65,7 +76,24 @@ struct accgpu_queue {
   int failed, err_code;
   char err[512];
   emu_qclock clk; /* racecheck (queue-race.c) */
+  int deferred;      /* operations wait to be released */
+  uint64_t released; /* deferred: operations up to this one may run */
 };
+
+#define DEFER_MAX 64
+
+/* Lets Q's operations up to TICKET run (Q's lock held). */
+static void release(struct accgpu_queue *q, uint64_t ticket) {
+  if (q->released < ticket) {
+    q->released = ticket;
+    pthread_cond_signal(&q->work);
+  }
+}
+
+/* Q's thread may run its next operation (Q's lock held). */
+static int runnable(const struct accgpu_queue *q) {
+  return q->head && (!q->deferred || q->completed < q->released);
+}
 
 /* Racecheck: the device memory OP touches, against other queues. */
 static void op_check(struct accgpu_queue *q, const emu_op *op) {
@@ -95,6 +123,7 @@ static int wait_other(const emu_op *op) {
   char err[sizeof o->err];
   int code = 0;
   pthread_mutex_lock(&o->lock);
+  release(o, op->u.wait.ticket);
   while (o->completed < op->u.wait.ticket)
     pthread_cond_wait(&o->done, &o->lock);
   o->waiters--;
@@ -162,11 +191,13 @@ static void *queue_main(void *arg) {
   struct accgpu_queue *q = arg;
   pthread_mutex_lock(&q->lock);
   for (;;) {
-    while (!q->head && !q->stop)
+    while (!runnable(q) && !q->stop)
       pthread_cond_wait(&q->work, &q->lock);
     emu_op *op = q->head;
     if (!op)
       break;
+    if (!runnable(q)) /* stopping: what was queued runs all the same */
+      release(q, q->submitted);
     q->head = op->next;
     if (!q->head)
       q->tail = NULL;
@@ -221,7 +252,7 @@ static void adopt(struct accgpu_queue *q) {
     free(op);
   }
   q->head = q->tail = NULL;
-  q->completed = q->submitted;
+  q->completed = q->released = q->submitted;
   q->started = 0;
   /* The lost thread was waiting on WORK: signalling a condition variable
      with the parent's waiters on it hangs in glibc. */
@@ -283,6 +314,7 @@ int accgpu_emu_queue_sync(struct accgpu_queue *q) {
   pthread_mutex_lock(&q->lock);
   adopt(q);
   uint64_t target = q->submitted;
+  release(q, target);
   uint64_t *seen = accgpu_emu_qrace_snap(&q->clk, &n);
   while (q->completed < target)
     pthread_cond_wait(&q->done, &q->lock);
@@ -297,6 +329,7 @@ int accgpu_emu_queue_query(struct accgpu_queue *q) {
   pthread_mutex_lock(&q->lock);
   adopt(q);
   int idle = q->completed == q->submitted;
+  release(q, q->submitted); /* a program polling its queue sees it finish */
   uint64_t *seen = idle ? accgpu_emu_qrace_snap(&q->clk, &n) : NULL;
   int rc = idle && take_failure(q) ? -1 : idle;
   pthread_mutex_unlock(&q->lock);
@@ -308,6 +341,8 @@ int accgpu_emu_queue_query(struct accgpu_queue *q) {
 void accgpu_emu_queue_label(struct accgpu_queue *q, int async) {
   q->clk.async = async;
   q->clk.labeled = 1;
+  q->deferred = q->dev && async != acc_async_sync &&
+                accgpu_emu_config_get()->deferred;
 }
 
 int accgpu_emu_queue_destroy(struct accgpu_queue *q) {
@@ -358,6 +393,8 @@ static int submit(struct accgpu_queue *q, const emu_op *op,
     q->head = o;
   q->tail = o;
   q->submitted++;
+  if (q->submitted > DEFER_MAX)
+    release(q, q->submitted - DEFER_MAX);
   pthread_cond_signal(&q->work);
   pthread_mutex_unlock(&q->lock);
   return 0;

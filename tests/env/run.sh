@@ -48,6 +48,7 @@ for v in 0 12Q -5G 1K 99999999999G; do bad "ACCGPU_EMU_MEMORY=$v"; done
 for v in 12Q -1 1.5M 2T 99999999999G; do bad "ACCGPU_DEVICE_HEAP=$v"; done
 for v in yes 2 on; do bad "ACCGPU_EMU_MEMCHECK=$v"; bad "ACCGPU_EMU_RACECHECK=$v"; done
 for v in backwards random: random:x random:-1 Random; do bad "ACCGPU_EMU_SCHEDULE=$v"; done
+for v in lazy 1 Deferred; do bad "ACCGPU_EMU_ASYNC=$v"; done
 # The core's own variables (issue 11, item 9).
 for v in gpu nvidia0 host,emulator; do bad "ACC_DEVICE_TYPE=$v"; done
 for v in -1 abc ' 1' +1 1x 99 5; do bad "ACC_DEVICE_NUM=$v"; done
@@ -83,6 +84,7 @@ for v in ACCGPU_EMU_DEVICES=1 ACCGPU_EMU_DEVICES=2 ACCGPU_EMU_THREADS=1 ACCGPU_E
          ACCGPU_EMU_MEMORY=64M ACCGPU_EMU_MEMORY=2G ACCGPU_EMU_MEMCHECK=0 ACCGPU_EMU_MEMCHECK=1 \
          ACCGPU_EMU_RACECHECK=0 ACCGPU_EMU_RACECHECK=1 ACCGPU_EMU_SCHEDULE=inorder ACCGPU_EMU_SCHEDULE=lockstep \
          ACCGPU_EMU_SCHEDULE=reverse ACCGPU_EMU_SCHEDULE=random ACCGPU_EMU_SCHEDULE=random:123 \
+         ACCGPU_EMU_ASYNC=deferred ACCGPU_EMU_ASYNC=eager \
          ACCGPU_DEVICE_HEAP=0 ACCGPU_DEVICE_HEAP=64K ACCGPU_DEVICE_HEAP=1G; do
   good "$v"
 done

@@ -136,6 +136,9 @@ static void gate(int *out, int *flag, int async) {
 static void release(int *flag, int async) {
   int one = 1;
   launch2(1, &flag, &one, async);
+  /* the emulator runs a deferred queue's work once tested or waited on
+     (emulator/queue.c); the gate spins until then */
+  acc_async_test(async);
 }
 
 /* A zeroed device int. */
