@@ -146,7 +146,6 @@ static void byte_copy(kg *g, tree lhs, tree src)
   kb_free(&l);
   kb_free(&r);
 }
-
 void kg_emit_assign(kg *g, gimple *s)
 {
   tree lhs = gimple_assign_lhs(s);
@@ -229,6 +228,9 @@ void kg_emit_assign(kg *g, gimple *s)
       kb_add(&rhs, ") : (");
       ex(g, &rhs, gimple_assign_rhs3(s));
       kb_add(&rhs, "))");
+    } else if (code == BIT_INSERT_EXPR) { /* GCC's atomic on a bit-field */
+      fail(g, NULL, "atomic access to a bit-field (make the member a whole "
+                    "integer type)");
     } else
       fail(g, NULL, "unsupported ternary operation");
     break;
