@@ -233,6 +233,20 @@ static void check_body_op(gimple *f, tree c)
     inform(gimple_location(b.found), "the update of %qE", v);
 }
 
+/* `reduction(-:x)`: OpenMP's operator, which GCC's parser takes on
+   OpenACC clauses too; OpenACC 3.3 §2.5.15 has no `-`.  It is done as
+   `+` (the partial results are sums), as GCC does. */
+static void check_minus(tree clauses)
+{
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION &&
+        OMP_CLAUSE_REDUCTION_CODE(c) == MINUS_EXPR)
+      warning_at(OMP_CLAUSE_LOCATION(c), 0, "%<-%> is not an OpenACC "
+                 "reduction operator; %<reduction(-:%E)%> is done as "
+                 "%<reduction(+:%E)%>", OMP_CLAUSE_DECL(c),
+                 OMP_CLAUSE_DECL(c));
+}
+
 static void check_loop(gimple *f, const lcc_ctx *ctx)
 {
   if (!ctx->tgt && !ctx->routine)
@@ -240,6 +254,7 @@ static void check_loop(gimple *f, const lcc_ctx *ctx)
   check_arguments(f, ctx);
   check_specifiers(f);
   check_reductions(gimple_omp_for_clauses(f), ctx);
+  check_minus(gimple_omp_for_clauses(f));
   for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
     if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_REDUCTION)
       check_body_op(f, c);
@@ -251,6 +266,7 @@ static tree check_stmt(gimple_stmt_iterator *gsi, bool *handled,
   gimple *s = gsi_stmt(*gsi);
   lcc_ctx *ctx = (lcc_ctx *)wi->info;
   if (accgpu_compute_construct_p(s)) {
+    check_minus(gimple_omp_target_clauses(s));
     lcc_ctx saved = *ctx;
     ctx->tgt = s;
     ctx->first = ctx->loops.length();
