@@ -925,6 +925,14 @@ void emit_omp_for(kg *g, gomp_for *f)
     for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
       if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
         maybe_share(g, OMP_CLAUSE_DECL(c));
+  /* A sequential loop's private array outside vector-partitioned code:
+     one copy per gang (per worker inside a worker loop) that the lanes
+     of its inner vector loops share (3.3 §2.9.10), as a gang loop's; a
+     copy per lane read what other lanes' copies held (session 24). */
+  if (!(dims & (KG_GANGS | KG_WORKER | KG_VECTOR | KG_PGI)))
+    for (tree c = gimple_omp_for_clauses(f); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_PRIVATE)
+        maybe_share(g, OMP_CLAUSE_DECL(c));
   int save_part = g->part;
   gomp_for *save_hoisted = g->bars_hoisted;
   /* A PGI nest's threads each run their own iterations: no store in it
