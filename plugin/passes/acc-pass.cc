@@ -178,6 +178,53 @@ static void regimplify_seq(gimple_seq *seq)
   }
 }
 
+/* A clause whose operand the front end refused: error_mark_node, or for
+   a clause that takes an integer, an operand of another type (GCC's
+   parser says "expected integer expression" for `async(1.5)` and keeps
+   the clause). */
+static bool refused_p(tree c)
+{
+  if (omp_clause_num_ops[OMP_CLAUSE_CODE(c)] == 0)
+    return false;
+  tree op = OMP_CLAUSE_OPERAND(c, 0);
+  if (error_operand_p(op))
+    return true;
+  switch (OMP_CLAUSE_CODE(c)) {
+  case OMP_CLAUSE_ASYNC: case OMP_CLAUSE_WAIT: case OMP_CLAUSE_NUM_GANGS:
+  case OMP_CLAUSE_NUM_WORKERS: case OMP_CLAUSE_VECTOR_LENGTH:
+    return op && !INTEGRAL_TYPE_P(TREE_TYPE(op));
+  default:
+    return false;
+  }
+}
+
+/* Drops from CLAUSES each clause the front end refused (refused_p): its
+   error is already given, and the lowering would fold the bad operand
+   and stop with "confused by earlier errors". */
+static tree drop_refused(tree clauses)
+{
+  tree *pc = &clauses;
+  while (*pc) {
+    tree c = *pc;
+    if (refused_p(c))
+      *pc = OMP_CLAUSE_CHAIN(c);
+    else
+      pc = &OMP_CLAUSE_CHAIN(c);
+  }
+  return clauses;
+}
+
+static tree drop_refused_stmt(gimple_stmt_iterator *gsi, bool *,
+                              struct walk_stmt_info *)
+{
+  gimple *s = gsi_stmt(*gsi);
+  if (gomp_target *t = dyn_cast<gomp_target *>(s))
+    gimple_omp_target_set_clauses(t, drop_refused(gimple_omp_target_clauses(t)));
+  else if (gomp_for *f = dyn_cast<gomp_for *>(s))
+    gimple_omp_for_set_clauses(f, drop_refused(gimple_omp_for_clauses(f)));
+  return NULL_TREE;
+}
+
 namespace {
 const pass_data acc_pass_data = {
   GIMPLE_PASS, "accgpu", OPTGROUP_NONE, TV_NONE, PROP_gimple_any, 0, 0, 0, 0,
@@ -190,6 +237,11 @@ struct acc_pass : gimple_opt_pass {
     gimple_seq body = gimple_body(fun->decl);
     if (!body)
       return 0;
+    if (seen_error()) {
+      walk_stmt_info wi;
+      memset(&wi, 0, sizeof wi);
+      walk_gimple_seq(body, drop_refused_stmt, NULL, &wi);
+    }
     accgpu_routine_bind_prepare();
     accgpu_check_loop_clauses(fun->decl, body);
     accgpu_check_nohost_calls(fun->decl, body);

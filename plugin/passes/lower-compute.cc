@@ -1071,6 +1071,8 @@ static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
     return build_int_cst(integer_type_node, -2);
   if (!ci->async)
     return build_int_cst(integer_type_node, -1);
+  if (error_operand_p(ci->async)) /* GCC's error already said why */
+    return build_int_cst(integer_type_node, -2);
   return val(gsi, fold_convert(integer_type_node, ci->async));
 }
 

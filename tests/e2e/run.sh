@@ -566,7 +566,7 @@ run_diag_test() {
   fi
   : >"$dir/report"
   # Rejecting the program by crashing is no diagnostic.
-  if grep -qE 'internal compiler error|Segmentation fault|killed' "$dir/compile.log"; then
+  if grep -qE 'internal compiler error|Segmentation fault|killed|confused by earlier errors' "$dir/compile.log"; then
     ok=0; echo "  the compiler crashed" >>"$dir/report"
   fi
   # "KIND: LINE: REGEX"; KIND is error, sorry (GCC's "sorry, unimplemented")
