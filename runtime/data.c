@@ -194,8 +194,10 @@ void accgpu_op_defer_free(accgpu_op *op, void *dptr) {
 /* "'a[0:n]' (4000 bytes at 0x...)" or "0x... (4000 bytes)" into BUF. */
 static const char *what(char *buf, size_t n, const char *name, const void *h,
                         size_t bytes) {
-  if (name)
+  if (name && h)
     snprintf(buf, n, "'%s' (%zu bytes at %p)", name, bytes, h);
+  else if (name) /* the device side of a section: no host address */
+    snprintf(buf, n, "'%s' (%zu bytes)", name, bytes);
   else
     snprintf(buf, n, "%p (%zu bytes)", h, bytes);
   return buf;

@@ -227,7 +227,7 @@ static void child_oom(void) {
 static void test_out_of_memory(void) {
   static const char *const want[] = {
       "prog.c:10 (data in main): out of memory allocating 'big[0:n]' "
-      "(8388608 bytes", "device 0 (emulator)", "fakeMalloc", NULL};
+      "(8388608 bytes) on device 0 (emulator)", "fakeMalloc", NULL};
   expect_fatal(child_oom, want);
 }
 
