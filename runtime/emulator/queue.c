@@ -3,7 +3,8 @@
  * A queue is a FIFO of operations executed by its own host thread,
  * concurrently with the thread that submits them, as a GPU stream runs
  * concurrently with the host: a missing wait is a real race here too.
- * Submission never blocks.  A failed operation (a kernel deadlock) is
+ * Submission blocks only while PENDING_MAX operations wait on the queue,
+ * as a GPU's does when its stream is full.  A failed operation (a kernel deadlock) is
  * remembered and reported by the next queue_sync or queue_query; later
  * operations still run.  A queue waiting on a failed one takes its
  * failure as its own (the first failure is the one reported).
@@ -81,6 +82,7 @@ struct accgpu_queue {
 };
 
 #define DEFER_MAX 64
+#define PENDING_MAX 1024 /* operations a queue holds before submit waits */
 
 /* Lets Q's operations up to TICKET run (Q's lock held). */
 static void release(struct accgpu_queue *q, uint64_t ticket) {
@@ -396,6 +398,11 @@ static int submit(struct accgpu_queue *q, const emu_op *op,
   if (q->submitted > DEFER_MAX)
     release(q, q->submitted - DEFER_MAX);
   pthread_cond_signal(&q->work);
+  /* A GPU's stream takes about a thousand launches before the host
+     blocks; without a bound, a program queueing without waiting held
+     every pending operation's memory until its wait (1.4 KB a launch). */
+  while (q->submitted - q->completed > PENDING_MAX)
+    pthread_cond_wait(&q->done, &q->lock);
   pthread_mutex_unlock(&q->lock);
   return 0;
 }
