@@ -249,6 +249,10 @@ void *__accgpu_use_device(const __accgpu_loc *loc, void *host,
 void __accgpu_wait(const __accgpu_loc *loc, int device, unsigned nqueues,
                    const int *queues, int async);
 int __accgpu_wait_if(int cond);
+/* The host fallback of a compute construct whose async argument is not a
+   valid one (below acc_async_default): the error the other devices give
+   at the construct (runtime/core.c). */
+void __accgpu_async_host(const __accgpu_loc *loc, int async);
 void __accgpu_wait_device(const __accgpu_loc *loc, int device);
 /* wait(queues) on a data construct (the plugin's rewrite calls it in the
    bound of an empty section, so it runs before the construct); QUEUES

@@ -530,6 +530,10 @@ void accgpu_async_check(int async, const __accgpu_loc *loc, const char *who) {
                  who, async);
 }
 
+void __accgpu_async_host(const __accgpu_loc *loc, int async) {
+  accgpu_async_check(async, loc, "async");
+}
+
 /* Key of ASYNC in D's queue table; 0 when ASYNC is not valid. */
 static uintptr_t queue_key(int async) {
   if (async == acc_async_noval || async == acc_async_default)
@@ -564,7 +568,7 @@ struct accgpu_queue *accgpu_queue_get(accgpu_device *d, int async,
   char desc[64];
   uintptr_t key = queue_key(async);
   if (!key)
-    accgpu_fatal(loc, "invalid async argument %d", async);
+    accgpu_async_check(async, loc, "async");
   struct accgpu_queue *q = accgpu_queue_find(d, async);
   if (q)
     return q;

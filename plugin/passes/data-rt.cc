@@ -33,6 +33,7 @@ static const struct rt_entry rt_table[] = {
   {"__accgpu_use_device", "plps"},
   {"__accgpu_wait", "vliuni"},
   {"__accgpu_wait_device", "vli"},
+  {"__accgpu_async_host", "vli"}, /* lower-compute.cc */
   {"__accgpu_set", "vluiii"},
   {"__accgpu_init", "vluii"},
   {"__accgpu_shutdown", "vluii"},

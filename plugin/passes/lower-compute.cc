@@ -1076,6 +1076,20 @@ static tree async_arg(gimple_stmt_iterator *gsi, clause_info *ci)
   return val(gsi, fold_convert(integer_type_node, ci->async));
 }
 
+/* On the host fallback: an async argument below acc_async_default stops
+   the program, as on the devices, where nothing else looks at it. */
+static void host_async_check(gimple_stmt_iterator *gsi, tree locp, tree async)
+{
+  tree bad = create_artificial_label(UNKNOWN_LOCATION);
+  tree ok = create_artificial_label(UNKNOWN_LOCATION);
+  add(gsi, gimple_build_cond(LT_EXPR, async,
+                             build_int_cst(integer_type_node, -3), bad, ok));
+  add(gsi, gimple_build_label(bad));
+  add(gsi, gimple_build_call(accgpu_runtime_decl("__accgpu_async_host"), 2,
+                             locp, async));
+  add(gsi, gimple_build_label(ok));
+}
+
 /* private(g) of a global or static on the construct: the region uses a
    fresh local instead (a kernel local on the device; the host fallback's
    copy), as for a local variable. */
@@ -1213,6 +1227,8 @@ bool accgpu_lower_compute_construct(gimple_stmt_iterator *gsi)
     gimple_omp_set_body(t, NULL);
     add(gsi, gimple_build_goto(lend));
     add(gsi, gimple_build_label(lhost));
+    if (ci.has_async && ci.async)
+      host_async_check(gsi, locp, async);
     privatize_host(&host, clauses);
     accgpu_pp_host(&host, &r, locp);
     host_reductions(&host, clauses);
