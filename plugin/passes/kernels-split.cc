@@ -346,9 +346,13 @@ static bool crosses(vec<unsigned> &jumps, unsigned c)
   return false;
 }
 
-/* Moves the cuts a jump crosses past the labels that follow them (the join
-   after a nest inside an `if`), or drops them (the nest then stays with
-   its condition); false when a jump leaves the region. */
+/* Moves the cuts a jump crosses forward to the first point no jump
+   crosses before the next cut (past the join after a nest inside an `if`;
+   past the end of a plain loop whose body stores: it was dropped, and a
+   sequential nest before a parallel one ran in the parallel nest's kernel,
+   redundantly in every gang, its atomics counted once per gang), or drops
+   them (the nest then stays with its condition); false when a jump leaves
+   the region. */
 static bool drop_jump_cuts(vec<gimple *> &stmts, vec<unsigned> *cuts)
 {
   vec<unsigned> jumps = vNULL; /* pairs: statement, its target's */
@@ -368,8 +372,9 @@ static bool drop_jump_cuts(vec<gimple *> &stmts, vec<unsigned> *cuts)
   for (unsigned c = cuts->length(); ok && c-- > 1;) {
     unsigned next = c + 1 < cuts->length() ? (*cuts)[c + 1] : stmts.length();
     unsigned at = (*cuts)[c];
-    while (crosses(jumps, at) && at + 1 < next
-           && gimple_code(stmts[at]) == GIMPLE_LABEL)
+    /* past the join labels, or past the rest of a plain loop that holds
+       the piece's last store (a sequential nest before a parallel one) */
+    while (crosses(jumps, at) && at + 1 < next)
       at++;
     if (crosses(jumps, at) || at <= (*cuts)[c - 1])
       cuts->ordered_remove(c);
