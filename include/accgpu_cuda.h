@@ -956,6 +956,117 @@ __accgpu_abort(const char *what, const char *file, unsigned line) {
   _exit(1);
 }
 #endif
+
+/* Device printf in checked emulator images: each %s string is read as the
+   kernel's own loads are, up to its terminator or precision (memcheck
+   stops the block on a host, unmapped or freed string, where a GPU prints
+   garbage or faults; literals are the image's constants); %n, which
+   CUDA's printf lacks, ends the program.  Then the C library's vprintf.
+   Unchecked and multicore images call printf itself. */
+#ifdef __ACCGPU_EMU_CHECKED__
+#define __ACCGPU_PF_FN                                                        \
+  static __attribute__((unused, noinline, no_sanitize_thread))
+int vprintf(const char *__restrict, __builtin_va_list);
+
+__ACCGPU_PF_FN __attribute__((noreturn)) void __accgpu_printf_n(void) {
+  const char *k = __accgpu_emu_kernel_name ? __accgpu_emu_kernel_name() : 0;
+  __accgpu_uint3 b = blockIdx, t = threadIdx;
+  fflush(0);
+  dprintf(2, "accgpu: error: %s%s%sblock [%u,%u,%u], thread [%u,%u,%u]: "
+             "printf with %%n on the device (CUDA's device printf has no "
+             "%%n)\n", k ? "kernel '" : "", k ? k : "", k ? "': " : "",
+          b.x, b.y, b.z, t.x, t.y, t.z);
+  _exit(1);
+}
+
+/* The %s (%ls: SIZE 4) string at S, at most MAX units (MAX < 0: to its
+   terminator), checked unit by unit before it is read.  printf prints a
+   null pointer as "(null)". */
+__ACCGPU_PF_FN void __accgpu_printf_str(const char *s, long max,
+                                        unsigned size) {
+  for (long i = 0; s && (max < 0 || i < max); i++, s += size) {
+    __accgpu_chk(s, size, __ACCGPU_RD);
+    if (size == 1 ? !*s : !*(const int *)s)
+      return;
+  }
+}
+
+/* Skips a field width or precision at *F: '*' takes an int argument
+   (returned), digits are read; -1 when there is none. */
+__ACCGPU_PF_FN long __accgpu_printf_num(const char **f,
+                                        __builtin_va_list *ap) {
+  long v = -1;
+  if (**f == '*') {
+    ++*f;
+    return __builtin_va_arg(*ap, int);
+  }
+  for (; **f >= '0' && **f <= '9'; ++*f)
+    v = (v < 0 ? 0 : v * 10) + (**f - '0');
+  return v;
+}
+
+/* The conversion at F, just past its '%': its arguments taken from *AP, a
+   %s string checked.  Returns what follows it; NULL for a conversion not
+   known (the rest goes unchecked, as printf prints it as text). */
+__ACCGPU_PF_FN const char *__accgpu_printf_conv(const char *f,
+                                                __builtin_va_list *ap) {
+  long prec = -1;
+  int l = 0, big = 0;
+  while (*f && __builtin_strchr("-+ #0'", *f))
+    f++;
+  __accgpu_printf_num(&f, ap);
+  if (*f == '.') {
+    f++;
+    prec = __accgpu_printf_num(&f, ap);
+    prec = prec < -1 ? -1 : prec == -1 && f[-1] != '*' ? 0 : prec;
+  }
+  for (; *f && __builtin_strchr("hlLqjzt", *f); f++)
+    l |= *f != 'h' && *f != 'L', big |= *f == 'L';
+  switch (*f) {
+  case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
+    if (l)
+      (void)__builtin_va_arg(*ap, long);
+    else
+      (void)__builtin_va_arg(*ap, int);
+    break;
+  case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a':
+  case 'A':
+    if (big)
+      (void)__builtin_va_arg(*ap, long double);
+    else
+      (void)__builtin_va_arg(*ap, double);
+    break;
+  case 'p':
+    (void)__builtin_va_arg(*ap, void *);
+    break;
+  case 's':
+    __accgpu_printf_str(__builtin_va_arg(*ap, const char *), prec,
+                        l ? 4 : 1);
+    break;
+  case 'n':
+    __accgpu_printf_n();
+  case '%':
+    break;
+  default:
+    return 0;
+  }
+  return f + 1;
+}
+
+__ACCGPU_PF_FN int __accgpu_printf(const char *__restrict fmt, ...) {
+  __builtin_va_list ap, aq;
+  int r;
+  __builtin_va_start(ap, fmt);
+  __builtin_va_copy(aq, ap);
+  for (const char *f = fmt; f && (f = __builtin_strchr(f, '%'));)
+    f = __accgpu_printf_conv(f + 1, &aq);
+  __builtin_va_end(aq);
+  r = vprintf(fmt, ap);
+  __builtin_va_end(ap);
+  return r;
+}
+#define printf __accgpu_printf
+#endif /* __ACCGPU_EMU_CHECKED__ */
 __ACCGPU_BYTES void *__accgpu_memcpy(void *d, const void *s, unsigned long n) {
   unsigned char *dp = (unsigned char *)d;
   const unsigned char *sp = (const unsigned char *)s;
