@@ -6,17 +6,24 @@
 #include "gcc-common.h"
 #include "data-internal.h"
 
-int accgpu_marker_number(tree c, const char *prefix)
+/* The name of the array a map clause C's section is of (a marker's:
+   __accgpu_jagK, __accgpu_jlKJ), or NULL. */
+static const char *section_array_name(tree c)
 {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-    return -1;
+    return NULL;
   tree d = OMP_CLAUSE_DECL(c);
   if (TREE_CODE(d) != ARRAY_REF || !VAR_P(TREE_OPERAND(d, 0)) ||
       !DECL_NAME(TREE_OPERAND(d, 0)))
-    return -1;
-  const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
+    return NULL;
+  return IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
+}
+
+int accgpu_marker_number(tree c, const char *prefix)
+{
+  const char *n = section_array_name(c);
   size_t len = strlen(prefix);
-  if (strncmp(n, prefix, len) || !ISDIGIT(n[len]) || n[len + 1])
+  if (!n || strncmp(n, prefix, len) || !ISDIGIT(n[len]) || n[len + 1])
     return -1;
   return n[len] - '0';
 }
@@ -137,15 +144,9 @@ const char *accgpu_jag_bytes_name(tree m)
    (section-shapes.cc), else -1. */
 static int level_number(tree c)
 {
-  if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-    return -1;
-  tree d = OMP_CLAUSE_DECL(c);
-  if (TREE_CODE(d) != ARRAY_REF || !VAR_P(TREE_OPERAND(d, 0)) ||
-      !DECL_NAME(TREE_OPERAND(d, 0)))
-    return -1;
-  const char *n = IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(d, 0)));
-  if (strncmp(n, "__accgpu_jl", 11) || !ISDIGIT(n[11]) || !ISDIGIT(n[12]) ||
-      n[13])
+  const char *n = section_array_name(c);
+  if (!n || strncmp(n, "__accgpu_jl", 11) || !ISDIGIT(n[11]) ||
+      !ISDIGIT(n[12]) || n[13])
     return -1;
   return (n[11] - '0') * 10 + n[12] - '0';
 }
