@@ -118,6 +118,28 @@ static void out_arg(kg *g, kbuf *b, tree a)
     ex(g, b, a);
 }
 
+/* A `%n` conversion in format literal FMT (CUDA's device printf has none;
+   the checked emulator refuses it at run time, this at compile time on
+   every device). */
+static bool format_has_n(tree fmt)
+{
+  const char *p = TREE_STRING_POINTER(fmt);
+  const char *end = p + TREE_STRING_LENGTH(fmt);
+  for (; p < end && *p; p++) {
+    if (*p != '%')
+      continue;
+    if (p + 1 < end && p[1] == '%') {
+      p++;
+      continue;
+    }
+    while (p + 1 < end && p[1] && strchr("-+ #0123456789.*hlLqjzt'", p[1]))
+      p++;
+    if (p + 1 < end && p[1] == 'n')
+      return true;
+  }
+  return false;
+}
+
 /* printf, puts and putchar: device printf, one call each (CUDA's device
    printf and stdio's locked FILE keep a call's output together).  Only
    one thread of redundant code prints. */
@@ -127,6 +149,12 @@ static void emit_output(kg *g, gimple *s, enum built_in_function code)
   if (!literal_of(gimple_call_arg(s, 0)) && code == BUILT_IN_PRINTF) {
     fail(g, gimple_call_fndecl(s), "the format of a device printf must be "
                                    "a string literal");
+    return;
+  }
+  if (code == BUILT_IN_PRINTF
+      && format_has_n(literal_of(gimple_call_arg(s, 0)))) {
+    fail(g, gimple_call_fndecl(s), "%n in the format of a device printf "
+                                   "(CUDA's device printf has no %n)");
     return;
   }
   if (code == BUILT_IN_PUTS) {
