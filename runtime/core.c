@@ -165,7 +165,9 @@ static void init_once_fn(void) {
     long n = strtol(env, &end, 10);
     if (!isdigit((unsigned char)*env) || *end || n < 0 ||
         n >= ACCGPU_MAX_PER_TYPE)
-      accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number", env);
+      accgpu_fatal(NULL, "ACC_DEVICE_NUM=%s is not a device number (one "
+                   "from 0 to %d, below the number of devices of the type)",
+                   env, ACCGPU_MAX_PER_TYPE - 1);
     rt.default_num = (int)n;
     rt.num_from_env = 1;
   }
