@@ -47,6 +47,8 @@ struct mem_access {
   HOST_WIDE_INT size;
   bool store;
   bool wild;  /* offset unknown: any element of A.BASE */
+  bool derived; /* A.BASE: a local pointer set from another pointer or
+                   address; may reach any other base's memory */
   unsigned nd;
   aff array;
   tree atype;
@@ -103,6 +105,7 @@ struct dctx {
 struct dep_result {
   bool indep;
   tree alias, alias2;  /* pointers that may overlap, kept it sequential */
+  bool alias_local;    /* one is a local pointer copy (mem_access DERIVED) */
   vec<tree> assumed;   /* pointers taken as distinct, checked at run time */
   bool bounds_vary;    /* the body assigns what the bounds are made of */
   vec<tree> privs;     /* scalars to privatize (index included) */

@@ -716,8 +716,17 @@ void kd_analyse(tree index, tree n1, tree n2, enum tree_code cond,
       if (d.acc[i].store && d.acc[i].a.base == d.acc[j].a.base
           && carried(&d, &d.acc[i], &d.acc[j]))
         ok = false;
-      else if (d.acc[i].store
-               && kd_may_alias(d.acc[i].a.base, d.acc[j].a.base))
+      else if (d.acc[i].store && d.acc[i].a.base != d.acc[j].a.base
+               && (d.acc[i].derived || d.acc[j].derived)) {
+        /* A local copy of a pointer (`double *x = a;`) may reach what the
+           other base does: only loops storing through neither, or through
+           it alone, are independent (reads may overlap freely). */
+        ok = false;
+        res->alias = d.acc[i].a.base;
+        res->alias2 = d.acc[j].a.base;
+        res->alias_local = true;
+      } else if (d.acc[i].store
+                 && kd_may_alias(d.acc[i].a.base, d.acc[j].a.base))
         note_pair(&d, res, d.acc[i].a.base, d.acc[j].a.base, &ok);
   res->indep = ok;
   res->privs.safe_push(index);

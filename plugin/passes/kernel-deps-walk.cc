@@ -506,6 +506,7 @@ struct derived_ctx {
 };
 
 static bool derived_ptr_p(tree v, int depth);
+static bool derived_local_p(tree b);
 
 /* An assignment to C->v: a call's result is fresh memory (malloc); a copy
    of the gimplifier's temporary is what that holds; anything else (&a + 8,
@@ -525,13 +526,51 @@ static tree derived_cb(gimple_stmt_iterator *gsi, bool *handled,
   return NULL_TREE;
 }
 
+struct count_ctx {
+  tree v;
+  int n;
+};
+
+/* Counts the statements that assign C->v (calls and asm included). */
+static tree count_cb(gimple_stmt_iterator *gsi, bool *handled,
+                     walk_stmt_info *wi)
+{
+  count_ctx *c = (count_ctx *)wi->info;
+  gimple *s = gsi_stmt(*gsi);
+  if (accgpu_lhs_of(s) == c->v)
+    c->n++;
+  else if (gimple_code(s) == GIMPLE_ASM)
+    c->n += 2; /* an output may be anything: not one initialization */
+  return NULL_TREE;
+}
+
+/* V, a restrict-qualified local pointer, is assigned once in the function
+   (`double *restrict v = V->v;`, never reassigned): by C11 6.7.3.1 an
+   object it modifies is reached only through it within its block, so it
+   is a base distinct from every other one, whatever it was copied from. */
+static bool restrict_once_p(tree v)
+{
+  if (!VAR_P(v) || is_global_var(v) || !POINTER_TYPE_P(TREE_TYPE(v))
+      || !TYPE_RESTRICT(TREE_TYPE(v)) || TREE_ADDRESSABLE(v))
+    return false;
+  count_ctx c = {v, 0};
+  walk_stmt_info wi;
+  memset(&wi, 0, sizeof wi);
+  wi.info = &c;
+  walk_gimple_seq(gimple_body(current_function_decl), count_cb, NULL, &wi);
+  return c.n == 1;
+}
+
 /* V, a local pointer of the function, is set outside calls from another
    pointer or address (`double *p = a + 1;` before the region): it may
-   point into an array the loop also reaches some other way. */
+   point into an array the loop also reaches some other way (but for a
+   restrict pointer set once: restrict_once_p). */
 static bool derived_ptr_p(tree v, int depth)
 {
   if (depth > 4)
     return true;
+  if (depth == 0 && restrict_once_p(v))
+    return false;
   derived_ctx c = {v, depth, false};
   walk_stmt_info wi;
   memset(&wi, 0, sizeof wi);
@@ -542,17 +581,14 @@ static bool derived_ptr_p(tree v, int depth)
 
 /* Accesses through different bases are assumed not to overlap when the
    bases are arrays or pointers the construct maps (different mapped
-   pointers are assumed distinct, but for a local pointer the function
-   sets from another pointer or address, and, in the loop's test, two
-   parameters or globals: kd_may_alias); a pointer set inside the region
-   could point into another array. */
+   pointers are assumed distinct, but, in the loop's test, for a local
+   pointer the function sets from another pointer or address, mem_access's
+   DERIVED, and two parameters or globals: kd_may_alias); a pointer set
+   inside the region could point into another array. */
 static bool distinct_base_p(dctx *d, tree base)
 {
   if (!POINTER_TYPE_P(TREE_TYPE(base)))
     return DECL_P(base);
-  if (VAR_P(base) && !is_global_var(base) && !TREE_ADDRESSABLE(base)
-      && derived_ptr_p(base, 0))
-    return false;
   for (tree c = d->clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP
         && OMP_CLAUSE_CODE(c) != OMP_CLAUSE_FIRSTPRIVATE)
@@ -634,6 +670,7 @@ static void note_access(dctx *d, state &cur, tree ref, bool store)
   a.a = eval_addr(d, cur, ref);
   a.store = store;
   a.wild = false;
+  a.derived = false;
   tree sz = TYPE_SIZE_UNIT(TREE_TYPE(ref));
   a.size = sz && tree_fits_shwi_p(sz) ? tree_to_shwi(sz) : 0;
   if (a.a.unknown || !a.a.base || a.a.wrap || !a.size) {
@@ -652,6 +689,7 @@ static void note_access(dctx *d, state &cur, tree ref, bool store)
     d->bad = true;
     return;
   }
+  a.derived = derived_local_p(a.a.base);
   a.nd = 0;
   tree t = ref, subs[MAXDIM + 1];
   unsigned nd = 0;

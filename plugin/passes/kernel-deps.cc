@@ -232,6 +232,12 @@ static void decide(cctx *c, int n, int mode)
   if (x->res.indep && !ok && accgpu_opts.info)
     inform(gimple_location(x->l.init), "accgpu: loop not parallelized: %qD "
            "is used after the loop", culprit);
+  else if (!x->res.indep && x->res.alias && x->res.alias_local
+           && accgpu_opts.info)
+    inform(gimple_location(x->l.init), "accgpu: loop not parallelized: %qD "
+           "and %qD may point to the same memory (a local pointer set from "
+           "another pointer or address); declare it %<restrict%>, or write "
+           "%<loop independent%>", x->res.alias, x->res.alias2);
   else if (!x->res.indep && x->res.alias && accgpu_opts.info)
     inform(gimple_location(x->l.init), "accgpu: loop not parallelized: %qD "
            "and %qD may point to the same memory (pointers whose targets "
