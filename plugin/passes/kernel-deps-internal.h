@@ -164,7 +164,8 @@ tree kd_find_var_cb(tree *tp, int *walk, void *data);
 void kd_analyse_plain(kg_plain_loop *l, vec<kg_plain_loop *> *encl,
                       tree clauses, hash_map<tree, tree> *entry,
                       dep_result *res);
-bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide);
+enum { KD_MATCH_PLAIN, KD_MATCH_WIDE, KD_MATCH_INNER };
+bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, int mode);
 /* Analyses the loop over INDEX (from N1 by STEP while INDEX COND N2; N2
    computed by TFIRST .. before TCOND when TFIRST is set) whose body is
    FIRST .. before STOP or, when WRAP is set, levels FROM.. of the acc

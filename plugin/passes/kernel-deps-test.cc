@@ -808,7 +808,7 @@ static void find_in_seq(gimple_seq seq, vec<location_t> *rejected)
       continue;
     }
     kg_plain_loop l = {};
-    if (!kd_match_loop(gsi, &l, false))
+    if (!kd_match_loop(gsi, &l, KD_MATCH_PLAIN))
       continue;
     if (rejected)
       rejected->safe_push(gimple_location(l.init));
@@ -835,12 +835,27 @@ static bool widened_index(gimple *s, tree i)
                 >= TYPE_PRECISION(TREE_TYPE(i));
 }
 
-/* Matches the C front end's loop shape starting at GSI; fills L.  WIDE
-   (section-ranges.cc): the test may compare a widened copy of the index
-   (N2 is then in the wider type), and the bounds may be array elements
-   (i = lo[d]; ... if (i < D.1) with D.1 = hi[d]). */
-bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
+/* A bound of a loop MODE matches may be OP, a load: an array element for
+   KD_MATCH_WIDE, any scalar in memory for KD_MATCH_INNER (an inner loop of
+   the one analysed, whose range may then be unknown: CSR rows, for (k =
+   rp[i]; k < rp[i + 1]; k++)). */
+static bool load_bound_ok(int mode, tree op)
 {
+  if (mode == KD_MATCH_WIDE)
+    return TREE_CODE(op) == ARRAY_REF;
+  return mode == KD_MATCH_INNER && INTEGRAL_TYPE_P(TREE_TYPE(op))
+         && (TREE_CODE(op) == ARRAY_REF || TREE_CODE(op) == MEM_REF
+             || TREE_CODE(op) == COMPONENT_REF);
+}
+
+/* Matches the C front end's loop shape starting at GSI; fills L.
+   KD_MATCH_WIDE (section-ranges.cc): the test may compare a widened copy
+   of the index (N2 is then in the wider type), and the bounds may be array
+   elements (i = lo[d]; ... if (i < D.1) with D.1 = hi[d]); KD_MATCH_INNER:
+   loads as bounds (load_bound_ok). */
+bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, int mode)
+{
+  bool wide = mode == KD_MATCH_WIDE;
   gimple *s = gsi_stmt(gsi);
   if (gimple_code(s) != GIMPLE_ASSIGN)
     return false;
@@ -848,7 +863,7 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
   enum tree_code ic = gimple_assign_rhs_code(s);
   if (!VAR_P(i) || !INTEGRAL_TYPE_P(TREE_TYPE(i)) || TREE_ADDRESSABLE(i)
       || !(is_gimple_val(gimple_assign_rhs1(s))
-           || (wide && TREE_CODE(gimple_assign_rhs1(s)) == ARRAY_REF)))
+           || load_bound_ok(mode, gimple_assign_rhs1(s))))
     return false;
   l->init = s;
   l->index = i;
@@ -920,7 +935,7 @@ bool kd_match_loop(gimple_stmt_iterator gsi, kg_plain_loop *l, bool wide)
       /* Operands, or loads of scalars mapping made addressable. */
       if (op == i || op == wi
           || (op && !is_gimple_val(op) && !kd_scalar_p(op)
-              && !(wide && TREE_CODE(op) == ARRAY_REF)))
+              && !load_bound_ok(mode, op)))
         return false;
     }
     if (!l->test_first)

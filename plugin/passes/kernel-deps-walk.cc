@@ -392,7 +392,7 @@ void kd_flatten(dctx *d, gimple *first, gimple *stop)
     }
     gimple_seq dummy;
     iloop il = {};
-    if (kd_match_loop(accgpu_gsi_at(s, &dummy), &il.l, false))
+    if (kd_match_loop(accgpu_gsi_at(s, &dummy), &il.l, KD_MATCH_INNER))
       d->loops.safe_push(il);
     d->pos->put(s, d->st.length());
     d->st.safe_push(s);

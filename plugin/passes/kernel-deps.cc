@@ -59,7 +59,7 @@ static void scan(cctx *c, gimple_seq *seqp, vec<int> *stack)
     }
     cnode n;
     memset((void *)&n, 0, sizeof n);
-    if (!kd_match_loop(gsi, &n.l, false))
+    if (!kd_match_loop(gsi, &n.l, KD_MATCH_PLAIN))
       continue;
     n.seqp = seqp;
     n.parent = stack->is_empty() ? -1 : stack->last();

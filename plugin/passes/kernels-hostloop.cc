@@ -101,8 +101,8 @@ static bool hl_loops_back(vec<gimple *> &stmts)
     hash_set<tree> defined, used;
     lc_stmt_labels(stmts[k], &defined, &used);
     for (hash_set<tree>::iterator it = used.begin(); it != used.end(); ++it) {
-      if (!*it)
-        continue;
+      if (!*it || defined.contains(*it))
+        continue; /* a loop inside the statement (an acc loop's own) */
       int q = lc_label_owner(stmts, *it);
       if (q < 0)
         return false;

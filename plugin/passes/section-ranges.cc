@@ -493,7 +493,7 @@ static tree collect_cb(gimple_stmt_iterator *gsi, bool *handled,
       && !gimple_call_builtin_p(s, BUILT_IN_NORMAL))
     c->calls = true;
   kg_plain_loop l = {};
-  if (is_gimple_assign(s) && kd_match_loop(*gsi, &l, true)) {
+  if (is_gimple_assign(s) && kd_match_loop(*gsi, &l, KD_MATCH_WIDE)) {
     add_loop(c, l.index, l.n1, l.n2, l.cond, tree_int_cst_sgn(l.step) > 0);
     c->loops.last().init = l.init;
     c->loops.last().exit = l.exit;
