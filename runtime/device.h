@@ -112,8 +112,9 @@ typedef int accgpu_queue_bind_fn(struct accgpu_queue *q, void *stream);
    so a kernel that reads past a variable or after its free is caught even
    inside one pooled slab; REDZONE gives the bytes the pool leaves unused
    after a block of BYTES (0: no redzones; BYTES 0: the least it takes,
-   what the pool falls back to when the device is short of memory); LABEL names the host variable whose
-   device copy [DPTR, DPTR+BYTES) is, for reports. */
+   what the pool falls back to when the device is short of memory);
+   LABEL names the host variable whose device copy [DPTR, DPTR+BYTES) is,
+   for reports. */
 enum accgpu_mem_state { ACCGPU_MEM_LIVE, ACCGPU_MEM_REDZONE, ACCGPU_MEM_FREED,
                         ACCGPU_MEM_SPARE,
                         /* live bytes whose device address host code got

@@ -219,7 +219,8 @@ static tree drop_refused_stmt(gimple_stmt_iterator *gsi, bool *,
 {
   gimple *s = gsi_stmt(*gsi);
   if (gomp_target *t = dyn_cast<gomp_target *>(s))
-    gimple_omp_target_set_clauses(t, drop_refused(gimple_omp_target_clauses(t)));
+    gimple_omp_target_set_clauses(t,
+                                  drop_refused(gimple_omp_target_clauses(t)));
   else if (gomp_for *f = dyn_cast<gomp_for *>(s))
     gimple_omp_for_set_clauses(f, drop_refused(gimple_omp_for_clauses(f)));
   return NULL_TREE;

@@ -320,9 +320,10 @@ static const char *label_name(const emu_label *l, char *buf, size_t len) {
 }
 
 /* Where device address A lies against the live labels around it within
-   NEAR_BYTES (past the end: or within the block's own length): "8 bytes before the start of a device allocation: 'a[0:n]'
-   (...)" or "past the end of a device allocation: 'a[0:n]' (...), at
-   byte 800", the nearer first (an index below 0 and one past n look the
+   NEAR_BYTES (past the end: or within the block's own length): "8 bytes
+   before the start of a device allocation: 'a[0:n]' (...)" or "past the
+   end of a device allocation: 'a[0:n]' (...), at byte 800", the nearer
+   first (an index below 0 and one past n look the
    same in the redzone between two blocks), the other one after.  0 when
    none is that near. */
 static int near_text(const label_search *s, char *buf, size_t len) {
