@@ -6,8 +6,9 @@
  * Submission blocks only while PENDING_MAX operations wait on the queue,
  * as a GPU's does when its stream is full.  A failed operation (a kernel
  * deadlock) is remembered and reported by the next queue_sync or
- * queue_query; later operations still run.  A queue waiting on a failed one takes its
- * failure as its own (the first failure is the one reported).
+ * queue_query; later operations still run.  A queue waiting on a failed
+ * one takes its failure as its own (the first failure is the one
+ * reported).
  *
  * Deferred queues (ACCGPU_EMU_ASYNC=deferred, the default; the emulator's
  * user async queues only, not the synchronous one nor internal ones):
