@@ -122,6 +122,13 @@ tree accgpu_runtime_fn(const char *name, tree type);
 tree accgpu_bind_var(tree e, tree *vars, tree *init);
 void accgpu_bind_wrap(tree *tp, tree vars, tree init);
 void accgpu_marker_rewrite(void *gcc_data, bool *pending, walk_tree_fn cb);
+/* plugin.cc: walks each function's GENERIC as it is parsed
+   (PLUGIN_PRE_GENERICIZE) with W's walk_tree function; W stays alive. */
+typedef struct accgpu_generic_walk {
+  walk_tree_fn fn;
+} accgpu_generic_walk;
+void accgpu_walk_each_generic(const char *plugin_name,
+                              const accgpu_generic_walk *w);
 /* gang-dims.cc: num_gangs(a, b, c) and gang(dim: d) (PLUGIN_PRE_GENERICIZE);
    the gang dimension of gang clause C (1 when none was written); the host
    variables of a num_gangs clause C's second and third values (*Z may be

@@ -14,6 +14,7 @@
  * accgpu_declared_global_p reads as link: no device copy is made when
  * the program starts.                                                  */
 #include "gcc-common.h"
+#include "accgpu-plugin.h"
 #include "passes/data-internal.h"
 
 static tree relabel(tree *tp, int *walk_subtrees, void *)
@@ -34,16 +35,9 @@ static tree relabel(tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-/* PLUGIN_PRE_GENERICIZE: GCC_DATA is the function just parsed. */
-static void pre_genericize(void *gcc_data, void *)
-{
-  tree fn = (tree)gcc_data;
-  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), relabel, NULL);
-}
+static const accgpu_generic_walk walk = {relabel};
 
 void accgpu_declare_link_init(const char *plugin_name)
 {
-  register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
-                    NULL);
+  accgpu_walk_each_generic(plugin_name, &walk);
 }

@@ -58,17 +58,9 @@ static tree note_construct(tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-/* PLUGIN_PRE_GENERICIZE: GCC_DATA is the function just parsed. */
-static void pre_genericize(void *gcc_data, void *)
-{
-  tree fn = (tree)gcc_data;
-  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), note_construct,
-                                 NULL);
-}
+static const accgpu_generic_walk walk = {note_construct};
 
 void accgpu_explicit_clauses_init(const char *plugin_name)
 {
-  register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
-                    NULL);
+  accgpu_walk_each_generic(plugin_name, &walk);
 }

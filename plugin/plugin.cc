@@ -113,6 +113,21 @@ void accgpu_cpp_define(cpp_reader *pfile, const char *def, bool conditional)
   node->flags |= NODE_CONDITIONAL;
 }
 
+static void walk_generic(void *gcc_data, void *user_data)
+{
+  tree fn = (tree)gcc_data;
+  const accgpu_generic_walk *w = (const accgpu_generic_walk *)user_data;
+  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
+    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), w->fn, NULL);
+}
+
+void accgpu_walk_each_generic(const char *plugin_name,
+                              const accgpu_generic_walk *w)
+{
+  register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, walk_generic,
+                    CONST_CAST(accgpu_generic_walk *, w));
+}
+
 void accgpu_layout_natural(tree t, const char *name, tree fields)
 {
   unsigned save = maximum_field_alignment;

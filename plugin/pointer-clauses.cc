@@ -111,14 +111,7 @@ bool accgpu_wall_given(void)
   return on;
 }
 
-/* PLUGIN_PRE_GENERICIZE: GCC_DATA is the function just parsed. */
-static void pre_genericize(void *gcc_data, void *user_data)
-{
-  tree fn = (tree)gcc_data;
-  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_SAVED_TREE(fn))
-    walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), check_construct,
-                                 NULL);
-}
+static const accgpu_generic_walk walk = {check_construct};
 
 bool accgpu_pointer_clause_arg(const char *key, const char *val)
 {
@@ -135,6 +128,5 @@ void accgpu_pointer_clause_init(const char *plugin_name)
   if (on < 0)
     on = accgpu_wall_given();
   if (on)
-    register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
-                      NULL);
+    accgpu_walk_each_generic(plugin_name, &walk);
 }
