@@ -229,19 +229,6 @@ static void add_loop_reduction(gomp_for *f, tree v, enum tree_code op)
   gimple_omp_for_set_clauses(f, c);
 }
 
-static const char *op_name(enum tree_code op)
-{
-  switch (op) {
-  case PLUS_EXPR: return "+";
-  case MULT_EXPR: return "*";
-  case MIN_EXPR: return "min";
-  case MAX_EXPR: return "max";
-  case BIT_AND_EXPR: return "&";
-  case BIT_IOR_EXPR: return "|";
-  default: return "^";
-  }
-}
-
 /* Clause *PC of T (an implicit firstprivate scalar of `parallel`, or an
    implicit map of a scalar on `kernels`): when the region only updates it
    in acc loops, the reduction on those loops (and, for the firstprivate,
@@ -267,7 +254,8 @@ static bool maybe_reduce(gomp_target *t, tree *pc)
   if (!ok)
     return false;
   if (accgpu_opts.info)
-    inform(gimple_location(t), "implicit reduction(%s:%s)", op_name(sc.op),
+    inform(gimple_location(t), "implicit reduction(%s:%s)",
+           accgpu_red_op_spelling(sc.op),
            DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "?");
   if (OMP_CLAUSE_CODE(*pc) == OMP_CLAUSE_MAP)
     return true; /* kernels: already copied in and out */

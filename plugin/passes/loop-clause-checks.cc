@@ -29,6 +29,7 @@
  * Loops outside any compute construct of a function that is not a routine
  * get GCC's other errors (an orphaned loop) and are skipped here.       */
 #include "accgpu-plugin.h"
+#include "reduction/reduction.h"
 
 typedef struct lcc_ctx {
   gimple *tgt;         /* the innermost compute construct, or NULL */
@@ -147,23 +148,6 @@ static void check_reductions(tree c, const lcc_ctx *ctx)
     check_reduction(c, ctx);
 }
 
-/* The spelling of reduction operator OP when a body can show it as a
-   plain binary operation, else NULL (&&, ||: control flow in GIMPLE). */
-static const char *op_text(enum tree_code op)
-{
-  switch (op) {
-  case PLUS_EXPR: return "+";
-  case MINUS_EXPR: return "-";
-  case MULT_EXPR: return "*";
-  case MIN_EXPR: return "min";
-  case MAX_EXPR: return "max";
-  case BIT_AND_EXPR: return "&";
-  case BIT_IOR_EXPR: return "|";
-  case BIT_XOR_EXPR: return "^";
-  default: return NULL;
-  }
-}
-
 /* Walks a reduction loop's body for updates of V: TEMPS holds the
    temporaries loaded from V (t = v), OPS those computed from them with an
    operator; FOUND the first update `v = v OP e` (or through them). */
@@ -192,8 +176,10 @@ static tree body_op_stmt(gimple_stmt_iterator *gsi, bool *, walk_stmt_info *wi)
     b->ops.put(lhs, 0);
     return NULL_TREE;
   }
-  if (get_gimple_rhs_class(code) == GIMPLE_BINARY_RHS && op_text(code)
-      && (from_v(b, gimple_assign_rhs1(s)) || from_v(b, gimple_assign_rhs2(s)))) {
+  if (get_gimple_rhs_class(code) == GIMPLE_BINARY_RHS
+      && accgpu_red_op_spelling(code)
+      && (from_v(b, gimple_assign_rhs1(s))
+          || from_v(b, gimple_assign_rhs2(s)))) {
     if (lhs == b->v) {
       b->found = s;
       b->op = code;
@@ -215,7 +201,7 @@ static void check_body_op(gimple *f, tree c)
 {
   tree v = OMP_CLAUSE_DECL(c);
   enum tree_code want = OMP_CLAUSE_REDUCTION_CODE(c);
-  if (!DECL_P(v) || !op_text(want))
+  if (!DECL_P(v) || !accgpu_red_op_spelling(want))
     return;
   body_ops b = {v, hash_map<tree, int>(), NULL, ERROR_MARK};
   walk_stmt_info wi;
@@ -229,7 +215,8 @@ static void check_body_op(gimple *f, tree c)
   if (warning_at(OMP_CLAUSE_LOCATION(c), 0, "%<reduction(%s:%E)%>, but the "
                  "loop updates %qE with %qs: the partial results are "
                  "combined with %qs, not as the serial loop would",
-                 op_text(want), v, v, op_text(b.op), op_text(want)))
+                 accgpu_red_op_spelling(want), v, v,
+                 accgpu_red_op_spelling(b.op), accgpu_red_op_spelling(want)))
     inform(gimple_location(b.found), "the update of %qE", v);
 }
 

@@ -111,6 +111,21 @@ enum tree_code accgpu_red_minmax_call(gimple *s)
   }
 }
 
+const char *accgpu_red_op_spelling(enum tree_code op)
+{
+  switch (op) {
+  case PLUS_EXPR: return "+";
+  case MINUS_EXPR: return "-";
+  case MULT_EXPR: return "*";
+  case MIN_EXPR: return "min";
+  case MAX_EXPR: return "max";
+  case BIT_AND_EXPR: return "&";
+  case BIT_IOR_EXPR: return "|";
+  case BIT_XOR_EXPR: return "^";
+  default: return NULL;
+  }
+}
+
 const char *accgpu_red_op_tag(enum tree_code op)
 {
   switch (op) {

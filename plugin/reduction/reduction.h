@@ -42,6 +42,9 @@ bool accgpu_red_whole_p(tree d);
    NULL when a reduction cannot use them. */
 const char *accgpu_red_type_tag(tree type);
 const char *accgpu_red_op_tag(enum tree_code op);
+/* OP as a reduction clause spells it ("+", "max", "^"), for messages;
+   NULL for && and || (control flow in GIMPLE) and other codes. */
+const char *accgpu_red_op_spelling(enum tree_code op);
 /* The operator to combine partials of TYPE with for reduction OP. */
 enum tree_code accgpu_red_code(tree type, enum tree_code op);
 /* Appends the C expression X OP Y of values of TYPE. */
