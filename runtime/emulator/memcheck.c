@@ -323,9 +323,8 @@ static const char *label_name(const emu_label *l, char *buf, size_t len) {
    NEAR_BYTES (past the end: or within the block's own length): "8 bytes
    before the start of a device allocation: 'a[0:n]' (...)" or "past the
    end of a device allocation: 'a[0:n]' (...), at byte 800", the nearer
-   first (an index below 0 and one past n look the
-   same in the redzone between two blocks), the other one after.  0 when
-   none is that near. */
+   first (an index below 0 and one past n look the same in the redzone
+   between two blocks), the other one after.  0 when none is that near. */
 static int near_text(const label_search *s, char *buf, size_t len) {
   char lt[256], nm[160];
   const emu_label *b = s->below, *u = s->above;
